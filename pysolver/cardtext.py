@@ -1,0 +1,73 @@
+"""What a card's text says about how it may be Normal Summoned or Set (NS-6, NS-7).
+
+This is card data, read from the official English text; the encodings receive it as facts. Only
+wordings known exactly are read; anything else leaves the ordinary rules in force.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import Card
+
+# Cards that can never be Normal Summoned or Set by kind (NS-7).
+NEVER_NORMAL_SUMMONED = frozenset({"ritual", "fusion", "synchro", "xyz", "link", "token", "special_summon",
+                                   "trap_monster"})
+
+
+@dataclass(frozen=True)
+class TributeRule:
+    """One way to Normal Summon/Set a monster: `tributes` Tributes (NS-3, NS-6).
+
+    A selection of Tributes is valid when it has at most `tributes` monsters and their Tribute values
+    (1, or 2 for a double-Tribute monster) add up to at least `tributes`.
+    """
+
+    tributes: int
+    summon: bool = True               # usable for a Normal (Tribute) Summon
+    set: bool = True                  # usable for a Set
+    only_card_in_hand: bool = False   # "If this is the only card in your hand, ..."
+
+
+_CANNOT_NORMAL = re.compile(r"\bCannot be Normal Summoned(?:/Set)?\b|\bMust be Special Summoned\b", re.I)
+_REQUIRES = re.compile(r"\bRequires (\d+) Tributes to Normal Summon(?: \(cannot be Normal Set\))?", re.I)
+_NO_TRIBUTE = re.compile(r"\bYou can Normal Summon(/Set)? this card without Tributing\b", re.I)
+_ONLY_CARD = re.compile(r"\bIf this is the only card in your hand, you can Normal Summon it without Tributing\b",
+                        re.I)
+_OPTIONAL_TRIBUTES = re.compile(r"\bYou can Tribute (\d+) monsters to Tribute Summon \(but not Set\) this card\b",
+                                re.I)
+_DOUBLE = re.compile(r"\bIf Tribute Summoning an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster, this card "
+                     r"can be treated as 2 Tributes\b", re.I)
+
+
+def default_tributes(level: int) -> int:
+    """NS-3: Level 4 or lower none, 5-6 one, 7 or more two."""
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+@lru_cache(maxsize=None)
+def tribute_rules(card: Card) -> tuple[TributeRule, ...]:
+    """Every way `card` may be Normal Summoned or Set; empty when it never may (NS-7)."""
+    if not card.is_monster or card.kinds & NEVER_NORMAL_SUMMONED or _CANNOT_NORMAL.search(card.text):
+        return ()
+    required = _REQUIRES.search(card.text)
+    if required:  # "Requires N Tributes" replaces the ordinary rule; the Egyptian Gods cannot be Set
+        return (TributeRule(int(required.group(1)), set="cannot be Normal Set" not in required.group(0)),)
+    rules = [TributeRule(default_tributes(card.level or 0))]
+    if _NO_TRIBUTE.search(card.text) and rules[0].tributes:
+        rules.append(TributeRule(0))
+    if _ONLY_CARD.search(card.text) and rules[0].tributes:
+        rules.append(TributeRule(0, only_card_in_hand=True))
+    optional = _OPTIONAL_TRIBUTES.search(card.text)
+    if optional:
+        rules.append(TributeRule(int(optional.group(1)), set=False))
+    return tuple(rules)
+
+
+@lru_cache(maxsize=None)
+def double_tribute_attribute(card: Card) -> str | None:
+    """The Attribute of the monsters for which `card` counts as 2 Tributes (Kaiser Sea Horse), if any."""
+    match = _DOUBLE.search(card.text)
+    return match.group(1).upper() if match else None

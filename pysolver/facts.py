@@ -1,0 +1,137 @@
+"""Position + cards -> ASP facts: the one place that writes facts (vocabulary: asp/base.lp)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cardtext import double_tribute_attribute, tribute_rules
+from .cards import Card
+from .position import Instance, Monster, Position, SpellTrap, copy_class
+
+# Locations whose identical copies are interchangeable in every respect (no zone geometry), so the
+# encodings may list plays up to copies by symmetry breaking; field copies are grouped by the decoder.
+SYMMETRIC_LOCATIONS = frozenset({"hand", "deck", "extra_deck", "graveyard", "banished", "overlay"})
+
+
+def constant(text: str) -> str:
+    """An ASP constant for an Attribute, Type or kind name: `Winged Beast` -> `winged_beast`."""
+    return text.lower().replace("-", "_").replace(" ", "_")
+
+
+@lru_cache(maxsize=4096)
+def card_facts(card: Card) -> str:
+    """The facts of one card (by passcode), cached: they never change."""
+    c = card.passcode
+    out = [f"kind({c},{kind})." for kind in sorted(card.kinds)]
+    for key in ("level", "rank", "link_rating", "atk", "scale"):
+        value = getattr(card, key)
+        if value is not None:
+            out.append(f"{key}({c},{value}).")
+    if card.defense is not None:
+        out.append(f"def({c},{card.defense}).")
+    if card.attribute:
+        out.append(f"attribute({c},{constant(card.attribute)}).")
+    if card.race:
+        out.append(f"race({c},{constant(card.race)}).")
+    out.extend(f"arrow({c},{arrow.lower()})." for arrow in sorted(card.arrows))
+    out.extend(f"setcode({c},{code})." for code in card.setcodes)
+    for number, rule in enumerate(tribute_rules(card), 1):
+        out.append(f"tribute_rule({c},{number},{rule.tributes}).")
+        if rule.summon:
+            out.append(f"rule_for({c},{number},normal_summon).")
+        if rule.set:
+            out.append(f"rule_for({c},{number},set_monster).")
+        if rule.only_card_in_hand:
+            out.append(f"rule_needs_only_card({c},{number}).")
+    double = double_tribute_attribute(card)
+    if double:
+        out.append(f"double_tribute({c},{constant(double)}).")
+    return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class FactTable:
+    """What the decoder needs to turn answer sets back into ids: instance number -> instance."""
+
+    instances: tuple[Instance, ...]      # index 0 is unused (instance numbers start at 1)
+    classes: tuple[tuple, ...]           # copy class of each instance (same indexing)
+    field_copies: bool                   # some field instances have identical copies
+    symmetric_copies: bool               # some hand/GY/... instances have identical copies
+    emz_names: dict                      # own-view side -> table name (EMZL/EMZR)
+
+
+def position_facts(position: Position, symmetry: bool = True) -> tuple[str, FactTable]:
+    """The facts of a position; `symmetry` lists plays up to identical copies (copy_before/2)."""
+    out = [f"rules({position.rules}).", f"turn({position.turn}).", f"phase({position.phase})."]
+    if position.normal_summon_used:
+        out.append("normal_summon_used.")
+    if position.pendulum_summon_used:
+        out.append("pendulum_summon_used.")
+    # The turn player's own view of the shared Extra Monster Zones (player 0's view is the table's).
+    own_side = {"EMZL": "left", "EMZR": "right"} if position.turn_player == 0 else {"EMZL": "right", "EMZR": "left"}
+    instances: list = [None]
+    classes: list = [None]
+    last_of_class: dict = {}
+    class_sizes: dict = {}
+    cards: dict[int, Card] = {}
+    for number, instance in enumerate(position.instances.values(), 1):
+        instances.append(instance)
+        cls = copy_class(instance)
+        classes.append(cls)
+        class_sizes[cls] = class_sizes.get(cls, 0) + 1
+        cards[instance.card.passcode] = instance.card
+        out.append(f"instance({number},{instance.card.passcode}).")
+        out.append(f"{'mine' if instance.player == position.turn_player else 'theirs'}({number}).")
+        out.append(f"location({number},{instance.location}).")
+        if symmetry and instance.location in SYMMETRIC_LOCATIONS and cls in last_of_class:
+            out.append(f"copy_before({number},{last_of_class[cls]}).")
+        last_of_class[cls] = number
+        state = instance.state
+        if isinstance(state, Monster):
+            out.append(f"position({number},{state.position}).")
+            for flag in ("summoned_this_turn", "set_this_turn", "position_changed", "attacked"):
+                if getattr(state, flag):
+                    out.append(f"{flag}({number}).")
+            if not state.properly_summoned:
+                out.append(f"not_properly_summoned({number}).")
+        elif isinstance(state, SpellTrap):
+            out.append(f"position({number},{state.position}).")
+            if state.set_this_turn:
+                out.append(f"set_this_turn({number}).")
+        elif state is not None:  # a pile card
+            if state.face_up and instance.location == "extra_deck":
+                out.append(f"face_up_in_extra_deck({number}).")
+            if not state.properly_summoned:
+                out.append(f"not_properly_summoned({number}).")
+        zone = _zone_term(instance, own_side)
+        if zone:
+            out.append(f"zone({number},{zone}).")
+    numbers = {instance.id: n for n, instance in enumerate(instances) if instance}
+    for n, instance in enumerate(instances):
+        if instance and instance.host:
+            out.append(f"attached({n},{numbers[instance.host]}).")
+    out.extend(card_facts(card) for card in cards.values())
+    duplicated = [cls for cls, size in class_sizes.items() if size > 1]
+    table = FactTable(
+        instances=tuple(instances), classes=tuple(classes),
+        field_copies=any(cls[1] not in SYMMETRIC_LOCATIONS for cls in duplicated),
+        symmetric_copies=any(cls[1] in SYMMETRIC_LOCATIONS for cls in duplicated),
+        emz_names={side: name for name, side in own_side.items()},
+    )
+    return "\n".join(out), table
+
+
+def _zone_term(instance: Instance, own_side: dict) -> str | None:
+    location = instance.location
+    if location == "monster_zone":
+        return f"m({instance.index})"
+    if location == "extra_monster_zone":
+        return f"emz({own_side['EMZL' if instance.index == 1 else 'EMZR']})"
+    if location == "spell_trap_zone":
+        return f"s({instance.index})"
+    if location == "field_zone":
+        return "fz"
+    if location == "pendulum_zone":
+        return f"pz({'left' if instance.index == 1 else 'right'})"
+    return None
