@@ -31,15 +31,17 @@ class TributeRule:
     only_card_in_hand: bool = False   # "If this is the only card in your hand, ..."
 
 
-_CANNOT_NORMAL = re.compile(r"\bCannot be Normal Summoned(?:/Set)?\b|\bMust be Special Summoned\b", re.I)
-_REQUIRES = re.compile(r"\bRequires (\d+) Tributes to Normal Summon(?: \(cannot be Normal Set\))?", re.I)
+_CANNOT_NORMAL = re.compile(r"\bCannot be Normal Summoned(?:/Set| or Set)?\b|\bMust be Special Summoned\b", re.I)
+_REQUIRES = re.compile(r"\bRequires (\d+) Tributes to Normal Summon(?: \(cannot be Normal Set\))?"
+                       r"|\bMust be Normal Summoned/Set by Tributing (\d+) monsters\b", re.I)
 _NO_TRIBUTE = re.compile(r"\bYou can Normal Summon(/Set)? this card without Tributing\b", re.I)
-_ONLY_CARD = re.compile(r"\bIf this is the only card in your hand, you can Normal Summon it without Tributing\b",
+_ONLY_CARD = re.compile(r"\bIf this is the only card in your hand, you can Normal Summon (?:it|this card) without Tributing\b",
                         re.I)
 _OPTIONAL_TRIBUTES = re.compile(r"\bYou can Tribute (\d+) monsters to Tribute Summon \(but not Set\) this card\b",
                                 re.I)
 _DOUBLE = re.compile(r"\bIf Tribute Summoning an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster, this card "
-                     r"can be treated as 2 Tributes\b", re.I)
+                     r"can be treated as 2 Tributes\b|\bThis card can be treated as 2 Tributes for the Tribute Summon "
+                     r"of an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster\b", re.I)
 
 
 def default_tributes(level: int) -> int:
@@ -54,12 +56,14 @@ def tribute_rules(card: Card) -> tuple[TributeRule, ...]:
         return ()
     required = _REQUIRES.search(card.text)
     if required:  # "Requires N Tributes" replaces the ordinary rule; the Egyptian Gods cannot be Set
-        return (TributeRule(int(required.group(1)), set="cannot be Normal Set" not in required.group(0)),)
+        count = int(required.group(1) or required.group(2))
+        return (TributeRule(count, set="cannot be Normal Set" not in required.group(0)),)
     rules = [TributeRule(default_tributes(card.level or 0))]
-    if _NO_TRIBUTE.search(card.text) and rules[0].tributes:
-        rules.append(TributeRule(0))
+    no_tribute = _NO_TRIBUTE.search(card.text)
     if _ONLY_CARD.search(card.text) and rules[0].tributes:
-        rules.append(TributeRule(0, only_card_in_hand=True))
+        rules.append(TributeRule(0, set=False, only_card_in_hand=True))
+    elif no_tribute and rules[0].tributes:  # "Normal Summon/Set" also Sets without Tributes
+        rules.append(TributeRule(0, set=bool(no_tribute.group(1))))
     optional = _OPTIONAL_TRIBUTES.search(card.text)
     if optional:
         rules.append(TributeRule(int(optional.group(1)), set=False))
@@ -70,4 +74,28 @@ def tribute_rules(card: Card) -> tuple[TributeRule, ...]:
 def double_tribute_attribute(card: Card) -> str | None:
     """The Attribute of the monsters for which `card` counts as 2 Tributes (Kaiser Sea Horse), if any."""
     match = _DOUBLE.search(card.text)
-    return match.group(1).upper() if match else None
+    return (match.group(1) or match.group(2)).upper() if match else None
+
+
+_NO_TRIBUTE_USE = re.compile(r"\bcannot be (?:used as a Tribute|Tributed) for a Tribute Summon\b"
+                             r"(, unless it is for an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster"
+                             r"| during the turn it is Special Summoned)?", re.I)
+
+
+@dataclass(frozen=True)
+class TributeLimit:
+    """"This Token cannot be used as a Tribute for a Tribute Summon[, unless ...]" (NS-4)."""
+
+    unless_attribute: str | None = None   # may still be Tributed for a monster of this Attribute
+    summon_turn_only: bool = False        # only during the turn it was Special Summoned
+
+
+@lru_cache(maxsize=None)
+def tribute_limit(card: Card) -> TributeLimit | None:
+    """How a Token's own text limits its use as a Tribute; None when it does not."""
+    match = _NO_TRIBUTE_USE.search(card.text) if "token" in card.kinds else None
+    if not match:
+        return None
+    if match.group(2):
+        return TributeLimit(unless_attribute=match.group(2).upper())
+    return TributeLimit(summon_turn_only=bool(match.group(1)))

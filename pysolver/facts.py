@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cardtext import double_tribute_attribute, tribute_rules
+from .cardtext import double_tribute_attribute, tribute_limit, tribute_rules
 from .cards import Card
 from .position import Instance, Monster, Position, SpellTrap, copy_class
 
@@ -44,6 +44,14 @@ def card_facts(card: Card) -> str:
             out.append(f"rule_for({c},{number},set_monster).")
         if rule.only_card_in_hand:
             out.append(f"rule_needs_only_card({c},{number}).")
+    limit = tribute_limit(card)
+    if limit is not None:
+        if limit.unless_attribute:
+            out.append(f"tribute_only_for({c},{constant(limit.unless_attribute)}).")
+        elif limit.summon_turn_only:
+            out.append(f"untributable_on_summon_turn({c}).")
+        else:
+            out.append(f"untributable({c}).")
     double = double_tribute_attribute(card)
     if double:
         out.append(f"double_tribute({c},{constant(double)}).")

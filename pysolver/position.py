@@ -220,9 +220,10 @@ class Position:
         from .solver import legal_plays
         return legal_plays(self, **options)
 
-    def apply(self, play) -> "Position":
+    def apply(self, play, **choices) -> "Position":
+        """The next position after `play` (see `pysolver.apply.apply` for `zone`, `battle_position`)."""
         from .apply import apply
-        return apply(self, play)
+        return apply(self, play, **choices)
 
     def with_player(self, index: int, **changes) -> "Position":
         players = list(self.players)

@@ -1,0 +1,186 @@
+"""Position x Play -> the next Position.
+
+`apply` checks that the play is legal (it must be one of the position's legal plays), then carries
+it out: cards move, the summoned monster takes the chosen zone and battle position, and the turn's
+flags and history are updated. Only what the rules of summoning decide is simulated: the outcome of
+a battle (damage, destruction) and the effects of activated cards are recorded, not carried out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .errors import PysolverError
+from .history import summon_event
+from .play import Play
+from .position import Monster, PileCard, Player, Position, SpellTrap
+
+_PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
+_SUMMON_METHOD = {"normal_summon": "normal", "set_monster": "set", "flip_summon": "flip"}
+
+
+class _Board:
+    """A mutable copy of both players' cards while one play is carried out."""
+
+    def __init__(self, position: Position):
+        self.position = position
+        self.players = [{key: list(value) if isinstance(value, tuple) else value
+                         for key, value in vars(p).items()} for p in position.players]
+        self.removed: set[tuple[int, str, int]] = set()
+        self.events = list(position.events)
+
+    def take(self, instance_id: str):
+        """Remove a card from where it is; return its state (Monster, SpellTrap, PileCard or Card)."""
+        instance = self.position[instance_id]
+        player = self.players[instance.player]
+        location, index = instance.location, instance.index
+        if location in _PILES:
+            self.removed.add((instance.player, location, index))
+            return player[location][index - 1]
+        if location == "monster_zone":
+            state, player["monster_zones"][index - 1] = player["monster_zones"][index - 1], None
+        elif location == "extra_monster_zone":
+            state, player["extra_monster_zones"][index - 1] = player["extra_monster_zones"][index - 1], None
+        elif location == "spell_trap_zone":
+            state, player["spell_trap_zones"][index - 1] = player["spell_trap_zones"][index - 1], None
+        elif location == "field_zone":
+            state, player["field_zone"] = player["field_zone"], None
+        else:
+            raise PysolverError(f"cannot move {instance_id} from {location}")
+        return state
+
+    def send_to_graveyard(self, player: int, state) -> None:
+        """A card leaves the field for the GY: Tokens vanish, Pendulum Monsters go face-up to the Extra
+        Deck instead (PEN-4), Xyz Materials go to the GY (XYZ-3)."""
+        pile = self.players[player]
+        if isinstance(state, Monster):
+            if "token" not in state.card.kinds:
+                if "pendulum" in state.card.kinds:
+                    pile["extra_deck"].append(PileCard(state.card, face_up=True,
+                                                       properly_summoned=state.properly_summoned))
+                else:
+                    pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
+            pile["graveyard"].extend(PileCard(card) for card in state.materials)
+        else:
+            card = state.card if isinstance(state, SpellTrap) else state
+            pile["graveyard"].append(PileCard(card))
+
+    def place_monster(self, player: int, zone: str, monster: Monster) -> None:
+        side = self.players[player]
+        if zone.startswith("EMZ"):
+            side["extra_monster_zones"][0 if zone == "EMZL" else 1] = monster
+        else:
+            side["monster_zones"][int(zone[1:]) - 1] = monster
+
+    def finish(self, **changes) -> Position:
+        players = []
+        for number, data in enumerate(self.players):
+            for pile in _PILES:
+                data[pile] = [card for i, card in enumerate(data[pile], 1)
+                              if (number, pile, i) not in self.removed]
+            players.append(Player(**{key: tuple(value) if isinstance(value, list) else value
+                                     for key, value in data.items()}))
+        return replace(self.position, players=tuple(players), events=tuple(self.events), **changes)
+
+
+def apply(position: Position, play: Play, *, zone: str | None = None, battle_position: str | None = None,
+          check: bool = True) -> Position:
+    """Carry out `play` in `position` and return the next position.
+
+    `zone` and `battle_position` choose among the play's `zones` and `positions` (default: the
+    first listed). With `check=False` the play is trusted to be legal (it came from legal_plays).
+    """
+    if check:
+        _check_legal(position, play)
+    zone = _choose(zone, play.zones, "zone")
+    battle_position = _choose(battle_position, play.positions, "battle position")
+    board = _Board(position)
+    me = position.turn_player
+    action = play.action
+    if action in ("normal_summon", "set_monster"):
+        for tribute in play.tributes or ():
+            board.send_to_graveyard(position[tribute].player, board.take(tribute))
+        card = board.take(play.card)
+        face_down = action == "set_monster"
+        board.place_monster(me, zone, Monster(card, position="set" if face_down else "attack",
+                                              summoned_this_turn=True, set_this_turn=face_down))
+        board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "hand"))
+        return board.finish(normal_summon_used=True)
+    if action == "flip_summon":
+        instance = position[play.card]
+        _replace_monster(board, instance, position="attack", position_changed=True)
+        board.events.append(summon_event("flip", instance.card.name, me, "field"))
+        return board.finish()
+    if action == "change_position":
+        _replace_monster(board, position[play.card], position=play.to, position_changed=True)
+        return board.finish()
+    if action == "declare_attack":
+        _replace_monster(board, position[play.card], attacked=True)
+        return board.finish()
+    if action == "set_spell_trap":
+        card = board.take(play.card)
+        side = board.players[me]
+        if zone == "FZ":
+            if side["field_zone"] is not None:  # a new Field Spell replaces the old one
+                board.send_to_graveyard(me, side["field_zone"])
+            side["field_zone"] = SpellTrap(card, position="set", set_this_turn=True)
+        else:
+            side["spell_trap_zones"][int(zone[1:]) - 1] = SpellTrap(card, position="set", set_this_turn=True)
+        return board.finish()
+    if action == "enter_battle_phase":
+        return board.finish(phase="battle")
+    if action == "enter_main2":
+        return board.finish(phase="main2")
+    if action == "end_turn":
+        return _next_turn(position)
+    raise PysolverError(f"apply does not know the action {action!r}")
+
+
+def _replace_monster(board: _Board, instance, **changes) -> None:
+    side = board.players[instance.player]
+    key = "monster_zones" if instance.location == "monster_zone" else "extra_monster_zones"
+    side[key][instance.index - 1] = replace(side[key][instance.index - 1], **changes)
+
+
+def _choose(choice: str | None, options, what: str) -> str | None:
+    if not options:
+        return None
+    if choice is None:
+        return options[0]
+    if choice not in options:
+        raise PysolverError(f"{what} {choice!r} is not open to this play; choose one of {', '.join(options)}")
+    return choice
+
+
+def _check_legal(position: Position, play: Play) -> None:
+    legal = {candidate.key for candidate in position.legal_plays(all_instances=True)}
+    if play.key not in legal:
+        raise PysolverError(f"the play {play.to_json()} is not legal in this position; "
+                            "list the legal plays with `pysolver plays`")
+
+
+def _next_turn(position: Position) -> Position:
+    """The turn ends: the other player's turn begins in Main Phase 1 after drawing a card.
+    Every 'this turn' flag is cleared."""
+    def fresh(monster: Monster | None) -> Monster | None:
+        if monster is None:
+            return None
+        return replace(monster, summoned_this_turn=False, set_this_turn=False, position_changed=False,
+                       attacked=False)
+
+    def fresh_spell(card: SpellTrap | None) -> SpellTrap | None:
+        return None if card is None else replace(card, set_this_turn=False)
+
+    players = []
+    for player in position.players:
+        players.append(replace(player, monster_zones=tuple(map(fresh, player.monster_zones)),
+                               extra_monster_zones=tuple(map(fresh, player.extra_monster_zones)),
+                               spell_trap_zones=tuple(map(fresh_spell, player.spell_trap_zones)),
+                               field_zone=fresh_spell(player.field_zone),
+                               pendulum_zones=tuple(map(fresh_spell, player.pendulum_zones))))
+    nxt = 1 - position.turn_player
+    drawer = players[nxt]
+    if drawer.deck:
+        players[nxt] = replace(drawer, hand=drawer.hand + drawer.deck[:1], deck=drawer.deck[1:])
+    return replace(position, players=tuple(players), turn=position.turn + 1, phase="main1", turn_player=nxt,
+                   normal_summon_used=False, pendulum_summon_used=False, events=())
