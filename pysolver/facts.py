@@ -63,7 +63,8 @@ class FactTable:
     """What the decoder needs to turn answer sets back into ids: instance number -> instance."""
 
     instances: tuple[Instance, ...]      # index 0 is unused (instance numbers start at 1)
-    classes: tuple[tuple, ...]           # copy class of each instance (same indexing)
+    class_of: tuple[int, ...]            # copy class of each instance: the number of its first copy
+    class_size: dict                     # copy class -> number of identical copies
     field_copies: bool                   # some field instances have identical copies
     symmetric_copies: bool               # some hand/GY/... instances have identical copies
     emz_names: dict                      # own-view side -> table name (EMZL/EMZR)
@@ -79,15 +80,17 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     # The turn player's own view of the shared Extra Monster Zones (player 0's view is the table's).
     own_side = {"EMZL": "left", "EMZR": "right"} if position.turn_player == 0 else {"EMZL": "right", "EMZR": "left"}
     instances: list = [None]
-    classes: list = [None]
+    class_of: list = [0]
+    first_of_class: dict = {}
     last_of_class: dict = {}
-    class_sizes: dict = {}
+    class_size: dict = {}
     cards: dict[int, Card] = {}
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
-        classes.append(cls)
-        class_sizes[cls] = class_sizes.get(cls, 0) + 1
+        first = first_of_class.setdefault(cls, number)
+        class_of.append(first)
+        class_size[first] = class_size.get(first, 0) + 1
         cards[instance.card.passcode] = instance.card
         out.append(f"instance({number},{instance.card.passcode}).")
         out.append(f"{'mine' if instance.player == position.turn_player else 'theirs'}({number}).")
@@ -120,11 +123,10 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         if instance and instance.host:
             out.append(f"attached({n},{numbers[instance.host]}).")
     out.extend(card_facts(card) for card in cards.values())
-    duplicated = [cls for cls, size in class_sizes.items() if size > 1]
+    duplicated = [instances[first].location in SYMMETRIC_LOCATIONS for first, size in class_size.items() if size > 1]
     table = FactTable(
-        instances=tuple(instances), classes=tuple(classes),
-        field_copies=any(cls[1] not in SYMMETRIC_LOCATIONS for cls in duplicated),
-        symmetric_copies=any(cls[1] in SYMMETRIC_LOCATIONS for cls in duplicated),
+        instances=tuple(instances), class_of=tuple(class_of), class_size=class_size,
+        field_copies=not all(duplicated), symmetric_copies=any(duplicated),
         emz_names={side: name for name, side in own_side.items()},
     )
     return "\n".join(out), table

@@ -112,19 +112,16 @@ def list_up_to_copies(plays: list[Play], table: FactTable) -> list[Play]:
     """Set `copies` on plays that the encodings listed once per group of identical copies, and merge
     plays that differ only by which identical field copy they use (keeping the lowest ids)."""
     number_of = {instance.id: n for n, instance in enumerate(table.instances) if instance}
-    classes = table.classes
-    sizes: dict = defaultdict(int)
-    for cls in classes[1:]:
-        sizes[cls] += 1
+    classes = table.class_of
     if table.symmetric_copies:
-        plays = [_with_copies(play, _symmetric_copies(play, number_of, classes, sizes)) for play in plays]
+        plays = [_with_copies(play, _symmetric_copies(play, number_of, table)) for play in plays]
     if not table.field_copies:
         return plays
     groups: dict[tuple, list[Play]] = defaultdict(list)
     for play in plays:
         signature = tuple(sorted((role, classes[number_of[i]]) for role, i in _roles(play)))
         target = classes[number_of[play.target]] if play.target and play.target != "direct" else play.target
-        groups[(play.action, play.to, play.effect, play.zone, target, repr(signature))].append(play)
+        groups[(play.action, play.to, play.effect, play.zone, target, signature)].append(play)
     merged = []
     for members in groups.values():
         best = min(members, key=_lowest_ids)
@@ -141,15 +138,17 @@ def _lowest_ids(play: Play) -> tuple:
             id_sort_key(play.target) if play.target and play.target != "direct" else ())
 
 
-def _symmetric_copies(play: Play, number_of: dict, classes, sizes) -> int:
+def _symmetric_copies(play: Play, number_of: dict, table: FactTable) -> int:
+    """How many instance-level plays the encodings' representative stands for: per class of identical
+    hand/GY/... copies, the ways to give its instances the play's roles."""
     per_class: dict = defaultdict(lambda: defaultdict(int))
     for role, instance_id in _roles(play):
-        cls = classes[number_of[instance_id]]
-        if cls[1] in SYMMETRIC_LOCATIONS and sizes[cls] > 1:
+        cls = table.class_of[number_of[instance_id]]
+        if table.class_size[cls] > 1 and table.instances[cls].location in SYMMETRIC_LOCATIONS:
             per_class[cls][_ROLE_OF[role]] += 1
     copies = 1
     for cls, roles in per_class.items():
-        n = sizes[cls]
+        n = table.class_size[cls]
         ways = factorial(n) // factorial(n - sum(roles.values()))
         for count in roles.values():
             ways //= factorial(count)

@@ -24,7 +24,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Callable, Iterable, Iterator
 
-from .cardtext import double_tribute_attribute, tribute_rules
+from .cardtext import double_tribute_attribute, tribute_limit, tribute_rules
 from .play import Play, sort_plays
 from .position import Instance, Position, copy_class, id_sort_key
 
@@ -74,17 +74,17 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
     """NS-1..NS-7: Normal Summon (face-up Attack) or Set (face-down Defense) a hand monster, with Tributes.
 
     For each way the card text allows (`tribute_rules`: NS-3, NS-6; empty for NS-7 monsters), every set
-    of own field monsters (any position, Tokens too: NS-4) with at most `r.tributes` members whose
+    of own field monsters (any position, Tokens too unless their text forbids it: NS-4) with at most `r.tributes` members whose
     Tribute values (2 for a matching double-Tribute monster, else 1) add up to at least `r.tributes`.
     The monster goes to a free MMZ or to the MMZ of a Tribute; an EMZ Tribute frees nothing (NS-4).
     """
     if not _in_main_phase(position) or position.normal_summon_used:   # NS-1: one per turn, Main Phase
         return
     hand = _own(position, "hand")
-    field = _own(position, ON_FIELD)
     free = _free_main_monster_zones(position)
     for monster in hand:
         rules = tribute_rules(monster.card)
+        field = [t for t in _own(position, ON_FIELD) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
             doubled = double_tribute_attribute(tribute.card)
@@ -106,6 +106,19 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                         yield Play(action=action, card=monster.id, name=monster.card.name,
                                    tributes=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
                                    positions=positions)
+
+
+def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:
+    """A Token's own text may forbid Tributing it for a Tribute Summon (or Set) (NS-4, card data):
+    always, unless the summoned monster has a given Attribute, or during the turn it was Summoned."""
+    limit = tribute_limit(tribute.card)
+    if limit is None:
+        return True
+    if limit.unless_attribute is not None:
+        return summoned.card.attribute == limit.unless_attribute
+    if limit.summon_turn_only:
+        return not tribute.state.summoned_this_turn
+    return False
 
 
 def flip_summons(position: Position) -> Iterator[Play]:
