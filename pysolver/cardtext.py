@@ -99,3 +99,20 @@ def tribute_limit(card: Card) -> TributeLimit | None:
     if match.group(2):
         return TributeLimit(unless_attribute=match.group(2).upper())
     return TributeLimit(summon_turn_only=bool(match.group(1)))
+
+
+_SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("fusion", "fusion"))
+
+
+@lru_cache(maxsize=None)
+def material_requirement(card: Card):
+    """The parsed material line of an Extra Deck monster: a `Requirement`, or the
+    `UnsupportedMaterialLine` error saying why it cannot be expressed (fail closed)."""
+    from .material_lines import UnsupportedMaterialLine, parse_material_line
+    summon = next((summon for kind, summon in _SUMMON_OF_KIND if kind in card.kinds), None)
+    if summon is None or not card.materials:
+        return UnsupportedMaterialLine(f"{card.name!r} has no material line")
+    try:
+        return parse_material_line(card.materials, summon)
+    except UnsupportedMaterialLine as error:
+        return error

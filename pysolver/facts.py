@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cardtext import double_tribute_attribute, tribute_limit, tribute_rules
-from .cards import Card
+from .cardtext import double_tribute_attribute, material_requirement, tribute_limit, tribute_rules
+from .cards import Card, CardDB
+from .errors import PysolverError
 from .position import Instance, Monster, Position, SpellTrap, copy_class
+from .requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
 
 # Locations whose identical copies are interchangeable in every respect (no zone geometry), so the
 # encodings may list plays up to copies by symmetry breaking; field copies are grouped by the decoder.
@@ -30,6 +32,7 @@ def card_facts(card: Card) -> str:
             out.append(f"{key}({c},{value}).")
     if card.defense is not None:
         out.append(f"def({c},{card.defense}).")
+    out.append(f"name({c},{card.alias or c}).")
     if card.attribute:
         out.append(f"attribute({c},{constant(card.attribute)}).")
     if card.race:
@@ -123,6 +126,9 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         if instance and instance.host:
             out.append(f"attached({n},{numbers[instance.host]}).")
     out.extend(card_facts(card) for card in cards.values())
+    targets = {i.card for i in instances[1:]
+               if i.location == "extra_deck" and i.player == position.turn_player and i.card.is_extra_deck}
+    out.append(requirement_facts(targets, cards.values(), position.cards))
     duplicated = [instances[first].location in SYMMETRIC_LOCATIONS for first, size in class_size.items() if size > 1]
     table = FactTable(
         instances=tuple(instances), class_of=tuple(class_of), class_size=class_size,
@@ -145,3 +151,85 @@ def _zone_term(instance: Instance, own_side: dict) -> str | None:
     if location == "pendulum_zone":
         return f"pz({'left' if instance.index == 1 else 'right'})"
     return None
+
+
+_OPS = {"=": "eq", "<=": "le", ">=": "ge"}
+
+
+class _Filters:
+    """Numbers the filter terms of material requirements and writes them as facts (asp/materials.lp)."""
+
+    def __init__(self, pool: CardDB, card: int):
+        self.pool = pool
+        self.card = card
+        self.numbers: dict = {}
+        self.out: list[str] = []
+        self.archetypes: set[int] = set()
+
+    def number(self, term) -> str:
+        """The filter's id: a pair (card, number), so that the filters of different cards never meet."""
+        known = self.numbers.get(term)
+        if known is not None:
+            return known
+        f = self.numbers[term] = f"({self.card},{len(self.numbers) + 1})"
+        if isinstance(term, Atom):
+            self.out.append(self.atom(f, term))
+        elif isinstance(term, (And, Or)):
+            relation = "filter_and" if isinstance(term, And) else "filter_or"
+            self.out.extend(f"{relation}({f},{self.number(part)})." for part in term.parts)
+        elif isinstance(term, Not):
+            self.out.append(f"filter_not({f},{self.number(term.part)}).")
+        return f
+
+    def atom(self, f: str, atom: Atom) -> str:
+        key, value = atom.key, atom.value
+        if key == "any":
+            return f"filter_any({f})."
+        if key == "name":  # a card no position can hold (not in the pool) is matched by nothing
+            card = self.pool.get(value)
+            value = (card.alias or card.passcode) if card else 0
+        elif key == "archetype":
+            self.archetypes.add(value)
+        elif key in ("attribute", "race", "kind", "position"):
+            value = constant(str(value))
+        return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
+
+
+@lru_cache(maxsize=256)
+def _requirement_facts(card: Card, pool: CardDB) -> tuple[str, frozenset]:
+    requirement = material_requirement(card)
+    if isinstance(requirement, Exception):
+        raise PysolverError(f"{card.name!r} cannot be summoned by pysolver: its material line "
+                            f"{card.materials!r} is not supported ({requirement})")
+    c = card.passcode
+    filters = _Filters(pool, c)
+    out = [f"requirement({c},{requirement.summon})."]
+    for g, group in enumerate(requirement.groups):
+        out.append(f"group({c},{g},{group.min}).")
+        if group.max is not None:
+            out.append(f"group_max({c},{g},{group.max}).")
+        out.append(f"group_filter({c},{g},{filters.number(group.filter)}).")
+    for condition in requirement.conditions:
+        scope = "all" if condition.group is None else condition.group
+        if isinstance(condition, Including):
+            out.append(f"including({c},{filters.number(condition.filter)},{condition.count},{scope}).")
+        elif isinstance(condition, DifferentNames):
+            out.append(f"different_property({c},name,{scope}).")
+        elif isinstance(condition, SameProperty):
+            out.append(f"same_property({c},{condition.prop},{scope}).")
+        elif isinstance(condition, DifferentProperty):
+            out.append(f"different_property({c},{condition.prop},{scope}).")
+    return "\n".join(out + filters.out), frozenset(filters.archetypes)
+
+
+def requirement_facts(targets, cards, pool: CardDB) -> str:
+    """The material requirements of the Extra Deck monsters the turn player may summon, and which
+    cards of the position belong to the archetypes they name."""
+    out, archetypes = [], set()
+    for card in sorted(targets, key=lambda card: card.passcode):
+        text, named = _requirement_facts(card, pool)
+        out.append(text)
+        archetypes |= named
+    out.extend(f"archetype_member({card.passcode},{code})." for card in cards for code in sorted(archetypes)
+               if card.in_archetype(code))
+    return "\n".join(out)

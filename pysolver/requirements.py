@@ -105,8 +105,23 @@ TUNER = Atom("kind", "=", "tuner")
 NON_TUNER = Not(TUNER)
 
 
+def _order(term) -> int:
+    """Adjective order of the official wording: non-X, Level, Attribute, Type, archetype, kind."""
+    if isinstance(term, Not):
+        return 0
+    if isinstance(term, Or):
+        return _order(term.parts[0])
+    if not isinstance(term, Atom):
+        return 9
+    if term == TUNER:
+        return 6
+    return {"position": 1, "level": 2, "rank": 2, "link_rating": 2, "attribute": 3, "race": 4,
+            "archetype": 5, "kind": 7}.get(term.key, 8)
+
+
 def conj(*parts) -> object:
-    """And of the parts, flattened, without duplicates or "any"; a single part is returned as is."""
+    """And of the parts, flattened, without duplicates or "any", in the canonical order (_order);
+    a single part is returned as is."""
     flat: list = []
     for part in parts:
         for item in (part.parts if isinstance(part, And) else (part,)):
@@ -114,6 +129,7 @@ def conj(*parts) -> object:
                 flat.append(item)
     if not flat:
         return ANY
+    flat.sort(key=_order)
     return flat[0] if len(flat) == 1 else And(tuple(flat))
 
 
@@ -136,6 +152,9 @@ def contains(filter_, atom) -> bool:
 # Printing filters as English noun phrases
 
 
+_CAPITAL_KINDS = frozenset({"effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum", "ritual"})
+
+
 def _num(atom: Atom, word: str) -> str:
     tail = {"=": "", "<=": " or lower", ">=": " or higher"}[atom.op]
     sep = "-" if word == "Link" else " "
@@ -144,80 +163,119 @@ def _num(atom: Atom, word: str) -> str:
 
 def _stat(atom: Atom) -> str:
     tail = {"=": "", "<=": " or less", ">=": " or more"}[atom.op]
-    return f"with {atom.value}{tail} {atom.key.upper()}"
+    return f"{atom.value}{tail} {atom.key.upper()}"
 
 
-def _adjective(term) -> str | None:
+def _series(words: list[str], plural: bool) -> str:
+    joiner = "and/or" if plural else "or"
+    if len(words) == 2:
+        return f"{words[0]} {joiner} {words[1]}"
+    return ", ".join(words[:-1]) + f", {joiner} " + words[-1]
+
+
+def _adjective(term, plural: bool = False) -> str | None:
     """The word(s) a simple term puts before the noun, or None when it is not an adjective."""
     if isinstance(term, Atom):
-        if term.key == "attribute" or term.key == "race":
+        if term.key in ("attribute", "race"):
             return str(term.value)
         if term.key == "archetype":
             return f'"{term.label}"' if term.label else f"archetype 0x{term.value:x}"
         if term.key == "kind":
             return kind_word(str(term.value))
-        if term.key == "level":
-            return _num(term, "Level")
-        if term.key == "rank":
-            return _num(term, "Rank")
-        if term.key == "link_rating":
-            return _num(term, "Link")
+        if term.key in ("level", "rank", "link_rating"):
+            return _num(term, {"level": "Level", "rank": "Rank", "link_rating": "Link"}[term.key])
         if term.key == "position":
-            return "face-down"
+            return "face-down Defense Position"
         return None
     if isinstance(term, Not):
         inner = _adjective(term.part)
-        if inner is not None and isinstance(term.part, Atom):
-            return f"non-{inner}"
-        return None
+        return f"non-{inner}" if inner is not None and isinstance(term.part, Atom) else None
+    if isinstance(term, Or) and all(isinstance(p, Atom) for p in term.parts):
+        keys = [p.key for p in term.parts]
+        values = {p.value for p in term.parts}
+        if keys == ["level", "rank", "link_rating"] and len(values) == 1 and \
+                all(p.op == "=" for p in term.parts):
+            return f"Level/Rank/Link {term.parts[0].value}"
+        if len(set(keys)) == 1 and keys[0] in ("level", "rank", "link_rating") and \
+                all(p.op == "=" for p in term.parts):
+            first = _adjective(term.parts[0])
+            return first + "".join(f" or {p.value}" for p in term.parts[1:])
     if isinstance(term, Or):
         words = [_adjective(part) for part in term.parts]
-        if all(w is not None for w in words):
-            return " or ".join(words) if len(words) == 2 else ", ".join(words[:-1]) + ", or " + words[-1]
-        return None
+        return _series(words, plural) if all(w is not None for w in words) else None
     return None
 
 
-def describe(filter_, *, plural: bool) -> str:
-    """An English noun phrase for a filter: 'Level 4 LIGHT Warrior monsters', '"Cyber Dragon"'."""
+def _is_name_filter(filter_) -> bool:
+    if isinstance(filter_, Atom):
+        return filter_.key == "name"
+    return isinstance(filter_, Or) and all(_is_name_filter(part) for part in filter_.parts)
+
+
+def _noun(adjectives: list, plural: bool) -> str:
+    """The head noun; pops a lone 'Tuner' / 'Token', which are nouns themselves."""
+    s = "s" if plural else ""
+    last = adjectives[-1] if adjectives else None
+    if last == TUNER or last == Atom("kind", "=", "token"):
+        adjectives.pop()
+        return ("Tuner" if last == TUNER else "Token") + s
+    kinds = last.parts if isinstance(last, Or) else (last.part,) if isinstance(last, Not) else (last,)
+    if all(isinstance(k, Atom) and k.key == "kind" and k.value in _CAPITAL_KINDS for k in kinds):
+        return f"Monster{s}"
+    return f"monster{s}"
+
+
+def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
+    """(noun phrase, trailing 'except ...' clauses) for a filter."""
+    if _is_name_filter(filter_):
+        parts = filter_.parts if isinstance(filter_, Or) else (filter_,)
+        return " or ".join(f'"{atom.value}"' for atom in parts), []
+    if isinstance(filter_, Or) and _adjective(filter_) is None:
+        return " or ".join(describe(part, plural=plural) for part in filter_.parts), []
     parts = list(filter_.parts) if isinstance(filter_, And) else [filter_]
-    names = [p for p in parts if isinstance(p, Atom) and p.key == "name"]
-    adjectives, after, others = [], [], []
+    names = [p for p in parts if _is_name_filter(p)]
+    adjectives, stats, excepts, others = [], [], [], []
     for part in parts:
         if part in names or part == ANY:
             continue
         if isinstance(part, Atom) and part.key in ("atk", "def"):
-            after.append(_stat(part))
-        elif isinstance(part, Not) and isinstance(part.part, Atom) and part.part.key == "name":
-            after.append(f'except "{part.part.value}"')
+            stats.append(_stat(part))
         elif isinstance(part, Not) and part.part == Atom("kind", "=", "token"):
-            after.append("except Tokens")
-        elif _adjective(part) is not None:
-            adjectives.append(_adjective(part))
+            excepts.append("except Tokens")
+        elif isinstance(part, Not) and (_is_name_filter(part.part) or
+                                        (isinstance(part.part, Atom) and part.part.key == "archetype")):
+            excepts.append("except " + describe(part.part, plural=True))
+        elif _adjective(part, plural) is not None:
+            adjectives.append(part)
         else:
             others.append(part)
-    if isinstance(filter_, Or) and _adjective(filter_) is None:
-        return " or ".join(describe(part, plural=plural) for part in filter_.parts)
     if names:
-        head = " or ".join(f'"{atom.value}"' for atom in names)
-        extra = adjectives + [describe(o, plural=False) for o in others] + after
-        return head + (f" ({', '.join(extra)})" if extra else "")
-    # "Tuner" / "non-Tuner" / "Token" stand alone as nouns; kind words take "Monster(s)".
-    noun = "monsters" if plural else "monster"
-    for lone in ("Tuner", "non-Tuner", "Token"):
-        if adjectives and adjectives[-1] == lone:
-            adjectives.pop()
-            noun = lone + ("s" if plural else "")
-            break
-    else:
-        kinds = {kind_word(k) for k in MATERIAL_KINDS}
-        if adjectives and adjectives[-1] in kinds:
-            noun = noun.capitalize()
-    words = adjectives + [noun]
-    text = " ".join(words)
-    for other in others:
-        text += f" that is {describe(other, plural=False)}"
-    return " ".join([text] + after) if after else text
+        text = " or ".join(phrase(n, plural=False)[0] for n in names)
+        extra = [_adjective(a) for a in adjectives]
+        extra += [f"not {describe(o.part, plural=False)}" if isinstance(o, Not)
+                  else describe(o, plural=False) for o in others]
+        extra += [f"with {'/'.join(stats)}"] if stats else []
+        return text + (f" ({', '.join(extra)})" if extra else ""), excepts
+    adjectives.sort(key=_order)
+    noun = _noun(adjectives, plural)
+    words = [_adjective(a, plural) for a in adjectives] + [noun]
+    if stats:
+        words.append(f"with {'/'.join(stats)}")
+    words += [f"that is not {describe(o.part, plural=False)}" if isinstance(o, Not)
+              else f"that is {describe(o, plural=False)}" for o in others]
+    return " ".join(words), excepts
+
+
+def describe(filter_, *, plural: bool) -> str:
+    """An English noun phrase for a filter: 'Level 4 LIGHT Warrior monsters', '"Cyber Dragon"'."""
+    text, excepts = phrase(filter_, plural=plural)
+    return "".join([text] + [f", {e}" for e in excepts])
+
+
+def _article(text: str) -> str:
+    word = text.lstrip('"')
+    initialism = text.startswith('"') and len(word) > 1 and not word[1].islower()
+    return "an" if word[:1] in "AEIOUaeiou" or (initialism and word[:1] in "FHLMNRSX") else "a"
 
 
 # ------------------------------------------------------------------------------------------------
@@ -227,7 +285,7 @@ def describe(filter_, *, plural: bool) -> str:
 def _count(low: int, high: int | None) -> str:
     if high is None:
         return f"{low}+"
-    return str(low) if low == high else f"{low} to {high}"
+    return str(low) if low == high else f"{low} or more (max. {high})"
 
 
 @dataclass(frozen=True)
@@ -247,17 +305,26 @@ class Group:
         if self.role not in ROLES:
             raise ValueError(f"unknown role {self.role!r}")
 
-    def __str__(self) -> str:
+    def render(self) -> tuple[str, list[str]]:
+        """(text, trailing 'except ...' clauses)."""
         filter_ = self.filter
-        is_name = isinstance(filter_, Atom) and filter_.key == "name"
         if self.role == "tuner" and isinstance(filter_, And) and TUNER in filter_.parts:
             rest = conj(*(p for p in filter_.parts if p != TUNER))
-            if isinstance(rest, Atom) and rest.key == "name":   # '"Junk Synchron"': a named Tuner
-                filter_, is_name = rest, True
-        if is_name and self.min == self.max == 1:
-            return describe(filter_, plural=False)
+            if _is_name_filter(rest):   # '"Junk Synchron"': a named Tuner
+                filter_ = rest
         plural = self.max is None or self.max > 1
-        return f"{_count(self.min, self.max)} {describe(filter_, plural=plural)}"
+        count = _count(self.min, self.max)
+        if isinstance(filter_, Or) and not _is_name_filter(filter_) and _adjective(filter_) is None:
+            texts = [Group(self.min, self.max, part).render()[0] for part in filter_.parts]
+            return " or ".join(texts), []
+        text, excepts = phrase(filter_, plural=plural)
+        if not (_is_name_filter(filter_) and self.min == self.max == 1):
+            text = f"{count} {text}"
+        return text, excepts
+
+    def __str__(self) -> str:
+        text, excepts = self.render()
+        return "".join([text] + [f", {e}" for e in excepts])
 
 
 @dataclass(frozen=True)
@@ -269,12 +336,11 @@ class Including:
     group: int | None = None
 
     def __str__(self) -> str:
-        if isinstance(self.filter, Atom) and self.filter.key == "name":
+        if _is_name_filter(self.filter) and self.count == 1:
             return f"including {describe(self.filter, plural=False)}"
         if self.count == 1:
-            phrase = describe(self.filter, plural=False)
-            article = "an" if phrase[:1].lower() in "aeiou" else "a"
-            return f"including {article} {phrase}"
+            text = describe(self.filter, plural=False)
+            return f"including {_article(text)} {text}"
         return f"including {self.count} {describe(self.filter, plural=True)}"
 
 
@@ -353,14 +419,22 @@ class Requirement:
     def __str__(self) -> str:
         parts = []
         for index, group in enumerate(self.groups):
-            words = [str(group)] + [_clause(c) for c in self.conditions if c.group == index]
-            parts.append("".join(words))
+            text, excepts = group.render()
+            mine = [c for c in self.conditions
+                    if c.group == index or (c.group is None and len(self.groups) == 1)]
+            parts.append(text + conditions_text(mine) + "".join(f", {e}" for e in excepts))
         text = " + ".join(parts)
-        for condition in self.conditions:
-            if condition.group is None:
-                text += _clause(condition)
+        if len(self.groups) > 1:
+            text += conditions_text([c for c in self.conditions if c.group is None])
         return text
 
 
-def _clause(condition) -> str:
-    return (", " if isinstance(condition, Including) else " ") + str(condition)
+def conditions_text(conditions) -> str:
+    """' with the same Attribute but different Types, including a Tuner'."""
+    same = [_PROPERTY_WORDS[c.prop][0] for c in conditions if isinstance(c, SameProperty)]
+    different = [_PROPERTY_WORDS["name" if isinstance(c, DifferentNames) else c.prop][1]
+                 for c in conditions if isinstance(c, (DifferentNames, DifferentProperty))]
+    text = f" with the same {' and '.join(same)}" if same else ""
+    if different:
+        text += (" but different " if same else " with different ") + " and ".join(different)
+    return text + "".join(f", {c}" for c in conditions if isinstance(c, Including))

@@ -16,8 +16,11 @@ from .plays import Decoder, finish
 from .position import Position
 
 # The encodings, one per mechanic (asp/README.md); show.lp holds the only #show statements.
-ENCODINGS = ("base.lp", "normal.lp", "flip.lp", "position.lp", "battle.lp", "spell_trap.lp", "phase.lp", "show.lp")
-CLINGO_ARGUMENTS = ("--models=0", "--warn=none")
+ENCODINGS = ("base.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "position.lp", "battle.lp",
+             "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "show.lp")
+# Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
+# or as its rating, or which slot a material fills, must not repeat a play).
+CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")
 
 
 @lru_cache(maxsize=1)

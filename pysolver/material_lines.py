@@ -1,0 +1,587 @@
+"""Parse official English Extra Deck material lines into `pysolver.requirements` terms.
+
+    parse_material_line('1 Tuner + 1+ non-Tuner monsters', 'synchro')
+    -> Requirement('synchro', (Group(1, 1, Atom('kind', '=', 'tuner'), 'tuner'),
+                               Group(1, None, Not(Atom('kind', '=', 'tuner')), 'non_tuner')))
+
+The parser never guesses: a line it returns means exactly what the card says; anything else raises
+`UnsupportedMaterialLine` with a short, stable reason ("custom condition: 'on the field'").
+
+Grammar (a tokenizer, then recursive descent over one "+"-separated part at a time):
+
+    line       := part ("+" part)*
+    part       := item ("or" item)* tail*              # "or" items must have the same count
+    item       := [count] names | count descriptor
+    count      := N | N+ | N "or more" ["(max." M ")"] | N "x"
+    names      := QUOTED ("or" QUOTED)*                # a bare quoted card is a name
+    descriptor := termlist+ [monster(s) | Monster(s)]  # "Tuner", "non-Tuner", "Token" are nouns too
+    termlist   := term (("," | "or" | "and/or" | ", or" | ", and/or") term)*   # one property only
+    term       := QUOTED (archetype) | Level N [or lower|or higher|or M] | Rank N | Link-N [...]
+                | Level/Rank/Link N | ATTRIBUTE | Type ["-Type"] | kind word | non-X | face-down
+    tail       := [","] (with ... | including ... | except ... | "(" ... ")")
+
+Decisions the ASP side relies on:
+* Each "+"-part is one group, so '"A" + "A"' is two groups of 1 while '3 "A"' / '3 x "A"' is one
+  group of 3; both mean the same under "each material fills exactly one group".
+* Synchro: the first part is the Tuner slot (role "tuner", its filter contains Atom(kind, tuner); a
+  named first slot such as "Junk Synchron" becomes And(tuner, name)); every other part has role
+  "non_tuner" and contains Not(tuner) only when the line says "non-Tuner" (the engine adds no
+  non-Tuner check to '1 Tuner + "Power Tool Dragon"' or "1 Tuner + 1+ Synchro Monsters").
+* Xyz: the Level is an ordinary Atom("level", "=", N) in the filter.
+* Link: "2+ Effect Monsters" is Group(2, None, ...); the Link Rating bounds the rest.
+* "except Tokens" / 'except "X"' narrow the filter of the group they follow; "with ..." and
+  "including ..." become conditions, over all materials for a one-part line, over their own group
+  (condition.group = index) in a line of several parts.
+* Fusion Substitutes, "Must be Fusion Summoned", contact fusions and alternative procedures are not
+  in material lines and are not handled here.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import sys
+from collections import Counter
+from functools import lru_cache
+from importlib import resources
+from typing import Mapping
+
+import yaml
+
+from .cards import ATTRIBUTES, RACES
+from .requirements import (
+    ANY, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
+    SameProperty, conj, contains, disj,
+)
+
+
+class UnsupportedMaterialLine(ValueError):
+    """The line cannot be expressed exactly.  `reason` is a short stable phrase for tallies."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@lru_cache(maxsize=1)
+def default_archetypes() -> dict[str, int]:
+    """pysolver/data/archetypes.yaml: English archetype name -> setcode."""
+    text = resources.files("pysolver.data").joinpath("archetypes.yaml").read_text(encoding="utf-8")
+    return {str(name): int(code) for name, code in (yaml.safe_load(text) or {}).items()}
+
+
+# ------------------------------------------------------------------------------------------------
+# Tokens
+
+_TOKEN = re.compile(r'"[^"]*"|\d+\+?|[A-Za-z@][\w\-\'.]*(?:/[A-Za-z][\w\-\'.]*)*|[^\s\w]')
+_KIND_WORDS = {
+    "tuner": "tuner", "tuners": "tuner", "effect": "effect", "normal": "normal", "fusion": "fusion",
+    "synchro": "synchro", "xyz": "xyz", "link": "link", "pendulum": "pendulum", "ritual": "ritual",
+    "gemini": "gemini", "flip": "flip", "toon": "toon", "spirit": "spirit", "union": "union",
+    "token": "token", "tokens": "token",
+}
+_LONE_NOUNS = {"tuner", "tuners", "non-tuner", "non-tuners", "token", "tokens"}
+_HEADS = {"monster", "monsters"}
+_PROPS = {"name": "name", "names": "name", "attribute": "attribute", "attributes": "attribute",
+          "type": "race", "types": "race", "level": "level", "levels": "level", "rank": "rank",
+          "ranks": "rank"}
+_RACE_WORDS = sorted((tuple(race.split()) for race in RACES), key=len, reverse=True)
+
+
+def tokenize(line: str) -> list[str]:
+    tokens = []
+    for token in _TOKEN.findall(line):
+        if token.endswith("-Type") and not token.startswith('"'):
+            token = token[: -len("-Type")]
+        tokens.append(token)
+    return tokens
+
+
+def _split(tokens: list[str], sep: str) -> list[list[str]]:
+    """Split on `sep` outside parentheses."""
+    parts, depth, current = [], 0, []
+    for token in tokens:
+        depth += (token == "(") - (token == ")")
+        if token == sep and depth == 0:
+            parts.append(current)
+            current = []
+        else:
+            current.append(token)
+    parts.append(current)
+    return parts
+
+
+# ------------------------------------------------------------------------------------------------
+# The parser of one "+"-part
+
+
+class _Part:
+    """Recursive descent over the tokens of one part; `pos` is the cursor."""
+
+    def __init__(self, tokens: list[str], archetypes: Mapping[str, int]):
+        self.tokens = tokens
+        self.pos = 0
+        self.archetypes = archetypes
+
+    # -- cursor helpers
+    def peek(self, offset: int = 0) -> str | None:
+        index = self.pos + offset
+        return self.tokens[index] if index < len(self.tokens) else None
+
+    def low(self, offset: int = 0) -> str:
+        return (self.peek(offset) or "").lower()
+
+    def take(self) -> str:
+        token = self.tokens[self.pos]
+        self.pos += 1
+        return token
+
+    def accept(self, *words: str) -> bool:
+        """Consume the given words (case-insensitive) if they come next."""
+        if all(self.low(i) == w.lower() for i, w in enumerate(words)):
+            self.pos += len(words)
+            return True
+        return False
+
+    def fail(self, reason: str, start: int | None = None) -> UnsupportedMaterialLine:
+        """The reason names the phrase from `start` (default: the cursor) to the next clause."""
+        tokens, depth = [], 0
+        for token in self.tokens[self.pos if start is None else start:]:
+            if depth == 0 and tokens and token in (",", "with", "including", "except"):
+                break
+            depth += (token == "(") - (token == ")")
+            tokens.append(token)
+        return UnsupportedMaterialLine(f"{reason}: '{_join(tokens)}'")
+
+    @staticmethod
+    def is_number(token: str | None) -> bool:
+        """'2' or '2+'."""
+        return token is not None and token.rstrip("+").isdigit()
+
+    def plain_number(self, offset: int = 0) -> bool:
+        """The token at `offset` is a number without '+'."""
+        token = self.peek(offset)
+        return token is not None and token.isdigit()
+
+    # -- counts
+    def count(self) -> tuple[int, int | None] | None:
+        token = self.peek()
+        if not self.is_number(token):
+            return None
+        self.take()
+        low = int(token.rstrip("+"))
+        if token.endswith("+"):
+            return low, None
+        if self.accept("or", "more"):
+            if self.accept("(", "max."):
+                high = int(self.take()) if self.plain_number() else -1
+                if high < low or not self.accept(")"):
+                    raise UnsupportedMaterialLine("bad count")
+                return low, high
+            return low, None
+        self.accept("x")
+        return low, low
+
+    # -- terms
+    def term(self):
+        """One property term, as (category, filter), or None (cursor unchanged)."""
+        start, token, low = self.pos, self.peek(), self.low()
+        if token is None:
+            return None
+        if token.startswith('"'):
+            self.take()
+            return "quoted", token.strip('"')
+        number = re.fullmatch(r"link-(\d+)", low)
+        if low in ("level", "rank", "level/rank/link") or number:
+            self.take()
+            if number:
+                value = int(number.group(1))
+            elif self.plain_number():
+                value = int(self.take())
+            else:
+                self.pos = start
+                return None
+            key = {"level": "level", "rank": "rank"}.get(low, "link_rating")
+            if low == "level/rank/link":
+                return "level", Or((Atom("level", "=", value), Atom("rank", "=", value),
+                                    Atom("link_rating", "=", value)))
+            if self.accept("or", "lower"):
+                return key, Atom(key, "<=", value)
+            if self.accept("or", "higher"):
+                return key, Atom(key, ">=", value)
+            if self.low() == "or" and self.plain_number(1):
+                self.take()
+                other = int(self.take())
+                return key, Or((Atom(key, "=", value), Atom(key, "=", other)))
+            return key, Atom(key, "=", value)
+        if token in ATTRIBUTES:
+            self.take()
+            return "attribute", Atom("attribute", "=", token)
+        race = self.race()
+        if race:
+            return "race", Atom("race", "=", race)
+        if low in _KIND_WORDS and token[0].isupper():
+            self.take()
+            return "kind", Atom("kind", "=", _KIND_WORDS[low])
+        if low.startswith("non-") and len(token) > 4:
+            self.tokens[start] = token[4:]
+            try:
+                inner = self.term()
+            finally:
+                self.tokens[start] = token
+            if inner is None or inner[0] == "quoted" or isinstance(inner[1], Or):
+                self.pos = start
+                return None
+            return inner[0], Not(inner[1])
+        if low == "face-down":
+            self.take()
+            self.accept("Defense", "Position")
+            return "position", Atom("position", "=", "face_down")
+        return None
+
+    def race(self) -> str | None:
+        for words in _RACE_WORDS:
+            if tuple(self.tokens[self.pos:self.pos + len(words)]) == words:
+                self.pos += len(words)
+                return " ".join(words)
+        return None
+
+    def termlist(self):
+        """term, or an "or"-list of terms about one property, as (category, filter)."""
+        first = self.term()
+        if first is None:
+            return None
+        items, commas, closed = [first], False, False
+        while not closed:
+            mark = self.pos
+            last = bool(self.accept(",", "or") or self.accept(",", "and/or") or self.accept("or")
+                        or self.accept("and/or"))
+            if not last and not self.accept(","):
+                break
+            item = self.term()
+            if item is None:
+                self.pos = mark
+                break
+            items.append(item)
+            commas, closed = commas or not last, last
+        if len(items) == 1:
+            return first
+        if commas and not closed:
+            raise self.fail("list without 'or'")
+        categories = {category for category, _ in items}
+        if len(categories) != 1:
+            raise UnsupportedMaterialLine("'or' between different properties")
+        return categories.pop(), ("or", [f for _, f in items])
+
+    # -- descriptors
+    def descriptor(self, *, allow_names: bool):
+        """('names', filter) for bare quoted names, or ('monsters', filter); None if nothing parses."""
+        start = self.pos
+        lists = []
+        while True:
+            item = self.termlist()
+            if item is None:
+                break
+            lists.append(item)
+        categories = [category for category, _ in lists if category != "kind"]
+        if len(categories) != len(set(categories)):
+            raise UnsupportedMaterialLine("repeated property")
+        if not lists:
+            if self.low() not in _HEADS:
+                return None
+            self.take()
+            return "monsters", ANY
+        if self.low() in _HEADS:
+            self.take()
+        elif len(lists) == 1 and lists[0][0] == "quoted":
+            if not allow_names:
+                self.pos = start
+                return None
+            return "names", self.names_filter(lists[0][1])
+        elif not (self.low(-1) in _LONE_NOUNS and lists[-1][0] in ("kind",)):
+            raise self.fail("unknown term")
+        return "monsters", conj(*(self.as_filter(item) for item in lists))
+
+    def as_filter(self, item):
+        """A (category, value) from termlist as a filter; quoted words are archetypes here."""
+        category, value = item
+        values = value[1] if isinstance(value, tuple) else [value]
+        if category == "quoted":
+            return disj(*(self.archetype(name) for name in values))
+        return disj(*values)
+
+    def names_filter(self, value):
+        items = value[1] if isinstance(value, tuple) else [value]
+        return disj(*(Atom("name", "=", name) for name in items))
+
+    def archetype(self, name: str) -> Atom:
+        code = self.archetypes.get(name)
+        if code is None:
+            folded = {key.casefold(): val for key, val in self.archetypes.items()}
+            code = folded.get(name.casefold())
+        if code is None:
+            raise UnsupportedMaterialLine("unknown archetype")
+        return Atom("archetype", "=", int(code), label=name)
+
+    def item(self):
+        """[count] names | count descriptor  ->  (min, max, filter)."""
+        counted = self.count()
+        kind = self.descriptor(allow_names=True)
+        if kind is None:
+            raise self.fail("unknown term")
+        what, filter_ = kind
+        if counted is None:
+            if what != "names":
+                raise self.fail("missing count")
+            counted = (1, 1)
+        return counted[0], counted[1], filter_
+
+    # -- tails
+    def conditions_with(self, start: int) -> list:
+        """After 'with' (at `start`): group properties or ATK/DEF; returns conditions or a filter."""
+        out: list = []
+        if self.is_number(self.peek()):
+            return [self.stats(start)]
+        while True:
+            if self.accept("the", "same"):
+                make = SameProperty
+            elif self.accept("different"):
+                make = DifferentProperty
+            else:
+                raise self.fail("custom condition", start)
+            while True:
+                prop = _PROPS.get(self.low())
+                if prop is None:
+                    raise self.fail("custom condition", start)
+                self.take()
+                out.append(DifferentNames() if (make is DifferentProperty and prop == "name") else make(prop))
+                if self.low() == "and" and self.low(1) in _PROPS:
+                    self.take()
+                    continue
+                break
+            if self.low() == "or":
+                raise UnsupportedMaterialLine("'or' between group conditions")
+            if self.accept(",", "but") or self.accept("but") or self.accept("and"):
+                continue
+            return out
+
+    def stats(self, start: int):
+        """'2500 or more ATK', '2500+ ATK', '1500 ATK/2100 DEF', '0 ATK/DEF'  ->  a filter."""
+        atoms = []
+        while True:
+            token = self.take()
+            value = int(token.rstrip("+"))
+            op = ">=" if token.endswith("+") else "="
+            if self.accept("or", "more"):
+                op = ">="
+            elif self.accept("or", "less"):
+                op = "<="
+            stat = self.low()
+            if stat not in ("atk", "def", "atk/def"):
+                raise self.fail("custom condition", start)
+            self.take()
+            atoms += [Atom(key, op, value) for key in stat.split("/")]
+            if self.accept("/") and self.is_number(self.peek()):
+                continue
+            return conj(*atoms)
+
+    def parenthetical(self, low: int, high: int | None, filter_):
+        """'(Warrior and/or Machine)' narrows the filter; '(1 Fusion + 1 Synchro)' splits the group.
+        Returns a list of (min, max, filter)."""
+        if ")" not in self.tokens[self.pos:]:
+            raise UnsupportedMaterialLine("unbalanced parenthesis")
+        close = self.tokens.index(")", self.pos)
+        inner = _Part(self.tokens[self.pos + 1:close], self.archetypes)
+        if self.is_number(inner.peek()):
+            groups = []
+            while inner.peek() is not None:
+                sub = inner.count()
+                item = inner.termlist()
+                if sub is None or item is None or sub[1] != sub[0]:
+                    raise self.fail("custom condition")
+                groups.append((sub[0], sub[1], conj(filter_, inner.as_filter(item))))
+                if not (inner.accept(",", "and") or inner.accept("+") or inner.accept(",")
+                        or inner.accept("and") or inner.peek() is None):
+                    raise self.fail("custom condition")
+            if high != low or sum(g[0] for g in groups) != low:
+                raise self.fail("custom condition")
+            self.pos = close + 1
+            return groups
+        item = inner.termlist()
+        if item is None or inner.peek() is not None or item[0] == "quoted":
+            raise self.fail("custom condition")
+        self.pos = close + 1
+        return [(low, high, conj(filter_, inner.as_filter(item)))]
+
+    def part(self):
+        """The whole part -> (list of (min, max, filter), conditions over this part)."""
+        low, high, filter_ = self.item()
+        while self.low() == "or":
+            self.take()
+            other_low, other_high, other = self.item()
+            if (other_low, other_high) != (low, high):
+                raise UnsupportedMaterialLine("alternative material sets")
+            filter_ = disj(filter_, other)
+        groups = [(low, high, filter_)]
+        conditions: list = []
+        while self.peek() is not None:
+            self.accept(",")
+            if self.accept("with"):
+                for found in self.conditions_with(self.pos - 1):
+                    if isinstance(found, (DifferentNames, SameProperty, DifferentProperty)):
+                        conditions.append(found)
+                    else:
+                        groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]
+            elif self.accept("including"):
+                count = 1
+                if self.plain_number():
+                    count = int(self.take())
+                else:
+                    self.accept("a") or self.accept("an")
+                what = self.descriptor(allow_names=True)
+                if what is None:
+                    raise self.fail("custom condition")
+                filter_ = what[1]
+                if self.low() == "with" and self.is_number(self.peek(1)):
+                    self.take()
+                    filter_ = conj(filter_, self.stats(self.pos - 1))
+                conditions.append(Including(filter_, count))
+            elif self.accept("except"):
+                if self.accept("a", "Token") or self.accept("Tokens"):
+                    excluded = Atom("kind", "=", "token")
+                else:
+                    what = self.descriptor(allow_names=True)
+                    if what is None:
+                        raise self.fail("custom condition")
+                    excluded = what[1]
+                    if excluded == ANY:
+                        raise self.fail("custom condition")
+                groups = [(lo, hi, conj(f, Not(excluded))) for lo, hi, f in groups]
+            elif self.accept("("):
+                self.pos -= 1
+                if len(groups) != 1:
+                    raise self.fail("custom condition")
+                groups = self.parenthetical(*groups[0])
+            else:
+                raise self.fail("custom condition")
+        if len(groups) > 1 and conditions:
+            raise UnsupportedMaterialLine("condition over split group")
+        return groups, conditions
+
+
+def _join(tokens: list[str]) -> str:
+    text = " ".join(tokens)
+    return re.sub(r"\( ", "(", re.sub(r" ([),/])", r"\1", text)).replace("/ ", "/")
+
+
+# ------------------------------------------------------------------------------------------------
+# Lines
+
+
+def parse_material_line(line: str, kind: str, *,
+                        archetypes: Mapping[str, int] | None = None) -> Requirement:
+    """Parse one material line of a Fusion / Synchro / Xyz / Link Monster (kind, case-insensitive)."""
+    summon = kind.strip().lower().split("/")[0]
+    if summon not in ("fusion", "synchro", "xyz", "link"):
+        raise ValueError(f"unknown Extra Deck kind {kind!r}")
+    text = " ".join(line.split())
+    if not text:
+        raise UnsupportedMaterialLine("no material line")
+    if text.count('"') % 2:
+        raise UnsupportedMaterialLine("unbalanced quotes")
+    table = default_archetypes() if archetypes is None else archetypes
+    parts = _split(tokenize(text), "+")
+    if any(not part for part in parts):
+        raise UnsupportedMaterialLine("empty part")
+    groups: list[Group] = []
+    conditions: list = []
+    for tokens in parts:
+        try:
+            found, where = _Part(tokens, table).part()
+        except IndexError:
+            raise UnsupportedMaterialLine("truncated line") from None
+        scope = None if len(parts) == 1 else len(groups)
+        conditions += [_scoped(condition, scope) for condition in where]
+        groups += [Group(low, high, filter_) for low, high, filter_ in found]
+    if summon == "synchro":
+        groups = _synchro_roles(groups, len(parts))
+    return Requirement(summon, tuple(groups), tuple(conditions), text)
+
+
+def _scoped(condition, group: int | None):
+    if isinstance(condition, Including):
+        return Including(condition.filter, condition.count, group)
+    if isinstance(condition, DifferentNames):
+        return DifferentNames(group)
+    return type(condition)(condition.prop, group)
+
+
+def _synchro_roles(groups: list[Group], parts: int) -> list[Group]:
+    """The first slot is the Tuner slot; a named first slot must be a Tuner (engine f1)."""
+    if parts != len(groups):
+        raise UnsupportedMaterialLine("split Synchro group")
+    first = groups[0].filter
+    if not contains(first, TUNER):
+        if not _only_names(first):
+            raise UnsupportedMaterialLine("Synchro line without a Tuner slot")
+        first = conj(TUNER, first)
+    out = [Group(groups[0].min, groups[0].max, first, "tuner")]
+    out += [Group(g.min, g.max, g.filter, "non_tuner") for g in groups[1:]]
+    return out
+
+
+def _only_names(filter_) -> bool:
+    if isinstance(filter_, Atom):
+        return filter_.key == "name"
+    return isinstance(filter_, Or) and all(_only_names(part) for part in filter_.parts)
+
+
+# ------------------------------------------------------------------------------------------------
+# Coverage over the corpus
+
+
+def read_corpus(tsv_path) -> list[dict]:
+    """The rows of ed_material_lines.tsv (quotes are literal: the lines start with '"')."""
+    with open(tsv_path, encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def coverage(tsv_path, *, archetypes: Mapping[str, int] | None = None) -> dict:
+    """Parse every line: {'total', 'parsed', 'by_kind': {kind: (parsed, total)}, 'reasons': Counter}."""
+    by_kind: dict[str, list[int]] = {}
+    reasons: Counter = Counter()
+    parsed = 0
+    rows = read_corpus(tsv_path)
+    for row in rows:
+        kind = row["kind"].split("/")[0].lower()
+        tally = by_kind.setdefault(kind, [0, 0])
+        tally[1] += 1
+        try:
+            parse_material_line(row["material_line"], kind, archetypes=archetypes)
+        except UnsupportedMaterialLine as error:
+            reasons[error.reason] += 1
+        else:
+            tally[0] += 1
+            parsed += 1
+    return {"total": len(rows), "parsed": parsed,
+            "by_kind": {kind: tuple(value) for kind, value in sorted(by_kind.items())},
+            "reasons": reasons}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python3 -m pysolver.material_lines ed_material_lines.tsv", file=sys.stderr)
+        return 2
+    result = coverage(args[0])
+    print(f"{result['parsed']}/{result['total']} parsed")
+    for kind, (done, total) in result["by_kind"].items():
+        print(f"  {kind}: {done}/{total}")
+    print("top reasons:")
+    for reason, count in result["reasons"].most_common(20):
+        print(f"  {count:4d}  {reason}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
