@@ -16,7 +16,8 @@ from .play import Play
 from .position import Monster, PileCard, Player, Position, SpellTrap
 
 _PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
-_SUMMON_METHOD = {"normal_summon": "normal", "set_monster": "set", "flip_summon": "flip"}
+_SUMMON_METHOD = {"normal_summon": "normal", "set_monster": "set", "flip_summon": "flip",
+                  "synchro_summon": "synchro", "xyz_summon": "xyz", "link_summon": "link"}
 
 
 class _Board:
@@ -106,6 +107,20 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                                               summoned_this_turn=True, set_this_turn=face_down))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "hand"))
         return board.finish(normal_summon_used=True)
+    if action in ("synchro_summon", "xyz_summon", "link_summon"):
+        overlay = []
+        for material in play.materials:
+            state = board.take(material)
+            if action == "xyz_summon":  # XYZ-3: attached; an Xyz material's own materials go to the GY
+                overlay.append(state.card)
+                board.players[position[material].player]["graveyard"].extend(PileCard(c) for c in state.materials)
+            else:
+                board.send_to_graveyard(position[material].player, state)
+        card = board.take(play.card).card
+        board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
+                                              materials=tuple(overlay)))
+        board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "extra_deck"))
+        return board.finish()
     if action == "flip_summon":
         instance = position[play.card]
         _replace_monster(board, instance, position="attack", position_changed=True)
