@@ -8,6 +8,7 @@ from importlib import resources
 from pathlib import Path
 
 import clingo
+import clingo.ast
 
 from .errors import PysolverError
 from .facts import position_facts
@@ -21,6 +22,14 @@ ENCODINGS = ("base.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "pos
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).
 CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")
+
+
+@lru_cache(maxsize=1)
+def program_statements() -> tuple:
+    """The encodings parsed once per process; each call adds the parsed statements (no re-parsing)."""
+    statements: list = []
+    clingo.ast.parse_string(program(), statements.append)
+    return tuple(statements)
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +57,9 @@ def legal_plays(position: Position, *, all_instances: bool = False, max_plays: i
     if actions:
         facts += "\n" + "\n".join(f"only_action({action})." for action in actions)
     control = clingo.Control(list(CLINGO_ARGUMENTS))
-    control.add("base", [], program())
+    with clingo.ast.ProgramBuilder(control) as builder:
+        for statement in program_statements():
+            builder.add(statement)
     control.add("base", [], facts)
     prepared = time.perf_counter()
     control.ground([("base", [])])
