@@ -17,7 +17,8 @@ from .position import Monster, PileCard, Player, Position, SpellTrap
 
 _PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
 _SUMMON_METHOD = {"normal_summon": "normal", "set_monster": "set", "flip_summon": "flip",
-                  "synchro_summon": "synchro", "xyz_summon": "xyz", "link_summon": "link"}
+                  "synchro_summon": "synchro", "xyz_summon": "xyz", "link_summon": "link", "ritual_summon": "ritual",
+                  "fusion_summon": "fusion", "pendulum_summon": "pendulum"}
 
 
 class _Board:
@@ -85,15 +86,16 @@ class _Board:
 
 
 def apply(position: Position, play: Play, *, zone: str | None = None, battle_position: str | None = None,
-          check: bool = True) -> Position:
+          zones: dict[str, str] | None = None, check: bool = True) -> Position:
     """Carry out `play` in `position` and return the next position.
 
     `zone` and `battle_position` choose among the play's `zones` and `positions` (default: the
-    first listed). With `check=False` the play is trusted to be legal (it came from legal_plays).
+    first listed); for a Pendulum Summon `zones` maps each card to its zone (default: the first
+    free one of each, in order). With `check=False` the play is trusted to be legal.
     """
     if check:
         _check_legal(position, play)
-    zone = _choose(zone, play.zones, "zone")
+    zone = _choose(zone, play.zones, "zone") if not isinstance(play.zones, dict) else None
     battle_position = _choose(battle_position, play.positions, "battle position")
     board = _Board(position)
     me = position.turn_player
@@ -107,6 +109,42 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                                               summoned_this_turn=True, set_this_turn=face_down))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "hand"))
         return board.finish(normal_summon_used=True)
+    if action in ("ritual_summon", "fusion_summon"):
+        # RIT-3, FUS-1: Tributes/materials to the GY (Pendulum Monsters from the field to the Extra Deck),
+        # the monster summoned properly, the Spell to the GY after it resolves.
+        for material in play.materials:
+            board.send_to_graveyard(position[material].player, board.take(material))
+        spell = board.take(play.spell)
+        board.send_to_graveyard(me, spell)
+        summoned = board.take(play.card)
+        card = summoned.card if isinstance(summoned, PileCard) else summoned
+        board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True))
+        origin = "hand" if action == "ritual_summon" else "extra_deck"
+        board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, origin))
+        return board.finish()
+    if action == "pendulum_summon":
+        chosen = zones or {}
+        taken: set[str] = set()
+        for card_id in play.cards:  # PEN-3: each card to a zone of its own (default: the first one free)
+            options = play.zones[card_id]
+            target = chosen.get(card_id) or next((z for z in options if z not in taken), None)
+            if target not in options or target in taken:
+                raise PysolverError(f"zone {target!r} is not open to {card_id} in this Pendulum Summon; "
+                                    f"choose one of {', '.join(options)} not used by another card")
+            taken.add(target)
+            state = board.take(card_id)
+            card = state.card if isinstance(state, PileCard) else state
+            board.place_monster(me, target, Monster(card, position=battle_position, summoned_this_turn=True))
+            board.events.append(summon_event("pendulum", card.name, me, position[card_id].location))
+        return board.finish(pendulum_summon_used=True)
+    if action == "activate_scale":
+        card = board.take(play.card)
+        scale = SpellTrap(card)
+        if play.zone.startswith("PZ"):
+            board.players[me]["pendulum_zones"][0 if play.zone == "PZL" else 1] = scale
+        else:
+            board.players[me]["spell_trap_zones"][int(play.zone[1:]) - 1] = scale
+        return board.finish()
     if action in ("synchro_summon", "xyz_summon", "link_summon"):
         overlay = []
         for material in play.materials:

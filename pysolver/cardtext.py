@@ -116,3 +116,204 @@ def material_requirement(card: Card):
         return parse_material_line(card.materials, summon)
     except UnsupportedMaterialLine as error:
         return error
+
+
+# --------------------------------------------------------------------------------------------------
+# Ritual and Fusion Spells (RIT-1..3, FUS-1), Fusion Substitutes (FUS-2)
+
+@dataclass(frozen=True)
+class RitualSpell:
+    """What a Ritual Spell summons and what it must use (RIT-1..RIT-3)."""
+
+    targets: object                 # filter on the Ritual Monster (a requirement-language term)
+    mode: str                       # "greater": equal or exceed, no superfluous Tribute | "equal"
+    level: int | None = None        # a fixed total; None: the Ritual Monster's Level
+    source: str = "hand_field"      # "hand_field": Tributes from hand or field | "deck": sent from the Deck
+    tribute_filter: object = None   # filter every Tribute must match (None: any monster)
+
+
+_RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)\.\s*', re.S)
+_RITUAL_TRIBUTE = re.compile(
+    r'^You must also (?:Tribute (?P<filter>[^.]*?)monsters from your hand or field|'
+    r'(?P<single>Tribute a monster from your hand or field whose Level is 1 or more)|'
+    r'send (?P<deckfilter>[^.]*?)Monsters from your Deck to the (?:GY|Graveyard))'
+    r'(?: whose total Levels (?P<rule>equal or exceed|exactly equal|equal exactly|equal) '
+    r'(?:the Level of (?:the|that) (?:[^.]*?)Ritual Monster(?: you Ritual Summon)?|(?P<fixed>\d+)(?P<more> or more)?))?\.')
+
+
+@lru_cache(maxsize=None)
+def ritual_spell(card: Card):
+    """The Ritual Spell's data; None when the card is not a Ritual Spell; an `UnsupportedText`
+    instance when its wording is not one pysolver reads exactly."""
+    if not ("spell" in card.kinds and "ritual" in card.kinds):
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom, conj, disj
+    text = " ".join(card.text.split())
+    first = _RITUAL_TARGET.match(text)
+    second = _RITUAL_TRIBUTE.match(text[first.end():]) if first else None
+    if not first or not second or (not second.group("single") and not second.group("rule")):
+        return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+    what = first.group("what")
+    ritual = Atom("kind", "=", "ritual")
+    try:
+        names = re.fullmatch(r'("[^"]+")(?: or ("[^"]+"))?', what)
+        if names:
+            targets = disj(*(Atom("name", "=", name.strip('"')) for name in names.groups() if name))
+        else:
+            targets = conj(parse_filter(what), ritual)
+        tribute_filter = None
+        if second.group("filter"):
+            tribute_filter = parse_filter(second.group("filter") + "monsters")
+        elif second.group("deckfilter"):
+            tribute_filter = parse_filter(second.group("deckfilter") + "Monsters")
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: {error.reason}")
+    if second.group("single"):
+        return RitualSpell(targets, "greater", level=1)
+    rule = second.group("rule")
+    fixed = int(second.group("fixed")) if second.group("fixed") else None
+    mode = "greater" if rule == "equal or exceed" or second.group("more") else "equal"
+    return RitualSpell(targets, mode, level=fixed, source="deck" if second.group("deckfilter") else "hand_field",
+                       tribute_filter=tribute_filter)
+
+
+class UnsupportedText(ValueError):
+    """A card's text says something about its summoning that pysolver cannot express exactly."""
+
+
+_POLYMERIZATION = ("Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field "
+                   "as Fusion Material.")
+
+
+@lru_cache(maxsize=None)
+def fusion_spell(card: Card) -> bool:
+    """A Spell that Fusion Summons with materials from the hand or field, as Polymerization does."""
+    return "spell" in card.kinds and " ".join(card.text.split()) == _POLYMERIZATION
+
+
+_SUBSTITUTE = re.compile(r"can be used as a substitute for any 1 Fusion Material whose name is "
+                         r"(?:specifically listed|mentioned) on the Fusion Monster Card", re.I)
+
+
+@lru_cache(maxsize=None)
+def fusion_substitute(card: Card) -> bool:
+    """A Fusion Substitute monster (King of the Swamp) may replace one named Fusion Material (FUS-2)."""
+    return bool(_SUBSTITUTE.search(card.text))
+
+
+# --------------------------------------------------------------------------------------------------
+# Special Summoning limits (SP-2, PEN-2) and what a card says about its use as material
+
+@lru_cache(maxsize=None)
+def special_summon_limit(card: Card) -> str | None:
+    """"never" (Cannot be Special Summoned), "nomi" (Must be Special Summoned / Must be X Summoned:
+    only by that way), "semi" (Must first be ...), "not_from_extra_deck"; None: no limit."""
+    text = card.text
+    if re.search(r"\bCannot be Special Summoned\.", text) and "Cannot be Special Summoned from" not in text:
+        return "never"
+    if re.search(r"\bMust (?:be|first be) (?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
+        return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
+    if "Cannot be Special Summoned from the Extra Deck" in text:
+        return "not_from_extra_deck"
+    return None
+
+
+@lru_cache(maxsize=None)
+def special_summon_way(card: Card) -> str | None:
+    """The way a "Must (first) be ... Summoned" card comes out: "procedure" (Special Summoned by its
+    own procedure), or "fusion" / "synchro" / "xyz" / "link" / "ritual"; None when the text says none."""
+    match = re.search(r"\bMust (?:be|first be) (Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", card.text)
+    if not match:
+        return None
+    return "procedure" if match.group(1) == "Special" else match.group(1).lower()
+
+
+@dataclass(frozen=True)
+class MaterialRules:
+    """What a card's own text says about its use as material (per summon kind)."""
+
+    never: frozenset = frozenset()        # "Cannot be used as Synchro Material"
+    only_for: tuple = ()                  # (kind, filter on the summoned monster): "..., except for ..."
+    others_not: tuple = ()                # (kind, filter the other materials must not match)
+    others_must: tuple = ()               # (kind, filter every other material must match)
+    whole_ritual_tribute: object = None   # filter on the Ritual Monster it alone may be the Tribute for
+    whole_from_field_only: bool = False   # "... this card you control can be used as the entire Tribute"
+
+
+_KINDS = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link"}
+_NEVER_MATERIAL = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material"
+                             r"(?: Monster)?\.")
+_ONLY_FOR = re.compile(r"Cannot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material, except for the "
+                       r"\1 Summon of ([^.]+?)\.")
+_OTHERS_NOT = re.compile(r"The other (Fusion|Synchro|Xyz|Link) Material\(s\) cannot be ([^.]+?)\.")
+_OTHERS_MUST = re.compile(r"Cannot be used as material for an? ((?:(?:Fusion|Synchro|Xyz|Link)(?:, | or |, or )?)+) "
+                          r"Summon, unless all other materials are ([^.]+?)\.")
+_WHOLE = re.compile(r"If you Ritual Summon exactly 1 ([^.]+?) with a card effect that requires use of monsters, "
+                    r"this card (you control )?can be used as the entire (?:requirement|Tribute)\.")
+# Sentences about the use as material that pysolver does not read: a card that has one is unsupported.
+_UNREAD_MATERIAL_CLAUSE = re.compile(
+    r"[^.]*\b(?:(?:can|cannot|must) (?:also )?be used as|can be treated as|substitute|entire requirement|"
+    r"as 2 (?:materials|Tributes)|as a Tuner|as a non-Tuner)\b[^.]*\.", re.I)
+
+
+@lru_cache(maxsize=None)
+def material_rules(card: Card):
+    """The card's material rules; an `UnsupportedText` when it has a clause pysolver cannot read."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    text = " ".join(card.text.split())
+    never, only_for, others_not, others_must, whole, field_only = set(), [], [], [], None, False
+    try:
+        for match in _ONLY_FOR.finditer(text):
+            only_for.append((_KINDS[match.group(1)], parse_filter(match.group(2))))
+        text = _ONLY_FOR.sub("", text)
+        for match in _NEVER_MATERIAL.finditer(text):
+            never.add(_KINDS[match.group(1)])
+        text = _NEVER_MATERIAL.sub("", text)
+        for match in _OTHERS_NOT.finditer(text):
+            others_not.append((_KINDS[match.group(1)], parse_filter(f"a {match.group(2)} monster")))
+        text = _OTHERS_NOT.sub("", text)
+        for match in _OTHERS_MUST.finditer(text):
+            kinds = re.findall(r"Fusion|Synchro|Xyz|Link", match.group(1))
+            allowed = parse_filter(match.group(2))
+            others_must.extend((_KINDS[kind], allowed) for kind in kinds)
+        text = _OTHERS_MUST.sub("", text)
+        match = _WHOLE.search(text)
+        if match:
+            whole, field_only = parse_filter(match.group(1)), bool(match.group(2))
+            text = _WHOLE.sub("", text)
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: material clause not supported ({error.reason})")
+    if fusion_substitute(card):
+        text = _SUBSTITUTE.sub("", text)
+    if not card.is_monster:
+        return MaterialRules()
+    # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
+    text = _NO_TRIBUTE_USE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", "")))
+    unread = _UNREAD_MATERIAL_CLAUSE.search(text)
+    if unread:
+        return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
+    return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
+                         field_only)
+
+
+_LOCK = re.compile(r"You cannot Special Summon(?: monsters)?, except ([^.]+?)(?: monsters)?\. This effect cannot be "
+                   r"negated\.|You cannot Special Summon monsters, except ([^.]+?) monsters\.")
+
+
+@lru_cache(maxsize=None)
+def special_summon_lock(card: Card):
+    """A continuous "You cannot Special Summon monsters, except X monsters" of a face-up card: (where it
+    applies: "pendulum_zone" for a Pendulum Effect, "monster_zone" for a Monster Effect, filter)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    text = " ".join(card.text.split())
+    pendulum_part, _, monster_part = text.partition("[ Monster Effect ]") if "[ Pendulum Effect ]" in text \
+        else ("", "", text)
+    for where, part in (("pendulum_zone", pendulum_part), ("monster_zone", monster_part)):
+        match = _LOCK.search(part)
+        if match:
+            try:
+                return where, parse_filter(f"{match.group(1) or match.group(2)} monsters")
+            except UnsupportedMaterialLine as error:
+                return UnsupportedText(f"{card.name!r}: Special Summon lock not supported ({error.reason})")
+    return None

@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cardtext import double_tribute_attribute, material_requirement, tribute_limit, tribute_rules
+from .cardtext import (
+    double_tribute_attribute, fusion_spell, fusion_substitute, material_requirement, material_rules, ritual_spell,
+    special_summon_limit, special_summon_lock, special_summon_way, tribute_limit, tribute_rules,
+)
 from .cards import Card, CardDB
 from .errors import PysolverError
 from .position import Instance, Monster, Position, SpellTrap, copy_class
@@ -126,9 +129,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         if instance and instance.host:
             out.append(f"attached({n},{numbers[instance.host]}).")
     out.extend(card_facts(card) for card in cards.values())
-    targets = {i.card for i in instances[1:]
-               if i.location == "extra_deck" and i.player == position.turn_player and i.card.is_extra_deck}
-    out.append(requirement_facts(targets, cards.values(), position.cards))
+    out.append(rules_facts(position, cards.values()))
     duplicated = [instances[first].location in SYMMETRIC_LOCATIONS for first, size in class_size.items() if size > 1]
     table = FactTable(
         instances=tuple(instances), class_of=tuple(class_of), class_size=class_size,
@@ -195,40 +196,99 @@ class _Filters:
         return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
 
 
-@lru_cache(maxsize=256)
-def _requirement_facts(card: Card, pool: CardDB) -> tuple[str, frozenset]:
-    requirement = material_requirement(card)
-    if isinstance(requirement, Exception):
-        raise PysolverError(f"{card.name!r} cannot be summoned by pysolver: its material line "
-                            f"{card.materials!r} is not supported ({requirement})")
+def _unsupported(card: Card, error: Exception) -> PysolverError:
+    return PysolverError(f"{card.name!r} is not supported by pysolver: {error}; leave it out of the position "
+                         "or use a position where it plays no part")
+
+
+@lru_cache(maxsize=1024)
+def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
+    """What the card's text says about summoning it or using it (material line, Ritual/Fusion Spell,
+    Special Summon limits, material rules), as facts; and the archetypes those name. `target`: the
+    card is a possible summon of the turn player, so an unsupported material line is an error."""
     c = card.passcode
     filters = _Filters(pool, c)
-    out = [f"requirement({c},{requirement.summon})."]
-    for g, group in enumerate(requirement.groups):
-        out.append(f"group({c},{g},{group.min}).")
-        if group.max is not None:
-            out.append(f"group_max({c},{g},{group.max}).")
-        out.append(f"group_filter({c},{g},{filters.number(group.filter)}).")
-    for condition in requirement.conditions:
-        scope = "all" if condition.group is None else condition.group
-        if isinstance(condition, Including):
-            out.append(f"including({c},{filters.number(condition.filter)},{condition.count},{scope}).")
-        elif isinstance(condition, DifferentNames):
-            out.append(f"different_property({c},name,{scope}).")
-        elif isinstance(condition, SameProperty):
-            out.append(f"same_property({c},{condition.prop},{scope}).")
-        elif isinstance(condition, DifferentProperty):
-            out.append(f"different_property({c},{condition.prop},{scope}).")
+    out: list[str] = []
+    if target and card.is_extra_deck:
+        requirement = material_requirement(card)
+        if isinstance(requirement, Exception):
+            raise _unsupported(card, f"its material line {card.materials!r} cannot be read ({requirement})")
+        out.append(f"requirement({c},{requirement.summon}).")
+        for g, group in enumerate(requirement.groups):
+            out.append(f"group({c},{g},{group.min}).")
+            if group.max is not None:
+                out.append(f"group_max({c},{g},{group.max}).")
+            out.append(f"group_filter({c},{g},{filters.number(group.filter)}).")
+            if _names_only(group.filter):
+                out.append(f"name_only_group({c},{g}).")
+        for condition in requirement.conditions:
+            scope = "all" if condition.group is None else condition.group
+            if isinstance(condition, Including):
+                out.append(f"including({c},{filters.number(condition.filter)},{condition.count},{scope}).")
+            elif isinstance(condition, DifferentNames):
+                out.append(f"different_property({c},name,{scope}).")
+            elif isinstance(condition, SameProperty):
+                out.append(f"same_property({c},{condition.prop},{scope}).")
+            elif isinstance(condition, DifferentProperty):
+                out.append(f"different_property({c},{condition.prop},{scope}).")
+    spell = ritual_spell(card)
+    if isinstance(spell, Exception):
+        if target:
+            raise _unsupported(card, spell)
+    elif spell is not None:
+        out.append(f"ritual_spell({c},{spell.mode},{spell.level or 0},{spell.source}).")
+        out.append(f"ritual_target({c},{filters.number(spell.targets)}).")
+        if spell.tribute_filter is not None:
+            out.append(f"ritual_tribute_filter({c},{filters.number(spell.tribute_filter)}).")
+    if fusion_spell(card):
+        out.append(f"fusion_spell({c}).")
+    if fusion_substitute(card):
+        out.append(f"fusion_substitute({c}).")
+    limit = special_summon_limit(card)
+    if limit:
+        out.append(f"special_summon_limit({c},{limit}).")
+    way = special_summon_way(card)
+    if way:
+        out.append(f"special_summon_way({c},{way}).")
+    rules = material_rules(card)
+    if isinstance(rules, Exception):
+        if target:
+            raise _unsupported(card, rules)
+    else:
+        out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
+        out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
+        out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
+        out.extend(f"other_materials_must({c},{kind},{filters.number(f)})." for kind, f in rules.others_must)
+        if rules.whole_ritual_tribute is not None:
+            out.append(f"whole_tribute({c},{filters.number(rules.whole_ritual_tribute)}).")
+            if rules.whole_from_field_only:
+                out.append(f"whole_tribute_from_field_only({c}).")
+    lock = special_summon_lock(card)
+    if isinstance(lock, Exception):
+        if target:
+            raise _unsupported(card, lock)
+    elif lock is not None:
+        out.append(f"special_summon_lock({c},{lock[0]},{filters.number(lock[1])}).")
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
 
 
-def requirement_facts(targets, cards, pool: CardDB) -> str:
-    """The material requirements of the Extra Deck monsters the turn player may summon, and which
-    cards of the position belong to the archetypes they name."""
+def _names_only(filter_) -> bool:
+    """A slot that names cards only (a Fusion Substitute may fill it, FUS-2)."""
+    if isinstance(filter_, Atom):
+        return filter_.key == "name"
+    return isinstance(filter_, Or) and all(_names_only(part) for part in filter_.parts)
+
+
+def rules_facts(position: Position, cards) -> str:
+    """The rule facts of every card of the position, and which cards belong to the archetypes they
+    name. The turn player's cards that could be summoned or used must be fully supported."""
+    mine = {i.card for i in position.instances.values()
+            if i.player == position.turn_player and i.location not in ("graveyard", "banished", "deck")}
     out, archetypes = [], set()
-    for card in sorted(targets, key=lambda card: card.passcode):
-        text, named = _requirement_facts(card, pool)
-        out.append(text)
+    for card in sorted(cards, key=lambda card: card.passcode):
+        text, named = rule_facts(card, position.cards, card in mine)
+        if text:
+            out.append(text)
         archetypes |= named
     out.extend(f"archetype_member({card.passcode},{code})." for card in cards for code in sorted(archetypes)
                if card.in_archetype(code))

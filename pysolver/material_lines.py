@@ -585,3 +585,18 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def parse_filter(phrase: str, *, archetypes: Mapping[str, int] | None = None):
+    """A noun phrase naming one kind of monster ('a Dragon monster', 'any "Cyber Angel" Ritual
+    Monster', 'DARK Ritual Monster') -> its filter; `UnsupportedMaterialLine` if it is not exact."""
+    words = phrase.strip().rstrip(".")
+    for article in ("any 1 ", "any ", "a ", "an ", "1 "):
+        if words.lower().startswith(article):
+            words = words[len(article):]
+            break
+    requirement = parse_material_line(f"1 {words}", "link", archetypes=archetypes)
+    (group,) = requirement.groups
+    if requirement.conditions or (group.min, group.max) != (1, 1):
+        raise UnsupportedMaterialLine(f"not a single kind of monster: {phrase!r}")
+    return group.filter

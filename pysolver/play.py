@@ -48,6 +48,9 @@ class Play:
     positions: tuple[str, ...] | None = None
     copies: int = field(default=1, compare=False)
 
+    def __hash__(self) -> int:  # zones may be a mapping (Pendulum Summon): hash what makes the play distinct
+        return hash(self.key)
+
     @property
     def key(self) -> tuple:
         """What makes the play distinct: the action and the instances it moves and uses."""

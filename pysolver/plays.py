@@ -49,6 +49,8 @@ class Decoder:
         used: dict[str, list[str]] = defaultdict(list)
         zones: list[str] = []
         positions: list[str] = []
+        card_zones: dict[str, list[str]] = defaultdict(list)
+        zone = None
         for symbol in symbols:
             name = symbol.name
             argument = symbol.arguments[0]
@@ -64,7 +66,11 @@ class Decoder:
                 target = "direct" if argument.type is clingo.SymbolType.Function else instances[argument.number].id
             elif name == "to":
                 to = argument.name
-            else:  # tribute / material / spell / cost
+            elif name == "card_zone":
+                card_zones[instances[argument.number].id].append(self.zone_name(symbol.arguments[1]))
+            elif name == "scale_zone":
+                zone = self.zone_name(argument)
+            else:  # tribute / material / spell / cost / pendulum
                 used[name].append(instances[argument.number].id)
         fields: dict = {"action": action}
         if card is not None:
@@ -74,6 +80,13 @@ class Decoder:
             fields["tributes"] = tuple(sorted(used["tribute"], key=id_sort_key))
         elif action in SUMMONS_WITH_MATERIALS:
             fields["materials"] = tuple(sorted(used["material"], key=id_sort_key))
+        if used.get("pendulum"):
+            cards = tuple(sorted(used["pendulum"], key=id_sort_key))
+            fields["cards"] = cards
+            fields["names"] = tuple(self.instances_by_id(i).card.name for i in cards)
+            fields["zones"] = {i: tuple(sorted(card_zones[i], key=id_sort_key)) for i in cards}
+        if zone is not None:
+            fields["zone"] = zone
         if used.get("spell"):
             fields["spell"] = used["spell"][0]
         if used.get("cost"):
