@@ -6,10 +6,10 @@
     ...     print(play.to_json())
 """
 
-from .cards import Card, CardDB, default_cards
+from .cards import Card, CardDB, default_cards, load_cards
 from .errors import PysolverError
 from .play import Play, Plays
 from .position import Position
 
-__all__ = ["Card", "CardDB", "Play", "Plays", "Position", "PysolverError", "default_cards"]
+__all__ = ["Card", "CardDB", "Play", "Plays", "Position", "PysolverError", "default_cards", "load_cards"]
 __version__ = "0.1.0"

@@ -16,15 +16,20 @@ database. Each entry has these keys (only `name`, `passcode` and `kinds` are req
     setcodes: [0x10a2]           # archetype setcodes
     materials: "1 Tuner + 1+ non-Tuner monsters"   # Extra Deck monsters: the official material line
     text: "..."                  # the official English card text
+
+`load_cards(path)` chooses the pool: an explicit path (`--cards`), else $PYSOLVER_CARDS, else the built-in
+pool; a `.cdb` path is a YGOPro card database, read by `pysolver.cdb`.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
+import os
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Iterable, Iterator
+from pathlib import Path
+from typing import Iterable, Iterator, Mapping
 
 import yaml
 
@@ -132,13 +137,18 @@ def _card_from_entry(entry: dict, where: str) -> Card:
 class CardDB:
     """A pool of cards, looked up by exact case-insensitive English name or by passcode."""
 
-    def __init__(self, cards: Iterable[Card], *, source: str = "card pool"):
+    def __init__(self, cards: Iterable[Card], *, source: str = "card pool",
+                 aliases: Mapping[int, int] | None = None):
+        """`aliases` maps the passcode of an alternate artwork to the passcode of its card: `get` finds
+        the card under either passcode, while iteration and `len` see each card once."""
         self.source = source
         self._by_code: dict[int, Card] = {}
         self._by_name: dict[str, Card] = {}
         for card in cards:
             self._by_code[card.passcode] = card
             self._by_name.setdefault(card.name.casefold(), card)
+        self._aliases: dict[int, int] = {int(code): int(base) for code, base in (aliases or {}).items()
+                                         if int(base) in self._by_code and int(code) not in self._by_code}
 
     @classmethod
     def from_yaml(cls, path) -> "CardDB":
@@ -167,10 +177,10 @@ class CardDB:
         if isinstance(key, bool):
             return None
         if isinstance(key, int):
-            return self._by_code.get(key)
+            return self._by_code.get(key) or self._by_code.get(self._aliases.get(key))  # type: ignore[arg-type]
         text = str(key).strip()
         if text.isdigit():
-            return self._by_code.get(int(text))
+            return self.get(int(text))
         return self._by_name.get(text.casefold())
 
     def __getitem__(self, key: str | int) -> Card:
@@ -192,3 +202,43 @@ class CardDB:
 def default_cards() -> CardDB:
     """The built-in pool, loaded once per process."""
     return CardDB.from_yaml(None)
+
+
+CARDS_ENVIRONMENT = "PYSOLVER_CARDS"
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def load_cards(path=None) -> CardDB:
+    """The card pool to use: `path` when given, else the file named by $PYSOLVER_CARDS, else the built-in
+    pool. A `.cdb` file is a YGOPro/EDOPro card database (`pysolver.cdb.load_cdb`, cached), a `.yaml` /
+    `.yml` file a card pool in the schema above; any other name is read as a database if it is one.
+    A missing, unreadable or unrecognised file is a PysolverError naming the file and what to do."""
+    origin = ""
+    if path is None or str(path) == "":
+        path = os.environ.get(CARDS_ENVIRONMENT) or None
+        origin = f" (from ${CARDS_ENVIRONMENT})"
+    if path is None:
+        return default_cards()
+    path = Path(path).expanduser()
+    what = "pass a YGOPro cards.cdb or a .yaml card pool"
+    if not path.exists():
+        raise PysolverError(f"no such card database or pool{origin}; {what}", source=str(path))
+    if not path.is_file():
+        raise PysolverError(f"not a file{origin}; {what}", source=str(path))
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(len(_SQLITE_MAGIC))
+    except OSError as error:
+        raise PysolverError(f"cannot read the file{origin} ({error.strerror or error.__class__.__name__})",
+                            source=str(path)) from None
+    suffix = path.suffix.lower()
+    if suffix == ".cdb" or (suffix not in (".yaml", ".yml") and head == _SQLITE_MAGIC):
+        from .cdb import load_cdb
+        return load_cdb(path)
+    if suffix in (".yaml", ".yml"):
+        try:
+            return CardDB.from_yaml(path)
+        except UnicodeDecodeError:
+            raise PysolverError(f"not a card pool{origin}: not UTF-8 text; {what}", source=str(path)) from None
+    raise PysolverError(f"not a card database or pool{origin}: expected a .cdb (SQLite) or .yaml file; {what}",
+                        source=str(path))

@@ -1,0 +1,250 @@
+"""Read a YGOPro / EDOPro card database (`cards.cdb`, SQLite) into a `CardDB`.
+
+    from pysolver.cdb import load_cdb
+    cards = load_cdb("cards.cdb")            # ~14,300 cards; Position.load(path, cards=cards)
+
+The database is opened read-only (`file:...?mode=ro`) and never modified. The format is that of
+engine-rules.md §6: `datas(id, ot, alias, setcode, type, atk, def, level, race, attribute, category)` and
+`texts(id, name, desc, ...)`. Each row becomes a `Card` in the vocabulary of `pysolver.cards`:
+
+* kinds: the names of the type bits (KINDS); attribute and race: their official names, or None when the
+  row has no single known bit ("a Type/Attribute of your choice" Trap Monsters, some Tokens);
+* level / rank / link_rating: the low byte of `level`, by kind; 0 (a Token or Trap Monster whose Level
+  the creating effect decides) becomes None;
+* atk / defense: None for "?" (-2); a Link Monster has no DEF: its `def` column holds the Link Arrows;
+* scale: the left Pendulum Scale (bits 24-31); setcodes: the non-zero 16-bit codes of `setcode`;
+* materials: for Fusion / Synchro / Xyz / Link Monsters, the official material line: the first line of
+  the text, or for a Pendulum Extra Deck monster whose text starts with "[ Pendulum Effect ]" the first
+  line after "[ Monster Effect ]"; text: the whole text; alias: the `alias` column, or None.
+
+Which rows are cards, and which are one card:
+
+* Only official cards are read: rows whose `ot` has the OCG (0x1) or TCG (0x2) bit and none of the
+  Anime (0x4), Custom (0x20) or Rush (0x200) bits, whose type has no bit outside KINDS (Skill, Action,
+  Maximum ...) and that have a name. The shared database has only OCG/TCG rows, so nothing is skipped
+  there; other databases (EDOPro's unofficial ones) lose their non-official rows. `load_cdb(...).skipped`
+  says how many rows were left out.
+* An alternate artwork (a row with `alias` != 0 whose aliased card is in the database and has the same
+  name, or whose passcode is within 10 of the alias) is the same card as the one it aliases: it is not a
+  card of its own, and `CardDB.get` finds the original card under the artwork's passcode.
+* An "always treated as" card (alias to a card with another name: "Harpie Lady 1" -> "Harpie Lady") is a
+  card of its own with its own name and passcode and `alias` set; its name for material and
+  "different names" purposes is the aliased card's (`pysolver.facts` writes `name(C, alias)`).
+* When two distinct cards share a name (two "Fireball Token" rows), a lookup by name finds the lower
+  passcode.
+
+The cache: decoding ~14,700 rows takes a few tenths of a second, so the decoded `CardDB` is pickled to
+`$XDG_CACHE_HOME/pysolver/cards-<hash of the database's absolute path>.pickle` (default
+`~/.cache/pysolver/`). The file records a key made of the database's absolute path, size and mtime_ns,
+pysolver's version and a hash of the source files that decode and parse cards (cdb.py, cards.py,
+cardtext.py, material_lines.py, requirements.py, data/archetypes.yaml); a cache whose key differs is
+rebuilt, so a changed database or parser invalidates it. A cache that cannot be read or written is
+ignored without a word; deleting the folder is always safe. `load_cdb(path, cache=False)` bypasses it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import re
+import sqlite3
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from .cards import ARROWS, ATTRIBUTES, KINDS, RACES, Card, CardDB
+from .errors import PysolverError
+
+# Type bits, in the order of KINDS (engine-rules.md §6.2).
+TYPE_BITS: dict[str, int] = {
+    "monster": 0x1, "spell": 0x2, "trap": 0x4, "normal": 0x10, "effect": 0x20, "fusion": 0x40, "ritual": 0x80,
+    "trap_monster": 0x100, "spirit": 0x200, "union": 0x400, "gemini": 0x800, "tuner": 0x1000,
+    "synchro": 0x2000, "token": 0x4000, "quickplay": 0x10000, "continuous": 0x20000, "equip": 0x40000,
+    "field": 0x80000, "counter": 0x100000, "flip": 0x200000, "toon": 0x400000, "xyz": 0x800000,
+    "pendulum": 0x1000000, "special_summon": 0x2000000, "link": 0x4000000,
+}
+assert tuple(TYPE_BITS) == KINDS
+KNOWN_TYPE_BITS = sum(TYPE_BITS.values())
+EXTRA_DECK_BITS = TYPE_BITS["fusion"] | TYPE_BITS["synchro"] | TYPE_BITS["xyz"] | TYPE_BITS["link"]
+ATTRIBUTE_BITS: dict[int, str] = {1 << index: name for index, name in enumerate(ATTRIBUTES)}
+RACE_BITS: dict[int, str] = {1 << index: name for index, name in enumerate(RACES)}
+ARROW_BITS: dict[str, int] = {"BL": 0x1, "B": 0x2, "BR": 0x4, "L": 0x8, "R": 0x20, "TL": 0x40, "T": 0x80,
+                              "TR": 0x100}
+assert set(ARROW_BITS) == set(ARROWS)
+
+# Scope bits of `ot` (engine-rules.md §6.1).
+OT_OCG, OT_TCG, OT_ANIME, OT_CUSTOM, OT_RUSH = 0x1, 0x2, 0x4, 0x20, 0x200
+_UNOFFICIAL = OT_ANIME | OT_CUSTOM | OT_RUSH
+_ARTWORK_OFFSET = 10          # alternate artworks have passcodes within 10 of the original's
+
+CACHE_FORMAT = 1
+_SOURCES = ("cdb.py", "cards.py", "cardtext.py", "material_lines.py", "requirements.py", "data/archetypes.yaml")
+_QUERY = ("SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute, "
+          "t.name, t.desc FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id")
+
+
+def material_line(text: str, type_bits: int) -> str:
+    """The material line of an Extra Deck monster's text (see the module docstring)."""
+    lines = [line.strip() for line in re.split(r"\r\n|\n|\r", text)]
+    if type_bits & TYPE_BITS["pendulum"] and lines[0] == "[ Pendulum Effect ]":
+        for marker in ("[ Monster Effect ]", "[ Flavor Text ]"):
+            if marker in lines and lines.index(marker) + 1 < len(lines):
+                return lines[lines.index(marker) + 1]
+    return lines[0]
+
+
+def is_official(ot: int) -> bool:
+    return bool(ot & (OT_OCG | OT_TCG)) and not ot & _UNOFFICIAL
+
+
+def decode(passcode: int, alias: int, setcode: int, type_bits: int, atk: int, def_: int, level: int, race: int,
+           attribute: int, name: str, text: str) -> Card:
+    """One `datas` + `texts` row as a Card (the columns as stored; see the module docstring)."""
+    kinds = frozenset(kind for kind, bit in TYPE_BITS.items() if type_bits & bit)
+    setcode &= 0xFFFFFFFFFFFFFFFF
+    setcodes = tuple(code for code in ((setcode >> (16 * i)) & 0xFFFF for i in range(4)) if code)
+    values: dict = {}
+    # Monsters, and Trap Cards that carry monster stats (Trap Monsters such as "Tiki Curse").
+    if type_bits & TYPE_BITS["monster"] or (type_bits & TYPE_BITS["trap"] and (level or race or attribute)):
+        key = "rank" if "xyz" in kinds else "link_rating" if "link" in kinds else "level"
+        values[key] = ((level & 0xFF) or None) if level >= 0 else None
+        values["attribute"] = ATTRIBUTE_BITS.get(attribute)
+        values["race"] = RACE_BITS.get(race)
+        values["atk"] = atk if atk is not None and atk >= 0 else None
+        if "link" in kinds:
+            values["arrows"] = frozenset(arrow for arrow, bit in ARROW_BITS.items() if def_ & bit)
+        else:
+            values["defense"] = def_ if def_ is not None and def_ >= 0 else None
+        if "pendulum" in kinds:
+            values["scale"] = (level >> 24) & 0xFF
+    return Card(passcode=passcode, name=name, kinds=kinds, setcodes=setcodes, text=text,
+                materials=material_line(text, type_bits) if type_bits & EXTRA_DECK_BITS else None,
+                alias=alias or None, **values)
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    return sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True)
+
+
+def _read_rows(path: Path) -> list[tuple]:
+    what = "pass a YGOPro/EDOPro cards.cdb (an SQLite file with the tables datas and texts)"
+    try:
+        connection = _open(path)
+        try:
+            return connection.execute(_QUERY).fetchall()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:  # "file is not a database", "no such table: datas", ...
+        raise PysolverError(f"not a YGOPro card database ({error}); {what}", source=str(path)) from None
+
+
+def build(rows, source: str) -> CardDB:
+    """The CardDB of the rows of `_QUERY` (no cache)."""
+    kept: dict[int, tuple] = {}
+    skipped = 0
+    for row in rows:
+        passcode, ot, _alias, _setcode, type_bits, *_rest, name, _text = row
+        if (passcode is None or not name or not is_official(ot or 0) or not type_bits
+                or type_bits & ~KNOWN_TYPE_BITS):
+            skipped += 1
+            continue
+        kept[int(passcode)] = row
+    aliases: dict[int, int] = {}
+    cards: list[Card] = []
+    for passcode, row in kept.items():
+        _id, _ot, alias, setcode, type_bits, atk, def_, level, race, attribute, name, text = row
+        base = kept.get(alias) if alias else None
+        if base is not None and (base[10] == name or abs(passcode - alias) <= _ARTWORK_OFFSET):
+            aliases[passcode] = alias
+            continue
+        cards.append(decode(passcode, alias or 0, setcode or 0, type_bits, atk, def_, level or 0, race or 0,
+                            attribute or 0, name, text or ""))
+    db = CardDB(cards, source=source, aliases=aliases)
+    db.skipped = skipped  # type: ignore[attr-defined]
+    return db
+
+
+# ------------------------------------------------------------------------------------------------
+# The cache
+
+def cache_dir() -> Path:
+    """$XDG_CACHE_HOME/pysolver, or ~/.cache/pysolver."""
+    base = os.environ.get("XDG_CACHE_HOME")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
+    return root / "pysolver"
+
+
+def cache_file(path) -> Path:
+    digest = hashlib.sha256(str(Path(path).resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:24]
+    return cache_dir() / f"cards-{digest}.pickle"
+
+
+@lru_cache(maxsize=1)
+def _sources_hash() -> str:
+    from . import __version__
+    digest = hashlib.sha256(__version__.encode())
+    here = Path(__file__).resolve().parent
+    for name in _SOURCES:
+        try:
+            digest.update((here / name).read_bytes())
+        except OSError:
+            digest.update(b"?" + name.encode())
+    return digest.hexdigest()
+
+
+def cache_key(path) -> tuple:
+    path = Path(path).resolve()
+    stat = path.stat()
+    return (CACHE_FORMAT, str(path), stat.st_size, stat.st_mtime_ns, _sources_hash())
+
+
+def _read_cache(file: Path, key: tuple) -> CardDB | None:
+    try:
+        with file.open("rb") as handle:
+            stored_key, db = pickle.load(handle)
+        return db if stored_key == key and isinstance(db, CardDB) else None
+    except Exception:  # a missing, foreign, truncated or stale cache is no error
+        return None
+
+
+def _write_cache(file: Path, key: tuple, db: CardDB) -> None:
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=file.name, suffix=".tmp", dir=file.parent)
+        try:
+            with os.fdopen(handle, "wb") as out:
+                pickle.dump((key, db), out, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, file)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except Exception:  # a read-only or full disk: work without the cache
+        pass
+
+
+def load_cdb(path, *, cache: bool = True) -> CardDB:
+    """The cards of a YGOPro/EDOPro `cards.cdb` (read-only), through the cache unless `cache=False`."""
+    path = Path(path).expanduser()
+    if not path.is_file():
+        raise PysolverError("no such card database; pass the path of a YGOPro/EDOPro cards.cdb",
+                            source=str(path))
+    source = f"card database {path}"
+    key = file = None
+    if cache:
+        try:
+            key, file = cache_key(path), cache_file(path)
+        except OSError:
+            key = file = None
+        if file is not None:
+            db = _read_cache(file, key)
+            if db is not None:
+                db.source = source
+                return db
+    db = build(_read_rows(path), source)
+    if not len(db):
+        raise PysolverError("the card database has no official cards; pass a YGOPro/EDOPro cards.cdb",
+                            source=str(path))
+    if file is not None:
+        _write_cache(file, key, db)
+    return db
