@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .errors import PysolverError
-from .history import summon_event
+from .effects import activated_effects
+from .history import activate_event, summon_event
 from .play import Play
 from .position import Monster, PileCard, Player, Position, SpellTrap
 
@@ -125,6 +126,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
     if action == "pendulum_summon":
         chosen = zones or {}
         taken: set[str] = set()
+        names = []
         for card_id in play.cards:  # PEN-3: each card to a zone of its own (default: the first one free)
             options = play.zones[card_id]
             target = chosen.get(card_id) or next((z for z in options if z not in taken), None)
@@ -135,8 +137,15 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             state = board.take(card_id)
             card = state.card if isinstance(state, PileCard) else state
             board.place_monster(me, target, Monster(card, position=battle_position, summoned_this_turn=True))
-            board.events.append(summon_event("pendulum", card.name, me, position[card_id].location))
+            names.append(card.name)
+        # One event for the one summon; it came from the Extra Deck if any of its monsters did.
+        origin = "extra_deck" if any(position[i].location == "extra_deck" for i in play.cards) else "hand"
+        board.events.append(summon_event("pendulum", names, me, origin))
         return board.finish(pendulum_summon_used=True)
+    if action == "procedure_summon":
+        return _procedure_summon(position, play, board, zone, battle_position)
+    if action == "activate":
+        return _activate(position, play, board, zone, battle_position)
     if action == "activate_scale":
         card = board.take(play.card)
         scale = SpellTrap(card)
@@ -187,6 +196,80 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
     if action == "end_turn":
         return _next_turn(position)
     raise PysolverError(f"apply does not know the action {action!r}")
+
+
+def _pay_costs(position: Position, board: _Board, costs) -> None:
+    """Banish from the GY; discard or send from the hand; Tribute from either field; detach."""
+    for cost in costs:
+        instance = position[cost]
+        if instance.location == "overlay":
+            host = position[instance.host]
+            side = board.players[host.player]
+            key = "monster_zones" if host.location == "monster_zone" else "extra_monster_zones"
+            monster = side[key][host.index - 1]
+            card = monster.materials[instance.index - 1]
+            remaining = list(monster.materials)
+            remaining.remove(card)
+            side[key][host.index - 1] = replace(monster, materials=tuple(remaining))
+            side["graveyard"].append(PileCard(card))
+            continue
+        state = board.take(cost)
+        if instance.location == "graveyard":
+            board.players[instance.player]["banished"].append(state)
+        else:
+            board.send_to_graveyard(instance.player, state)
+
+
+def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, battle_position: str) -> Position:
+    """SP-1: the costs are paid, the monster comes out properly summoned (to the opponent's field for
+    Lava Golem); it starts no chain."""
+    me = position.turn_player
+    _pay_costs(position, board, play.cost)
+    card = board.take(play.card)
+    owner_side = 1 - me if zone.startswith("o") else me
+    board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True))
+    board.events.append(summon_event("procedure", card.name, me, "hand"))
+    return board.finish()
+
+
+def _activate(position: Position, play: Play, board: _Board, zone: str | None, battle_position: str | None):
+    """Activate a modelled effect: pay its costs, carry out its resolution (a revival, Tokens, an
+    additional Normal Summon) and record it. An effect whose resolution pysolver does not model is
+    recorded with `simulated: false` in the history: the position does not show its result."""
+    me = position.turn_player
+    instance = position[play.card]
+    effect = next(e for e in activated_effects(instance.card) if e.number == play.effect)
+    _pay_costs(position, board, play.cost)
+    if effect.lp_cost:
+        board.players[me]["lp"] -= effect.lp_cost
+    target = position[play.target] if play.target and play.target != "direct" else None
+    if instance.card.is_spell_trap and not instance.card.is_monster:
+        state = board.take(play.card)
+        card = state.card if isinstance(state, SpellTrap) else state
+        stays = "continuous" in card.kinds or "equip" in card.kinds
+        if stays:   # a Continuous Trap or an Equip Spell stays face-up on the field
+            slot = instance.index - 1 if instance.location == "spell_trap_zone" else \
+                board.players[me]["spell_trap_zones"].index(None)
+            board.players[me]["spell_trap_zones"][slot] = SpellTrap(card)
+        else:
+            board.send_to_graveyard(me, card)
+    board.events.append(activate_event(instance.card.name, me, effect.number, target=target.card.name if target else None,
+                                       simulated=effect.simulated))
+    if effect.summons == "token":
+        count, token_name = effect.tokens
+        token = position.cards[token_name]
+        free = [z for z in range(1, 6) if board.players[me]["monster_zones"][z - 1] is None][:count]
+        for z in free:
+            board.place_monster(me, f"M{z}", Monster(token, position=effect.position or "defense",
+                                                     summoned_this_turn=True))
+        board.events.append(summon_event("special", [token.name] * count, me, "token"))
+    elif effect.summons in ("graveyard", "self_from_graveyard"):
+        revived = target if effect.summons == "graveyard" else instance
+        entry = board.take(revived.id)
+        board.place_monster(me, zone, Monster(entry.card, position=battle_position, summoned_this_turn=True,
+                                              properly_summoned=entry.properly_summoned))
+        board.events.append(summon_event("special", entry.card.name, me, "graveyard"))
+    return board.finish()
 
 
 def _replace_monster(board: _Board, instance, **changes) -> None:

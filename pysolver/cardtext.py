@@ -253,7 +253,7 @@ _WHOLE = re.compile(r"If you Ritual Summon exactly 1 ([^.]+?) with a card effect
                     r"this card (you control )?can be used as the entire (?:requirement|Tribute)\.")
 # Sentences about the use as material that pysolver does not read: a card that has one is unsupported.
 _UNREAD_MATERIAL_CLAUSE = re.compile(
-    r"[^.]*\b(?:(?:can|cannot|must) (?:also )?be used as|can be treated as|substitute|entire requirement|"
+    r"(?:^|(?<=\.))[^.]*\b(?:(?:can|cannot|must) (?:also )?be used as|can be treated as|substitute|entire requirement|"
     r"as 2 (?:materials|Tributes)|as a Tuner|as a non-Tuner)\b[^.]*\.", re.I)
 
 
@@ -316,4 +316,15 @@ def special_summon_lock(card: Card):
                 return where, parse_filter(f"{match.group(1) or match.group(2)} monsters")
             except UnsupportedMaterialLine as error:
                 return UnsupportedText(f"{card.name!r}: Special Summon lock not supported ({error.reason})")
+    return None
+
+
+def unsupported_reason(card: Card) -> str | None:
+    """Why pysolver cannot take part `card` in a position exactly (it then fails closed by name), or None."""
+    checks = [material_rules(card), ritual_spell(card), special_summon_lock(card)]
+    if card.is_extra_deck:
+        checks.append(material_requirement(card))
+    for result in checks:
+        if isinstance(result, Exception):
+            return str(result)
     return None

@@ -10,6 +10,7 @@ from .cardtext import (
     special_summon_limit, special_summon_lock, special_summon_way, tribute_limit, tribute_rules,
 )
 from .cards import Card, CardDB
+from .effects import activated_effects, clauses, procedure_once_per_turn, procedures
 from .errors import PysolverError
 from .position import Instance, Monster, Position, SpellTrap, copy_class
 from .requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
@@ -129,6 +130,10 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         if instance and instance.host:
             out.append(f"attached({n},{numbers[instance.host]}).")
     out.extend(card_facts(card) for card in cards.values())
+    for card in _history_cards(position):
+        cards.setdefault(card.passcode, card)
+    out.extend(history_facts(position))
+    out.append(f"lp(me,{position.me.lp}). lp(opponent,{position.opponent.lp}).")
     out.append(rules_facts(position, cards.values()))
     duplicated = [instances[first].location in SYMMETRIC_LOCATIONS for first, size in class_size.items() if size > 1]
     table = FactTable(
@@ -269,7 +274,87 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             raise _unsupported(card, lock)
     elif lock is not None:
         out.append(f"special_summon_lock({c},{lock[0]},{filters.number(lock[1])}).")
+    out.extend(_procedure_facts(card, filters, target))
+    out.extend(_effect_facts(card, filters))
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
+
+
+def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
+    """SP-1: the card's own Special Summon procedures (asp/procedure.lp)."""
+    found = procedures(card)
+    if isinstance(found, Exception):
+        if target:
+            raise _unsupported(card, found)
+        return []
+    c, out = card.passcode, []
+    for p, procedure in enumerate(found, 1):
+        out.append(f"procedure({c},{p}).")
+        for k, slot in enumerate(procedure.costs, 1):
+            out.append(f"procedure_cost({c},{p},{k},{slot.action},{slot.location},{slot.count},"
+                       f"{filters.number(slot.filter)}).")
+            if slot.any_card:
+                out.append(f"procedure_cost_any_card({c},{p},{k}).")
+        if procedure.gy_exactly:
+            out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"
+                       f"{procedure.gy_exactly[1]}).")
+        if procedure.only_opponent_controls:
+            out.append(f"procedure_only_opponent_controls({c},{p}).")
+        if procedure.opponent_controls is not None:
+            out.append(f"procedure_opponent_controls({c},{p},{filters.number(procedure.opponent_controls)}).")
+        if procedure.to_opponent:
+            out.append(f"procedure_to_opponent({c},{p}).")
+        if procedure.attack_only:
+            out.append(f"procedure_attack_only({c},{p}).")
+    if found and procedure_once_per_turn(card):
+        out.append(f"procedure_once_per_turn({c}).")
+    return out
+
+
+def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
+    """Activated effects offered as plays, and the card's turn-history clauses (asp/activate.lp,
+    asp/restrictions.lp). Unreadable clauses fail closed when the history uses them (position_facts)."""
+    c, out = card.passcode, []
+    for effect in activated_effects(card):
+        e = effect.number
+        out.append(f"effect({c},{e},{effect.where}).")
+        if effect.summons:
+            out.append(f"effect_summons({c},{e},{effect.summons}).")
+            out.append(f"effect_revive_from({c},{e},{effect.revive_from}).")
+        if effect.revive_filter is not None:
+            out.append(f"effect_revive_filter({c},{e},{filters.number(effect.revive_filter)}).")
+        if effect.position:
+            out.append(f"effect_position({c},{e},{effect.position}).")
+        if effect.tokens:
+            token = filters.pool.get(effect.tokens[1])
+            out.append(f"effect_tokens({c},{e},{effect.tokens[0]},{token.passcode if token else 0}).")
+        for flag in ("extra_normal_summon", "banish_self", "control_no_cards", "opponent_face_up_target",
+                     "once_per_turn"):
+            if getattr(effect, flag):
+                out.append(f"effect_{flag}({c},{e}).")
+        for key in ("lp_cost", "detach", "deck_at_least"):
+            if getattr(effect, key):
+                out.append(f"effect_{key}({c},{e},{getattr(effect, key)}).")
+        if not effect.simulated:
+            out.append(f"effect_not_simulated({c},{e}).")
+    found = clauses(card)
+    if isinstance(found, Exception):
+        out.append(f"unreadable_clause({c}).")
+        return out
+    for clause in found:
+        if clause.kind in ("oath", "after_resolution"):
+            out.append(f"{clause.kind}({c},{clause.effect},{clause.forbids}).")
+            if clause.except_filter is not None:
+                out.append(f"{clause.kind}_except({c},{clause.effect},{clause.forbids},"
+                           f"{filters.number(clause.except_filter)}).")
+        elif clause.kind == "when_special_summoned":
+            out.append(f"when_special_summoned({c},{clause.forbids}).")
+        elif clause.kind in ("summon_once", "each_player_once"):
+            out.append(f"{clause.kind}({c}).")
+        elif clause.kind == "extra_tribute_summon":
+            out.append(f"extra_tribute_summon({c},{clause.effect}).")
+        elif clause.kind == "extra_normal_summon_after":
+            out.append(f"extra_normal_summon_after({c},{filters.number(clause.except_filter)}).")
+    return out
 
 
 def _names_only(filter_) -> bool:
@@ -293,3 +378,46 @@ def rules_facts(position: Position, cards) -> str:
     out.extend(f"archetype_member({card.passcode},{code})." for card in cards for code in sorted(archetypes)
                if card.in_archetype(code))
     return "\n".join(out)
+
+
+def _history_cards(position: Position):
+    """The cards the history and the modelled effects name (events, Tokens an effect creates)."""
+    pool = position.cards
+    for event in position.events:
+        for name in event.get("cards", ()) + tuple(n for n in (event.get("activate"), event.get("target")) if n):
+            yield pool[name]
+    for instance in position.instances.values():
+        for effect in activated_effects(instance.card):
+            if effect.tokens and pool.get(effect.tokens[1]):
+                yield pool[effect.tokens[1]]
+
+
+def history_facts(position: Position) -> list[str]:
+    """this_turn.events as facts, relative to the turn player (asp/restrictions.lp):
+    summon_event(N, Method, Card, Who, From, Negated), activate_event(N, Card, Effect, Who, Negated,
+    Resolved, Target). A clause pysolver cannot read fails closed when the history uses it."""
+    out = []
+    for n, event in enumerate(position.events, 1):
+        who = "me" if event["player"] == position.turn_player else "opponent"
+        if "summon" in event:
+            negated = "yes" if event["negated"] else "no"
+            for name in event["cards"]:
+                card = position.cards[name]
+                if "the turn you Special Summon this card" in card.text:
+                    _readable(card, n)
+                out.append(f"summon_event({n},{event['summon']},{card.passcode},{who},{event['from']},{negated}).")
+        else:
+            card = position.cards[event["activate"]]
+            _readable(card, n)
+            target = position.cards[event["target"]].passcode if event.get("target") else 0
+            resolved = "yes" if event["resolved"] else "no"
+            out.append(f"activate_event({n},{card.passcode},{event['effect']},{who},{event['negated']},{resolved},"
+                       f"{target}).")
+    return out
+
+
+def _readable(card: Card, n: int) -> None:
+    found = clauses(card)
+    if isinstance(found, Exception):
+        raise PysolverError(f"this_turn.events[{n - 1}]: {found}; pysolver cannot say what it forbids, so it "
+                            "cannot use this event")

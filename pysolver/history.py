@@ -1,19 +1,24 @@
 """The turn's history: `this_turn.events`, what already happened this turn, oldest first.
 
-Two kinds of event (docs/position-format.md, "History"):
+Two kinds of event (docs/position-format.md, "The turn's history"):
 
     - summon: special          # normal | set | flip | special | ritual | fusion | synchro | xyz | link
-      card: Cyber Dragon       #   | pendulum | procedure  (how it was summoned)
-      player: 0                # who summoned it (default: the turn player)
-      from: hand               # hand | deck | graveyard | banished | extra_deck | field
+      card: Cyber Dragon       #   | pendulum | procedure: how it was summoned
+      player: 0                # who summoned it (default 0)
+      from: hand               # hand | deck | graveyard | banished | extra_deck | field | token
       negated: false           # the summon was negated
+    - summon: pendulum         # several monsters summoned at once: `cards` instead of `card`
+      cards: [Flash Knight, Foucault's Cannon]
     - activate: Pot of Duality
-      effect: 1                # which effect of the card (default 1)
+      effect: 1                # which activated effect of the card (default 1)
       player: 0
-      negated: none            # none | activation | effect  (what was negated)
+      negated: none            # none | activation | effect: what was negated
       resolved: true           # the chain link resolved (false: still on the chain)
+      target: Sangan           # optional: the card it targets or was sure to Special Summon
+      simulated: false         # written by `apply`: the resolution was recorded, not carried out
 
-Events are plain, immutable mappings with every key filled in (defaults applied).
+Events are plain, immutable mappings with every key filled in (defaults applied); a summon event
+always has `cards` (a tuple of names).
 """
 
 from __future__ import annotations
@@ -25,25 +30,48 @@ from .cards import CardDB
 
 SUMMON_METHODS = ("normal", "set", "flip", "special", "ritual", "fusion", "synchro", "xyz", "link", "pendulum",
                   "procedure")
-SUMMON_ORIGINS = ("hand", "deck", "graveyard", "banished", "extra_deck", "field")
+SUMMON_ORIGINS = ("hand", "deck", "graveyard", "banished", "extra_deck", "field", "token")
 NEGATIONS = ("none", "activation", "effect")
-_SUMMON_KEYS = {"summon", "card", "player", "from", "negated"}
-_ACTIVATE_KEYS = {"activate", "effect", "player", "negated", "resolved"}
+_SUMMON_KEYS = {"summon", "card", "cards", "player", "from", "negated"}
+_ACTIVATE_KEYS = {"activate", "effect", "player", "negated", "resolved", "target", "simulated"}
 
 
-def summon_event(method: str, card: str, player: int, origin: str, negated: bool = False) -> Mapping[str, Any]:
-    return MappingProxyType({"summon": method, "card": card, "player": player, "from": origin, "negated": negated})
+def summon_event(method: str, cards, player: int, origin: str, negated: bool = False) -> Mapping[str, Any]:
+    cards = (cards,) if isinstance(cards, str) else tuple(cards)
+    return MappingProxyType({"summon": method, "cards": cards, "player": player, "from": origin,
+                             "negated": negated})
 
 
-def activate_event(card: str, player: int, effect: int = 1, negated: str = "none",
-                   resolved: bool = True) -> Mapping[str, Any]:
-    return MappingProxyType({"activate": card, "effect": effect, "player": player, "negated": negated,
-                             "resolved": resolved})
+def activate_event(card: str, player: int, effect: int = 1, negated: str = "none", resolved: bool = True,
+                   target: str | None = None, simulated: bool = True) -> Mapping[str, Any]:
+    event = {"activate": card, "effect": effect, "player": player, "negated": negated, "resolved": resolved}
+    if target is not None:
+        event["target"] = target
+    if not simulated:
+        event["simulated"] = False
+    return MappingProxyType(event)
 
 
 def validate_events(raw: list, path: str, cards: CardDB) -> tuple[list, list[tuple[str, str]]]:
     """Check `this_turn.events`; return the normalised events and (key path, message) problems."""
     events, problems = [], []
+
+    def card_name(value, where: str) -> str | None:
+        card = cards.get(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+        if card is None:
+            problems.append((where, cards.unknown_message(value) if isinstance(value, (str, int))
+                             else "expected a card name or passcode"))
+            return None
+        return card.name
+
+    def check(entry, key, where, options, default):
+        value = entry.get(key, default)
+        if value not in options or isinstance(value, bool) != isinstance(default, bool):
+            shown = ", ".join(map(str, options)) if not isinstance(default, bool) else "true or false"
+            problems.append((f"{where}.{key}", f"expected {shown}, got {value!r}"))
+            return default
+        return value
+
     for index, entry in enumerate(raw):
         where = f"{path}[{index}]"
         if not isinstance(entry, dict) or ("summon" in entry) == ("activate" in entry):
@@ -55,35 +83,45 @@ def validate_events(raw: list, path: str, cards: CardDB) -> tuple[list, list[tup
         for key in entry:
             if key not in allowed:
                 problems.append((f"{where}.{key}", f"unknown key {key!r}; allowed keys: {', '.join(sorted(allowed))}"))
-        player = entry.get("player", 0)
-        if player not in (0, 1) or isinstance(player, bool):
-            problems.append((f"{where}.player", f"expected 0 or 1, got {player!r}"))
-        card_key = "card" if kind == "summon" else "activate"
-        card = cards.get(entry.get(card_key)) if isinstance(entry.get(card_key), (str, int)) else None
-        if card is None:
-            problems.append((f"{where}.{card_key}", cards.unknown_message(entry.get(card_key))
-                             if isinstance(entry.get(card_key), (str, int)) else "expected a card name or passcode"))
-            continue
+        player = check(entry, "player", where, (0, 1), 0)
         if kind == "summon":
-            method, origin, negated = entry["summon"], entry.get("from", "hand"), entry.get("negated", False)
-            if method not in SUMMON_METHODS:
-                problems.append((f"{where}.summon", f"expected one of {', '.join(SUMMON_METHODS)}, got {method!r}"))
-            if origin not in SUMMON_ORIGINS:
-                problems.append((f"{where}.from", f"expected one of {', '.join(SUMMON_ORIGINS)}, got {origin!r}"))
-            if not isinstance(negated, bool):
-                problems.append((f"{where}.negated", f"expected true or false, got {negated!r}"))
-            events.append(summon_event(method, card.name, player, origin, bool(negated)))
+            method = check(entry, "summon", where, SUMMON_METHODS, "normal")
+            origin = check(entry, "from", where, SUMMON_ORIGINS, "hand")
+            negated = check(entry, "negated", where, (True, False), False)
+            if ("card" in entry) == ("cards" in entry):
+                problems.append((where, "a summon event names its monster with 'card' (or several with 'cards')"))
+                continue
+            raw_cards = [entry["card"]] if "card" in entry else entry["cards"]
+            if not isinstance(raw_cards, list) or not raw_cards:
+                problems.append((f"{where}.cards", "expected a non-empty list of cards"))
+                continue
+            key = "card" if "card" in entry else "cards"
+            names = [card_name(value, f"{where}.card" if key == "card" else f"{where}.cards[{i}]")
+                     for i, value in enumerate(raw_cards)]
+            if None not in names:
+                events.append(summon_event(method, names, player, origin, negated))
         else:
-            effect, negated, resolved = entry.get("effect", 1), entry.get("negated", "none"), entry.get("resolved", True)
+            name = card_name(entry["activate"], f"{where}.activate")
+            effect = entry.get("effect", 1)
             if isinstance(effect, bool) or not isinstance(effect, int) or effect < 1:
                 problems.append((f"{where}.effect", f"expected a whole number from 1, got {effect!r}"))
-            if negated not in NEGATIONS:
-                problems.append((f"{where}.negated", f"expected one of {', '.join(NEGATIONS)}, got {negated!r}"))
-            if not isinstance(resolved, bool):
-                problems.append((f"{where}.resolved", f"expected true or false, got {resolved!r}"))
-            events.append(activate_event(card.name, player, effect, negated, bool(resolved)))
+                effect = 1
+            negated = check(entry, "negated", where, NEGATIONS, "none")
+            resolved = check(entry, "resolved", where, (True, False), True)
+            simulated = check(entry, "simulated", where, (True, False), True)
+            target = card_name(entry["target"], f"{where}.target") if "target" in entry else None
+            if name is not None and ("target" not in entry or target is not None):
+                events.append(activate_event(name, player, effect, negated, resolved, target, simulated))
     return events, problems
 
 
 def dump_events(events) -> list[dict]:
-    return [dict(event) for event in events]
+    out = []
+    for event in events:
+        data = dict(event)
+        if "summon" in data:
+            cards = data.pop("cards")
+            data = {"summon": data["summon"], **({"card": cards[0]} if len(cards) == 1 else {"cards": list(cards)}),
+                    "player": data["player"], "from": data["from"], "negated": data["negated"]}
+        out.append(data)
+    return out

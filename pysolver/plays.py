@@ -16,7 +16,8 @@ from .position import id_sort_key
 SUMMONS_WITH_MATERIALS = {"synchro_summon", "xyz_summon", "link_summon", "ritual_summon", "fusion_summon"}
 NO_CARD = {"enter_battle_phase", "enter_main2", "end_turn"}
 _POSITION_ORDER = {"attack": 0, "defense": 1, "set": 2}
-_ROLE_OF = {"card": 0, "spell": 1, "tributes": 2, "materials": 2, "cards": 2, "cost": 3}
+_ROLE_OF = {"card": 0, "spell": 1, "tributes": 2, "materials": 2, "cards": 2, "cost": 3, "target": 4}
+WITH_COST = {"activate", "procedure_summon"}
 
 
 class Decoder:
@@ -36,6 +37,8 @@ class Decoder:
                 name = self.table.emz_names[symbol.arguments[0].name]
             elif symbol.name == "s":
                 name = f"S{symbol.arguments[0].number}"
+            elif symbol.name == "om":
+                name = f"oM{symbol.arguments[0].number}"
             elif symbol.name == "fz":
                 name = "FZ"
             else:  # pz(left|right)
@@ -50,7 +53,7 @@ class Decoder:
         zones: list[str] = []
         positions: list[str] = []
         card_zones: dict[str, list[str]] = defaultdict(list)
-        zone = None
+        zone = effect = None
         for symbol in symbols:
             name = symbol.name
             argument = symbol.arguments[0]
@@ -70,6 +73,8 @@ class Decoder:
                 card_zones[instances[argument.number].id].append(self.zone_name(symbol.arguments[1]))
             elif name == "scale_zone":
                 zone = self.zone_name(argument)
+            elif name == "effect_used":
+                effect = argument.number
             else:  # tribute / material / spell / cost / pendulum
                 used[name].append(instances[argument.number].id)
         fields: dict = {"action": action}
@@ -89,7 +94,9 @@ class Decoder:
             fields["zone"] = zone
         if used.get("spell"):
             fields["spell"] = used["spell"][0]
-        if used.get("cost"):
+        if effect is not None:
+            fields["effect"] = effect
+        if action in WITH_COST:
             fields["cost"] = tuple(sorted(used["cost"], key=id_sort_key))
         if target is not None:
             fields["target"] = target
@@ -119,6 +126,8 @@ def _roles(play: Play) -> Iterable[tuple[str, str]]:
     for role in ("tributes", "materials", "cards", "cost"):
         for value in getattr(play, role) or ():
             yield role, value
+    if play.target and play.target != "direct":
+        yield "target", play.target
 
 
 def list_up_to_copies(plays: list[Play], table: FactTable) -> list[Play]:
@@ -133,8 +142,7 @@ def list_up_to_copies(plays: list[Play], table: FactTable) -> list[Play]:
     groups: dict[tuple, list[Play]] = defaultdict(list)
     for play in plays:
         signature = tuple(sorted((role, classes[number_of[i]]) for role, i in _roles(play)))
-        target = classes[number_of[play.target]] if play.target and play.target != "direct" else play.target
-        groups[(play.action, play.to, play.effect, play.zone, target, signature)].append(play)
+        groups[(play.action, play.to, play.effect, play.zone, play.target == "direct", signature)].append(play)
     merged = []
     for members in groups.values():
         best = min(members, key=_lowest_ids)

@@ -19,7 +19,7 @@ from .position import Position
 # The encodings, one per mechanic (asp/README.md); show.lp holds the only #show statements.
 ENCODINGS = ("base.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "position.lp", "battle.lp",
              "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp", "pendulum.lp",
-             "restrictions.lp", "show.lp")
+             "procedure.lp", "activate.lp", "restrictions.lp", "show.lp")
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).
 CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")

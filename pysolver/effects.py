@@ -1,0 +1,353 @@
+"""Card text -> data for Special Summon procedures, activated effects and turn-history clauses.
+
+Only wordings known exactly are read (SP-1, SP-2, OATH-1..4, CNT-1, CNT-2); each function returns
+None when the card has no such text, or an `UnsupportedText` when it has one pysolver cannot express
+(the card then fails closed by name).
+
+Effect numbers: a card's activated effects are numbered 1, 2, ... in the order of its text, bullets
+(●) and sentences with a cost or a trigger counting separately; `this_turn.events` names them so.
+The oath wording "If you activated this effect, you cannot ... for the rest of this turn" is the
+English rendering of the OCG "the turn you activate this effect" (seed 002), so it is an oath.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import Card
+from .cardtext import UnsupportedText
+from .requirements import ANY, Atom, Not, conj
+
+_ATTRIBUTES = "EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE"
+
+
+def _text(card: Card) -> str:
+    """The card's text on one line, without its material line, "Graveyard" written "GY"."""
+    text = card.text
+    if card.materials and text.startswith(card.materials):
+        text = text[len(card.materials):]
+    return " ".join(text.replace("Graveyard", "GY").split())
+
+
+_SENTENCE_END = re.compile(r"(?<=[.)]) (?=[A-Z(●])")
+
+
+def _sentences(text: str):
+    """The sentences of each bullet (●) of a text, in order."""
+    for part in text.split("●"):
+        yield from (sentence for sentence in _SENTENCE_END.split(part.strip()) if sentence)
+
+
+def _starts_effect(sentence: str) -> bool:
+    """An activated effect is a sentence with a trigger/condition (':') or a cost (';')."""
+    return bool(re.search(r"[:;]", sentence)) and not sentence.startswith(("Must", "("))
+
+
+def _filter(phrase: str):
+    from .material_lines import parse_filter
+    return parse_filter(phrase)
+
+
+# --------------------------------------------------------------------------------------------------
+# Summoning procedures (SP-1)
+
+@dataclass(frozen=True)
+class CostSlot:
+    """Part of what a procedure uses: `count` cards matching `filter` from `location`."""
+
+    action: str        # banish | discard | send | tribute
+    location: str      # graveyard | hand | field | opponent_field
+    count: int
+    filter: object = ANY
+    any_card: bool = False   # "1 card" (not only monsters)
+
+
+@dataclass(frozen=True)
+class Procedure:
+    costs: tuple[CostSlot, ...] = ()
+    gy_exactly: tuple = ()          # (filter, count): "by having exactly 3 DARK monsters in your GY"
+    only_opponent_controls: bool = False   # "If only your opponent controls a monster"
+    opponent_controls: object = None       # filter: "If your opponent controls a "Kaiju" monster"
+    to_opponent: bool = False              # "to your opponent's field"
+    attack_only: bool = False              # "in Attack Position"
+
+
+_COST = re.compile(
+    r"by (?:banishing|removing) (?P<banish>.+?) from your GY(?: from play)?"
+    r"|by banishing (?P<banish2>.+?) in your GY from play|by removing (?P<banish3>.+?) in your GY from play"
+    r"|by discarding (?P<discard>\d+) cards?"
+    r"|by sending (?P<send>\d+) monsters? from your hand to the GY"
+    r"|by Tributing (?P<tribute>.+?)(?P<theirs> they control)?(?=[.,]|$)"
+    r"|by having exactly (?P<exact>\d+) (?P<exactwhat>.+?) in your GY")
+
+
+def _banish_slots(phrase: str) -> tuple[CostSlot, ...]:
+    # "1 LIGHT and 1 DARK monster", "3 Fiend monsters", "2 WATER monsters"
+    parts = re.fullmatch(r"(\d+) (\w+) and (\d+) (\w+) monsters?", phrase)
+    if parts:
+        return (CostSlot("banish", "graveyard", int(parts.group(1)), _filter(f"{parts.group(2)} monster")),
+                CostSlot("banish", "graveyard", int(parts.group(3)), _filter(f"{parts.group(4)} monster")))
+    single = re.fullmatch(r"(\d+) (.+)", phrase)
+    if not single:
+        raise UnsupportedText(f"banish cost {phrase!r}")
+    return (CostSlot("banish", "graveyard", int(single.group(1)), _filter(single.group(2))),)
+
+
+def _procedure_from(sentence: str) -> Procedure:
+    costs: list[CostSlot] = []
+    gy_exactly: tuple = ()
+    for match in _COST.finditer(sentence):
+        banish = match.group("banish") or match.group("banish2") or match.group("banish3")
+        if banish:
+            costs.extend(_banish_slots(banish))
+        elif match.group("discard"):
+            costs.append(CostSlot("discard", "hand", int(match.group("discard")), any_card=True))
+        elif match.group("send"):
+            costs.append(CostSlot("send", "hand", int(match.group("send"))))
+        elif match.group("tribute"):
+            what = match.group("tribute")
+            count = re.match(r"(\d+) (.+)", what)
+            if not count:
+                raise UnsupportedText(f"tribute cost {what!r}")
+            phrase = count.group(2)
+            theirs = bool(match.group("theirs"))
+            phrase_filter = ANY if phrase in ("monster", "monsters") else _filter(phrase)
+            costs.append(CostSlot("tribute", "opponent_field" if theirs else "field", int(count.group(1)),
+                                  phrase_filter))
+        else:
+            gy_exactly = (_filter(match.group("exactwhat")), int(match.group("exact")))
+    opponent = re.search(r"If your opponent controls an? (.+?), you can Special Summon", sentence)
+    return Procedure(
+        costs=tuple(costs), gy_exactly=gy_exactly,
+        only_opponent_controls="If only your opponent controls a monster" in sentence,
+        opponent_controls=_filter(opponent.group(1)) if opponent else None,
+        to_opponent="to your opponent's field" in sentence,
+        attack_only="in Attack Position" in sentence)
+
+
+_PROCEDURE_SENTENCE = re.compile(
+    r"(?:Must (?:first )?be Special Summoned \(from your hand\)[^.]*"
+    r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
+    r"|This card can only be Special Summoned by [^.]*)\.")
+
+
+@lru_cache(maxsize=None)
+def procedures(card: Card):
+    """The card's own ways of Special Summoning itself from the hand (SP-1): a tuple of Procedure,
+    with `once_per_turn` read separately; `UnsupportedText` for a wording pysolver cannot express."""
+    if not card.is_monster or card.is_extra_deck:
+        return ()
+    text = _text(card)
+    found = []
+    for match in _PROCEDURE_SENTENCE.finditer(text):
+        sentence = match.group(0)
+        if "once per Duel" in text:
+            return UnsupportedText(f"{card.name!r}: a procedure usable once per Duel (the position holds one turn)")
+        try:
+            procedure = _procedure_from(sentence)
+        except UnsupportedText as error:
+            return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+        except ValueError as error:  # an UnsupportedMaterialLine from a phrase
+            return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+        if not (procedure.costs or procedure.gy_exactly or procedure.only_opponent_controls
+                or procedure.opponent_controls is not None or sentence.startswith("You can Special Summon this card")):
+            return UnsupportedText(f"{card.name!r}: procedure not supported: {sentence!r}")
+        found.append(procedure)
+    return tuple(found)
+
+
+def procedure_once_per_turn(card: Card) -> bool:
+    return bool(re.search(r"You can only Special Summon \"[^\"]+\" once per turn this way", card.text))
+
+
+# --------------------------------------------------------------------------------------------------
+# Activated effects pysolver offers as plays
+
+@dataclass(frozen=True)
+class Effect:
+    number: int
+    where: str                     # hand_or_set (a Spell/Trap) | field (a face-up monster) | graveyard
+    summons: str | None = None     # where the monsters it is sure to Special Summon come from:
+                                   # graveyard | token | self_from_graveyard | None
+    revive_from: str = "own"       # own | either: whose GY the target is in
+    revive_filter: object = None   # what the target must be
+    position: str | None = None    # attack | defense: the summoned monster's position (None: either)
+    tokens: tuple = ()             # (count, token card name)
+    extra_normal_summon: bool = False
+    lp_cost: int = 0
+    detach: int = 0
+    banish_self: bool = False
+    deck_at_least: int = 0
+    control_no_cards: bool = False
+    opponent_face_up_target: bool = False
+    once_per_turn: bool = False    # "You can only activate 1 ... per turn" / "use this effect ... once per turn" / "Once per turn:"
+    simulated: bool = True         # apply carries out the resolution (else records it only)
+
+
+_REVIVE = re.compile(r"^(?:Activate this card by (?:paying (?P<lp>\d+) LP, then )?targeting|Target) 1 monster in "
+                     r"(?P<whose>either player's|your) GY; Special Summon (?:it|that target)"
+                     r"(?: in (?P<position>Attack|Defense) Position)?")
+_TOKENS = re.compile(r"^Special Summon (?P<count>\d+) \"(?P<token>[^\"]+?)s?\" \([^)]*\) in (?P<position>Defense|Attack) "
+                     r"Position\.")
+
+
+@lru_cache(maxsize=None)
+def activated_effects(card: Card) -> tuple[Effect, ...]:
+    """The activated effects of `card` that pysolver models as `activate` plays."""
+    text = _text(card)
+    name = card.name
+    activate_once = f'You can only activate 1 "{name}" per turn' in text
+    if card.is_spell_trap and not card.is_monster:
+        match = _REVIVE.match(text.replace("Activate this card by paying 800 LP, then target 1",
+                                           "Activate this card by paying 800 LP, then targeting 1"))
+        if match:
+            return (Effect(1, "hand_or_set", summons="graveyard",
+                           revive_from="either" if match.group("whose") == "either player's" else "own",
+                           position=(match.group("position") or "").lower() or None,
+                           lp_cost=int(match.group("lp") or 0), once_per_turn=activate_once),)
+        match = _TOKENS.match(text)
+        if match:
+            return (Effect(1, "hand_or_set", summons="token",
+                           tokens=(int(match.group("count")), match.group("token").rstrip("s")),
+                           position=match.group("position").lower(), once_per_turn=activate_once),)
+        if text == "You can conduct 2 Normal Summons/Sets this turn, not just 1.":
+            return (Effect(1, "hand_or_set", extra_normal_summon=True),)
+        excavate = re.match(r"^Excavate the top (\d+) cards of your Deck", text)
+        if excavate:
+            return (Effect(1, "hand_or_set", deck_at_least=int(excavate.group(1)), once_per_turn=activate_once,
+                           simulated=False),)
+        if text.startswith("Once during this turn, if you would Tribute a monster for a Tribute Summon, you can "
+                           "Tribute 1 monster your opponent controls even though you do not control it."):
+            return (Effect(1, "hand_or_set", once_per_turn=activate_once),)
+        return ()
+    effects: list[Effect] = []
+    number = 0
+    for sentence in _sentences(text):
+        if _starts_effect(sentence):
+            number += 1
+            effect = _monster_effect(card, number, sentence, text)
+            if effect is not None:
+                effects.append(effect)
+    return tuple(effects)
+
+
+def _monster_effect(card: Card, number: int, sentence: str, part: str) -> Effect | None:
+    once = sentence.startswith("Once per turn") or sentence.startswith("Once per turn,") or f'use this effect of "{card.name}" once per turn' in part \
+        or f'each of the following effects of "{card.name}" once per turn' in card.text \
+        or f'use each effect of "{card.name}" once per turn' in card.text
+    if sentence.startswith("If this card is in your GY and you control no cards: You can Special Summon this card."):
+        return Effect(number, "graveyard", summons="self_from_graveyard", control_no_cards=True, once_per_turn=once)
+    lp = re.match(r"Once per turn: You can pay (\d+) LP;", sentence)
+    if lp:
+        return Effect(number, "field", lp_cost=int(lp.group(1)), once_per_turn=True, simulated=False)
+    if re.match(r"Once per turn: You can detach 1 material from this card, then target 1 face-up monster your "
+                r"opponent controls;", sentence):
+        return Effect(number, "field", detach=1, opponent_face_up_target=True, once_per_turn=True, simulated=False)
+    revive = re.match(r"You can banish this card from your GY, then target 1 monster with (\d+) ATK/(\d+) DEF in your "
+                      r"GY, except \"([^\"]+)\"; Special Summon it in (Defense|Attack) Position", sentence)
+    if revive:
+        target = conj(Atom("atk", "=", int(revive.group(1))), Atom("def", "=", int(revive.group(2))),
+                      Not(Atom("name", "=", revive.group(3))))
+        return Effect(number, "graveyard", summons="graveyard", revive_filter=target, banish_self=True,
+                      position=revive.group(4).lower(), once_per_turn=once)
+    return None
+
+
+# --------------------------------------------------------------------------------------------------
+# Clauses of the turn's history (OATH-1..4, CNT-1, CNT-2) and additional Normal Summons (NS-1)
+
+@dataclass(frozen=True)
+class Clause:
+    kind: str               # oath (OATH-1/2) | after_resolution (OATH-3) | when_special_summoned (OATH-4)
+                            # | summon_once (CNT-2) | each_player_once (CNT-1)
+                            # | extra_tribute_summon (granted when the effect resolves)
+                            # | extra_normal_summon_after (granted after this card is Normal Summoned)
+    forbids: str = ""       # special_summon | special_summon_from_extra_deck | normal_summon | summon
+                            # | activate_other | direct_attack_others
+    effect: int = 1         # which activated effect (oath, after_resolution, extra_tribute_summon)
+    except_filter: object = None   # the monsters still allowed ("except WIND monsters")
+
+
+_FORBIDS = [
+    (re.compile(r"(?:you )?cannot Special Summon monsters from the Extra Deck"), "special_summon_from_extra_deck"),
+    (re.compile(r"(?:you )?cannot Special Summon(?: monsters)?(?: for the rest of this turn)?"
+                r"(?:, except (?P<except>.+?) monsters)?(?=[ ,.]|$)"),
+     "special_summon"),
+    (re.compile(r"(?:you )?cannot Normal Summon/Set"), "normal_summon"),
+    (re.compile(r"(?:you )?cannot Summon other monsters"), "summon"),
+    (re.compile(r"(?:you )?cannot activate other cards or effects"), "activate_other"),
+    (re.compile(r"monsters you control cannot attack your opponent directly for the rest of this turn, except this "
+                r"card"), "direct_attack_others"),
+    (re.compile(r"[Yy]ou cannot conduct your Battle Phase"), "battle_phase"),
+    (re.compile(r"(?:other monsters you control|your other monsters) cannot attack"), "attack_others"),
+    (re.compile(r"your monsters cannot attack directly"), "direct_attack"),
+    (re.compile(r"This card cannot (?:attack|declare an attack)"), "attack_self"),
+]
+
+
+def _forbid(sentence: str):
+    for pattern, what in _FORBIDS:
+        match = pattern.search(sentence)
+        if match:
+            allowed = match.groupdict().get("except")
+            return what, (_filter(f"{allowed} monsters") if allowed else None)
+    return None
+
+
+@lru_cache(maxsize=None)
+def clauses(card: Card):
+    """The card's turn-history clauses; `UnsupportedText` for one pysolver sees but cannot express."""
+    text = _text(card)
+    found: list[Clause] = []
+    effect_of = _effect_numbers(card)
+    try:
+        for sentence in _sentences(text):
+            oath = re.search(r"the turn you activate this (?:card|effect|card's effect)|If you activated this effect",
+                             sentence)
+            if oath:
+                forbid = _forbid(sentence)
+                if forbid is None:
+                    raise UnsupportedText(f"oath clause {sentence!r}")
+                found.append(Clause("oath", forbid[0], effect_of(sentence), forbid[1]))
+            elif "the turn you Special Summon this card" in sentence:
+                forbid = _forbid(sentence)
+                if forbid is None:
+                    raise UnsupportedText(f"clause {sentence!r}")
+                found.append(Clause("when_special_summoned", forbid[0], except_filter=forbid[1]))
+            elif "for the rest of this turn" in sentence:
+                forbid = _forbid(sentence)
+                if forbid is None:
+                    raise UnsupportedText(f"clause {sentence!r}")
+                found.append(Clause("after_resolution", forbid[0], effect_of(sentence), forbid[1]))
+        if re.search(rf'You can only Special Summon "{re.escape(card.name)}(?:\(s\))?" once per turn(?! this way)', text):
+            found.append(Clause("summon_once"))
+        if "Each player can only Special Summon monster(s) once per turn while this card is face-up on the field" in text:
+            found.append(Clause("each_player_once"))
+        if "you can Tribute Summon 1 monster, in addition to your Normal Summon/Set" in text:
+            found.append(Clause("extra_tribute_summon", effect=1))
+        extra = re.search(r"After you Normal Summon this card, you can Normal Summon 1 (.+?) during your Main Phase "
+                          r"this turn, in addition to your Normal Summon/Set", text)
+        if extra:
+            found.append(Clause("extra_normal_summon_after", except_filter=_filter(extra.group(1))))
+    except (UnsupportedText, ValueError) as error:
+        return UnsupportedText(f"{card.name!r}: turn clause not supported ({error})")
+    return tuple(found)
+
+
+def _effect_numbers(card: Card):
+    """Which activated effect a sentence belongs to: the last effect starting at or before it."""
+    starts = []
+    number = 0
+    for sentence in _sentences(_text(card)):
+        if _starts_effect(sentence):
+            number += 1
+        starts.append((sentence, max(number, 1)))
+
+    def effect_of(sentence: str) -> int:
+        for candidate, effect in starts:
+            if sentence.strip() in candidate or candidate in sentence:
+                return effect
+        return max(number, 1)
+    return effect_of
