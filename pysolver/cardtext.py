@@ -320,8 +320,9 @@ def special_summon_lock(card: Card):
 
 
 def unsupported_reason(card: Card) -> str | None:
-    """Why pysolver cannot take part `card` in a position exactly (it then fails closed by name), or None."""
-    checks = [material_rules(card), ritual_spell(card), special_summon_lock(card)]
+    """Why pysolver cannot use `card` in a position exactly (it then fails closed by name), or None."""
+    from .effects import procedures
+    checks = [material_rules(card), ritual_spell(card), special_summon_lock(card), procedures(card)]
     if card.is_extra_deck:
         checks.append(material_requirement(card))
     for result in checks:

@@ -6,20 +6,16 @@
 
 The categories (the rows of `pysolver cards coverage`) and what "supported" means for each:
 
-* fusion, synchro, xyz, link: Extra Deck monsters; their material line parses
-  (`cardtext.material_requirement`).
-* ritual monster: `cardtext.ritual_monster` accepts it when that reader exists, else it is supported
-  once Ritual Spells are read (`cardtext.ritual_spell` exists): the Ritual Spell decides its summon.
+* fusion, synchro, xyz, link: Extra Deck monsters; their material line parses.
+* ritual monster: a Ritual Monster (its summon is decided by the Ritual Spells, read on their own).
 * ritual spell: `cardtext.ritual_spell` reads its text.
 * summoning condition: the other Main Deck monsters that cannot be Normal Summoned (the type bit, or
-  "Cannot be Normal Summoned/Set", "Must (first) be Special Summoned ..."): `cardtext.summoning_procedure`
-  returns a procedure.
+  "Cannot be Normal Summoned/Set", "Must (first) be Special Summoned ..."): every procedure of their
+  own is read (`effects.procedures`); those summoned only by another card's effect are never offered.
 * other monster (ordinary Normal Summon rules) and spell/trap: nothing of their own to read.
 
-Besides, every card must pass the general readers that `pysolver.facts` fails closed on for the turn
-player's cards: `cardtext.material_rules` (what the text says about its use as material) and
-`cardtext.special_summon_lock`, when they exist. The readers of `pysolver.cardtext` are looked up when
-called, so readers added there later count at once; a missing reader is reported as "... not yet parsed".
+Every card must also pass what `pysolver.facts` fails closed on for the turn player's cards
+(`cardtext.unsupported_reason`: material rules, Special Summon locks, Ritual Spells, procedures).
 """
 
 from __future__ import annotations
@@ -34,8 +30,6 @@ from .cards import Card
 CATEGORIES = ("fusion", "synchro", "xyz", "link", "ritual monster", "ritual spell", "summoning condition",
               "other monster", "spell/trap")
 EXTRA_DECK_CATEGORIES = ("fusion", "synchro", "xyz", "link")
-# Readers every card must pass (pysolver.facts refuses the turn player's cards they reject).
-GENERAL_READERS = ("material_rules", "special_summon_lock")
 
 _CONDITION = re.compile(r"\b(?:This (?:card|monster) c|C)annot be Normal Summoned(?:/Set| or Set)\b"
                         r"|\bMust (?:first )?be Special Summoned\b")
@@ -59,54 +53,20 @@ def category(card: Card) -> str:
 
 def _reason(result, card: Card) -> str:
     """A short reason from an error value, without the card's name (so that reasons tally)."""
-    text = getattr(result, "reason", None) or str(result) or result.__class__.__name__
+    text = str(result)
     for prefix in (f"{card.name!r}: ", f"{card.name!r} "):
         if text.startswith(prefix):
             text = text[len(prefix):]
     return text
 
 
-def _call(reader: str, card: Card, missing: str | None, *, required: bool = True) -> str | None:
-    """Run the cardtext reader: None when it accepts the card, else the reason. A reader that is missing
-    gives `missing`; one that returns nothing gives a reason only when `required`."""
-    function = getattr(cardtext, reader, None)
-    if function is None:
-        return missing
-    try:
-        result = function(card)
-    except Exception as error:  # noqa: BLE001 - Unsupported..., PysolverError, or a reader's bug: fail closed
-        return _reason(error, card)
-    if isinstance(result, BaseException):
-        return _reason(result, card)
-    if required and (result is None or result is False):
-        return f"{reader.replace('_', ' ')}: not understood"
-    return None
-
-
-def _specific(card: Card, kind: str) -> str | None:
-    if kind in EXTRA_DECK_CATEGORIES:
-        requirement = cardtext.material_requirement(card)
-        return _reason(requirement, card) if isinstance(requirement, BaseException) else None
-    if kind == "ritual spell":
-        return _call("ritual_spell", card, "ritual: not yet parsed")
-    if kind == "ritual monster":
-        if hasattr(cardtext, "ritual_monster"):
-            return _call("ritual_monster", card, "ritual: not yet parsed")
-        return None if hasattr(cardtext, "ritual_spell") else "ritual: not yet parsed"
-    if kind == "summoning condition":
-        return _call("summoning_procedure", card, "summoning procedure: not yet parsed")
-    return None
-
-
 def supported(card: Card) -> str | None:
     """None when pysolver reads everything it needs from `card`, else the reason (see the table)."""
-    reason = _specific(card, category(card))
+    reason = cardtext.unsupported_reason(card)
     if reason is not None:
-        return reason
-    for reader in GENERAL_READERS:
-        reason = _call(reader, card, None, required=False)
-        if reason is not None:
-            return reason
+        return _reason(reason, card)
+    if category(card) == "ritual spell" and cardtext.ritual_spell(card) is None:
+        return "ritual spell: not understood"
     return None
 
 
