@@ -75,6 +75,7 @@ class FactTable:
     field_copies: bool                   # some field instances have identical copies
     symmetric_copies: bool               # some hand/GY/... instances have identical copies
     emz_names: dict                      # own-view side -> table name (EMZL/EMZR)
+    predicates: frozenset = frozenset()  # the fact predicates written (and requirement_<summon> kinds)
 
 
 def position_facts(position: Position, symmetry: bool = True) -> tuple[str, FactTable]:
@@ -135,13 +136,18 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     out.extend(history_facts(position))
     out.append(f"lp(me,{position.me.lp}). lp(opponent,{position.opponent.lp}).")
     out.append(rules_facts(position, cards.values()))
+    text = "\n".join(out)
+    predicates = {line.partition("(")[0] for line in text.split("\n")}
+    predicates.update(f"requirement_{line.rpartition(',')[2][:-2]}" for line in text.split("\n")
+                      if line.startswith("requirement("))
     duplicated = [instances[first].location in SYMMETRIC_LOCATIONS for first, size in class_size.items() if size > 1]
     table = FactTable(
         instances=tuple(instances), class_of=tuple(class_of), class_size=class_size,
         field_copies=not all(duplicated), symmetric_copies=any(duplicated),
         emz_names={side: name for name, side in own_side.items()},
+        predicates=frozenset(predicates),
     )
-    return "\n".join(out), table
+    return text, table
 
 
 def _zone_term(instance: Instance, own_side: dict) -> str | None:
@@ -178,6 +184,7 @@ class _Filters:
         if known is not None:
             return known
         f = self.numbers[term] = f"({self.card},{len(self.numbers) + 1})"
+        self.out.append(f"filter({f}).")
         if isinstance(term, Atom):
             self.out.append(self.atom(f, term))
         elif isinstance(term, (And, Or)):

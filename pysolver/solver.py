@@ -16,31 +16,67 @@ from .play import ACTIONS, Plays
 from .plays import Decoder, finish
 from .position import Position
 
-# The encodings, one per mechanic (asp/README.md); show.lp holds the only #show statements.
-ENCODINGS = ("base.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "position.lp", "battle.lp",
-             "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp", "pendulum.lp",
-             "procedure.lp", "activate.lp", "restrictions.lp", "show.lp")
+# The encodings, one per mechanic (asp/README.md), each with the facts that make it relevant: a mechanic
+# whose cards are absent from the position can give no play, so its rules are not even grounded (this
+# halves grounding time on most positions; the answer is the same). show.lp holds the only #show.
+ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "position.lp",
+             "battle.lp", "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp",
+             "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "show.lp")
+_NEEDS = {
+    "filters.lp": ("filter_atom", "filter_any"),
+    "zones.lp": ("requirement", "scale"),
+    "materials.lp": ("requirement",),
+    "synchro.lp": ("requirement_synchro",),
+    "xyz.lp": ("requirement_xyz",),
+    "link.lp": ("requirement_link",),
+    "fusion.lp": ("requirement_fusion",),
+    "ritual.lp": ("ritual_spell",),
+    "pendulum.lp": ("scale",),
+    "procedure.lp": ("procedure",),
+    "activate.lp": ("effect",),
+    "restrictions.lp": ("summon_event", "activate_event", "special_summon_lock", "special_summon_way",
+                        "each_player_once"),
+}
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).
 CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")
 
 
-@lru_cache(maxsize=1)
-def program_statements() -> tuple:
-    """The encodings parsed once per process; each call adds the parsed statements (no re-parsing)."""
+def _root():
+    try:
+        return resources.files("pysolver.asp")
+    except ModuleNotFoundError:  # running from a source checkout that is not installed
+        return Path(__file__).resolve().parent.parent / "asp"
+
+
+@lru_cache(maxsize=None)
+def encoding_statements(name: str) -> tuple:
+    """One encoding parsed once per process; each call adds the parsed statements (no re-parsing)."""
     statements: list = []
-    clingo.ast.parse_string(program(), statements.append)
+    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
     return tuple(statements)
 
 
-@lru_cache(maxsize=1)
-def program() -> str:
-    """The text of all encodings, read once per process from the installed package data."""
-    try:
-        root = resources.files("pysolver.asp")
-    except ModuleNotFoundError:  # running from a source checkout that is not installed
-        root = Path(__file__).resolve().parent.parent / "asp"
-    return "\n".join(root.joinpath(name).read_text(encoding="utf-8") for name in ENCODINGS)
+def program(names=ENCODINGS) -> str:
+    """The text of the encodings (all of them by default), for export and inspection."""
+    return "\n".join(_root().joinpath(name).read_text(encoding="utf-8") for name in names)
+
+
+def relevant_encodings(position: Position, predicates: frozenset) -> tuple[str, ...]:
+    """The encodings whose mechanics can give a play in `position` (which has facts of `predicates`)."""
+    main = position.phase != "battle"
+    me = position.me
+    hand = {kind for card in me.hand for kind in card.kinds}
+    field = [m for m in me.monster_zones + me.extra_monster_zones if m is not None]
+    gates = {
+        "normal.lp": main and "monster" in hand,
+        "flip.lp": main and any(not m.face_up for m in field),
+        "position.lp": main and any(m.face_up for m in field),
+        "spell_trap.lp": main and bool(hand & {"spell", "trap"}),
+        "battle.lp": not main,
+    }
+    return tuple(name for name in ENCODINGS if gates.get(name, True) and (
+        name not in _NEEDS or any(needed in predicates for needed in _NEEDS[name])))
 
 
 def legal_plays(position: Position, *, all_instances: bool = False, max_plays: int | None = None,
@@ -59,8 +95,9 @@ def legal_plays(position: Position, *, all_instances: bool = False, max_plays: i
         facts += "\n" + "\n".join(f"only_action({action})." for action in actions)
     control = clingo.Control(list(CLINGO_ARGUMENTS))
     with clingo.ast.ProgramBuilder(control) as builder:
-        for statement in program_statements():
-            builder.add(statement)
+        for name in relevant_encodings(position, table.predicates):
+            for statement in encoding_statements(name):
+                builder.add(statement)
     control.add("base", [], facts)
     prepared = time.perf_counter()
     control.ground([("base", [])])
