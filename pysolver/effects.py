@@ -351,3 +351,46 @@ def _effect_numbers(card: Card):
                 return effect
         return max(number, 1)
     return effect_of
+
+
+# --------------------------------------------------------------------------------------------------
+# Other texts that change what may be summoned
+
+@dataclass(frozen=True)
+class Limits:
+    scale_unless: tuple = ()           # (new scale, archetype setcodes): "Unless you have a "X" card ... in
+                                       # your other Pendulum Zone, this card's Pendulum Scale becomes N"
+    scale_needs_no_monsters: bool = False   # "You must control no monsters to activate this card"
+    one_at_a_time: bool = False        # "Neither player can Special Summon 2 or more monsters at the same time"
+    no_fusion_substitute: bool = False # "A Fusion Summon of this card can only be done with the above ..."
+
+
+_SCALE_UNLESS = re.compile(r'Unless you have an? ((?:"[^"]+" card(?: or )?)+) in your other Pendulum Zone, this '
+                           r"card's Pendulum Scale becomes (\d+)\.")
+
+
+@lru_cache(maxsize=None)
+def limits(card: Card) -> Limits:
+    from .material_lines import default_archetypes
+    text = _text(card)
+    scale = _SCALE_UNLESS.search(text)
+    unless = ()
+    if scale:
+        table = default_archetypes()
+        names = re.findall(r'"([^"]+)"', scale.group(1))
+        if all(name in table for name in names):
+            unless = (int(scale.group(2)), tuple(table[name] for name in names))
+    return Limits(
+        scale_unless=unless,
+        scale_needs_no_monsters="You must control no monsters to activate this card." in text
+                                and "pendulum" in card.kinds,
+        one_at_a_time="Neither player can Special Summon 2 or more monsters at the same time." in text,
+        no_fusion_substitute="A Fusion Summon of this card can only be done with the above Fusion Materials." in text)
+
+
+def unread_limit(card: Card) -> str | None:
+    """A text about Pendulum Scales that pysolver does not read (the card then fails closed)."""
+    text = _text(card)
+    if "Pendulum Scale becomes" in text and not limits(card).scale_unless:
+        return f"{card.name!r}: Pendulum Scale clause not supported"
+    return None

@@ -10,7 +10,7 @@ from .cardtext import (
     special_summon_limit, special_summon_lock, special_summon_way, tribute_limit, tribute_rules,
 )
 from .cards import Card, CardDB
-from .effects import activated_effects, clauses, procedure_once_per_turn, procedures
+from .effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from .errors import PysolverError
 from .position import Instance, Monster, Position, SpellTrap, copy_class
 from .requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
@@ -282,6 +282,14 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     elif lock is not None:
         out.append(f"special_summon_lock({c},{lock[0]},{filters.number(lock[1])}).")
     out.extend(_procedure_facts(card, filters, target))
+    limit = limits(card)
+    if limit.scale_unless:
+        filters.archetypes.update(limit.scale_unless[1])
+        out.append(f"scale_becomes({c},{limit.scale_unless[0]}).")
+        out.extend(f"scale_kept_by({c},{code})." for code in limit.scale_unless[1])
+    for flag in ("scale_needs_no_monsters", "one_at_a_time", "no_fusion_substitute"):
+        if getattr(limit, flag):
+            out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
 

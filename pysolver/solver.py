@@ -35,7 +35,7 @@ _NEEDS = {
     "procedure.lp": ("procedure",),
     "activate.lp": ("effect",),
     "restrictions.lp": ("summon_event", "activate_event", "special_summon_lock", "special_summon_way",
-                        "each_player_once"),
+                        "each_player_once", "one_at_a_time"),
 }
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).

@@ -255,3 +255,42 @@ def test_contact_fusion_monsters_are_not_fusion_summoned_with_polymerization():
 def test_unsupported_material_clause_fails_closed():
     with pytest.raises(PysolverError, match="Yamatako Orochi"):
         board().monster(1, "Yamatako Orochi").build().legal_plays()
+
+
+# --- Cases the independent reference found (each a card text the solver first ignored) -------------
+
+def test_pen_2_properly_summoned_matters_only_with_a_revival_limit():
+    b = board().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Dragonpit Magician")   # scales 1 and 8
+    b.data["extra_deck"] = [{"card": "Flash Knight", "face_up": True, "properly_summoned": False}]
+    assert pendulum_sets(b.build()) == {("ED1",)}
+
+
+def test_pen_2_cannot_be_special_summoned_from_the_extra_deck_still_from_the_hand():
+    b = board().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Dragonpit Magician").hand("Harmonizing Magician")
+    assert pendulum_sets(b.build()) == {("H1",)}
+
+
+def test_pen_1_a_scale_that_becomes_4_without_a_magician_partner():
+    b = board().spell_trap(1, "Stargazer Magician").spell_trap(5, "Flash Knight")   # 1 -> 4, and 7
+    b.hand("Igknight Paladin", "Foucault's Cannon")                               # Levels 4 and 5
+    assert pendulum_sets(b.build()) == {("H2",)}
+    kept = board().spell_trap(1, "Stargazer Magician").spell_trap(5, "Dragonpit Magician")   # a "Magician": 1 and 8
+    assert pendulum_sets(kept.hand("Igknight Paladin").build()) == {("H1",)}
+
+
+def test_zn_7_a_scale_that_needs_no_monsters_to_be_activated():
+    b = board().hand("Timegazer Magician")
+    assert plays_of(b.build(), "activate_scale")
+    assert plays_of(b.monster(1, "Kuriboh", position="set").build(), "activate_scale") == []
+
+
+def test_pen_3_blue_eyes_spirit_dragon_allows_one_monster_at_a_time():
+    b = board().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Dragonpit Magician")
+    b.hand("Flash Knight", "Celtic Guardian")
+    b.opponent.monster(1, "Blue-Eyes Spirit Dragon")
+    assert pendulum_sets(b.build()) == {("H1",), ("H2",)}
+
+
+def test_fus_2_no_substitute_when_only_the_above_materials_may_be_used():
+    b = board().hand("Polymerization", "Cyber Dragon", "King of the Swamp").extra_deck("Cyber Twin Dragon")
+    assert fusion_sets(b.build()) == set()
