@@ -9,6 +9,7 @@ a battle (damage, destruction) and the effects of activated cards are recorded, 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Mapping
 
 from .errors import PysolverError
 from .effects import activated_effects
@@ -117,6 +118,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             board.send_to_graveyard(position[material].player, board.take(material))
         spell = board.take(play.spell)
         board.send_to_graveyard(me, spell)
+        board.events.append(activate_event(position[play.spell].card.name, me, 1))   # the Spell's activation
         summoned = board.take(play.card)
         card = summoned.card if isinstance(summoned, PileCard) else summoned
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True))
@@ -124,13 +126,13 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, origin))
         return board.finish()
     if action == "pendulum_summon":
-        chosen = zones or {}
+        chosen = pendulum_assignment(play, zones)   # PEN-3: each card a zone of its own
         taken: set[str] = set()
         names = []
-        for card_id in play.cards:  # PEN-3: each card to a zone of its own (default: the first one free)
-            options = play.zones[card_id]
-            target = chosen.get(card_id) or next((z for z in options if z not in taken), None)
-            if target not in options or target in taken:
+        for card_id in play.cards:
+            options, target = play.zones[card_id], chosen.get(card_id)
+            if target not in options or target in taken or (target.startswith("EMZ") and
+                                                             any(z.startswith("EMZ") for z in taken)):
                 raise PysolverError(f"zone {target!r} is not open to {card_id} in this Pendulum Summon; "
                                     f"choose one of {', '.join(options)} not used by another card")
             taken.add(target)
@@ -153,6 +155,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             board.players[me]["pendulum_zones"][0 if play.zone == "PZL" else 1] = scale
         else:
             board.players[me]["spell_trap_zones"][int(play.zone[1:]) - 1] = scale
+        board.events.append(activate_event(card.name, me, 0))   # activating the card itself (ZN-7)
         return board.finish()
     if action in ("synchro_summon", "xyz_summon", "link_summon"):
         overlay = []
@@ -258,8 +261,11 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
     if effect.summons == "token":
         count, token_name = effect.tokens
         token = position.cards[token_name]
-        free = [z for z in range(1, 6) if board.players[me]["monster_zones"][z - 1] is None][:count]
-        for z in free:
+        free = [z for z in range(1, 6) if board.players[me]["monster_zones"][z - 1] is None]
+        if zone is not None:   # the first Token to the zone chosen, the others to the first free ones
+            free.remove(int(zone[1:]))
+            free.insert(0, int(zone[1:]))
+        for z in free[:count]:
             board.place_monster(me, f"M{z}", Monster(token, position=effect.position or "defense",
                                                      summoned_this_turn=True))
         board.events.append(summon_event("special", [token.name] * count, me, "token"))
@@ -270,6 +276,41 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
                                               properly_summoned=entry.properly_summoned))
         board.events.append(summon_event("special", entry.card.name, me, "graveyard"))
     return board.finish()
+
+
+def pendulum_assignment(play: Play, given: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The first complete assignment of zones to the cards of a Pendulum Summon (PEN-3: each card its own
+    zone among its `zones`, at most one Extra Monster Zone), keeping the zones `given`. Taking each card's
+    first free zone in turn is not enough: a hand monster may take the only linked zone an Extra Deck
+    monster could use. Returns the greedy partial choice when no complete assignment exists."""
+    given = dict(given or {})
+    cards = list(play.cards or ())
+
+    def search(k: int, taken: dict[str, str]) -> dict[str, str] | None:
+        if k == len(cards):
+            return dict(taken)
+        card = cards[k]
+        options = [given[card]] if card in given else list(play.zones.get(card, ()))
+        emz_taken = any(zone.startswith("EMZ") for zone in taken.values())
+        for zone in options:
+            if zone in taken.values() or (emz_taken and zone.startswith("EMZ")):
+                continue
+            taken[card] = zone
+            found = search(k + 1, taken)
+            if found is not None:
+                return found
+            del taken[card]
+        return None
+
+    found = search(0, {})
+    if found is not None:
+        return found
+    greedy: dict[str, str] = {}
+    for card in cards:
+        target = given.get(card) or next((z for z in play.zones.get(card, ()) if z not in greedy.values()), None)
+        if target is not None:
+            greedy[card] = target
+    return greedy
 
 
 def _replace_monster(board: _Board, instance, **changes) -> None:

@@ -24,10 +24,13 @@ _ATTRIBUTES = "EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE"
 
 
 def _text(card: Card) -> str:
-    """The card's text on one line, without its material line, "Graveyard" written "GY"."""
+    """The card's text on one line, without its material line, "Graveyard" written "GY". For a Pendulum
+    Monster, its monster text only: its Pendulum Effect applies while it is a Pendulum Scale."""
     text = card.text
-    if card.materials and text.startswith(card.materials):
-        text = text[len(card.materials):]
+    if "[ Pendulum Effect ]" in text:
+        text = text.partition("[ Monster Effect ]")[2]
+    if card.materials and text.strip().startswith(card.materials):
+        text = text.strip()[len(card.materials):]
     return " ".join(text.replace("Graveyard", "GY").split())
 
 
@@ -372,7 +375,7 @@ _SCALE_UNLESS = re.compile(r'Unless you have an? ((?:"[^"]+" card(?: or )?)+) in
 @lru_cache(maxsize=None)
 def limits(card: Card) -> Limits:
     from .material_lines import default_archetypes
-    text = _text(card)
+    text = " ".join(card.text.split())
     scale = _SCALE_UNLESS.search(text)
     unless = ()
     if scale:
@@ -390,7 +393,7 @@ def limits(card: Card) -> Limits:
 
 def unread_limit(card: Card) -> str | None:
     """A text about Pendulum Scales that pysolver does not read (the card then fails closed)."""
-    text = _text(card)
+    text = " ".join(card.text.split())
     if "Pendulum Scale becomes" in text and not limits(card).scale_unless:
         return f"{card.name!r}: Pendulum Scale clause not supported"
     return None

@@ -10,7 +10,8 @@ Two kinds of event (docs/position-format.md, "The turn's history"):
     - summon: pendulum         # several monsters summoned at once: `cards` instead of `card`
       cards: [Flash Knight, Foucault's Cannon]
     - activate: Pot of Duality
-      effect: 1                # which activated effect of the card (default 1)
+      effect: 1                # which activated effect of the card (default 1); 0: a Pendulum Monster
+                               #   activated as a Pendulum Scale (the card's activation, no effect)
       player: 0
       negated: none            # none | activation | effect: what was negated
       resolved: true           # the chain link resolved (false: still on the chain)
@@ -103,8 +104,8 @@ def validate_events(raw: list, path: str, cards: CardDB) -> tuple[list, list[tup
         else:
             name = card_name(entry["activate"], f"{where}.activate")
             effect = entry.get("effect", 1)
-            if isinstance(effect, bool) or not isinstance(effect, int) or effect < 1:
-                problems.append((f"{where}.effect", f"expected a whole number from 1, got {effect!r}"))
+            if isinstance(effect, bool) or not isinstance(effect, int) or effect < 0:
+                problems.append((f"{where}.effect", f"expected a whole number from 0, got {effect!r}"))
                 effect = 1
             negated = check(entry, "negated", where, NEGATIONS, "none")
             resolved = check(entry, "resolved", where, (True, False), True)
