@@ -88,6 +88,17 @@ def build_parser() -> argparse.ArgumentParser:
     from_deck.add_argument("--phase", choices=("main1", "battle", "main2"), default="main1",
                            help="the phase (default main1)")
     from_deck.add_argument("-o", "--output", required=True, metavar="POS", help="where to write the position")
+
+    from .perft import add_arguments as perft_arguments
+    perft = commands.add_parser("perft", parents=[common], help="count the play sequences of D plays (perft)")
+    perft_arguments(perft)
+
+    from .search import add_arguments as search_arguments
+    search = commands.add_parser("search", parents=[common], help="the shortest lines of plays that reach a goal")
+    search_arguments(search)
+    from .sweep import add_arguments as sweep_arguments
+    sweep = commands.add_parser("sweep", parents=[common], help="how often random opening hands reach a goal")
+    sweep_arguments(sweep)
     return parser
 
 
@@ -253,6 +264,15 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "position":
             _position_command(args)
+            return 0
+        if args.command == "perft":
+            from .perft import command as perft_command
+            perft_command(args)
+            return 0
+        if args.command in ("search", "sweep"):
+            from .search import cli_main as search_command
+            from .sweep import cli_main as sweep_command
+            (search_command if args.command == "search" else sweep_command)(args)
             return 0
         position, plays = _list(args)
         if args.command == "plays":

@@ -225,6 +225,11 @@ class Position:
         from .apply import apply
         return apply(self, play, **choices)
 
+    def canonical_key(self) -> str:
+        """The same for positions equal up to identical copies (see `pysolver.game.canonical_key`)."""
+        from .game import canonical_key
+        return canonical_key(self)
+
     def with_player(self, index: int, **changes) -> "Position":
         players = list(self.players)
         players[index] = replace(players[index], **changes)

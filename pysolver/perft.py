@@ -1,0 +1,331 @@
+"""Perft: count the play sequences of a turn, to check move generation and apply (as chess engines do).
+
+    from pysolver.perft import perft, PYSOLVER, REFERENCE
+    perft(position, 2)                          # instance-level sequences of 2 plays
+    perft(position, 2, divide=True)             # {'NS H2 "Kuriboh"': 12, ...}: per first play
+    perft(position, 2, engine=REFERENCE)        # the same count from the independent implementations
+    perft(position, 2, all_instances=False)     # the grouped count (plays up to identical copies)
+
+Definition, exactly as chess perft: perft(P, 0) = 1, and perft(P, D) is the sum over the legal plays p
+of P of perft(apply(P, p), D - 1). The leaves are the sequences of exactly D plays. The phase moves
+(Battle Phase, Main Phase 2) are plays like any other. `end_turn` is a terminal node: it has no
+children, so a sequence that ends the turn is counted only when `end_turn` is its D-th play
+(perft(P, 1) counts it, deeper levels do not extend it).
+
+What is one move:
+- By default plays are instance-level (`legal_plays(all_instances=True)`): summoning H1 or its identical
+  copy H2 are two moves, so counts do not depend on how copies are grouped and two implementations
+  that group differently still agree. `all_instances=False` counts plays up to identical copies
+  instead (each listed play once, whatever its `copies`): the *grouped* count.
+- A play's zone and battle position are choices, not separate moves: one play is one move, applied with
+  its first zone and first battle position, and for a Pendulum Summon the first complete assignment of
+  zones to its cards (`pysolver.notation.default_choices`). Both appliers are given these choices
+  explicitly, so they apply exactly the same move.
+
+Engines: a perft count is a pair (enumerator, applier). `PYSOLVER` is the ASP solver with
+`pysolver.apply`; `REFERENCE` is `pysolver.reference.legal_plays` with `pysolver.reference_apply.apply`,
+written independently from the rules. The two must give the same counts for the mechanics the
+reference covers (`reference_actions()`): tests/perft/*.perft records counts on which both agree.
+
+Transpositions: positions with equal `pysolver.game.canonical_key` have equal counts, so counts are
+cached per (key, depth) (`cache=False` turns this off; the counts are the same, only slower).
+
+The command line: `pysolver perft POSITION --depth D [--divide] [--all-instances] [--engine reference]`.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterable, NamedTuple, Sequence
+
+from .errors import PysolverError
+from .game import canonical_key
+from .notation import default_choices
+from .play import ACTIONS, Play
+from .position import Position
+
+__all__ = ["Engine", "PYSOLVER", "REFERENCE", "ENGINES", "perft", "reference_actions", "solver_plays",
+           "perft_counts", "solver_apply", "reference_plays", "reference_apply_play", "read_perft_file",
+           "format_perft_file", "PerftBlock"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Engines
+
+def solver_plays(position: Position, all_instances: bool = True) -> Sequence[Play]:
+    plays = position.legal_plays(all_instances=all_instances)
+    if not plays.exhaustive:
+        raise PysolverError(f"perft needs every legal play; the solver stopped early ({plays.reason})")
+    return plays
+
+
+def solver_apply(position: Position, play: Play, **choices) -> Position:
+    from .apply import apply
+    return apply(position, play, check=False, **choices)
+
+
+def reference_plays(position: Position, all_instances: bool = True) -> Sequence[Play]:
+    from .reference import legal_plays
+    return legal_plays(position, all_instances=all_instances)
+
+
+def reference_apply_play(position: Position, play: Play, **choices) -> Position:
+    from .reference_apply import apply
+    return apply(position, play, **choices)
+
+
+class Engine(NamedTuple):
+    name: str
+    legal_plays: Callable[[Position, bool], Sequence[Play]]
+    apply: Callable[..., Position]      # apply(position, play, zone=..., battle_position=..., zones=...)
+
+
+PYSOLVER = Engine("pysolver", solver_plays, solver_apply)
+REFERENCE = Engine("reference", reference_plays, reference_apply_play)
+ENGINES = {"pysolver": PYSOLVER, "reference": REFERENCE}
+
+# Which actions each mechanic of pysolver.reference produces (its MECHANICS are named generators).
+_MECHANIC_ACTIONS = {
+    "normal_summons_and_sets": ("normal_summon", "set_monster"), "flip_summons": ("flip_summon",),
+    "ritual_summons": ("ritual_summon",), "fusion_summons": ("fusion_summon",),
+    "synchro_summons": ("synchro_summon",), "xyz_summons": ("xyz_summon",), "link_summons": ("link_summon",),
+    "pendulum_summons": ("pendulum_summon",), "position_changes": ("change_position",),
+    "attack_declarations": ("declare_attack",), "scale_activations": ("activate_scale",),
+    "spell_trap_sets": ("set_spell_trap",), "phase_moves": ("enter_battle_phase", "enter_main2", "end_turn"),
+    "procedure_summons": ("procedure_summon",), "procedures": ("procedure_summon",),
+    "activations": ("activate",), "effect_activations": ("activate",), "activate_effects": ("activate",),
+}
+
+
+def reference_actions() -> frozenset[str]:
+    """The actions `pysolver.reference` produces: its `ACTIONS` when it declares them, else read from the
+    names of its `MECHANICS` (a mechanic named after an action's words counts for that action)."""
+    from . import reference
+    declared = getattr(reference, "ACTIONS", None) or getattr(reference, "REFERENCE_ACTIONS", None)
+    if declared:
+        return frozenset(declared)
+    found: set[str] = set()
+    for mechanic in getattr(reference, "MECHANICS", ()):
+        name = getattr(mechanic, "__name__", "")
+        if name in _MECHANIC_ACTIONS:
+            found.update(_MECHANIC_ACTIONS[name])
+        elif "procedure" in name:
+            found.add("procedure_summon")
+        elif "activat" in name and "scale" not in name:
+            found.add("activate")
+        else:
+            found.update(action for action in ACTIONS if action in name or action.split("_")[0] in name)
+    return frozenset(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# Counting
+
+def _resolve_engine(engine, enumerate, apply) -> Engine:
+    if isinstance(engine, str):
+        if engine not in ENGINES:
+            raise PysolverError(f"unknown perft engine {engine!r}; use one of {', '.join(ENGINES)}")
+        engine = ENGINES[engine]
+    if enumerate is not None or apply is not None:
+        engine = Engine("custom", enumerate or engine.legal_plays, apply or engine.apply)
+    return engine
+
+
+def perft(position: Position, depth: int, *, divide: bool = False, all_instances: bool = True,
+          engine: Engine | str = PYSOLVER, enumerate: Callable | None = None, apply: Callable | None = None,
+          cache: bool = True, actions: set | None = None) -> int | dict[str, int]:
+    """The number of play sequences of exactly `depth` plays from `position` (module docstring).
+
+    `divide=True` returns {notation of the first play: count below it} instead (the total is its sum).
+    `engine` is PYSOLVER, REFERENCE or their name; `enumerate(position, all_instances)` and
+    `apply(position, play, **choices)` override its parts. `actions`, when given a set, collects every action
+    enumerated on the way.
+    """
+    if depth < 0:
+        raise PysolverError("perft depth must be 0 or more")
+    counter = _Counter(_resolve_engine(engine, enumerate, apply), all_instances, cache, actions)
+    if not divide:
+        return counter.counts(position, depth)[depth]
+    from .notation import to_notation
+    result: dict[str, int] = {}
+    if depth == 0:
+        return result
+    for play in counter.plays(position):
+        if depth == 1:
+            below = 1
+        elif play.action == "end_turn":
+            below = 0
+        else:
+            below = counter.counts(counter.child(position, play), depth - 1)[depth - 1]
+        result[to_notation(play, position)] = below
+    return result
+
+
+def perft_counts(position: Position, depth: int, *, all_instances: bool = True, engine: Engine | str = PYSOLVER,
+                 enumerate: Callable | None = None, apply: Callable | None = None, cache: bool = True,
+                 actions: set | None = None) -> list[int]:
+    """[perft(position, 0), perft(position, 1), ..., perft(position, depth)] in one walk of the tree (the
+    cost of the deepest count alone)."""
+    if depth < 0:
+        raise PysolverError("perft depth must be 0 or more")
+    counter = _Counter(_resolve_engine(engine, enumerate, apply), all_instances, cache, actions)
+    return list(counter.counts(position, depth))
+
+
+class _Counter:
+    """One perft walk: counts below a node for every depth up to `remaining`, cached per canonical key."""
+
+    def __init__(self, engine: Engine, all_instances: bool, cache: bool, actions: set | None):
+        self.engine = engine
+        self.all_instances = all_instances
+        self.table: dict[tuple[str, int], tuple[int, ...]] | None = {} if cache else None
+        self.actions = actions
+
+    def plays(self, node: Position) -> Sequence[Play]:
+        plays = self.engine.legal_plays(node, self.all_instances)
+        if self.actions is not None:
+            self.actions.update(play.action for play in plays)
+        return plays
+
+    def child(self, node: Position, play: Play) -> Position:
+        return self.engine.apply(node, play, **default_choices(play))
+
+    def counts(self, node: Position, remaining: int) -> tuple[int, ...]:
+        """(perft(node, 0), ..., perft(node, remaining))."""
+        if remaining == 0:
+            return (1,)
+        key = (canonical_key(node), remaining) if self.table is not None else None
+        if key is not None and key in self.table:
+            return self.table[key]
+        plays = self.plays(node)
+        result = [1, len(plays)] + [0] * (remaining - 1)
+        if remaining > 1:
+            for play in plays:
+                if play.action == "end_turn":   # terminal: no children
+                    continue
+                below = self.counts(self.child(node, play), remaining - 1)
+                for depth in range(1, remaining):
+                    result[depth + 1] += below[depth]
+        counted = tuple(result)
+        if key is not None:
+            self.table[key] = counted
+        return counted
+
+
+# --------------------------------------------------------------------------------------------------
+# Count files (python-chess style: tests/perft/*.perft)
+
+class PerftBlock(NamedTuple):
+    """One position of a count file: `id`, `position` (a path relative to the file), the comment lines
+    (where the counts came from), the counts {depth: n}, the grouped counts {depth: n} and the actions
+    that occur in its tree down to the deepest count (`actions` line; empty when not given)."""
+
+    id: str
+    position: str
+    comments: tuple[str, ...]
+    counts: dict
+    grouped: dict
+    actions: frozenset = frozenset()
+
+
+def read_perft_file(path) -> list[PerftBlock]:
+    """Blocks of `id NAME`, `position PATH`, `actions A B ...`, `perft D N` (instance-level), `grouped D N`
+    (up to copies) and `#` comments; blank lines separate blocks."""
+    from pathlib import Path
+    blocks: list[PerftBlock] = []
+    current: dict | None = None
+
+    def close():
+        if current is not None:
+            if "position" not in current:
+                raise PysolverError(f"{path}: block {current['id']!r} has no 'position' line")
+            blocks.append(PerftBlock(current["id"], current["position"], tuple(current["comments"]),
+                                     current["counts"], current["grouped"], frozenset(current["actions"])))
+
+    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            if current is not None:
+                current["comments"].append(line[1:].strip())
+            continue
+        word, _, rest = line.partition(" ")
+        if word == "id":
+            close()
+            current = {"id": rest.strip(), "comments": [], "counts": {}, "grouped": {}, "actions": ()}
+        elif current is None:
+            raise PysolverError(f"{path}:{number}: expected 'id NAME' before {word!r}")
+        elif word == "position":
+            current["position"] = rest.strip()
+        elif word == "actions":
+            unknown = [action for action in rest.split() if action not in ACTIONS]
+            if unknown:
+                raise PysolverError(f"{path}:{number}: unknown action {unknown[0]!r}")
+            current["actions"] = tuple(rest.split())
+        elif word in ("perft", "grouped"):
+            parts = rest.split()
+            if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                raise PysolverError(f"{path}:{number}: expected '{word} DEPTH COUNT'")
+            current["counts" if word == "perft" else "grouped"][int(parts[0])] = int(parts[1])
+        else:
+            raise PysolverError(f"{path}:{number}: unknown line {word!r}; use id, position, actions, perft, grouped or #")
+    close()
+    return blocks
+
+
+# --------------------------------------------------------------------------------------------------
+# The command line
+
+def run(position: Position, depth: int, *, divide: bool, all_instances: bool, engine: str = "pysolver",
+        out=print) -> int:
+    """`pysolver perft`: with --divide one line per first play (`NOTATION: N`), then the total."""
+    started = time.perf_counter()
+    if divide:
+        counts = perft(position, depth, divide=True, all_instances=all_instances, engine=engine)
+        for text, below in counts.items():
+            out(f"{text}: {below}")
+        out("")
+        total = sum(counts.values())
+    else:
+        total = perft(position, depth, all_instances=all_instances, engine=engine)
+    seconds = time.perf_counter() - started
+    kind = "instance-level plays" if all_instances else "plays up to identical copies"
+    out(f"perft {depth}: {total}  ({kind}, {engine}, {seconds:.2f} s)")
+    return total
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("position", help="position file (YAML or JSON, format pysolver-position/1)")
+    parser.add_argument("--depth", type=int, required=True, metavar="D", help="number of plays per sequence")
+    parser.add_argument("--divide", action="store_true", help="one count per first play, then the total")
+    parser.add_argument("--all-instances", action="store_true",
+                        help="count instance-level plays (the count tests/perft records) instead of plays "
+                             "up to identical copies")
+    parser.add_argument("--engine", choices=tuple(ENGINES), default="pysolver",
+                        help="pysolver (solver + apply, default) or reference (reference enumerator + applier)")
+
+
+def command(args) -> None:
+    from .cards import load_cards
+    if args.depth < 0:
+        raise PysolverError("--depth must be 0 or more")
+    position = Position.load(args.position, cards=load_cards(args.cards))
+    run(position, args.depth, divide=args.divide, all_instances=args.all_instances, engine=args.engine)
+
+
+def format_perft_file(blocks: Iterable[PerftBlock], header: Iterable[str] = ()) -> str:
+    """The text of a count file (`read_perft_file` reads it back): header comments, then the blocks."""
+    lines = [f"# {line}" if line else "" for line in header]
+    if lines:
+        lines.append("")
+    for block in blocks:
+        lines.append(f"id {block.id}")
+        lines.append(f"position {block.position}")
+        lines.extend(f"# {comment}" for comment in block.comments)
+        if block.actions:
+            lines.append("actions " + " ".join(a for a in ACTIONS if a in block.actions))
+        lines.extend(f"perft {d} {n}" for d, n in sorted(block.counts.items()))
+        lines.extend(f"grouped {d} {n}" for d, n in sorted(block.grouped.items()))
+        lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,466 @@
+"""The reference applier: Position x Play -> the next Position, written again from the rules.
+
+This is the second opinion on `pysolver.apply`, as `pysolver.reference` is on the solver: perft runs
+the pair (`reference.legal_plays`, this `apply`) against (the solver, `pysolver.apply`), and the tests
+compare the positions the two appliers reach. It is written from RULES.md and docs/position-format.md,
+in plain Python, and must not import `pysolver.apply`, `pysolver.solver`, `pysolver.facts`,
+`pysolver.plays` or read `asp/`. It reads card data only through `pysolver.cardtext`/`pysolver.effects`
+and builds the position's data classes (`pysolver.position`).
+
+What a play does (rule ids of RULES.md):
+
+- Normal Summon / Set (NS-1..NS-5): the Tributes leave the field (below), the monster goes from the hand
+  to the chosen zone, face-up Attack or face-down Defense, "summoned this turn" (and "Set this turn");
+  the Normal Summon of the turn is used.
+- Leaving the field for the GY: a Token ceases to exist; a Pendulum Monster goes face-up to the Extra
+  Deck instead (PEN-4); an Xyz Monster's materials go to the GY with it (XYZ-3). Cards go to their
+  controller's piles (a position does not record owners).
+- Ritual and Fusion Summons (RIT-1..3, FUS-1..3): the Spell is activated (recorded as an activation of
+  its effect 1: it is a card activation, which OATH-1 "cannot activate other cards" reads), the
+  Tributes/materials go to the GY (from the hand, the field or, for Advanced Ritual Art, the Deck), the
+  Spell goes to the GY, the monster comes out properly summoned in the chosen zone and position.
+- Synchro and Link Summons (SYN-4, LNK-1): materials to the GY. Xyz Summon (XYZ-3): materials attached
+  under the new monster; an Xyz material's own materials go to the GY.
+- Pendulum Summon (PEN-1, PEN-3): every card to its own zone (given, else the first zones, card by card,
+  that let every card have one), one battle position for all; the Pendulum Summon of the turn is used;
+  one summon event (from the Extra Deck when any card came from there, else the hand).
+- A summoning procedure (SP-1): the costs are paid (GY cards banished; hand cards and Tributes to the
+  GY), the monster goes to the chosen zone (the opponent's field for a zone `oM..`).
+- An activation: its costs (detach to the GY, banish from the GY), its LP cost; a Spell/Trap from the
+  hand or its zone goes to the GY afterwards, except Continuous and Equip cards, which stay face-up (in
+  their zone, or the first free Spell & Trap Zone when activated from the hand). The resolution pysolver
+  models: revive the target (or the card itself) from the GY in the chosen zone and position, or make
+  Tokens (the chosen zone first, then the free Main Monster Zones in order). Other resolutions are
+  recorded only (`simulated: false` in the history, as the history format says).
+- A Pendulum Scale (ZN-7): from the hand face-up into the play's zone.
+- Flip Summon (FS-1): face-up Attack Position, its position changed this turn. A change of position
+  (POS-1): the new position, changed this turn. An attack (BP-2): the monster has attacked.
+- Setting a Spell/Trap: face-down in the chosen zone, Set this turn; a Field Spell replaces the one in
+  the Field Zone (the old one goes to the GY).
+- Phases: to the Battle Phase, to Main Phase 2; the end of the turn passes it to the other player in
+  Main Phase 1 after drawing a card, with every "this turn" flag and the history cleared.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .effects import activated_effects
+from .errors import PysolverError
+from .play import Play
+from .position import Monster, PileCard, Player, Position, SpellTrap
+
+_PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
+_GONE = None   # a pile entry that left during the play (removed when the play is done)
+
+
+class _Side:
+    """One player's cards while a play is carried out: plain lists."""
+
+    def __init__(self, player: Player):
+        self.lp = player.lp
+        self.piles = {name: list(getattr(player, name)) for name in _PILES}
+        self.monsters = list(player.monster_zones)
+        self.extra_monsters = list(player.extra_monster_zones)
+        self.spells = list(player.spell_trap_zones)
+        self.field = player.field_zone
+        self.pendulums = list(player.pendulum_zones)
+
+    def frozen(self) -> Player:
+        return Player(lp=self.lp, **{name: tuple(c for c in cards if c is not _GONE) for name, cards in self.piles.items()},
+                      monster_zones=tuple(self.monsters), extra_monster_zones=tuple(self.extra_monsters),
+                      spell_trap_zones=tuple(self.spells), field_zone=self.field, pendulum_zones=tuple(self.pendulums))
+
+
+class _Duel:
+    def __init__(self, position: Position):
+        self.position = position
+        self.me = position.turn_player
+        self.sides = [_Side(player) for player in position.players]
+        self.events: list = list(position.events)
+
+    # ---------------------------------------------------------------- where cards are
+    def _where(self, instance_id: str):
+        """(player, location, index) of an instance id, read from the id itself (docs: instance ids)."""
+        theirs = instance_id.startswith("o")
+        body = instance_id[1:] if theirs else instance_id
+        player = 1 - self.me if theirs else self.me
+        head, _, unit = body.partition(".")
+        if unit:
+            return player, "overlay", (head, int(unit))
+        for prefix, location in (("EMZL", "emz"), ("EMZR", "emz"), ("FZ", "field"), ("PZL", "pz"), ("PZR", "pz")):
+            if head == prefix:
+                return player, location, {"EMZL": 0, "EMZR": 1, "FZ": 0, "PZL": 0, "PZR": 1}[prefix]
+        for prefix, location in (("GY", "graveyard"), ("BN", "banished"), ("ED", "extra_deck"), ("DK", "deck"),
+                                 ("H", "hand"), ("M", "monster"), ("S", "spell")):
+            if head.startswith(prefix) and head[len(prefix):].isdigit():
+                return player, location, int(head[len(prefix):]) - 1
+        raise PysolverError(f"reference apply: cannot read the instance id {instance_id!r}")
+
+    def remove(self, instance_id: str):
+        """Take a card from where it is; return (player, where it was, its state)."""
+        player, location, index = self._where(instance_id)
+        side = self.sides[player]
+        if location in _PILES:
+            state = side.piles[location][index]
+            if state is _GONE:
+                raise PysolverError(f"reference apply: {instance_id} is used twice")
+            side.piles[location][index] = _GONE
+        elif location == "monster":
+            state, side.monsters[index] = side.monsters[index], None
+        elif location == "emz":
+            state, side.extra_monsters[index] = side.extra_monsters[index], None
+        elif location == "spell":
+            state, side.spells[index] = side.spells[index], None
+        elif location == "field":
+            state, side.field = side.field, None
+        elif location == "pz":
+            state, side.pendulums[index] = side.pendulums[index], None
+        else:
+            raise PysolverError(f"reference apply: cannot take {instance_id} from {location}")
+        if state is None:
+            raise PysolverError(f"reference apply: there is no card at {instance_id}")
+        return player, location, state
+
+    def detach(self, instance_id: str) -> None:
+        """An Xyz Material leaves its monster for the GY (a cost)."""
+        player, _, (host, unit) = self._where(instance_id)
+        side = self.sides[player]
+        if host.startswith("EMZ"):
+            slot, zones = (0 if host == "EMZL" else 1), side.extra_monsters
+        else:
+            slot, zones = int(host[1:]) - 1, side.monsters
+        monster = zones[slot]
+        materials = list(monster.materials)
+        card = materials.pop(unit - 1)
+        zones[slot] = replace(monster, materials=tuple(materials))
+        side.piles["graveyard"].append(PileCard(card))
+
+    # ---------------------------------------------------------------- moving cards
+    def to_graveyard(self, player: int, location: str, state) -> None:
+        """A card is sent to the GY from wherever it was."""
+        pile = self.sides[player].piles
+        if isinstance(state, Monster):          # it leaves the field
+            if "token" in state.card.kinds:
+                pass                            # a Token ceases to exist
+            elif "pendulum" in state.card.kinds:
+                pile["extra_deck"].append(PileCard(state.card, face_up=True, properly_summoned=state.properly_summoned))
+            else:
+                pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
+            pile["graveyard"].extend(PileCard(card) for card in state.materials)
+        elif isinstance(state, SpellTrap):
+            if "pendulum" in state.card.kinds and state.card.is_monster:
+                pile["extra_deck"].append(PileCard(state.card, face_up=True))
+            else:
+                pile["graveyard"].append(PileCard(state.card))
+        elif isinstance(state, PileCard):
+            pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
+        else:                                   # a card from the hand or the Deck
+            pile["graveyard"].append(PileCard(state))
+
+    def send(self, instance_id: str) -> None:
+        player, location, state = self.remove(instance_id)
+        self.to_graveyard(player, location, state)
+
+    def banish(self, instance_id: str) -> None:
+        player, _, state = self.remove(instance_id)
+        card = state if not hasattr(state, "card") else state.card
+        properly = getattr(state, "properly_summoned", True)
+        self.sides[player].piles["banished"].append(PileCard(card, properly_summoned=properly))
+
+    def place(self, zone: str, monster: Monster) -> None:
+        player = 1 - self.me if zone.startswith("o") else self.me
+        zone = zone.lstrip("o")
+        side = self.sides[player]
+        if zone in ("EMZL", "EMZR"):
+            if side.extra_monsters[0 if zone == "EMZL" else 1] is not None:
+                raise PysolverError(f"reference apply: {zone} is taken")
+            side.extra_monsters[0 if zone == "EMZL" else 1] = monster
+        else:
+            index = int(zone[1:]) - 1
+            if side.monsters[index] is not None:
+                raise PysolverError(f"reference apply: {zone} is taken")
+            side.monsters[index] = monster
+
+    def change(self, instance_id: str, **changes) -> None:
+        player, location, index = self._where(instance_id)
+        zones = self.sides[player].monsters if location == "monster" else self.sides[player].extra_monsters
+        zones[index] = replace(zones[index], **changes)
+
+    def summoned(self, method: str, names, origin: str) -> None:
+        names = (names,) if isinstance(names, str) else tuple(names)
+        self.events.append(MappingProxyType({"summon": method, "cards": names, "player": self.me, "from": origin,
+                                             "negated": False}))
+
+    def activated(self, name: str, effect: int, target: str | None = None, simulated: bool = True) -> None:
+        event: dict[str, Any] = {"activate": name, "effect": effect, "player": self.me, "negated": "none",
+                                 "resolved": True}
+        if target is not None:
+            event["target"] = target
+        if not simulated:
+            event["simulated"] = False
+        self.events.append(MappingProxyType(event))
+
+    def done(self, **changes) -> Position:
+        players = tuple(side.frozen() for side in self.sides)
+        return replace(self.position, players=players, events=tuple(self.events), **changes)
+
+
+def _card_of(state):
+    return state if not hasattr(state, "card") else state.card
+
+
+def _pick(choice, options, what: str):
+    if not options:
+        return None
+    if choice is None:
+        return options[0]
+    if choice not in options:
+        raise PysolverError(f"{what} {choice!r} is not open to this play; choose one of {', '.join(options)}")
+    return choice
+
+
+def apply(position: Position, play: Play, *, zone: str | None = None, battle_position: str | None = None,
+          zones: Mapping[str, str] | None = None, check: bool = False) -> Position:
+    """The position after `play`, with the same choices as `pysolver.apply.apply` (default: the first
+    zone and battle position listed). With `check`, the play must be one of `pysolver.reference`'s
+    instance-level legal plays."""
+    if check:
+        from .reference import legal_plays
+        if play.key not in {p.key for p in legal_plays(position, all_instances=True)}:
+            raise PysolverError(f"the play {play.to_json()} is not legal in this position (reference)")
+    duel = _Duel(position)
+    action = play.action
+    chosen_zone = _pick(zone, play.zones, "zone") if not isinstance(play.zones, Mapping) else None
+    chosen_position = _pick(battle_position, play.positions, "battle position")
+    handler = _ACTIONS.get(action)
+    if handler is None:
+        raise PysolverError(f"reference apply does not know the action {action!r}")
+    return handler(duel, play, chosen_zone, chosen_position, zones)
+
+
+def _normal(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    for tribute in play.tributes or ():
+        duel.send(tribute)
+        # NS-4: a Tribute leaves its zone before the monster arrives; the summoned monster may use it
+    _, _, card = duel.remove(play.card)
+    face_down = play.action == "set_monster"
+    duel.place(zone, Monster(card, position="set" if face_down else "attack", summoned_this_turn=True,
+                             set_this_turn=face_down))
+    duel.summoned("set" if face_down else "normal", card.name, "hand")
+    return duel.done(normal_summon_used=True)
+
+
+def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    spell_player, spell_location, spell_state = duel.remove(play.spell)
+    spell = _card_of(spell_state)
+    duel.activated(spell.name, 1)
+    for material in play.materials:
+        duel.send(material)
+    duel.to_graveyard(spell_player, "spell", SpellTrap(spell))   # the Spell resolves, then goes to the GY
+    _, _, state = duel.remove(play.card)
+    card = _card_of(state)
+    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
+    ritual = play.action == "ritual_summon"
+    duel.summoned("ritual" if ritual else "fusion", card.name, "hand" if ritual else "extra_deck")
+    return duel.done()
+
+
+def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    attached = []
+    for material in play.materials:
+        if play.action == "xyz_summon":
+            player, _, state = duel.remove(material)
+            attached.append(state.card)
+            duel.sides[player].piles["graveyard"].extend(PileCard(card) for card in state.materials)
+        else:
+            duel.send(material)
+    _, _, state = duel.remove(play.card)
+    card = _card_of(state)
+    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True, materials=tuple(attached)))
+    duel.summoned(play.action.split("_")[0], card.name, "extra_deck")
+    return duel.done()
+
+
+def _pendulum_zones(play: Play, given: Mapping[str, str]) -> dict[str, str]:
+    """PEN-3: every card its own zone, among the zones open to it, at most one of them an Extra Monster
+    Zone (ZN-1); the zones given are kept, the others are the first that complete the summon, card by card."""
+    for card_id, zone in given.items():
+        if card_id not in play.zones or zone not in play.zones[card_id]:
+            raise PysolverError(f"zone {zone!r} is not open to {card_id} in this Pendulum Summon")
+    order = list(play.cards)
+
+    def place(k: int, chosen: list[str]) -> list[str] | None:
+        if k == len(order):
+            return chosen
+        options = [given[order[k]]] if order[k] in given else play.zones[order[k]]
+        for zone in options:
+            if zone in chosen or (zone.startswith("EMZ") and any(z.startswith("EMZ") for z in chosen)):
+                continue
+            done = place(k + 1, chosen + [zone])
+            if done is not None:
+                return done
+        return None
+
+    chosen = place(0, [])
+    if chosen is None:
+        raise PysolverError("these zones do not fit every card of the Pendulum Summon (one zone each, at most one "
+                            "Extra Monster Zone)")
+    return dict(zip(order, chosen))
+
+
+def _pendulum(duel: _Duel, play: Play, zone, battle_position, zones) -> Position:
+    names = []
+    from_extra = False
+    for card_id, target in _pendulum_zones(play, dict(zones or {})).items():
+        _, location, state = duel.remove(card_id)
+        from_extra = from_extra or location == "extra_deck"
+        card = _card_of(state)
+        duel.place(target, Monster(card, position=battle_position, summoned_this_turn=True))
+        names.append(card.name)
+    duel.summoned("pendulum", names, "extra_deck" if from_extra else "hand")
+    return duel.done(pendulum_summon_used=True)
+
+
+def _pay(duel: _Duel, costs) -> None:
+    for cost in costs or ():
+        player, location, _ = duel._where(cost)
+        if location == "overlay":
+            duel.detach(cost)
+        elif location == "graveyard":
+            duel.banish(cost)
+        else:
+            duel.send(cost)
+
+
+def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    _pay(duel, play.cost)
+    _, _, card = duel.remove(play.card)
+    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
+    duel.summoned("procedure", card.name, "hand")
+    return duel.done()
+
+
+def _activate(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    position = duel.position
+    instance = position[play.card]
+    card = instance.card
+    effect = next((e for e in activated_effects(card) if e.number == play.effect), None)
+    if effect is None:
+        raise PysolverError(f"reference apply: {card.name!r} has no modelled effect {play.effect}")
+    _pay(duel, play.cost)
+    duel.sides[duel.me].lp -= effect.lp_cost
+    target = position[play.target] if play.target and play.target != "direct" else None
+    if card.is_spell_trap and not card.is_monster:
+        player, location, state = duel.remove(play.card)
+        if card.kinds & {"continuous", "equip"}:     # stays on the field face-up
+            side = duel.sides[player]
+            if location == "spell":
+                slot = instance.index - 1
+            else:
+                slot = next((n for n, held in enumerate(side.spells) if held is None), None)
+                if slot is None:
+                    raise PysolverError("reference apply: no free Spell & Trap Zone to activate the card in")
+            side.spells[slot] = SpellTrap(card)
+        else:
+            duel.to_graveyard(player, location, SpellTrap(card))
+    duel.activated(card.name, effect.number, target.card.name if target is not None else None, effect.simulated)
+    if effect.summons == "token":
+        count, token_name = effect.tokens
+        token = position.cards[token_name]
+        side = duel.sides[duel.me]
+        free = [f"M{n}" for n in range(1, 6) if side.monsters[n - 1] is None]
+        if zone in free:
+            free.remove(zone)
+            free.insert(0, zone)
+        for where in free[:count]:
+            duel.place(where, Monster(token, position=effect.position or "defense", summoned_this_turn=True))
+        duel.summoned("special", [token.name] * count, "token")
+    elif effect.summons in ("graveyard", "self_from_graveyard"):
+        revived = play.target if effect.summons == "graveyard" else play.card
+        _, _, entry = duel.remove(revived)
+        duel.place(zone, Monster(entry.card, position=battle_position, summoned_this_turn=True,
+                                 properly_summoned=entry.properly_summoned))
+        duel.summoned("special", entry.card.name, "graveyard")
+    return duel.done()
+
+
+def _scale(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    _, _, card = duel.remove(play.card)
+    side = duel.sides[duel.me]
+    if play.zone in ("PZL", "PZR"):
+        side.pendulums[0 if play.zone == "PZL" else 1] = SpellTrap(card)
+    else:
+        side.spells[int(play.zone[1:]) - 1] = SpellTrap(card)
+    duel.activated(card.name, 0)            # the card's own activation as a Pendulum Scale (effect 0)
+    return duel.done()
+
+
+def _flip(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    duel.change(play.card, position="attack", position_changed=True)
+    duel.summoned("flip", duel.position[play.card].card.name, "field")
+    return duel.done()
+
+
+def _change(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    duel.change(play.card, position=play.to, position_changed=True)
+    return duel.done()
+
+
+def _attack(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    duel.change(play.card, attacked=True)
+    return duel.done()
+
+
+def _set_spell(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    _, _, card = duel.remove(play.card)
+    side = duel.sides[duel.me]
+    placed = SpellTrap(card, position="set", set_this_turn=True)
+    if zone == "FZ":
+        if side.field is not None:
+            duel.to_graveyard(duel.me, "field", side.field)
+        side.field = placed
+    else:
+        side.spells[int(zone[1:]) - 1] = placed
+    return duel.done()
+
+
+def _end_turn(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    """The turn passes: the next player draws in their Draw Phase and plays from Main Phase 1; every
+    "this turn" state ends (summoned, Set, changed, attacked; Spells/Traps Set this turn; the history)."""
+    position = duel.position
+    players = []
+    for player in position.players:
+        def calm(monster):
+            return None if monster is None else Monster(monster.card, position=monster.position,
+                                                        properly_summoned=monster.properly_summoned,
+                                                        materials=monster.materials)
+
+        def settle(card):
+            return None if card is None else SpellTrap(card.card, position=card.position)
+
+        players.append(replace(player, monster_zones=tuple(map(calm, player.monster_zones)),
+                               extra_monster_zones=tuple(map(calm, player.extra_monster_zones)),
+                               spell_trap_zones=tuple(map(settle, player.spell_trap_zones)),
+                               field_zone=settle(player.field_zone),
+                               pendulum_zones=tuple(map(settle, player.pendulum_zones))))
+    following = 1 - position.turn_player
+    drawer = players[following]
+    if drawer.deck:
+        players[following] = replace(drawer, hand=drawer.hand + (drawer.deck[0],), deck=drawer.deck[1:])
+    return replace(position, players=tuple(players), turn=position.turn + 1, phase="main1",
+                   turn_player=following, normal_summon_used=False, pendulum_summon_used=False, events=())
+
+
+_ACTIONS = {
+    "normal_summon": _normal, "set_monster": _normal, "ritual_summon": _ritual_or_fusion,
+    "fusion_summon": _ritual_or_fusion, "synchro_summon": _extra_deck, "xyz_summon": _extra_deck,
+    "link_summon": _extra_deck, "pendulum_summon": _pendulum, "procedure_summon": _procedure,
+    "activate": _activate, "activate_scale": _scale, "flip_summon": _flip, "change_position": _change,
+    "declare_attack": _attack, "set_spell_trap": _set_spell,
+    "enter_battle_phase": lambda duel, *_: duel.done(phase="battle"),
+    "enter_main2": lambda duel, *_: duel.done(phase="main2"),
+    "end_turn": _end_turn,
+}
