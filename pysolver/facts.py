@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .cardtext import (
-    double_tribute_attribute, fusion_spell, fusion_substitute, material_requirement, material_rules, ritual_spell,
+    RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute, material_requirement, material_rules, ritual_spell,
     special_summon_limit, special_summon_lock, special_summon_way, tribute_limit, tribute_rules,
 )
 from .cards import Card, CardDB
@@ -18,6 +18,7 @@ from .requirements import And, Atom, DifferentNames, DifferentProperty, Includin
 # Locations whose identical copies are interchangeable in every respect (no zone geometry), so the
 # encodings may list plays up to copies by symmetry breaking; field copies are grouped by the decoder.
 SYMMETRIC_LOCATIONS = frozenset({"hand", "deck", "extra_deck", "graveyard", "banished", "overlay"})
+HIDDEN_TO_THE_RULES = frozenset({"hand", "deck", "extra_deck", "banished"})
 
 
 def constant(text: str) -> str:
@@ -93,13 +94,18 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     last_of_class: dict = {}
     class_size: dict = {}
     cards: dict[int, Card] = {}
+    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+                        for i in position.instances.values() if i.player == position.turn_player)
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
         first = first_of_class.setdefault(cls, number)
         class_of.append(first)
         class_size[first] = class_size.get(first, 0) + 1
-        cards[instance.card.passcode] = instance.card
+        if instance.player != position.turn_player and instance.location in HIDDEN_TO_THE_RULES:
+            continue   # no rule reads the opponent's hand, Deck, Extra Deck or banished cards
+        if instance.location != "deck" or deck_tributes:   # the Deck is counted; its cards matter only to
+            cards[instance.card.passcode] = instance.card  # Advanced Ritual Art
         out.append(f"instance({number},{instance.card.passcode}).")
         out.append(f"{'mine' if instance.player == position.turn_player else 'theirs'}({number}).")
         out.append(f"location({number},{instance.location}).")
@@ -134,7 +140,8 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     for card in _history_cards(position):
         cards.setdefault(card.passcode, card)
     out.extend(history_facts(position))
-    out.append(f"lp(me,{position.me.lp}). lp(opponent,{position.opponent.lp}).")
+    out.append(f"lp(me,{position.me.lp}).")
+    out.append(f"lp(opponent,{position.opponent.lp}).")
     out.append(rules_facts(position, cards.values()))
     text = "\n".join(out)
     predicates = {line.partition("(")[0] for line in text.split("\n")}
@@ -436,3 +443,15 @@ def _readable(card: Card, n: int) -> None:
     if isinstance(found, Exception):
         raise PysolverError(f"this_turn.events[{n - 1}]: {found}; pysolver cannot say what it forbids, so it "
                             "cannot use this event")
+
+
+def numbered_facts(facts: str, number: int) -> str:
+    """The facts of one position of a batch: every fact gets the position's number as first argument
+    (`instance(3,70095154).` -> `instance(7,3,70095154).`), as the batched encodings expect."""
+    out = []
+    for line in facts.split("\n"):
+        if not line:
+            continue
+        name, paren, rest = line.partition("(")
+        out.append(f"{name}({number},{rest}" if paren else f"{name[:-1]}({number}).")
+    return "\n".join(out)

@@ -23,8 +23,9 @@ WITH_COST = {"activate", "procedure_summon"}
 class Decoder:
     """Turns the shown atoms of one model into a Play. Symbols are translated once and memoised."""
 
-    def __init__(self, table: FactTable):
+    def __init__(self, table: FactTable, offset: int = 0):
         self.table = table
+        self.offset = offset          # 1 for batched models: every atom starts with the position number
         self.instances = table.instances
         self._zone_names: dict[clingo.Symbol, str] = {}
 
@@ -54,12 +55,14 @@ class Decoder:
         positions: list[str] = []
         card_zones: dict[str, list[str]] = defaultdict(list)
         zone = effect = None
+        offset = self.offset
         for symbol in symbols:
             name = symbol.name
-            argument = symbol.arguments[0]
+            arguments = symbol.arguments
+            argument = arguments[offset]
             if name == "act":
                 action = argument.name
-                number = symbol.arguments[1].number
+                number = arguments[offset + 1].number
                 card = instances[number].id if number else None
             elif name == "zone_option":
                 zones.append(self.zone_name(argument))
@@ -70,7 +73,7 @@ class Decoder:
             elif name == "to":
                 to = argument.name
             elif name == "card_zone":
-                card_zones[instances[argument.number].id].append(self.zone_name(symbol.arguments[1]))
+                card_zones[instances[argument.number].id].append(self.zone_name(arguments[offset + 1]))
             elif name == "scale_zone":
                 zone = self.zone_name(argument)
             elif name == "effect_used":

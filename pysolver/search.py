@@ -76,7 +76,10 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 from .errors import PysolverError
 from .goals import Goal, as_goal
 from .play import Play
+from .solver import legal_plays_many
 from .position import Monster, Position, SpellTrap, id_sort_key
+
+BATCH = 16   # positions whose legal plays are computed together (pysolver.solver.legal_plays_many)
 
 if TYPE_CHECKING:  # networkx is imported when a search runs (it is slow to import)
     import networkx as nx
@@ -593,6 +596,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
             graph.add_edge(key, child_key, play=move.notation(node.position), plays=1)
         timing["notation"] += time.perf_counter() - t
 
+    prefetched: dict = {}
     try:
         while not goal_nodes and levels[depth]:
             if max_depth is not None and depth >= max_depth:
@@ -611,7 +615,11 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                 bar.update(depth, done, len(frontier), expanded, len(nodes))
                 node = nodes[key]
                 t = time.perf_counter()
-                plays = node.position.legal_plays()
+                if key not in prefetched:   # the next positions of the level, grounded together
+                    budget = BATCH if max_nodes is None else max(1, min(BATCH, max_nodes - expanded))
+                    chunk = frontier[done:done + budget]
+                    prefetched.update(zip(chunk, legal_plays_many([nodes[k].position for k in chunk])))
+                plays = prefetched.pop(key)
                 timing["legal_plays"] += time.perf_counter() - t
                 for part, seconds in plays.statistics.items():
                     if part != "total":

@@ -11,7 +11,7 @@ import clingo
 import clingo.ast
 
 from .errors import PysolverError
-from .facts import position_facts
+from .facts import numbered_facts, position_facts
 from .play import ACTIONS, Plays
 from .plays import Decoder, finish
 from .position import Position
@@ -134,3 +134,84 @@ def legal_plays(position: Position, *, all_instances: bool = False, max_plays: i
                  statistics={"facts": prepared - started, "ground": grounded - prepared,
                              "solve": solved - grounded - decode_seconds,
                              "decode": decode_seconds + (done - solved), "total": done - started})
+
+
+# --------------------------------------------------------------------------------------------------
+# Many positions at once: grounding costs mostly per rule, not per fact, so positions grounded together
+# share that cost. The batched encodings are the same encodings with a position number P added as first
+# argument of every atom and `position(P)` (an external) in every body; each position is then solved
+# alone by switching its external on.
+
+class _PositionNumber(clingo.ast.Transformer):
+    def visit_SymbolicAtom(self, node):
+        symbol = node.symbol
+        if symbol.ast_type == clingo.ast.ASTType.Function:
+            number = clingo.ast.Variable(symbol.location, "PositionNumber")
+            symbol = clingo.ast.Function(symbol.location, symbol.name, [number, *symbol.arguments], symbol.external)
+            return node.update(symbol=symbol)
+        return node
+
+    def visit_ShowSignature(self, node):
+        return node.update(arity=node.arity + 1)
+
+
+@lru_cache(maxsize=None)
+def batched_statements(name: str) -> tuple:
+    """One encoding with the position number added (see above), parsed once per process."""
+    number = _PositionNumber()
+    statements: list = []
+
+    def add(statement) -> None:
+        if statement.ast_type == clingo.ast.ASTType.Rule:
+            statement = number(statement)
+            location = statement.location
+            active = clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(
+                clingo.ast.Function(location, "position", [clingo.ast.Variable(location, "PositionNumber")], False)))
+            statement = statement.update(body=[*statement.body, active])
+        elif statement.ast_type == clingo.ast.ASTType.ShowSignature:
+            statement = number(statement)
+        statements.append(statement)
+    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), add)
+    return tuple(statements)
+
+
+def legal_plays_many(positions, *, all_instances: bool = False) -> list[Plays]:
+    """`legal_plays` of many positions at once (the same answers), several times faster per position
+    when there are a few dozen: what search, perft and benchmarks use."""
+    positions = list(positions)
+    if len(positions) <= 1:
+        return [legal_plays(position, all_instances=all_instances) for position in positions]
+    started = time.perf_counter()
+    tables, chunks, names = [], [], set()
+    for number, position in enumerate(positions, 1):
+        facts, table = position_facts(position, symmetry=not all_instances)
+        tables.append(table)
+        chunks.append(numbered_facts(facts, number))
+        chunks.append(f"#external position({number}).")
+        names.update(relevant_encodings(position, table.predicates))
+    control = clingo.Control(list(CLINGO_ARGUMENTS))
+    with clingo.ast.ProgramBuilder(control) as builder:
+        for name in ENCODINGS:
+            if name in names:
+                for statement in batched_statements(name):
+                    builder.add(statement)
+    control.add("base", [], "\n".join(chunks))
+    control.ground([("base", [])])
+    grounded = time.perf_counter()
+    results = []
+    for number, table in enumerate(tables, 1):
+        active = clingo.Function("position", [clingo.Number(number)])
+        control.assign_external(active, True)
+        decoder = Decoder(table, offset=1)
+        plays: list = []
+        result = control.solve(on_model=lambda model: plays.append(decoder.decode(model.symbols(shown=True))))
+        control.assign_external(active, False)
+        listed = finish(plays, table, all_instances)
+        results.append(Plays(listed, exhaustive=result.exhausted,
+                             reason=None if result.exhausted else "search interrupted"))
+    share = (grounded - started) / len(positions)
+    done = time.perf_counter()
+    for plays in results:
+        plays.statistics.update({"ground": share, "solve": (done - grounded) / len(positions),
+                                 "total": (done - started) / len(positions)})
+    return results
