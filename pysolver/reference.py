@@ -12,21 +12,43 @@ speed; a full board still takes a few milliseconds.
 Each mechanic is one generator function `(position) -> Iterator[Play]` listed in `MECHANICS`; adding a
 mechanic is adding one function to that tuple.
 
-Scope (for now): Normal Summon/Set with Tributes (NS), Flip Summon (FS), manual position changes (POS),
-attack declarations (BP), Setting Spells/Traps, and the phase moves. Extra Deck summons, Pendulum,
-Ritual, procedures and activations come later.
+Scope: Normal Summon/Set with Tributes (NS), Flip Summon (FS), manual position changes (POS), attack
+declarations (BP), Setting Spells/Traps, the phase moves, the Synchro, Xyz, Link and Fusion Summons (SYN,
+XYZ, LNK, FUS) with their zones (ZN), Ritual Summons (RIT), activating Pendulum Scales and Pendulum
+Summons (PEN, ZN-7); the cards' own material rules, Special Summon limits (SP-2) and locks (Qliphort
+Scout). Special Summons by a monster's own procedure and card activations come later.
+
+Card text comes to this module as data (`pysolver.cardtext`): the parsed Extra Deck material lines
+(`material_requirement`: pure data terms, `pysolver.requirements`), Ritual and Fusion Spells, Fusion
+Substitutes, material rules, Special Summon limits and locks. This module has its own matcher of those
+terms against a card. Four wordings that `cardtext` does not read yet are read here, exactly: a scale that
+changes without a partner (Stargazer Magician), "You must control no monsters to activate this card"
+(Timegazer Magician), "Neither player can Special Summon 2 or more monsters at the same time" (Blue-Eyes
+Spirit Dragon) and "A Fusion Summon of this card can only be done with the above Fusion Materials" (no
+Fusion Substitute: Cyber Twin Dragon).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
-from itertools import combinations
-from typing import Callable, Iterable, Iterator
+from itertools import combinations, product
+from typing import Callable, Iterable, Iterator, Sequence
 
-from .cardtext import double_tribute_attribute, tribute_limit, tribute_rules
+from .cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
+                       material_requirement, material_rules, ritual_spell, special_summon_limit,
+                       special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
+from .material_lines import default_archetypes
 from .play import Play, sort_plays
 from .position import Instance, Position, copy_class, id_sort_key
+from .requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
+                           SameProperty)
+
+# Actions of the solver that this module does not enumerate yet (SP-1 procedures, card activations, both
+# being written now): the differential test leaves out exactly these actions, so that any other action
+# the solver lists, new or old, must agree with this module.
+NOT_YET_COVERED = ("procedure_summon", "activate")
 
 MAIN_PHASES = ("main1", "main2")
 ON_FIELD = ("monster_zone", "extra_monster_zone")   # where a monster is "on the field" (not overlay units)
@@ -65,6 +87,40 @@ def _sorted_ids(ids: Iterable[str]) -> tuple[str, ...]:
 
 def _in_main_phase(position: Position) -> bool:
     return position.phase in MAIN_PHASES
+
+
+# --------------------------------------------------------------------------------------------------
+# Card text that `pysolver.cardtext` does not turn into data (yet), read here exactly, one wording each
+
+_OTHER_SCALE = re.compile(r'Unless you have an? "([^"]+)" card or "([^"]+)" card in your other Pendulum Zone, '
+                          r"this card's Pendulum Scale becomes (\d+)\.")
+_NO_MONSTERS_TO_ACTIVATE = "You must control no monsters to activate this card."
+_ONE_AT_A_TIME = "Neither player can Special Summon 2 or more monsters at the same time."
+_ONLY_THESE_MATERIALS = "A Fusion Summon of this card can only be done with the above Fusion Materials."
+
+
+def _says(card, wording: str) -> bool:
+    return wording in " ".join(card.text.split())
+
+
+def _scale_of(scale: Instance, other: Instance | None) -> int | None:
+    """A Pendulum Scale's value: its printed scale, unless its Pendulum Effect changes it while the other
+    Pendulum Zone holds no card of the named archetypes (Stargazer / Timegazer Magician: 4)."""
+    match = _OTHER_SCALE.search(" ".join(scale.card.text.split()))
+    if match is None:
+        return scale.card.scale
+    archetypes = default_archetypes()
+    wanted = [archetypes.get(name) for name in match.group(1, 2)]
+    if other is not None and any(code is not None and other.card.in_archetype(code) for code in wanted):
+        return scale.card.scale
+    return int(match.group(3))
+
+
+def _one_monster_at_a_time(position: Position) -> bool:
+    """"Neither player can Special Summon 2 or more monsters at the same time" on a face-up monster of
+    either player (Blue-Eyes Spirit Dragon)."""
+    return any(_says(i.card, _ONE_AT_A_TIME) and i.state.position != "set"
+               for i in position.instances.values() if i.location in ON_FIELD)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -185,8 +241,533 @@ def phase_moves(position: Position) -> Iterator[Play]:
     yield Play(action="end_turn")
 
 
+# --------------------------------------------------------------------------------------------------
+# Extra Deck summons (SYN, XYZ, LNK, FUS) and their zones (ZN)
+
+def synchro_summons(position: Position) -> Iterator[Play]:
+    """SYN-1..SYN-4: a face-down Extra Deck Synchro Monster; materials are face-up own monsters with a
+    Level (Tokens too, never Xyz or Link Monsters) whose Levels sum exactly to its Level (SYN-2) and that
+    fill the line's Tuner / non-Tuner groups; face-up Attack or Defense Position."""
+    yield from _extra_deck_summons(position, "synchro")
+
+
+def xyz_summons(position: Position) -> Iterator[Play]:
+    """XYZ-1..XYZ-3: a face-down Extra Deck Xyz Monster; materials are face-up own monsters with a Level,
+    never Tokens, Xyz or Link Monsters; the line's filters carry the Level; Attack or Defense Position."""
+    yield from _extra_deck_summons(position, "xyz")
+
+
+def link_summons(position: Position) -> Iterator[Play]:
+    """LNK-1..LNK-3: an Extra Deck Link Monster; materials are face-up own monsters (Tokens too), a Link
+    Monster material worth 1 or its Link Rating, some choice summing exactly to the Link Rating;
+    always Attack Position."""
+    yield from _extra_deck_summons(position, "link")
+
+
+_BATTLE_POSITIONS = {"synchro": ("attack", "defense"), "xyz": ("attack", "defense"), "link": ("attack",),
+                     "fusion": ("attack", "defense")}
+
+
+def fusion_summons(position: Position) -> Iterator[Play]:
+    """FUS-1..FUS-3: a Fusion Spell (Polymerization) in the hand (it needs a free Spell & Trap Zone to be
+    activated in) or Set on the field; a face-down Extra Deck Fusion Monster; its materials from the
+    hand (monsters) and the turn player's Main/Extra Monster Zones in any position (face-down too,
+    Tokens too), matched to the line like the other Extra Deck summons, except that one Fusion
+    Substitute may fill a slot that only names cards (FUS-2); zones as for every face-down Extra Deck
+    Fusion Monster (ZN-3..ZN-6); face-up Attack or Defense Position. One play per Fusion Spell."""
+    if not _in_main_phase(position):
+        return
+    spells = _spells_to_activate(position, lambda card: fusion_spell(card))
+    if not spells:
+        return
+    pool = [m for m in _own(position, "hand") if "monster" in m.card.kinds] + _own(position, ON_FIELD)
+    yield from _extra_deck_summons(position, "fusion", pool, spells)
+
+
+def _spells_to_activate(position: Position, is_spell: Callable) -> list[Instance]:
+    """The turn player's Spells of one sort that can be activated now: from the hand while a Spell & Trap
+    Zone (S1..S5) is free, or Set in a Spell & Trap Zone."""
+    hand = [c for c in _own(position, "hand") if is_spell(c.card)] if _free_spell_trap_zones(position) else []
+    placed = [c for c in _own(position, "spell_trap_zone") if c.state.position == "set" and is_spell(c.card)]
+    return hand + placed
+
+
+def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance] | None = None,
+                        spells: Sequence[Instance] = ()) -> Iterator[Play]:
+    """Every (Extra Deck monster, material set) of one summon type with at least one zone (ZN-6:
+    zones counted after the materials leave). `pool`: where the materials come from (default: the
+    turn player's face-up monsters); `spells`: the Spells that perform the summon (Fusion), one play each."""
+    if not _in_main_phase(position):
+        return
+    if pool is None:
+        pool = [m for m in _own(position, ON_FIELD) if m.state.position in ("attack", "defense")]
+    locks = _special_summon_locks(position)
+    for monster in _own(position, "extra_deck"):
+        requirement = material_requirement(monster.card)
+        if not isinstance(requirement, Requirement) or requirement.summon != summon:
+            continue                                   # unsupported line: the solver refuses such cards
+        if summon != "link" and monster.state.face_up:  # F/S/X only from the face-down Extra Deck
+            continue
+        if not _may_be_special_summoned(monster, summon, locks):
+            continue
+        substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
+        candidates = [m for m in pool if _can_be_material(m, summon) and _material_allowed(m, monster, summon)
+                      and _group_options(requirement, m, substitute)]
+        low = max(1, requirement.min_materials)
+        high = len(candidates) if requirement.max_materials is None else min(len(candidates),
+                                                                            requirement.max_materials)
+        for count in range(low, high + 1):
+            for materials in combinations(candidates, count):
+                if not _amount_fits(monster, materials, summon) or not _others_allowed(materials, summon):
+                    continue
+                if not _fits_requirement(requirement, materials, substitute=substitute):
+                    continue
+                zones = _extra_deck_zones(position, monster, materials)
+                if not zones:
+                    continue
+                for spell in spells or (None,):
+                    yield Play(action=f"{summon}_summon", card=monster.id, name=monster.card.name,
+                               spell=spell.id if spell is not None else None,
+                               materials=_sorted_ids(m.id for m in materials), zones=zones,
+                               positions=_BATTLE_POSITIONS[summon])
+
+
+def _can_be_material(material: Instance, summon: str) -> bool:
+    """The summon's own pool rule: SYN-3 (a Level, Tokens allowed), XYZ-2 (a Level, never a Token),
+    LNK-1 (any face-up monster), FUS-1 (any monster). Xyz and Link Monsters have no Level."""
+    card = material.card
+    if summon in ("link", "fusion"):
+        return True
+    has_level = card.level is not None and not card.kinds & {"xyz", "link"}
+    return has_level and (summon == "synchro" or "token" not in card.kinds)
+
+
+def _rules_of(card) -> MaterialRules | None:
+    """The card's own material rules; None for a card whose clause cannot be read (it never appears
+    in a position the solver accepts: it fails closed)."""
+    rules = material_rules(card)
+    return rules if isinstance(rules, MaterialRules) else None
+
+
+def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bool:
+    """The material's own text: "Cannot be used as X Material" (`never`), "..., except for the X Summon of
+    Y" (`only_for`: the summoned monster must be Y)."""
+    rules = _rules_of(material.card)
+    if rules is None or summon in rules.never:
+        return False
+    return all(_matches(wanted, summoned) for kind, wanted in rules.only_for if kind == summon)
+
+
+def _others_allowed(materials: Sequence[Instance], summon: str) -> bool:
+    """"The other X Material(s) cannot be Y" (`others_not`) and "... unless all other materials are Y"
+    (`others_must`), over the other chosen materials."""
+    for material in materials:
+        rules = _rules_of(material.card)
+        if rules is None:
+            return False
+        others = [m for m in materials if m is not material]
+        if any(kind == summon and any(_matches(banned, o) for o in others) for kind, banned in rules.others_not):
+            return False
+        if any(kind == summon and not all(_matches(wanted, o) for o in others) for kind, wanted in rules.others_must):
+            return False
+    return True
+
+
+# Special Summon limits (SP-2, PEN-2) and locks
+
+def _special_summon_locks(position: Position) -> list:
+    """The filters of the turn player's continuous "You cannot Special Summon monsters, except X": a
+    Pendulum Effect while its card is a face-up Pendulum Scale, a Monster Effect while its card is a
+    face-up monster."""
+    filters = []
+    for scale in _pendulum_scales(position):
+        lock = special_summon_lock(scale.card)
+        if isinstance(lock, tuple) and lock[0] == "pendulum_zone":
+            filters.append(lock[1])
+    for monster in _own(position, ON_FIELD):
+        lock = special_summon_lock(monster.card)
+        if monster.state.position != "set" and isinstance(lock, tuple) and lock[0] == "monster_zone":
+            filters.append(lock[1])
+    return filters
+
+
+def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) -> bool:
+    """SP-2: "Cannot be Special Summoned" never; "Must (first) be X Summoned" only by X (a monster that
+    must be Special Summoned by its own procedure is never Fusion/Synchro/Xyz/Link/Ritual Summoned);
+    "Cannot be Special Summoned from the Extra Deck". And every lock lets it through."""
+    limit = special_summon_limit(monster.card)
+    if limit == "never" or (limit == "not_from_extra_deck" and monster.location == "extra_deck"):
+        return False
+    way = special_summon_way(monster.card)
+    if way is not None and way != summon:
+        return False
+    return all(_matches(allowed, monster) for allowed in locks)
+
+
+def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) -> bool:
+    """SYN-2: the Levels sum exactly to the Synchro Monster's Level. LNK-1: each material is worth 1, a
+    Link Monster 1 or its Link Rating, and some choice sums exactly to the Link Rating. Xyz: the
+    Level is in the line's filters."""
+    if summon == "synchro":
+        return monster.card.level is not None and sum(m.card.level for m in materials) == monster.card.level
+    if summon == "link":
+        sums = {0}
+        for material in materials:
+            worths = {1}
+            if "link" in material.card.kinds and material.card.link_rating:
+                worths.add(material.card.link_rating)
+            sums = {total + worth for total in sums for worth in worths}
+        return monster.card.link_rating in sums
+    return True
+
+
+# Matching the requirement terms (pysolver.requirements) against materials
+
+_NUMERIC_ATTRIBUTES = {"level": "level", "rank": "rank", "link_rating": "link_rating", "atk": "atk",
+                       "def": "defense"}
+_PROPERTY_ATTRIBUTES = {"attribute": "attribute", "race": "race", "level": "level", "rank": "rank",
+                        "name": "name"}
+
+
+def _matches(term, material: Instance) -> bool:
+    """Does one material satisfy a filter (Atom / And / Or / Not)?"""
+    if isinstance(term, And):
+        return all(_matches(part, material) for part in term.parts)
+    if isinstance(term, Or):
+        return any(_matches(part, material) for part in term.parts)
+    if isinstance(term, Not):
+        return not _matches(term.part, material)
+    if not isinstance(term, Atom):
+        raise TypeError(f"not a material filter: {term!r}")
+    card = material.card
+    key, value = term.key, term.value
+    if key == "any":
+        return True
+    if key == "name":
+        return card.name.casefold() == str(value).casefold()
+    if key == "archetype":
+        return card.in_archetype(value)
+    if key == "attribute":
+        return card.attribute == value
+    if key == "race":
+        return card.race == value
+    if key == "kind":
+        if value == "monster":                  # a Trap Monster on the field is a monster
+            return "monster" in card.kinds or "trap_monster" in card.kinds
+        return value in card.kinds
+    if key == "position":
+        return value == "face_down" and getattr(material.state, "position", None) == "set"
+    actual = getattr(card, _NUMERIC_ATTRIBUTES[key])
+    if actual is None:
+        return False
+    return {"=": actual == value, "<=": actual <= value, ">=": actual >= value}[term.op]
+
+
+def _property(material: Instance, prop: str):
+    return getattr(material.card, _PROPERTY_ATTRIBUTES[prop])
+
+
+def _condition_holds(condition, members: Sequence[Instance]) -> bool:
+    """A condition over the materials in its scope. A material without the property (None) satisfies
+    neither SameProperty nor DifferentProperty."""
+    if isinstance(condition, Including):
+        return sum(_matches(condition.filter, m) for m in members) >= condition.count
+    if isinstance(condition, DifferentNames):
+        names = [m.card.name.casefold() for m in members]
+        return len(set(names)) == len(names)
+    if isinstance(condition, (SameProperty, DifferentProperty)):
+        values = [_property(m, condition.prop) for m in members]
+        if any(v is None for v in values):
+            return False
+        if isinstance(condition, SameProperty):
+            return len(set(values)) <= 1
+        return len(set(values)) == len(values)
+    raise TypeError(f"unknown condition: {condition!r}")
+
+
+def _names_only(term) -> bool:
+    """A filter that only names cards: '"Flame Manipulator"', or an Or of names."""
+    if isinstance(term, Atom):
+        return term.key == "name"
+    return isinstance(term, Or) and all(_names_only(part) for part in term.parts)
+
+
+def _group_options(requirement: Requirement, material: Instance, substitute: bool) -> list[tuple[int, bool]]:
+    """The groups one material can fill, as (group index, by substitution)."""
+    groups = requirement.groups
+    options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)]
+    if substitute and fusion_substitute(material.card):
+        options += [(g, True) for g, group in enumerate(groups)
+                    if _names_only(group.filter) and (g, False) not in options]
+    return options
+
+
+def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False) -> bool:
+    """Some one-to-one assignment of the materials to the groups: every material matches its group's
+    filter, every group's count is within [min, max], and every condition holds (a group-scoped one
+    over that group's materials under the same assignment). Brute force over all assignments.
+
+    `substitute` (Fusion, FUS-2): one Fusion Substitute material may also fill a group whose filter
+    only names cards without matching it (at most one such substitution per assignment)."""
+    groups = requirement.groups
+    options = [_group_options(requirement, m, substitute) for m in materials]
+    for choice in product(*options):
+        if sum(substituted for _, substituted in choice) > 1:
+            continue
+        assignment = [g for g, _ in choice]
+        counts = Counter(assignment)
+        if any(counts[g] < group.min or (group.max is not None and counts[g] > group.max)
+               for g, group in enumerate(groups)):
+            continue
+        if all(_condition_holds(c, [m for m, g in zip(materials, assignment) if c.group is None or g == c.group])
+               for c in requirement.conditions):
+            return True
+    return False
+
+
+# Zones (ZN-1..ZN-8)
+
+_EMZ_NAMES = {1: "EMZL", 2: "EMZR"}   # EMZ index -> table name (player 0's view)
+# Arrow -> offset from the MMZ below the EMZ: the turn player's own Link points down, the opponent's
+# Link (seen from the turn player's side) points with its top arrows, mirrored.
+_OWN_EMZ_ARROWS = (("BL", -1), ("B", 0), ("BR", 1))
+_OPPONENT_EMZ_ARROWS = (("TR", -1), ("T", 0), ("TL", 1))
+
+
+def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence[Instance]) -> tuple[str, ...]:
+    """The zones the summoned monster may go to, after the materials have left the field (ZN-6)."""
+    face_down_fsx = not monster.state.face_up and bool(monster.card.kinds & {"fusion", "synchro", "xyz"})
+    free, linked, open_emz = _monster_zones_after(position, materials)
+    if position.rules == 3:                                          # ZN-3: any MMZ, no EMZ
+        return _sorted_ids(free)
+    if position.rules == 5 and face_down_fsx:                        # ZN-5
+        return _sorted_ids(free + open_emz)
+    return _sorted_ids(linked + open_emz)                            # ZN-4, and Links under ZN-5
+
+
+def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[list[str], list[str], list[str]]:
+    """With the instances `gone` off the field (ZN-6): the turn player's free MMZs, those of them a Link
+    arrow points to (ZN-4), and the EMZs the turn player may still take (ZN-1: at most one EMZ per
+    player, so none while the turn player holds one; no Extra Link). No EMZ under Master Rule 3."""
+    gone_ids = {i.id for i in gone}
+    field = [i for i in position.instances.values() if i.location in ON_FIELD and i.id not in gone_ids]
+    mine = [i for i in field if i.player == position.turn_player]
+    taken = {i.index for i in mine if i.location == "monster_zone"}
+    free = [f"M{n}" for n in range(1, 6) if n not in taken]
+    if position.rules == 3:
+        return free, list(free), []
+    if any(i.location == "extra_monster_zone" for i in mine):
+        open_emz = []
+    else:
+        held = {i.index for i in field if i.location == "extra_monster_zone"}
+        open_emz = [name for index, name in _EMZ_NAMES.items() if index not in held]
+    linked = _linked_main_monster_zones(position, field)
+    return free, [zone for zone in free if zone in linked], open_emz
+
+
+def _linked_main_monster_zones(position: Position, field: Sequence[Instance]) -> set[str]:
+    """The turn player's MMZs an arrow of a face-up Link Monster on the field points to (ZN-4, ZN-8)."""
+    me = position.turn_player
+    above_my_m2 = 1 if me == 0 else 2       # the EMZ index above the turn player's M2; the other is above M4
+    linked: set[int] = set()
+    for link in field:
+        if "link" not in link.card.kinds or link.state.position == "set":
+            continue
+        arrows = link.card.arrows
+        if link.location == "monster_zone":
+            if link.player == me:           # own MMZ Link: sideways arrows only (up ones point to EMZs)
+                if "L" in arrows:
+                    linked.add(link.index - 1)
+                if "R" in arrows:
+                    linked.add(link.index + 1)
+            continue                        # an opponent's MMZ Link never points into my MMZs
+        below = 2 if link.index == above_my_m2 else 4
+        table = _OWN_EMZ_ARROWS if link.player == me else _OPPONENT_EMZ_ARROWS
+        linked.update(below + offset for arrow, offset in table if arrow in arrows)
+    return {f"M{n}" for n in linked if 1 <= n <= 5}
+
+
+# --------------------------------------------------------------------------------------------------
+# Ritual Summons (RIT)
+
+def ritual_summons(position: Position) -> Iterator[Play]:
+    """RIT-1..RIT-3: a Ritual Spell in the hand (while a Spell & Trap Zone is free) or Set on the field; a
+    Ritual Monster in the hand that the Spell names; Tributes with a Level (never Xyz/Link Monsters) from
+    the hand (other than that monster) and the turn player's Main/Extra Monster Zones in any position,
+    or for Advanced Ritual Art from the Deck, each matching the Spell's Tribute filter. "exactly equal":
+    the Levels sum to the required Level; "equal or exceed": at least it, and no Tribute superfluous
+    (the sum minus any one Tribute's Level is below it). A monster whose text makes it the entire
+    Tribute for a matching Ritual Monster is enough alone. The monster goes to a free MMZ or the MMZ of a
+    Tribute (an EMZ Tribute frees none). One play per (Spell, monster, Tributes)."""
+    if not _in_main_phase(position):
+        return
+    spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell))
+    if not spells:
+        return
+    hand, field, deck = _own(position, "hand"), _own(position, ON_FIELD), _own(position, "deck")
+    free = _free_main_monster_zones(position)
+    locks = _special_summon_locks(position)
+    for spell in spells:
+        rule = ritual_spell(spell.card)
+        for monster in hand:
+            if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
+                continue
+            if not _may_be_special_summoned(monster, "ritual", locks):
+                continue
+            required = rule.level if rule.level is not None else monster.card.level
+            if rule.source == "deck":
+                pool = [c for c in deck if "monster" in c.card.kinds and _has_level(c)]
+            else:
+                pool = [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)]
+                pool += [c for c in field if _has_level(c)]
+            if rule.tribute_filter is not None:
+                pool = [c for c in pool if _matches(rule.tribute_filter, c)]
+            for tributes in _ritual_tributes(rule.mode, required, monster, pool):
+                zones = free + [t.id for t in tributes if t.location == "monster_zone"]
+                if zones:
+                    yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
+                               materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
+                               positions=("attack", "defense"))
+
+
+def _has_level(instance: Instance) -> bool:
+    return instance.card.level is not None and not instance.card.kinds & {"xyz", "link"}
+
+
+def _ritual_tributes(mode: str, required: int, monster: Instance,
+                     pool: Sequence[Instance]) -> Iterator[tuple[Instance, ...]]:
+    """Every Tribute set for one Ritual Monster (RIT-2), possibly twice."""
+    for tribute in pool:                                   # the entire requirement alone
+        rules = _rules_of(tribute.card)
+        whole = rules.whole_ritual_tribute if rules is not None else None
+        if whole is not None and _matches(whole, monster) and \
+                (not rules.whole_from_field_only or tribute.location in ON_FIELD):
+            yield (tribute,)
+    for count in range(1, min(len(pool), required) + 1):  # every Level is 1 or more
+        for tributes in combinations(pool, count):
+            levels = [t.card.level for t in tributes]
+            total = sum(levels)
+            if mode == "equal":
+                if total == required:
+                    yield tributes
+            elif total >= required and all(total - level < required for level in levels):
+                yield tributes
+
+
+# --------------------------------------------------------------------------------------------------
+# Pendulum Scales and Pendulum Summons (PEN, ZN-7)
+
+def _pendulum_scales(position: Position) -> list[Instance]:
+    """The turn player's face-up Pendulum Monsters in the Pendulum Zones: S1 and S5 under Master Rule 4/5
+    (ZN-7), the separate Pendulum Zones under Master Rule 3 (ZN-3)."""
+    if position.rules == 3:
+        placed = _own(position, "pendulum_zone")
+    else:
+        placed = [c for c in _own(position, "spell_trap_zone") if c.index in (1, 5)]
+    return [c for c in placed if {"pendulum", "monster"} <= c.card.kinds and c.state.face_up]
+
+
+def scale_activations(position: Position) -> Iterator[Play]:
+    """ZN-7: a Pendulum Monster in the hand is activated face-up in an empty Pendulum Zone: S1 (left) or S5
+    (right) under Master Rule 4/5, PZL or PZR under Master Rule 3. One play per open zone; none for a card
+    that may be activated only while its controller controls no monsters."""
+    if not _in_main_phase(position):
+        return
+    if position.rules == 3:
+        open_zones = [name for name, card in zip(("PZL", "PZR"), position.me.pendulum_zones) if card is None]
+    else:
+        open_zones = [f"S{n}" for n in (1, 5) if position.me.spell_trap_zones[n - 1] is None]
+    monsters = bool(_own(position, ON_FIELD))
+    for card in _own(position, "hand"):
+        if not {"pendulum", "monster"} <= card.card.kinds:
+            continue
+        if not (monsters and _says(card.card, _NO_MONSTERS_TO_ACTIVATE)):       # Timegazer Magician
+            for zone in open_zones:
+                yield Play(action="activate_scale", card=card.id, name=card.card.name, zone=zone)
+
+
+def _revival_limited(card) -> bool:
+    """SP-2, SP-3: Ritual/Fusion/Synchro/Xyz/Link Monsters and "Must (first) be Special Summoned by ..."
+    monsters carry a revival limit; others (a Main Deck Pendulum Monster) do not."""
+    return card.is_extra_deck or "ritual" in card.kinds or special_summon_limit(card) in ("nomi", "semi")
+
+
+def pendulum_summons(position: Position) -> Iterator[Play]:
+    """PEN-1..PEN-3: with a face-up Pendulum Scale in both Pendulum Zones, once per turn, every non-empty set
+    of monsters whose Levels are strictly between the two scales (never Xyz/Link Monsters), Special
+    Summoned at once: from the hand any monster whose summoning condition does not stop it (PEN-2: not
+    Ritual Monsters, not monsters that come out only by their own procedure, not "Cannot be Special
+    Summoned" or "Must (first) be Special Summoned ..." ones; "Cannot be Special Summoned from the Extra
+    Deck" is met from the hand); from the Extra Deck face-up Pendulum Monsters, properly summoned when they
+    have a revival limit (SP-3), except "Must be X Summoned" and "Cannot be Special Summoned from the
+    Extra Deck" ones. The set must fit the zones all at once (PEN-3): hand monsters in distinct free MMZs;
+    Extra Deck monsters in an EMZ or a linked free MMZ under Master Rule 4/5 (at most one EMZ for the
+    player), any free MMZ under Master Rule 3. Each card's `zones` are those it takes in some complete
+    assignment. A scale may change with its partner (`_scale_of`); under a face-up Blue-Eyes Spirit Dragon
+    only one monster at a time."""
+    if not _in_main_phase(position) or position.pendulum_summon_used:
+        return
+    scales = _pendulum_scales(position)
+    if len(scales) != 2:
+        return
+    values = [_scale_of(scales[0], scales[1]), _scale_of(scales[1], scales[0])]
+    if None in values:
+        return
+    low, high = sorted(values)
+    locks = _special_summon_locks(position)
+
+    def between(candidate: Instance) -> bool:
+        return _has_level(candidate) and low < candidate.card.level < high and \
+            all(_matches(allowed, candidate) for allowed in locks)
+
+    hand = [c for c in _own(position, "hand") if "monster" in c.card.kinds and between(c)
+            and not c.card.kinds & {"ritual", "special_summon"}
+            and special_summon_limit(c.card) in (None, "not_from_extra_deck")]
+    extra = [c for c in _own(position, "extra_deck") if c.state.face_up and "pendulum" in c.card.kinds
+             and between(c) and special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck")
+             and (c.state.properly_summoned or not _revival_limited(c.card))]
+    free, linked, open_emz = _monster_zones_after(position, ())
+    from_extra = free if position.rules == 3 else linked + open_emz
+    candidates = hand + extra
+    most = 1 if _one_monster_at_a_time(position) else len(free) + len(open_emz[:1])
+    for count in range(1, min(len(candidates), most) + 1):
+        for chosen in combinations(candidates, count):
+            options = [free if c.location == "hand" else from_extra for c in chosen]
+            reachable = _assignable_zones(options)
+            if reachable is None:
+                continue
+            order = sorted(range(count), key=lambda k: id_sort_key(chosen[k].id))
+            yield Play(action="pendulum_summon", cards=tuple(chosen[k].id for k in order),
+                       names=tuple(chosen[k].card.name for k in order),
+                       zones={chosen[k].id: _sorted_ids(reachable[k]) for k in order},
+                       positions=("attack", "defense"))
+
+
+def _assignable_zones(options: Sequence[Sequence[str]]) -> list[set[str]] | None:
+    """Every complete assignment of distinct zones (at most one of them an EMZ) to the cards, card k
+    taking one of options[k]: the zones each card takes in some assignment, or None when there is none."""
+    reachable: list[set[str]] = [set() for _ in options]
+
+    def assign(k: int, used: tuple[str, ...]) -> bool:
+        if k == len(options):
+            for j, zone in enumerate(used):
+                reachable[j].add(zone)
+            return True
+        found = False
+        emz_used = any(zone.startswith("EMZ") for zone in used)
+        for zone in options[k]:
+            if zone in used or (emz_used and zone.startswith("EMZ")):
+                continue
+            found = assign(k + 1, used + (zone,)) or found
+        return found
+
+    return reachable if assign(0, ()) else None
+
+
 MECHANICS: tuple[Callable[[Position], Iterable[Play]], ...] = (
-    normal_summons_and_sets, flip_summons, position_changes, attack_declarations, spell_trap_sets, phase_moves,
+    normal_summons_and_sets, flip_summons, ritual_summons, fusion_summons, synchro_summons, xyz_summons,
+    link_summons, pendulum_summons, position_changes, attack_declarations, scale_activations, spell_trap_sets,
+    phase_moves,
 )
 
 
@@ -211,15 +792,16 @@ def canonical_form(position: Position, play: Play) -> tuple:
 
 
 def representative_key(play: Play) -> tuple:
-    """The lowest instance ids win: card, then Tributes/materials, then target (then the rest)."""
+    """The lowest instance ids win, role by role: card, spell, then the set role (Tributes, materials or
+    the cards of a Pendulum Summon), then cost, then target."""
     def one(value):
         return id_sort_key(value) if value and value != "direct" else ()
 
     def many(values):
         return tuple(sorted(id_sort_key(v) for v in values or ()))
 
-    return (one(play.card), many(play.tributes if play.tributes is not None else play.materials),
-            one(play.target), one(play.spell), many(play.cost), many(play.cards))
+    used = next((v for v in (play.tributes, play.materials, play.cards) if v is not None), ())
+    return (one(play.card), one(play.spell), many(used), many(play.cost), one(play.target))
 
 
 def group_copies(position: Position, plays: Iterable[Play]) -> list[Play]:

@@ -7,9 +7,13 @@ with `Position.from_dict`, so every generated position also exercises the loader
     @given(positions())
     def test_something(position): ...
 
-Card choices are biased towards what makes Normal Summons interesting: Level 5-8 monsters, cards
-whose text changes the Tribute rules (Kaiser Sea Horse, Obelisk, Barbaros, Gilford, Swift Gaia ...),
-Tokens, and duplicates (a small "palette" of cards drawn first and reused, so identical copies in the
+`extra_deck_positions()` gives positions rich in Synchro / Xyz / Link Summons instead (see
+`extra_deck_position_dicts`), `pendulum_ritual_fusion_positions()` positions rich in Pendulum Scales,
+Pendulum, Ritual and Fusion Summons (see `pendulum_ritual_fusion_position_dicts`).
+
+Card choices in `positions()` are biased towards what makes Normal Summons interesting: Level 5-8
+monsters, cards whose text changes the Tribute rules (Kaiser Sea Horse, Obelisk, Barbaros, Gilford,
+Swift Gaia ...), Tokens, and duplicates (a small "palette" of cards drawn first and reused, so identical copies in the
 hand and on the field are common).
 """
 
@@ -19,6 +23,7 @@ from functools import lru_cache
 
 from hypothesis import strategies as st
 
+from pysolver.cardtext import unsupported_reason
 from pysolver.cards import Card, default_cards
 from pysolver.position import Position
 
@@ -29,15 +34,33 @@ SPECIAL_NAMES = (
 )
 
 
+def _unsupported(card: Card) -> str | None:
+    """Why pysolver fails closed on `card`: `cardtext.unsupported_reason`, and (while that does not yet
+    cover them) the procedure and turn-clause readers of `pysolver.effects` when they exist."""
+    reason = unsupported_reason(card)
+    if reason is not None:
+        return reason
+    try:
+        from pysolver import effects
+    except ImportError:
+        return None
+    for reader in ("procedures", "clauses"):
+        found = getattr(effects, reader, lambda card: None)(card)
+        if isinstance(found, Exception):
+            return str(found)
+    return None
+
+
 class Pool:
     """The built-in pool split into the groups the strategies draw from (card names, sorted)."""
 
     def __init__(self) -> None:
-        cards = sorted(default_cards(), key=lambda c: c.name)
+        # Cards pysolver fails closed on (unsupported text) are left out: they raise an error by design.
+        cards = sorted((c for c in default_cards() if _unsupported(c) is None), key=lambda c: c.name)
         self.main_monsters = [c.name for c in cards if c.is_monster and not c.is_extra_deck
                               and "token" not in c.kinds]
         self.tribute_monsters = [c.name for c in cards if c.name in self.main_monsters and 5 <= (c.level or 0) <= 8]
-        self.special = [name for name in SPECIAL_NAMES if name in default_cards()]
+        self.special = [name for name in SPECIAL_NAMES if name in {c.name for c in cards}]
         self.spells_traps = [c.name for c in cards if c.is_spell_trap and not c.is_monster]
         self.field_spells = [c.name for c in cards if c.name in self.spells_traps and "field" in c.kinds]
         self.extra = [c.name for c in cards if c.is_monster and c.is_extra_deck]
@@ -185,3 +208,403 @@ def position_dicts(draw, *, rules: str | None = None, max_hand: int = 6) -> dict
 def positions(*, rules: str | None = None, max_hand: int = 6):
     """Random valid `Position` objects from the built-in pool (loaded through `Position.from_dict`)."""
     return position_dicts(rules=rules, max_hand=max_hand).map(Position.from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
+# Positions rich in Extra Deck summons (Synchro, Xyz, Link)
+
+class ExtraPool:
+    """The built-in pool split for Extra Deck summons: Main Deck Tuners / non-Tuners of Levels 1..8,
+    Tokens, and the Synchro / Xyz / Link Monsters whose material line is supported (the solver refuses
+    the others: Salamangreat Almiraj, Starving Venom Fusion Dragon)."""
+
+    def __init__(self) -> None:
+        from pysolver.cardtext import material_requirement
+        from pysolver.requirements import Requirement
+
+        p = pool()
+        cards = [p.card(name) for name in sorted(p.by_name)]
+        supported = {c.name for c in cards if c.is_extra_deck
+                     and isinstance(material_requirement(c), Requirement)}
+        main = [c for c in cards if c.name in p.main_monsters and c.level is not None and 1 <= c.level <= 8]
+        self.tuners = [c.name for c in main if "tuner" in c.kinds]
+        self.non_tuners = [c.name for c in main if "tuner" not in c.kinds]
+        self.by_level = {level: [c.name for c in main if c.level == level] for level in range(1, 9)}
+        self.tokens = list(p.tokens)
+        self.synchros = [c.name for c in cards if c.name in supported and "synchro" in c.kinds]
+        self.xyzs = [c.name for c in cards if c.name in supported and "xyz" in c.kinds]
+        self.links = [c.name for c in cards if c.name in supported and "link" in c.kinds]
+        self.arrowed_links = [name for name in self.links if p.card(name).arrows]
+        self.named = [name for name in ("Junk Synchron", "Turbo Synchron", "Genex Controller", "Majestic Dragon",
+                                        "Stardust Dragon", "Formula Synchron") if name in p.by_name]
+
+
+@lru_cache(maxsize=1)
+def extra_pool() -> ExtraPool:
+    return ExtraPool()
+
+
+@st.composite
+def _field_monster(draw, name: str, *, own: bool, turn: int, phase: str, face_down_ok: bool = True) -> dict:
+    """A monster entry, face-up most of the time (a face-down one is never material)."""
+    card = pool().card(name)
+    if "link" in card.kinds:
+        position = "attack"
+    elif "token" in card.kinds or not face_down_ok:
+        position = draw(st.sampled_from(["attack", "attack", "defense"]))
+    else:
+        position = draw(st.sampled_from(["attack", "attack", "defense", "defense", "set"]))
+    entry: dict = {"card": name, "position": position}
+    if own:
+        set_this_turn = position == "set" and draw(st.booleans())
+        entry["set_this_turn"] = set_this_turn
+        entry["summoned_this_turn"] = set_this_turn or draw(st.booleans())
+        entry["attacked"] = turn > 1 and phase != "main1" and not set_this_turn and draw(st.booleans())
+    if "xyz" in card.kinds and draw(st.booleans()):
+        entry["materials"] = draw(st.lists(_names(extra_pool().non_tuners), min_size=1, max_size=2))
+    return entry
+
+
+def _synchro_sums(cards: list[Card]) -> set[int]:
+    """Level sums of 1 Tuner + 1 or more non-Tuners among `cards` (what a generic Synchro needs)."""
+    sums = {0}
+    for card in cards:
+        if "tuner" not in card.kinds:
+            sums |= {total + card.level for total in sums}
+    sums.discard(0)
+    return {card.level + total for card in cards if "tuner" in card.kinds for total in sums}
+
+
+@st.composite
+def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
+    """A random position in the file format, rich in Synchro / Xyz / Link Summons.
+
+    Random rules (Master Rule 3/4/5; Link Monsters only under 4/5: under Master Rule 3 they are left out
+    of the whole position), turn 2..4, Main Phase 1 or 2 mostly, either turn player; 2..5 own monsters
+    from a small palette (Tuners and non-Tuners of one or two favoured Levels, Tokens, identical copies),
+    sometimes an Xyz or Link Monster or a face-down one; under Master Rule 4/5 sometimes an own EMZ
+    monster (often a Link with arrows) and sometimes an opponent's Link in the other EMZ; a few
+    opponent monsters; an Extra Deck of 2..6 Synchro/Xyz/Link Monsters, biased to ones the board can
+    summon, with duplicates; a small hand.
+    """
+    p, e = pool(), extra_pool()
+    rules = rules or draw(st.sampled_from(RULES))
+    links_ok = rules != "master-rule-3"
+    turn = draw(st.integers(2, 4))
+    phase = draw(st.sampled_from(["main1", "main1", "main2", "main2", "main2", "battle"]))
+    turn_player = draw(st.integers(0, 1))
+
+    # The palette: copies and equal Levels are the point (two materials of one Level both count).
+    level = draw(st.integers(1, 8))
+    second = draw(st.integers(1, 8))
+    favoured = e.by_level[level] + e.by_level[second]
+    tuner_options = [name for name in e.tuners if p.card(name).level in (level, second)] or e.tuners
+    palette = draw(st.lists(st.one_of(_names(favoured), _names(favoured), _names(e.tuners), _names(e.named),
+                                      _names(e.tokens)), min_size=1, max_size=3))
+    field_options = [st.sampled_from(palette)] * 4 + [_names(e.tuners), _names(e.non_tuners), _names(e.tokens),
+                                                      _names(e.xyzs), _names(e.synchros)]
+    if links_ok:
+        field_options.append(_names(e.links))
+    count = draw(st.integers(2, 5))
+    names = [draw(st.sampled_from(palette))] * draw(st.integers(1, 3))    # identical copies
+    if draw(st.integers(0, 3)):                                            # a Tuner, 3 times in 4
+        names.insert(0, draw(_names(tuner_options)))
+    names += draw(st.lists(st.one_of(*field_options), min_size=max(0, count - len(names)),
+                           max_size=max(0, count - len(names))))
+    names = draw(st.permutations(names[:count]))
+    zones = sorted(draw(st.permutations([1, 2, 3, 4, 5]))[:len(names)])
+    mine = {zone: draw(_field_monster(name, own=True, turn=turn, phase=phase)) for zone, name in zip(zones, names)}
+
+    own_emz = opponent_emz = None
+    if links_ok:
+        own_emz = draw(st.sampled_from([None, None, "left", "right"]))
+        opponent_emz = draw(st.sampled_from([None, None] + [s for s in ("left", "right") if s != own_emz]))
+    me: dict = {"lp": 8000}
+    if own_emz is not None:
+        name = draw(st.one_of(_names(e.arrowed_links), _names(e.arrowed_links), _names(e.synchros),
+                              _names(e.xyzs)))
+        me["extra_monster_zones"] = {own_emz: draw(_field_monster(name, own=True, turn=turn, phase=phase,
+                                                                  face_down_ok=False))}
+
+    # The Extra Deck, biased to what the face-up monsters could make.
+    face_up = [p.card(entry["card"]) for entry in mine.values() if entry["position"] != "set"]
+    if own_emz is not None:
+        face_up.append(p.card(me["extra_monster_zones"][own_emz]["card"]))
+    with_level = [c for c in face_up if c.level is not None and not c.kinds & {"xyz", "link"}]
+    sums = _synchro_sums(with_level)
+    reachable = [name for name in e.synchros if p.card(name).level in sums]
+    levels = [c.level for c in with_level if "token" not in c.kinds]
+    reachable += [name for name in e.xyzs if levels.count(p.card(name).rank) >= 2]
+    if links_ok:
+        reachable += [name for name in e.links if p.card(name).link_rating <= len(face_up) + 1]
+    ed_options = [_names(e.synchros), _names(e.xyzs)] + ([_names(e.links)] if links_ok else [])
+    if reachable:
+        ed_options += [_names(reachable)] * 4
+    extra = [draw(_names(reachable))] if reachable and draw(st.integers(0, 3)) else []
+    extra += draw(st.lists(st.one_of(*ed_options), min_size=2 - len(extra), max_size=4 - len(extra)))
+    extra += draw(st.lists(st.sampled_from(extra), max_size=2))          # duplicates
+    me["extra_deck"] = draw(st.permutations(extra))
+    me["monster_zones"] = mine
+    me["hand"] = draw(st.lists(hand_cards(palette=[n for n in palette if n in p.main_monsters]), max_size=2))
+
+    opponent: dict = {"lp": 8000}
+    theirs = {}
+    opponent_names = [_names(e.non_tuners), _names(e.synchros)] + ([_names(e.links)] if links_ok else [])
+    for zone in draw(_some_zones(3)):
+        theirs[zone] = draw(_field_monster(draw(st.one_of(*opponent_names)), own=False, turn=turn, phase=phase))
+    opponent["monster_zones"] = theirs
+    if opponent_emz is not None:
+        opponent["extra_monster_zones"] = {opponent_emz: draw(_field_monster(
+            draw(st.one_of(_names(e.arrowed_links), _names(e.arrowed_links), _names(e.synchros))),
+            own=False, turn=turn, phase=phase, face_down_ok=False))}
+
+    players = [me, opponent] if turn_player == 0 else [opponent, me]
+    return {
+        "format": "pysolver-position/1",
+        "rules": rules,
+        "turn": turn,
+        "phase": phase,
+        "turn_player": turn_player,
+        "this_turn": {"normal_summon_used": draw(st.booleans())},
+        "players": players,
+    }
+
+
+def extra_deck_positions(rules: str | None = None):
+    """Random valid `Position` objects rich in Extra Deck summons (see `extra_deck_position_dicts`)."""
+    return extra_deck_position_dicts(rules=rules).map(Position.from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
+# Positions rich in Pendulum, Ritual and Fusion Summons
+
+class SpecialPool:
+    """The built-in pool split for Pendulum, Ritual and Fusion Summons (supported cards only): Pendulum
+    Monsters by scale, Ritual Spells and the Ritual Monsters they summon, whole-Tribute monsters,
+    Normal Monsters (Advanced Ritual Art), Fusion Spells, the Fusion Monsters whose line is supported
+    with the cards their lines name, Fusion Substitutes, and cards with material rules."""
+
+    def __init__(self) -> None:
+        from pysolver.cardtext import (MaterialRules, RitualSpell, fusion_spell, fusion_substitute,
+                                       material_requirement, material_rules, ritual_spell, special_summon_limit,
+                                       special_summon_lock)
+        from pysolver.requirements import Atom, Or, Requirement
+
+        p = pool()
+        cards = [p.card(name) for name in sorted(p.by_name)]
+        main = [c for c in cards if c.name in p.main_monsters]
+        self.pendulums = [c.name for c in main if "pendulum" in c.kinds and c.scale is not None]
+        self.low_scales = [name for name in self.pendulums if p.card(name).scale <= 2]
+        self.high_scales = [name for name in self.pendulums if p.card(name).scale >= 7]
+        self.locking_scales = [name for name in self.pendulums
+                               if (special_summon_lock(p.card(name)) or ("",))[0] == "pendulum_zone"]
+        self.extra_pendulums = [c.name for c in cards if c.is_extra_deck and "pendulum" in c.kinds]
+        self.by_level = {level: [c.name for c in main if c.level == level] for level in range(1, 13)}
+        self.ritual_spells = [c.name for c in cards if isinstance(ritual_spell(c), RitualSpell)]
+        self.ritual_monsters = [c.name for c in main if {"ritual", "monster"} <= c.kinds]
+        self.ritual_pairs = [(spell, monster) for spell in self.ritual_spells for monster in self.ritual_monsters
+                             if _ritual_target(ritual_spell(p.card(spell)).targets, p.card(monster))]
+        self.whole_tributes = [c.name for c in main if isinstance(material_rules(c), MaterialRules)
+                               and material_rules(c).whole_ritual_tribute is not None]
+        self.normal_monsters = [c.name for c in main if "normal" in c.kinds and c.level]
+        self.fusion_spells = [c.name for c in cards if fusion_spell(c)]
+        self.substitutes = [c.name for c in main if fusion_substitute(c)]
+        self.fusions = [c.name for c in cards
+                        if "fusion" in c.kinds and isinstance(material_requirement(c), Requirement)]
+
+        def names(term) -> list[str]:
+            if isinstance(term, Atom):
+                return [term.value] if term.key == "name" else []
+            return [n for part in term.parts for n in names(part)] if isinstance(term, Or) else []
+
+        folded = {name.casefold(): name for name in p.main_monsters}
+        self.named_materials = {}
+        for name in self.fusions:
+            named = [n for group in material_requirement(p.card(name)).groups for n in names(group.filter)]
+            self.named_materials[name] = [folded[n.casefold()] for n in named if n.casefold() in folded]
+        self.material_rule_cards = [c.name for c in main if isinstance(material_rules(c), MaterialRules)
+                                    and material_rules(c) != MaterialRules()]
+        self.synchros = extra_pool().synchros
+        self.xyzs = extra_pool().xyzs
+        self.arrowed_links = extra_pool().arrowed_links
+        self.tuners = extra_pool().tuners
+        self.tokens = list(p.tokens)
+        self.other_spells = [name for name in p.spells_traps if name not in self.ritual_spells + self.fusion_spells
+                             and "field" not in p.card(name).kinds]
+
+
+def _ritual_target(term, card: Card) -> bool:
+    """Does a Ritual Spell's target filter (names, kinds, Attributes, archetypes) let `card` through?"""
+    from pysolver.requirements import And, Or
+    if isinstance(term, And):
+        return all(_ritual_target(part, card) for part in term.parts)
+    if isinstance(term, Or):
+        return any(_ritual_target(part, card) for part in term.parts)
+    if term.key == "name":
+        return card.name.casefold() == str(term.value).casefold()
+    if term.key == "kind":
+        return term.value in card.kinds
+    if term.key == "attribute":
+        return card.attribute == term.value
+    if term.key == "archetype":
+        return card.in_archetype(term.value)
+    return True
+
+
+@lru_cache(maxsize=1)
+def special_pool() -> SpecialPool:
+    return SpecialPool()
+
+
+@st.composite
+def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> dict:
+    """A random position in the file format, rich in Pendulum, Ritual and Fusion Summons.
+
+    Random rules (Link Monsters only under Master Rule 4/5), turn 2..4, mostly a Main Phase, either
+    turn player, the Pendulum Summon sometimes used. Pendulum Scales in place most of the time (a low
+    and a high one, sometimes only one, sometimes Qliphort Scout), with hand monsters of Levels between
+    them and face-up Extra Deck Pendulum Monsters (sometimes not properly summoned); Ritual Spells (in
+    the hand or Set) with Ritual Monsters they summon and Tributes in the hand and on the field,
+    whole-Tribute monsters, Advanced Ritual Art with Normal Monsters in the Deck; Polymerization (hand or
+    Set) with Fusion Monsters and the materials their lines name, generic ones, King of the Swamp;
+    sometimes a full Main Monster Zone row or full Spell & Trap Zones; identical copies throughout.
+    """
+    p, s = pool(), special_pool()
+    rules = rules or draw(st.sampled_from(RULES))
+    links_ok = rules != "master-rule-3"
+    turn = draw(st.integers(2, 4))
+    phase = draw(st.sampled_from(["main1", "main1", "main2", "main2", "battle"]))
+    turn_player = draw(st.integers(0, 1))
+
+    # Pendulum Scales
+    scales = []
+    how_many = draw(st.sampled_from([0, 1, 1, 2, 2, 2]))
+    if how_many:
+        low = draw(_names(s.low_scales))
+        high = draw(st.one_of(_names(s.high_scales), _names(s.high_scales), _names(s.locking_scales),
+                              _names(s.pendulums)))
+        scales = [low, high][:how_many]
+        if draw(st.booleans()):
+            scales.reverse()
+    levels = sorted(p.card(name).scale for name in scales)
+    between = [n for level in range(levels[0] + 1, levels[-1]) for n in s.by_level.get(level, [])] \
+        if len(levels) == 2 else []
+
+    # What the turn is about: copies of a few cards, drawn first.
+    fusion = draw(_names(s.fusions))
+    material_names = s.named_materials.get(fusion, [])
+    ritual_spell, ritual_monster = draw(st.sampled_from(s.ritual_pairs))
+    themes = [_names(s.pendulums), _names(s.ritual_monsters), _names(s.whole_tributes), _names(s.substitutes),
+              _names(s.material_rule_cards), _names(s.tuners)]
+    if between:
+        themes += [_names(between)] * 3
+    if material_names:
+        themes += [st.sampled_from(material_names)] * 2
+    palette = draw(st.lists(st.one_of(*themes), min_size=1, max_size=3))
+    hand = []
+    if draw(st.integers(0, 2)):                                    # a Ritual Summon in the making
+        hand += [ritual_spell] * draw(st.integers(1, 2)) + [ritual_monster] * draw(st.integers(1, 2))
+    if draw(st.integers(0, 2)):                                    # a Fusion Summon in the making
+        hand += [draw(_names(s.fusion_spells))] + draw(st.lists(st.sampled_from(material_names or palette),
+                                                                 max_size=3))
+    if len(scales) < 2 and draw(st.booleans()):                      # a scale to activate
+        hand += draw(st.lists(_names(s.pendulums), min_size=1, max_size=2))
+    hand_options = [st.sampled_from(palette)] * 3 + [
+        _names(s.fusion_spells), _names(s.ritual_spells), _names(s.ritual_monsters), _names(s.pendulums),
+        _names(p.main_monsters), _names(s.other_spells), _names(s.whole_tributes), _names(s.substitutes)]
+    if between:
+        hand_options += [_names(between)] * 2
+    if material_names:
+        hand_options += [st.sampled_from(material_names)] * 2
+    hand += draw(st.lists(st.one_of(*hand_options), max_size=4))
+    hand = draw(st.permutations(hand[:8]))
+
+    # The field
+    field_options = [st.sampled_from(palette)] * 3 + [_names(p.main_monsters), _names(s.tokens),
+                                                       _names(s.synchros), _names(s.xyzs)]
+    if material_names:
+        field_options.append(st.sampled_from(material_names))
+    if links_ok:
+        field_options.append(_names(s.arrowed_links))
+    zones = draw(st.sampled_from([[1, 2, 3, 4, 5]]) | _some_zones())
+    mine = {zone: draw(_field_monster(draw(st.one_of(*field_options)), own=True, turn=turn, phase=phase))
+            for zone in zones}
+    me: dict = {"lp": 8000, "hand": hand, "monster_zones": mine}
+    own_emz = opponent_emz = None
+    if links_ok:
+        own_emz = draw(st.sampled_from([None, None, None, "left", "right"]))
+        opponent_emz = draw(st.sampled_from([None, None] + [side for side in ("left", "right") if side != own_emz]))
+    if own_emz is not None:
+        name = draw(st.one_of(_names(s.arrowed_links), _names(s.arrowed_links), _names(s.synchros),
+                              _names(s.pendulums)))
+        me["extra_monster_zones"] = {own_emz: draw(_field_monster(name, own=True, turn=turn, phase=phase,
+                                                                  face_down_ok=False))}
+
+    # Spell & Trap Zones: scales in S1/S5 (Master Rule 4/5) or the separate Pendulum Zones (Master Rule 3)
+    spells: dict = {}
+    scale_zones = ([1, 5] if rules != "master-rule-3" else ["left", "right"])
+    placed = dict(zip(scale_zones, scales)) if len(scales) == 2 else \
+        ({draw(st.sampled_from(scale_zones)): scales[0]} if scales else {})
+    if rules == "master-rule-3":
+        if placed:
+            me["pendulum_zones"] = placed
+    else:
+        spells.update(placed)
+    set_options = [_names(s.fusion_spells), st.just(ritual_spell), _names(s.ritual_spells), _names(s.other_spells)]
+    full = draw(st.integers(0, 4)) == 0
+    for zone in ([1, 2, 3, 4, 5] if full else draw(_some_zones(3))):
+        if zone in spells:
+            continue
+        entry = {"card": draw(st.one_of(*set_options)), "position": draw(st.sampled_from(["set", "set", "face_up"]))}
+        if entry["position"] == "set":
+            entry["set_this_turn"] = draw(st.booleans())
+        spells[zone] = entry
+    me["spell_trap_zones"] = spells
+
+    # Deck (Advanced Ritual Art) and Extra Deck
+    me["deck"] = draw(st.lists(st.one_of(_names(s.normal_monsters), _names(p.main_monsters)), max_size=4))
+    extra = [fusion] + draw(st.lists(_names(s.fusions), max_size=2))
+    extra += draw(st.lists(st.one_of(_names(s.synchros), _names(s.xyzs)), max_size=1))
+    extra += draw(st.lists(st.sampled_from(extra), max_size=1))                    # duplicates
+    face_up = []
+    for name in draw(st.lists(st.one_of(_names(s.pendulums), _names(s.extra_pendulums),
+                                        *([_names([n for n in between if n in s.pendulums])] * 2)), max_size=3)):
+        entry: dict = {"card": name, "face_up": True}
+        # `properly_summoned` means something only for a revival limit (docs/position-format.md)
+        if draw(st.integers(0, 2)) == 0:
+            entry["properly_summoned"] = False
+        face_up.append(entry)
+    face_up += draw(st.lists(st.sampled_from(face_up), max_size=1)) if face_up else []
+    me["extra_deck"] = draw(st.permutations(extra)) + face_up
+
+    opponent: dict = {"lp": 8000}
+    theirs = {}
+    opponent_names = [_names(p.main_monsters), _names(s.synchros)] + ([_names(s.arrowed_links)] if links_ok else [])
+    for zone in draw(_some_zones(3)):
+        theirs[zone] = draw(_field_monster(draw(st.one_of(*opponent_names)), own=False, turn=turn, phase=phase))
+    opponent["monster_zones"] = theirs
+    if opponent_emz is not None:
+        opponent["extra_monster_zones"] = {opponent_emz: draw(_field_monster(
+            draw(_names(s.arrowed_links)), own=False, turn=turn, phase=phase, face_down_ok=False))}
+
+    players = [me, opponent] if turn_player == 0 else [opponent, me]
+    return {
+        "format": "pysolver-position/1",
+        "rules": rules,
+        "turn": turn,
+        "phase": phase,
+        "turn_player": turn_player,
+        "this_turn": {"normal_summon_used": draw(st.booleans()),
+                      "pendulum_summon_used": draw(st.sampled_from([False, False, False, True]))},
+        "players": players,
+    }
+
+
+def _name(entry) -> str:
+    return entry["card"] if isinstance(entry, dict) else entry
+
+
+def pendulum_ritual_fusion_positions(rules: str | None = None):
+    """Random valid `Position` objects rich in Pendulum, Ritual and Fusion Summons (see
+    `pendulum_ritual_fusion_position_dicts`)."""
+    return pendulum_ritual_fusion_position_dicts(rules=rules).map(Position.from_dict)

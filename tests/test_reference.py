@@ -11,11 +11,13 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
+from pysolver.builder import PositionBuilder
 from pysolver.cards import Card, CardDB, default_cards
 from pysolver.play import Play, sort_plays
-from pysolver.position import Position, copy_class
+from pysolver.position import Position, copy_class, id_sort_key
 from pysolver.reference import legal_plays
-from tests.strategies import position_dicts, positions
+from tests.strategies import (extra_deck_position_dicts, extra_deck_positions, pendulum_ritual_fusion_position_dicts,
+                              pendulum_ritual_fusion_positions, position_dicts, positions)
 
 
 def position(hand=(), mine=None, theirs=None, *, my_emz=None, their_emz=None, phase="main1", turn=3,
@@ -53,9 +55,9 @@ MMZ = ("M1", "M2", "M3", "M4", "M5")
 
 
 # --------------------------------------------------------------------------------------------------
-# The spec example (docs/plays-json.md), without the Synchro Summon that comes later
+# The spec example (docs/plays-json.md)
 
-def test_spec_example_gives_the_eight_plays():
+def test_spec_example_gives_the_nine_plays():
     pos = position(["Dark Magician", "Kuriboh"], {1: "Junk Synchron", 3: "Celtic Guardian"},
                    extra_deck=["Black Rose Dragon"])
     plays = legal_plays(pos)
@@ -64,6 +66,7 @@ def test_spec_example_gives_the_eight_plays():
         ("set_monster", "H2", (), None, None, ("M2", "M4", "M5"), ("set",), 1),
         ("normal_summon", "H1", ("M1", "M3"), None, None, MMZ, ("attack",), 1),
         ("set_monster", "H1", ("M1", "M3"), None, None, MMZ, ("set",), 1),
+        ("synchro_summon", "ED1", None, None, None, ("EMZL", "EMZR") + MMZ, ("attack", "defense"), 1),
         ("change_position", "M1", None, None, "defense", None, None, 1),
         ("change_position", "M3", None, None, "defense", None, None, 1),
         ("enter_battle_phase", None, None, None, None, None, None, 1),
@@ -71,6 +74,8 @@ def test_spec_example_gives_the_eight_plays():
     }
     assert plays == sort_plays(plays)
     assert [p.name for p in of(plays, "normal_summon")] == ["Kuriboh", "Dark Magician"]
+    assert [(p.name, p.materials) for p in of(plays, "synchro_summon")] == [("Black Rose Dragon", ("M1", "M3"))]
+    assert len(plays) == 9
     assert legal_plays(pos, all_instances=True) == plays
 
 
@@ -330,6 +335,568 @@ def test_set_field_spell_always_to_the_field_zone():
 
 
 # --------------------------------------------------------------------------------------------------
+# Extra Deck summons: Synchro (SYN), Xyz (XYZ), Link (LNK) and their zones (ZN)
+
+ALL_ZONES = ("EMZL", "EMZR") + MMZ
+
+
+def material_sets(plays, action, card=None) -> set[tuple]:
+    return {p.materials for p in of(plays, action, card)}
+
+
+def test_xyz_1_three_level_4_monsters_give_one_play_per_pair():
+    pos = position(mine={1: "Celtic Guardian", 2: "Mystical Elf", 4: "Archfiend Soldier"},
+                   extra_deck=["Number 39: Utopia"])
+    every = legal_plays(pos, all_instances=True)
+    assert {(p.card, p.materials, p.zones, p.positions) for p in of(every, "xyz_summon")} == {
+        ("ED1", ("M1", "M2"), ("EMZL", "EMZR", "M1", "M2", "M3", "M5"), ("attack", "defense")),
+        ("ED1", ("M1", "M4"), ("EMZL", "EMZR", "M1", "M3", "M4", "M5"), ("attack", "defense")),
+        ("ED1", ("M2", "M4"), ("EMZL", "EMZR", "M2", "M3", "M4", "M5"), ("attack", "defense"))}
+    assert [p.name for p in of(every, "xyz_summon")] == ["Number 39: Utopia"] * 3
+    # Three identical copies: one play standing for the three pairs.
+    same = position(mine={1: "Celtic Guardian", 2: "Celtic Guardian", 4: "Celtic Guardian"},
+                    extra_deck=["Number 39: Utopia"])
+    grouped = of(legal_plays(same), "xyz_summon")
+    assert [(p.materials, p.copies) for p in grouped] == [(("M1", "M2"), 3)]
+    assert len(of(legal_plays(same, all_instances=True), "xyz_summon")) == 3
+
+
+def test_xyz_1_materials_must_carry_the_level_and_the_count():
+    pos = position(mine={1: "Celtic Guardian", 2: "Sangan", 3: "Dark Magician"},
+                   extra_deck=["Number 39: Utopia", "Tin Archduke"])
+    assert of(legal_plays(pos), "xyz_summon") == []
+    three = position(mine={1: "Celtic Guardian", 2: "Mystical Elf", 3: "Archfiend Soldier"},
+                     extra_deck=["Tin Archduke"])
+    assert material_sets(legal_plays(three), "xyz_summon") == {("M1", "M2", "M3")}
+    # "2 or more (max. 5) Level 4 Warrior monsters": every subset of 2 or 3 of the Warriors.
+    warriors = position(mine={1: "Celtic Guardian", 2: "Goblindbergh", 3: "Goblin Attack Force",
+                              4: "Mystical Elf"}, extra_deck=["Number 86: Heroic Champion - Rhongomyniad"])
+    assert material_sets(legal_plays(warriors), "xyz_summon") == {
+        ("M1", "M2"), ("M1", "M3"), ("M2", "M3"), ("M1", "M2", "M3")}
+
+
+def test_xyz_2_never_tokens_xyz_or_link_monsters_or_face_down_or_overlay_units():
+    tokens = position(mine={1: "Double Dude Token", 2: "Double Dude Token"}, extra_deck=["Number 39: Utopia"])
+    assert of(legal_plays(tokens), "xyz_summon") == []
+    mixed = position(mine={1: "Double Dude Token", 2: "Celtic Guardian", 3: {"card": "Mystical Elf", "position": "set"},
+                           4: {"card": "Number 39: Utopia", "materials": ["Celtic Guardian", "Mystical Elf"]}},
+                     extra_deck=["Number 39: Utopia"])
+    assert of(legal_plays(mixed, all_instances=True), "xyz_summon") == []
+    defense = position(mine={1: {"card": "Celtic Guardian", "position": "defense"}, 2: "Mystical Elf"},
+                       extra_deck=["Number 39: Utopia"])
+    assert material_sets(legal_plays(defense), "xyz_summon") == {("M1", "M2")}
+
+
+def test_xyz_1_filters_attribute_and_type():
+    pos = position(mine={1: "Cyber Dragon", 2: "Cyber Dragon", 3: "The Tricky"},
+                   extra_deck=["Cyber Dragon Nova", "Constellar Pleiades", "Tiras, Keeper of Genesis"])
+    plays = legal_plays(pos, all_instances=True)
+    assert material_sets(plays, "xyz_summon", "ED1") == {("M1", "M2")}                  # Machine only
+    assert material_sets(plays, "xyz_summon", "ED2") == {("M1", "M2")}                  # LIGHT only
+    assert material_sets(plays, "xyz_summon", "ED3") == {("M1", "M2"), ("M1", "M3"), ("M2", "M3")}
+
+
+def test_syn_1_syn_2_levels_sum_exactly():
+    pos = position(mine={1: "Junk Synchron", 3: "Celtic Guardian"},
+                   extra_deck=["Stardust Dragon", "Black Rose Dragon", "Hi-Speedroid Chanbara"])
+    plays = legal_plays(pos)
+    assert of(plays, "synchro_summon", "ED1") == [] and of(plays, "synchro_summon", "ED3") == []   # 8, 5 != 7
+    assert material_sets(plays, "synchro_summon", "ED2") == {("M1", "M3")}
+    assert of(plays, "synchro_summon", "ED2")[0].positions == ("attack", "defense")
+
+
+def test_syn_1_needs_a_tuner_and_a_non_tuner():
+    no_tuner = position(mine={1: "Sangan", 2: "Celtic Guardian"}, extra_deck=["Black Rose Dragon"])
+    assert of(legal_plays(no_tuner), "synchro_summon") == []
+    two_tuners = position(mine={1: "Junk Synchron", 2: "Debris Dragon"}, extra_deck=["Black Rose Dragon"])
+    assert of(legal_plays(two_tuners), "synchro_summon") == []          # 3 + 4 = 7 but no non-Tuner
+
+
+def test_syn_2_two_materials_of_equal_level_both_count():
+    """The set-semantics trap: 1 + 4 + 4 is 9, not 5."""
+    pos = position(mine={1: "Jet Synchron", 2: "Celtic Guardian", 3: "Celtic Guardian"},
+                   extra_deck=["Trishula, Dragon of the Ice Barrier", "Hi-Speedroid Chanbara"])
+    every = legal_plays(pos, all_instances=True)
+    assert material_sets(every, "synchro_summon", "ED1") == {("M1", "M2", "M3")}
+    assert material_sets(every, "synchro_summon", "ED2") == {("M1", "M2"), ("M1", "M3")}
+    grouped = legal_plays(pos)
+    assert [(p.card, p.materials, p.copies) for p in of(grouped, "synchro_summon")] == [
+        ("ED2", ("M1", "M2"), 2), ("ED1", ("M1", "M2", "M3"), 1)]
+
+
+def test_syn_1_junk_warrior_needs_junk_synchron():
+    junk = position(mine={1: "Junk Synchron", 2: "Speed Warrior"}, extra_deck=["Junk Warrior", "Magical Android"])
+    plays = legal_plays(junk)
+    assert material_sets(plays, "synchro_summon", "ED1") == {("M1", "M2")}
+    other = position(mine={1: "Ash Blossom & Joyous Spring", 2: "Speed Warrior"},
+                     extra_deck=["Junk Warrior", "Magical Android"])
+    plays = legal_plays(other)
+    assert of(plays, "synchro_summon", "ED1") == []
+    assert material_sets(plays, "synchro_summon", "ED2") == {("M1", "M2")}    # a generic Level 5 is fine
+
+
+def test_syn_1_trishula_needs_two_or_more_non_tuners():
+    one = position(mine={1: "Jet Synchron", 2: "Blue-Eyes White Dragon"},
+                   extra_deck=["Trishula, Dragon of the Ice Barrier", "Ravenous Crocodragon Archethys"])
+    plays = legal_plays(one)
+    assert of(plays, "synchro_summon", "ED1") == []
+    assert material_sets(plays, "synchro_summon", "ED2") == {("M1", "M2")}
+    two = position(mine={1: "Jet Synchron", 2: "Celtic Guardian", 3: "Mystical Elf"},
+                   extra_deck=["Trishula, Dragon of the Ice Barrier"])
+    assert material_sets(legal_plays(two), "synchro_summon") == {("M1", "M2", "M3")}
+
+
+def test_syn_3_tokens_yes_xyz_link_face_down_no():
+    pos = position(mine={1: "Jet Synchron", 2: "Double Dude Token", 3: {"card": "Celtic Guardian", "position": "set"},
+                         4: "Number 39: Utopia"},
+                   my_emz={"left": "Proxy Dragon"}, extra_deck=["Hi-Speedroid Chanbara", "Black Rose Dragon"])
+    plays = legal_plays(pos, all_instances=True)
+    assert material_sets(plays, "synchro_summon") == {("M1", "M2")}          # 1 + 4 (Token); Chanbara
+    assert of(plays, "synchro_summon")[0].card == "ED1"
+
+
+def test_syn_1_tuner_synchro_and_named_non_tuner():
+    pos = position(mine={1: "Formula Synchron", 2: "Stardust Dragon", 3: "Celtic Guardian"},
+                   extra_deck=["Shooting Star Dragon"])
+    assert material_sets(legal_plays(pos), "synchro_summon") == {("M1", "M2")}    # 2 + 8 = 10
+
+
+def test_ed_summons_only_in_the_main_phases_and_only_from_the_extra_deck_face_down():
+    mine = {1: "Junk Synchron", 3: "Celtic Guardian", 4: "Mystical Elf"}
+    ed = ["Black Rose Dragon", "Number 39: Utopia", "Proxy Dragon"]
+    battle = position(mine=mine, extra_deck=ed, phase="battle")
+    assert not {p.action for p in legal_plays(battle)} & {"synchro_summon", "xyz_summon", "link_summon"}
+    main2 = position(mine=mine, extra_deck=ed, phase="main2")
+    assert {p.action for p in legal_plays(main2)} >= {"synchro_summon", "xyz_summon", "link_summon"}
+
+
+def test_lnk_1_decode_talker_link_material_counts_one_or_its_rating():
+    pos = position(mine={1: "Mystic Tomato", 2: "Sangan", 3: "Proxy Dragon"}, extra_deck=["Decode Talker"])
+    plays = legal_plays(pos, all_instances=True)
+    # 1+1+1 (or 2+1+1 = 4, which does not count), 2+1, 2+1; never the two Effect Monsters alone (2).
+    assert material_sets(plays, "link_summon") == {("M1", "M2", "M3"), ("M1", "M3"), ("M2", "M3")}
+    assert all(p.positions == ("attack",) for p in of(plays, "link_summon"))
+    link3 = position(mine={1: "Mystic Tomato", 2: "Decode Talker"}, extra_deck=["Decode Talker"])
+    assert of(legal_plays(link3), "link_summon") == []                      # 3+1 = 4 or 1+1 = 2, never 3
+
+
+def test_lnk_1_a_link_material_worth_its_rating_alone_is_not_one_card_for_min_two():
+    pos = position(mine={1: "Decode Talker"}, extra_deck=["Decode Talker"])
+    assert of(legal_plays(pos), "link_summon") == []                        # "2+": at least 2 cards
+
+
+def test_lnk_1_tokens_are_link_material_unless_excluded():
+    pos = position(mine={1: "Sheep Token", 2: "Sheep Token"},
+                   extra_deck=["Proxy Dragon", "Apollousa, Bow of the Goddess", "Linkuriboh"])
+    grouped = legal_plays(pos)
+    assert [(p.card, p.materials, p.copies) for p in of(grouped, "link_summon")] == [
+        ("ED3", ("M1",), 2), ("ED1", ("M1", "M2"), 1)]
+
+
+def test_lnk_2_conditions_including_different_names_same_type():
+    tuner = position(mine={1: "Jet Synchron", 2: "Celtic Guardian", 3: "Mystical Elf"},
+                     extra_deck=["Crystron Halqifibrax"])
+    assert material_sets(legal_plays(tuner), "link_summon") == {("M1", "M2"), ("M1", "M3")}
+    names = position(mine={1: "Celtic Guardian", 2: "Celtic Guardian", 3: "Mystical Elf"},
+                     extra_deck=["Knightmare Phoenix"])
+    assert material_sets(legal_plays(names, all_instances=True), "link_summon") == {("M1", "M3"), ("M2", "M3")}
+    race = position(mine={1: "Celtic Guardian", 2: "Goblindbergh", 3: "Mystical Elf", 4: "Double Dude Token"},
+                    extra_deck=["Akashic Magician"])
+    assert material_sets(legal_plays(race), "link_summon") == {("M1", "M2")}   # Warriors; the Token is excluded
+    fire = position(mine={1: "Charcoal Inpachi", 2: "Celtic Guardian", 3: "Mystical Elf"},
+                    extra_deck=["Hiita the Fire Charmer, Ablaze"])
+    assert material_sets(legal_plays(fire), "link_summon") == {("M1", "M2"), ("M1", "M3")}
+    non_link = position(mine={1: "Celtic Guardian", 2: "Proxy Dragon", 3: "Mystical Elf"},
+                        extra_deck=["I:P Masquerena"])
+    assert material_sets(legal_plays(non_link), "link_summon") == {("M1", "M3")}
+
+
+def test_zn_3_master_rule_3_any_free_main_monster_zone_after_the_materials_leave():
+    pos = position(mine={1: "Junk Synchron", 2: "Celtic Guardian", 3: "Sangan", 4: "Sangan", 5: "Sangan"},
+                   extra_deck=["Black Rose Dragon"], rules="master-rule-3")
+    plays = of(legal_plays(pos), "synchro_summon")
+    assert [(p.materials, p.zones) for p in plays] == [(("M1", "M2"), ("M1", "M2"))]
+
+
+def test_zn_4_master_rule_4_needs_an_emz_or_a_linked_zone_zn_5_master_rule_5_does_not():
+    mine = {1: "Junk Synchron", 3: "Celtic Guardian"}
+    held = {"left": {"card": "Stardust Dragon", "position": "set"}}   # I hold an EMZ: no other EMZ for me
+    assert of(legal_plays(position(mine=mine, my_emz=held, extra_deck=["Black Rose Dragon"],
+                                   rules="master-rule-4")), "synchro_summon") == []
+    mr5 = of(legal_plays(position(mine=mine, my_emz=held, extra_deck=["Black Rose Dragon"])), "synchro_summon")
+    assert [(p.materials, p.zones) for p in mr5] == [(("M1", "M3"), MMZ)]
+    free = of(legal_plays(position(mine=mine, extra_deck=["Black Rose Dragon"], rules="master-rule-4",
+                                   their_emz={"right": "Stardust Dragon"})), "synchro_summon")
+    assert [p.zones for p in free] == [("EMZL",)]             # the opponent holds the other EMZ
+    link = of(legal_plays(position(mine={1: "Sangan", 3: "Celtic Guardian"}, my_emz=held,
+                                   extra_deck=["Proxy Dragon"])), "link_summon")
+    assert link == []                                          # a Link under Master Rule 5 still needs one
+
+
+def test_zn_6_an_emz_material_frees_its_emz():
+    # The opponent's Decode Talker (T) in the EMZ above my M4 links my M4.
+    pos = position(mine={1: "Jet Synchron"}, my_emz={"left": "Stardust Dragon"},
+                   their_emz={"right": "Decode Talker"}, extra_deck=["Proxy Dragon"], rules="master-rule-4")
+    plays = of(legal_plays(pos), "link_summon")
+    assert [(p.materials, p.zones) for p in plays] == [(("EMZL", "M1"), ("EMZL", "M4"))]
+
+
+def test_zn_6_zones_after_a_link_material_leaves_lose_its_arrows():
+    # Master Rule 4, my EMZ taken by a non-Link: only zones Proxy Dragon (M3: L, R) points to.
+    pos = position(mine={1: "Jet Synchron", 3: "Proxy Dragon", 5: "Celtic Guardian"},
+                   my_emz={"left": {"card": "Stardust Dragon", "position": "set"}},
+                   extra_deck=["Hi-Speedroid Chanbara", "Security Dragon"],
+                   rules="master-rule-4")
+    plays = legal_plays(pos)
+    assert [(p.materials, p.zones) for p in of(plays, "synchro_summon")] == [(("M1", "M5"), ("M2", "M4"))]
+    # Security Dragon from Proxy Dragon + anything: its arrows are gone, nothing else links.
+    assert [(p.materials, p.zones) for p in of(plays, "link_summon")] == [(("M1", "M5"), ("M2", "M4"))]
+    # An EMZ Link used as material: its arrows go, but its EMZ is free again.
+    emz = position(mine={2: "Celtic Guardian", 4: "Mystical Elf"}, my_emz={"left": "Decode Talker"},
+                   extra_deck=["Proxy Dragon"], their_emz={"right": "Stardust Dragon"})
+    plays = of(legal_plays(emz, all_instances=True), "link_summon")
+    assert {(p.materials, p.zones) for p in plays} == {
+        (("M2", "M4"), ("M1", "M3")),                    # Decode Talker (EMZ above M2: BL, BR) stays
+        (("EMZL", "M2"), ("EMZL",)), (("EMZL", "M4"), ("EMZL",))}
+
+
+def test_zn_8_own_emz_link_arrows_for_either_turn_player():
+    # Apollousa (BL, B, BR) in the EMZ above my M2 (EMZL for player 0, EMZR for player 1) or above my M4.
+    for turn_player, side, expected in ((0, "left", ("M1", "M2", "M3")), (0, "right", ("M3", "M4", "M5")),
+                                        (1, "right", ("M1", "M2", "M3")), (1, "left", ("M3", "M4", "M5"))):
+        pos = position(mine={5 if expected[0] == "M1" else 1: "Kuriboh"},
+                       my_emz={side: "Apollousa, Bow of the Goddess"}, extra_deck=["Linkuriboh"],
+                       turn_player=turn_player, rules="master-rule-4")
+        plays = of(legal_plays(pos), "link_summon")
+        assert [p.zones for p in plays] == [expected], (turn_player, side)
+
+
+def test_zn_4_an_opponent_link_in_the_emz_links_into_my_zone():
+    # Underworld Goddess (B, BR, R, T, TR): from the EMZ above my M2 its T points to my M2 and TR to my M1.
+    for turn_player, their_side, my_side in ((0, "left", "right"), (1, "right", "left")):
+        pos = position(mine={3: "Jet Synchron", 4: "Celtic Guardian"}, my_emz={my_side: "Stardust Dragon"},
+                       their_emz={their_side: "Underworld Goddess of the Closed World"},
+                       extra_deck=["Hi-Speedroid Chanbara"], rules="master-rule-4", turn_player=turn_player)
+        plays = of(legal_plays(pos), "synchro_summon")
+        assert [(p.materials, p.zones) for p in plays] == [(("M3", "M4"), ("M1", "M2"))], turn_player
+    # Above my M4 (the other EMZ): TR -> M3, T -> M4; its B/BR point into the opponent's own zones.
+    pos = position(mine={1: "Jet Synchron", 2: "Celtic Guardian"}, my_emz={"left": "Stardust Dragon"},
+                   their_emz={"right": "Underworld Goddess of the Closed World"},
+                   extra_deck=["Hi-Speedroid Chanbara"], rules="master-rule-4")
+    assert [p.zones for p in of(legal_plays(pos), "synchro_summon")] == [("M3", "M4")]
+    # An opponent's MMZ Link never links into my zones.
+    pos = position(mine={1: "Jet Synchron", 2: "Celtic Guardian"}, my_emz={"left": "Stardust Dragon"},
+                   theirs={1: "Proxy Dragon", 2: "Firewall Dragon", 3: "Decode Talker"},
+                   extra_deck=["Hi-Speedroid Chanbara"], rules="master-rule-4")
+    assert of(legal_plays(pos), "synchro_summon") == []
+
+
+def test_identical_extra_deck_copies_and_materials_group():
+    pos = position(mine={1: "Junk Synchron", 2: "Celtic Guardian", 3: "Celtic Guardian"},
+                   extra_deck=["Black Rose Dragon", "Black Rose Dragon"])
+    grouped = of(legal_plays(pos), "synchro_summon")
+    assert [(p.card, p.materials, p.copies) for p in grouped] == [("ED1", ("M1", "M2"), 4)]
+    assert len(of(legal_plays(pos, all_instances=True), "synchro_summon")) == 4
+
+
+def test_unsupported_material_lines_are_skipped():
+    pos = position(mine={1: "Kuriboh"}, extra_deck=["Salamangreat Almiraj"])
+    assert of(legal_plays(pos), "link_summon") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Pendulum Scales and Pendulum Summons (PEN, ZN-7)
+
+def scales(rules=5, low="Foucault's Cannon", high="Flash Knight", **options) -> PositionBuilder:
+    """A board with two Pendulum Scales (default 2 and 7) in the Pendulum Zones of the rule version."""
+    b = PositionBuilder(rules=rules, **options)
+    if rules == 3:
+        return b.pendulum_zone("left", low).pendulum_zone("right", high)
+    return b.spell_trap(1, low).spell_trap(5, high)
+
+
+def pendulum_sets(pos, **options) -> set[tuple]:
+    return {p.cards for p in of(legal_plays(pos, **options), "pendulum_summon")}
+
+
+def test_zn_7_activate_scale_to_each_open_pendulum_zone():
+    plays = legal_plays(PositionBuilder().hand("Stargazer Magician", "Kuriboh").spell_trap(1, "Pot of Greed").build())
+    assert [(p.card, p.name, p.zone) for p in of(plays, "activate_scale")] == [("H1", "Stargazer Magician", "S5")]
+    both = of(legal_plays(PositionBuilder().hand("Flash Knight", "Flash Knight").build()), "activate_scale")
+    assert [(p.card, p.zone, p.copies) for p in both] == [("H1", "S1", 2), ("H1", "S5", 2)]
+    mr3 = of(legal_plays(PositionBuilder(rules=3).hand("Flash Knight").pendulum_zone("left", "Foucault's Cannon")
+                         .build()), "activate_scale")
+    assert [p.zone for p in mr3] == ["PZR"]
+    assert of(legal_plays(PositionBuilder(phase="battle").hand("Flash Knight").build()), "activate_scale") == []
+    # Timegazer Magician: "You must control no monsters to activate this card."
+    timegazer = PositionBuilder().hand("Timegazer Magician").monster(3, "Kuriboh", position="set").build()
+    assert of(legal_plays(timegazer), "activate_scale") == []
+
+
+def test_pen_1_levels_strictly_between_and_every_subset():
+    pos = scales().hand("Petit Dragon", "Flame Manipulator", "Summoned Skull", "Dark Magician").build()  # 2 3 6 7
+    assert pendulum_sets(pos) == {("H2",), ("H3",), ("H2", "H3")}
+    (both,) = [p for p in of(legal_plays(pos), "pendulum_summon") if len(p.cards) == 2]
+    assert both.names == ("Flame Manipulator", "Summoned Skull") and both.positions == ("attack", "defense")
+    assert both.zones == {"H2": MMZ, "H3": MMZ} and both.card is None and both.name is None
+
+
+def test_pen_1_needs_two_face_up_scales_once_per_turn_in_the_main_phase():
+    assert pendulum_sets(scales().hand("Flame Manipulator").build())
+    assert not pendulum_sets(scales(pendulum_summon_used=True).hand("Flame Manipulator").build())
+    assert not pendulum_sets(scales(phase="battle").hand("Flame Manipulator").build())
+    one = PositionBuilder().spell_trap(1, "Foucault's Cannon").hand("Flame Manipulator").build()
+    assert not pendulum_sets(one)
+    mr3 = scales(rules=3).hand("Flame Manipulator").extra_deck("Flash Knight", face_up=True).build()
+    assert pendulum_sets(mr3) == {("H1",), ("ED1",), ("H1", "ED1")}
+
+
+def test_pen_1_scales_that_change_without_a_magician_partner():
+    """Stargazer Magician (1) becomes 4 unless the other scale is a "Magician" or "Odd-Eyes" card."""
+    hand = ("Igknight Paladin", "Foucault's Cannon")                               # Levels 4 and 5
+    lone = PositionBuilder().spell_trap(1, "Stargazer Magician").spell_trap(5, "Flash Knight").hand(*hand).build()
+    assert pendulum_sets(lone) == {("H2",)}
+    paired = PositionBuilder().spell_trap(1, "Stargazer Magician").spell_trap(5, "Dragonpit Magician").hand(*hand)
+    assert pendulum_sets(paired.build()) == {("H1",), ("H2",), ("H1", "H2")}
+
+
+def test_pen_2_summoning_conditions_and_revival_limits():
+    b = scales(low="Dragonpulse Magician", high="Gallugallud the Endless Enigma")    # scales 1 and 9
+    b.hand("Chaos Sorcerer", "Black Luster Soldier", "Yata-Garasu", "Summoned Skull", "Fenrir", "Harmonizing Magician")
+    assert pendulum_sets(b.build()) == {("H4",), ("H6",), ("H4", "H6")}     # Harmonizing: only not from the ED
+    b = scales(low="Dragonpulse Magician", high="Gallugallud the Endless Enigma")
+    b.extra_deck("Odd-Eyes Pendulum Dragon", "Plunder Patrollship Jord", "Supreme King Z-ARC",
+                 "Harmonizing Magician", "Odd-Eyes Rebellion Dragon", face_up=True)
+    b.extra_deck("Stardust Dragon")
+    assert pendulum_sets(b.build()) == {("ED1",), ("ED2",)}          # no link: one EMZ, so one at a time
+    b = scales(low="Dragonpulse Magician", high="Gallugallud the Endless Enigma")
+    b.data["extra_deck"] = [{"card": "Plunder Patrollship Jord", "face_up": True, "properly_summoned": False},
+                            {"card": "Flash Knight", "face_up": True, "properly_summoned": False}]
+    assert pendulum_sets(b.build()) == {("ED2",)}       # the flag is read only for a revival limit
+
+
+def test_pen_3_extra_deck_monsters_need_an_emz_or_a_linked_zone_at_most_one_emz():
+    b = scales().hand("Flame Manipulator").extra_deck("Flash Knight", "Flash Knight", face_up=True)
+    pos = b.build()
+    assert pendulum_sets(pos, all_instances=True) == {("H1",), ("ED1",), ("ED2",), ("H1", "ED1"), ("H1", "ED2")}
+    (single,) = [p for p in of(legal_plays(pos), "pendulum_summon") if p.cards == ("ED1",)]
+    assert single.zones == {"ED1": ("EMZL", "EMZR")} and single.copies == 2
+    mr3 = scales(rules=3).hand("Flame Manipulator").extra_deck("Flash Knight", face_up=True).build()
+    (both,) = [p for p in of(legal_plays(mr3), "pendulum_summon") if len(p.cards) == 2]
+    assert both.zones == {"H1": MMZ, "ED1": MMZ}
+
+
+def test_pen_3_hand_and_extra_deck_monsters_share_the_linked_zones():
+    b = scales(rules=4).hand("Flame Manipulator").extra_deck("Flash Knight", face_up=True)
+    b.monster("left", "Linkuriboh")                       # own Link in the EMZ: arrow B -> M2
+    for zone in (1, 3, 4):
+        b.monster(zone, "Kuriboh")
+    plays = of(legal_plays(b.build()), "pendulum_summon")
+    assert {p.cards: p.zones for p in plays} == {("H1",): {"H1": ("M2", "M5")},
+                                                 ("ED1",): {"ED1": ("M2",)},
+                                                 ("H1", "ED1"): {"H1": ("M5",), "ED1": ("M2",)}}
+    b = scales(rules=4).hand("Flame Manipulator").extra_deck("Flash Knight", face_up=True)
+    b.monster("left", "Linkuriboh").monster(2, "Kuriboh")  # the linked zone is taken, the EMZ is mine
+    assert pendulum_sets(b.build()) == {("H1",)}
+
+
+def test_pen_3_a_full_row_limits_the_set_size():
+    b = scales().hand("Flame Manipulator", "Flame Manipulator", "Summoned Skull")
+    for zone in (1, 2, 3):
+        b.monster(zone, "Kuriboh")
+    every = pendulum_sets(b.build(), all_instances=True)
+    assert max(map(len, every)) == 2 and ("H1", "H2", "H3") not in every and len(every) == 6
+    grouped = of(legal_plays(b.build()), "pendulum_summon")
+    assert {(p.cards, p.copies) for p in grouped} == {(("H1",), 2), (("H3",), 1), (("H1", "H2"), 1),
+                                                      (("H1", "H3"), 2)}
+
+
+def test_pen_3_one_monster_at_a_time_under_blue_eyes_spirit_dragon():
+    b = scales().hand("Flame Manipulator", "Summoned Skull")
+    b.opponent.monster(1, "Blue-Eyes Spirit Dragon")
+    assert pendulum_sets(b.build()) == {("H1",), ("H2",)}
+    b = scales().hand("Flame Manipulator", "Summoned Skull")
+    b.opponent.monster(1, "Blue-Eyes Spirit Dragon", position="set")        # face-down: no effect
+    assert ("H1", "H2") in pendulum_sets(b.build())
+
+
+# --------------------------------------------------------------------------------------------------
+# Special Summon locks (Qliphort Scout) and SP-2
+
+def test_a_locking_scale_stops_every_special_summon_of_other_monsters():
+    b = PositionBuilder().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Qliphort Scout")
+    b.hand("Summoned Skull", "Qliphort Scout", "Polymerization", "Flame Manipulator", "Masaki the Legendary Swordsman",
+           "Black Illusion Ritual", "Relinquished")
+    b.monster(1, "Junk Synchron").monster(2, "Celtic Guardian").extra_deck("Black Rose Dragon", "Flame Swordsman")
+    plays = legal_plays(b.build())
+    assert pendulum_sets(b.build()) == {("H2",)}                    # only the "Qli" monster
+    assert not of(plays, "synchro_summon") and not of(plays, "fusion_summon") and not of(plays, "ritual_summon")
+    assert of(plays, "normal_summon")                               # a Normal Summon is not a Special Summon
+    # The same card as a monster (not a scale) locks nothing.
+    free = PositionBuilder().monster(3, "Qliphort Scout").monster(1, "Junk Synchron").monster(2, "Celtic Guardian")
+    assert of(legal_plays(free.extra_deck("Black Rose Dragon").build()), "synchro_summon")
+
+
+def test_sp_2_procedure_monsters_are_never_fusion_summoned():
+    b = PositionBuilder().hand("Polymerization", "Gladiator Beast Bestiari", "Gladiator Beast Bestiari")
+    assert of(legal_plays(b.extra_deck("Gladiator Beast Gyzarus").build()), "fusion_summon") == []
+
+
+# --------------------------------------------------------------------------------------------------
+# Ritual Summons (RIT)
+
+def ritual_plays(pos, **options) -> set[tuple]:
+    return {(p.card, p.spell, p.materials) for p in of(legal_plays(pos, **options), "ritual_summon")}
+
+
+def test_rit_1_spell_from_the_hand_or_set_tributes_from_hand_and_field():
+    b = PositionBuilder().hand("Black Illusion Ritual", "Relinquished", "Kuriboh").monster(2, "Celtic Guardian",
+                                                                                          position="set")
+    b.monster("left", "Decode Talker").spell_trap(3, "Black Illusion Ritual", position="set")
+    plays = of(legal_plays(b.build()), "ritual_summon")
+    assert {(p.spell, p.materials) for p in plays} == {(s, (t,)) for s in ("H1", "S3") for t in ("H3", "M2")}
+    assert {p.materials: p.zones for p in plays} == {("H3",): ("M1", "M3", "M4", "M5"), ("M2",): MMZ}
+    assert {(p.name, p.positions) for p in plays} == {("Relinquished", ("attack", "defense"))}
+
+
+def test_rit_1_hand_spell_needs_a_free_spell_trap_zone_and_a_monster_zone():
+    b = PositionBuilder().hand("Black Illusion Ritual", "Relinquished", "Kuriboh")
+    for zone in range(1, 6):
+        b.spell_trap(zone, "Trap Hole", position="set")
+    assert ritual_plays(b.build()) == set()
+    b = PositionBuilder().hand("Black Illusion Ritual", "Relinquished", "Kuriboh").monster("left", "Decode Talker")
+    for zone in range(1, 6):
+        b.monster(zone, "Sheep Token")
+    plays = ritual_plays(b.build(), all_instances=True)
+    assert ("H2", "H1", ("H3",)) not in plays and ("H2", "H1", ("EMZL",)) not in plays   # no zone left
+    assert ("H2", "H1", ("M4",)) in plays                                                  # a Tribute frees one
+
+
+def test_rit_2_equal_or_exceed_without_a_superfluous_tribute():
+    b = PositionBuilder().hand("Black Luster Ritual", "Black Luster Soldier", "Curse of Dragon", "Flame Manipulator",
+                               "Mokey Mokey").monster(1, "Dark Magician").monster(2, "Petit Dragon")
+    found = {m for _, _, m in ritual_plays(b.build())}            # Levels: 5 3 1 | 7 2; Black Luster Soldier 8
+    assert ("H3", "H4") in found and ("M1", "M2") in found and ("H3", "M1") in found
+    assert ("H3", "H4", "H5") not in found and ("H4", "H5") not in found
+    level = {"H3": 5, "H4": 3, "H5": 1, "M1": 7, "M2": 2}
+    assert all(sum(level[t] for t in m) >= 8 > sum(level[t] for t in m) - min(level[t] for t in m) for m in found)
+
+
+def test_rit_2_exactly_equal_and_named_or_qualified_targets():
+    b = PositionBuilder().hand("Contract with the Abyss", "Demise, King of Armageddon", "Cyber Angel Benten",
+                               "Dark Magician", "Mokey Mokey")
+    assert ritual_plays(b.build()) == {("H2", "H1", ("H4", "H5"))}          # DARK only: 8 = 7 + 1
+    herald = PositionBuilder().hand("Dawn of the Herald", "Herald of Perfection", "Celtic Guardian", "Petit Dragon",
+                                    "Flame Manipulator")
+    assert ritual_plays(herald.build()) == {("H2", "H1", ("H3", "H4"))}      # 6 = 4 + 2, not 4 + 3
+
+
+def test_rit_2_whole_tributes():
+    b = PositionBuilder().hand("Contract with the Abyss", "Demise, King of Armageddon", "Ritual Raven")
+    assert ritual_plays(b.build()) == {("H2", "H1", ("H3",))}
+    # "this card you control": Avance is the whole Tribute only from the field
+    avance_hand = PositionBuilder().hand("Advanced Ritual Art", "Nekroz of Brionac", "Avance, Swordsman of the Nekroz")
+    assert ritual_plays(avance_hand.build()) == set()
+
+
+def test_rit_3_advanced_ritual_art_normal_monsters_from_the_deck():
+    b = PositionBuilder().hand("Advanced Ritual Art", "Black Luster Soldier", "Dark Magician") \
+        .deck("Dark Magician", "Mokey Mokey", "Celtic Guardian", "Sangan", "Mokey Mokey").monster(1, "Mokey Mokey")
+    every = ritual_plays(b.build(), all_instances=True)
+    assert every == {("H2", "H1", ("DK1", "DK2")), ("H2", "H1", ("DK1", "DK5"))}           # 7 + 1 from the Deck
+    (grouped,) = of(legal_plays(b.build()), "ritual_summon")
+    assert grouped.materials == ("DK1", "DK2") and grouped.copies == 2
+
+
+def test_rit_identical_spells_and_monsters_group():
+    b = PositionBuilder().hand("Black Illusion Ritual", "Black Illusion Ritual", "Relinquished", "Relinquished")
+    every = ritual_plays(b.build(), all_instances=True)
+    assert len(every) == 4 and ("H3", "H1", ("H4",)) in every   # a copy of the Ritual Monster is a Tribute
+    (grouped,) = of(legal_plays(b.build()), "ritual_summon")
+    assert (grouped.card, grouped.spell, grouped.materials, grouped.copies) == ("H3", "H1", ("H4",), 4)
+
+
+# --------------------------------------------------------------------------------------------------
+# Fusion Summons (FUS)
+
+def fusion_plays(pos, **options) -> set[tuple]:
+    return {(p.card, p.spell, p.materials) for p in of(legal_plays(pos, **options), "fusion_summon")}
+
+
+def test_fus_1_materials_from_the_hand_and_face_down_on_the_field():
+    b = PositionBuilder().hand("Polymerization", "Flame Manipulator").monster(1, "Masaki the Legendary Swordsman",
+                                                                             position="set")
+    b.spell_trap(2, "Polymerization", position="set").extra_deck("Flame Swordsman")
+    plays = of(legal_plays(b.build()), "fusion_summon")
+    assert {(p.spell, p.materials, p.zones) for p in plays} == {
+        (s, ("H2", "M1"), ("EMZL", "EMZR") + MMZ) for s in ("H1", "S2")}
+    assert fusion_plays(PositionBuilder().hand("Flame Manipulator", "Masaki the Legendary Swordsman")
+                        .extra_deck("Flame Swordsman").build()) == set()
+
+
+def test_fus_2_slots_counts_and_conditions():
+    b = PositionBuilder().hand("Polymerization", "Aleister the Invoker", "Celtic Guardian", "Mokey Mokey") \
+        .extra_deck("Invoked Mechaba")
+    assert fusion_plays(b.build()) == {("ED1", "H1", ("H2", "H4"))}               # + 1 LIGHT monster
+    b = PositionBuilder().hand("Polymerization", "Cyber Dragon").monster(1, "Cyber Dragon", position="set") \
+        .monster(2, "Sheep Token").extra_deck("Chimeratech Overdragon")
+    assert fusion_plays(b.build(), all_instances=True) == {("ED1", "H1", ("H2", "M1"))}   # a Token is no Machine
+    mudragon = PositionBuilder().hand("Polymerization", "Mystical Elf", "Celtic Guardian", "Flash Knight") \
+        .extra_deck("Mudragon of the Swamp")      # same Attribute, different Types: LIGHT Spellcaster + Warrior
+    assert fusion_plays(mudragon.build()) == {("ED1", "H1", ("H2", "H4"))}
+
+
+def test_fus_2_one_fusion_substitute_for_one_named_material():
+    b = PositionBuilder().hand("Polymerization", "Flame Manipulator", "King of the Swamp").extra_deck("Flame Swordsman")
+    assert fusion_plays(b.build()) == {("ED1", "H1", ("H2", "H3"))}
+    two = PositionBuilder().hand("Polymerization", "King of the Swamp", "King of the Swamp") \
+        .extra_deck("Flame Swordsman")
+    assert fusion_plays(two.build()) == set()
+    ultimate = PositionBuilder().hand("Polymerization", "Blue-Eyes White Dragon", "Blue-Eyes White Dragon",
+                                      "King of the Swamp").extra_deck("Blue-Eyes Ultimate Dragon")
+    assert fusion_plays(ultimate.build()) == {("ED1", "H1", ("H2", "H3", "H4"))}
+    # "A Fusion Summon of this card can only be done with the above Fusion Materials": no substitute
+    twin = PositionBuilder().hand("Polymerization", "Cyber Dragon", "King of the Swamp").extra_deck("Cyber Twin Dragon")
+    assert fusion_plays(twin.build()) == set()
+
+
+def test_fus_3_zones_after_the_materials_leave():
+    b = PositionBuilder(rules=4).hand("Polymerization", "Flame Manipulator") \
+        .monster(3, "Masaki the Legendary Swordsman")
+    b.extra_deck("Flame Swordsman")
+    (play,) = of(legal_plays(b.build()), "fusion_summon")
+    assert play.zones == ("EMZL", "EMZR") and play.positions == ("attack", "defense")      # MR4: EMZ or linked
+    b = PositionBuilder(rules=3).hand("Polymerization", "Flame Manipulator") \
+        .monster(3, "Masaki the Legendary Swordsman")
+    for zone in (1, 2, 4, 5):
+        b.monster(zone, "Kuriboh")
+    (play,) = of(legal_plays(b.extra_deck("Flame Swordsman").build()), "fusion_summon")
+    assert play.zones == ("M3",)
+
+
+# --------------------------------------------------------------------------------------------------
+# The materials' own rules (material_rules)
+
+def test_material_rules_never_only_for_others_not_others_must():
+    gagaga = position(mine={1: "Junk Synchron", 2: "Gagaga Magician"}, extra_deck=["Black Rose Dragon"])
+    assert of(legal_plays(gagaga), "synchro_summon") == []              # "Cannot be used as Synchro Material"
+    debris = position(mine={1: "Debris Dragon", 2: "Celtic Guardian", 3: "Petit Dragon", 4: "Mokey Mokey"},
+                      extra_deck=["Black Rose Dragon", "Hi-Speedroid Chanbara", "Stardust Dragon"])
+    plays = legal_plays(debris)
+    # Debris Dragon (4): only for a Dragon, and the others cannot be Level 4: 4 + 2 + 1 = 7 (Black Rose Dragon),
+    # never 4 + 4 (Celtic Guardian) = 8 (Stardust Dragon)
+    assert material_sets(plays, "synchro_summon", "ED1") == {("M1", "M3", "M4")}
+    assert of(plays, "synchro_summon", "ED3") == []
+    assert of(plays, "synchro_summon", "ED2") == []                     # Chanbara is a Machine
+    majestic = position(mine={1: "Majestic Dragon", 2: "Celtic Guardian", 3: "Mystical Elf"},
+                        extra_deck=["Hi-Speedroid Chanbara"])
+    assert of(legal_plays(majestic), "synchro_summon") == []            # only for a "Majestic" monster
+    b = PositionBuilder().hand("Polymerization", "Harmonizing Magician", "Dragonpulse Magician", "Flash Knight")
+    harmonizing = fusion_plays(b.extra_deck("Patissciel Couverture").build())   # 2 Pendulum Monsters
+    assert harmonizing == {("ED1", "H1", ("H2", "H3")), ("ED1", "H1", ("H3", "H4"))}   # Flash Knight is no Magician
+
+
+# --------------------------------------------------------------------------------------------------
 # Properties on generated positions
 
 def _equivalent(pos: Position, a: Play, b: Play) -> bool:
@@ -390,6 +957,129 @@ def test_generated_positions_plays_are_well_formed(pos):
             assert all(pos.instances[t].location in ("monster_zone", "extra_monster_zone") for t in play.tributes)
         if play.action == "enter_battle_phase":
             assert pos.turn > 1 and pos.phase == "main1"
+
+
+ED_ACTIONS = ("synchro_summon", "xyz_summon", "link_summon")
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(extra_deck_positions())
+def test_extra_deck_positions_grouping_matches_the_definition(pos):
+    test_generated_positions_grouping_matches_the_definition.hypothesis.inner_test(pos)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(extra_deck_positions())
+def test_extra_deck_positions_plays_are_well_formed(pos):
+    test_generated_positions_plays_are_well_formed.hypothesis.inner_test(pos)
+    held_emz = [i for i in pos.instances.values() if i.player == pos.turn_player and i.location == "extra_monster_zone"]
+    for play in legal_plays(pos, all_instances=True):
+        if play.action not in ED_ACTIONS:
+            continue
+        assert pos.phase in ("main1", "main2")
+        summoned = pos.instances[play.card]
+        kind = next(k for k in ("synchro", "xyz", "link") if k in summoned.card.kinds)
+        assert summoned.location == "extra_deck" and play.action == f"{kind}_summon"
+        materials = [pos.instances[m] for m in play.materials]
+        assert list(play.materials) == sorted(play.materials, key=id_sort_key) and materials
+        assert all(m.location in ("monster_zone", "extra_monster_zone") and m.state.position != "set"
+                   for m in materials)
+        assert play.zones and list(play.zones) == sorted(play.zones, key=id_sort_key)
+        assert set(play.zones) <= set(ALL_ZONES if pos.rules >= 4 else MMZ)
+        occupied_after = {m.id for m in pos.instances.values() if m.player == pos.turn_player
+                          and m.location in ("monster_zone", "extra_monster_zone")} - set(play.materials)
+        assert not set(play.zones) & occupied_after
+        if any(e.id not in play.materials for e in held_emz):
+            assert not {"EMZL", "EMZR"} & set(play.zones)              # no Extra Link
+        if play.action == "synchro_summon":
+            assert sum(m.card.level for m in materials) == summoned.card.level
+            assert play.positions == ("attack", "defense")
+        elif play.action == "xyz_summon":
+            assert all("token" not in m.card.kinds and m.card.level == summoned.card.rank for m in materials)
+            assert play.positions == ("attack", "defense")
+        else:
+            assert len(materials) <= summoned.card.link_rating and play.positions == ("attack",)
+            assert pos.rules >= 4
+
+
+SPECIAL_ACTIONS = ("pendulum_summon", "ritual_summon", "fusion_summon", "activate_scale")
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pendulum_ritual_fusion_positions())
+def test_pendulum_ritual_fusion_positions_grouping_matches_the_definition(pos):
+    test_generated_positions_grouping_matches_the_definition.hypothesis.inner_test(pos)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pendulum_ritual_fusion_positions())
+def test_pendulum_ritual_fusion_positions_plays_are_well_formed(pos):
+    test_generated_positions_plays_are_well_formed.hypothesis.inner_test(pos)
+    me = pos.turn_player
+    occupied = {i.id for i in pos.instances.values() if i.player == me and i.location == "monster_zone"}
+    for play in legal_plays(pos, all_instances=True):
+        if play.action in SPECIAL_ACTIONS:
+            assert pos.phase in ("main1", "main2")
+        if play.action == "pendulum_summon":
+            assert not pos.pendulum_summon_used and play.card is None and play.cards
+            assert list(play.cards) == sorted(play.cards, key=id_sort_key) and list(play.zones) == list(play.cards)
+            assert play.names == tuple(pos.instances[c].card.name for c in play.cards)
+            for card in play.cards:
+                instance = pos.instances[card]
+                assert instance.location in ("hand", "extra_deck") and instance.card.level is not None
+                assert instance.location == "hand" or instance.state.face_up
+                assert play.zones[card] and not set(play.zones[card]) & occupied
+                assert instance.location == "extra_deck" or not {"EMZL", "EMZR"} & set(play.zones[card])
+        elif play.action in ("ritual_summon", "fusion_summon"):
+            spell = pos.instances[play.spell]
+            assert spell.location == "hand" or (spell.location == "spell_trap_zone" and spell.state.position == "set")
+            assert play.positions == ("attack", "defense") and play.zones and play.materials
+            assert play.card not in play.materials and list(play.materials) == sorted(play.materials, key=id_sort_key)
+            summoned = pos.instances[play.card]
+            if play.action == "ritual_summon":
+                assert summoned.location == "hand" and "ritual" in summoned.card.kinds
+                assert set(play.zones) <= set(MMZ) and not set(play.zones) & (occupied - set(play.materials))
+            else:
+                assert summoned.location == "extra_deck" and not summoned.state.face_up
+                assert all(pos.instances[m].location in ("hand", "monster_zone", "extra_monster_zone")
+                           for m in play.materials)
+        elif play.action == "activate_scale":
+            assert play.zone in (("PZL", "PZR") if pos.rules == 3 else ("S1", "S5"))
+            assert "pendulum" in pos.instances[play.card].card.kinds
+
+
+def test_pendulum_ritual_fusion_position_dicts_load_and_are_rich_in_those_summons():
+    seen = {action: 0 for action in SPECIAL_ACTIONS}
+    seen["total"] = 0
+
+    @settings(max_examples=200, deadline=None)
+    @given(pendulum_ritual_fusion_position_dicts())
+    def check(data):
+        pos = Position.from_dict(data)
+        seen["total"] += 1
+        for action in {p.action for p in legal_plays(pos)} & set(SPECIAL_ACTIONS):
+            seen[action] += 1
+    check()
+    assert all(seen[action] >= seen["total"] // 20 for action in SPECIAL_ACTIONS), seen
+
+
+def test_extra_deck_position_dicts_load_and_are_rich_in_extra_deck_summons():
+    seen = {"any": 0, "total": 0}
+
+    @settings(max_examples=200, deadline=None)
+    @given(extra_deck_position_dicts())
+    def check(data):
+        pos = Position.from_dict(data)
+        me = pos.players[pos.turn_player]
+        assert 2 <= len(me.extra_deck) <= 6 and 2 <= sum(m is not None for m in me.monster_zones) <= 5
+        if pos.rules == 3:
+            assert not any("link" in i.card.kinds for i in pos.instances.values())
+        seen["total"] += 1
+        seen["any"] += any(p.action in ED_ACTIONS for p in legal_plays(pos))
+    start = time.perf_counter()
+    check()
+    assert time.perf_counter() - start < 30
+    assert seen["any"] >= seen["total"] // 5, seen
 
 
 def test_generated_position_dicts_load():
