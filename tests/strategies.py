@@ -386,7 +386,7 @@ class SpecialPool:
 
     def __init__(self) -> None:
         from pysolver.cardtext import (MaterialRules, RitualSpell, fusion_spell, fusion_substitute,
-                                       material_requirement, material_rules, ritual_spell, special_summon_limit,
+                                       material_requirement, material_rules, ritual_spell,
                                        special_summon_lock)
         from pysolver.requirements import Atom, Or, Requirement
 
