@@ -20,70 +20,95 @@ _ROLE_OF = {"card": 0, "spell": 1, "tributes": 2, "materials": 2, "cards": 2, "c
 WITH_COST = {"activate", "procedure_summon"}
 
 
+def shown_atoms(model: clingo.Model) -> list[int]:
+    """The shown atoms of a model as clingo's integer symbols (interned: equal symbols are equal
+    integers for the life of the process), the keys of the decoder's memo."""
+    return [symbol._rep for symbol in model.symbols(shown=True)]
+
+
 class Decoder:
-    """Turns the shown atoms of one model into a Play. Symbols are translated once and memoised."""
+    """Turns the shown atoms of one model into a Play.
+
+    Reading a clingo Symbol's name and arguments costs a call into clingo each, and models repeat the
+    same atoms, so each symbol is translated once into a plain tuple (`_translate`) and memoised by its
+    integer representation (clingo interns symbols: equal symbols are equal integers for the life of
+    the process)."""
 
     def __init__(self, table: FactTable, offset: int = 0):
         self.table = table
         self.offset = offset          # 1 for batched models: every atom starts with the position number
         self.instances = table.instances
-        self._zone_names: dict[clingo.Symbol, str] = {}
+        self._memo: dict[int, tuple] = {}
+        self._names = {instance.id: instance.card.name for instance in table.instances if instance}
 
     def zone_name(self, symbol: clingo.Symbol) -> str:
-        name = self._zone_names.get(symbol)
-        if name is None:
-            if symbol.name == "m":
-                name = f"M{symbol.arguments[0].number}"
-            elif symbol.name == "emz":
-                name = self.table.emz_names[symbol.arguments[0].name]
-            elif symbol.name == "s":
-                name = f"S{symbol.arguments[0].number}"
-            elif symbol.name == "om":
-                name = f"oM{symbol.arguments[0].number}"
-            elif symbol.name == "fz":
-                name = "FZ"
-            else:  # pz(left|right)
-                name = "PZL" if symbol.arguments[0].name == "left" else "PZR"
-            self._zone_names[symbol] = name
-        return name
+        name, arguments = symbol.name, symbol.arguments
+        if name == "m":
+            return f"M{arguments[0].number}"
+        if name == "emz":
+            return self.table.emz_names[arguments[0].name]
+        if name == "s":
+            return f"S{arguments[0].number}"
+        if name == "om":
+            return f"oM{arguments[0].number}"
+        if name == "fz":
+            return "FZ"
+        return "PZL" if arguments[0].name == "left" else "PZR"   # pz(left|right)
 
-    def decode(self, symbols: Sequence[clingo.Symbol]) -> Play:
-        instances = self.instances
-        action = card = target = to = None
+    def _translate(self, symbol: clingo.Symbol) -> tuple:
+        name = symbol.name
+        arguments = symbol.arguments[self.offset:]
+        first = arguments[0]
+        if name == "act":
+            number = arguments[1].number
+            return ("act", first.name, self.instances[number].id if number else None)
+        if name in ("zone_option", "scale_zone"):
+            return (name, self.zone_name(first))
+        if name in ("summon_position", "to"):
+            return (name, first.name)
+        if name == "target":
+            return (name, "direct" if first.type is clingo.SymbolType.Function else self.instances[first.number].id)
+        if name == "card_zone":
+            return (name, self.instances[first.number].id, self.zone_name(arguments[1]))
+        if name == "effect_used":
+            return (name, first.number)
+        return (name, self.instances[first.number].id)      # tribute / material / spell / cost / pendulum
+
+    def decode(self, atoms: Sequence[int]) -> Play:
+        """A play from the shown atoms of a model (`shown_atoms`: clingo's integer symbols)."""
+        memo = self._memo
+        action = card = target = to = zone = effect = None
         used: dict[str, list[str]] = defaultdict(list)
         zones: list[str] = []
         positions: list[str] = []
         card_zones: dict[str, list[str]] = defaultdict(list)
-        zone = effect = None
-        offset = self.offset
-        for symbol in symbols:
-            name = symbol.name
-            arguments = symbol.arguments
-            argument = arguments[offset]
-            if name == "act":
-                action = argument.name
-                number = arguments[offset + 1].number
-                card = instances[number].id if number else None
-            elif name == "zone_option":
-                zones.append(self.zone_name(argument))
-            elif name == "summon_position":
-                positions.append(argument.name)
-            elif name == "target":
-                target = "direct" if argument.type is clingo.SymbolType.Function else instances[argument.number].id
-            elif name == "to":
-                to = argument.name
-            elif name == "card_zone":
-                card_zones[instances[argument.number].id].append(self.zone_name(arguments[offset + 1]))
-            elif name == "scale_zone":
-                zone = self.zone_name(argument)
-            elif name == "effect_used":
-                effect = argument.number
-            else:  # tribute / material / spell / cost / pendulum
-                used[name].append(instances[argument.number].id)
+        for number in atoms:
+            atom = memo.get(number)
+            if atom is None:
+                atom = memo[number] = self._translate(clingo.Symbol(number))
+            kind = atom[0]
+            if kind == "act":
+                action, card = atom[1], atom[2]
+            elif kind == "zone_option":
+                zones.append(atom[1])
+            elif kind == "summon_position":
+                positions.append(atom[1])
+            elif kind == "card_zone":
+                card_zones[atom[1]].append(atom[2])
+            elif kind == "target":
+                target = atom[1]
+            elif kind == "to":
+                to = atom[1]
+            elif kind == "scale_zone":
+                zone = atom[1]
+            elif kind == "effect_used":
+                effect = atom[1]
+            else:
+                used[kind].append(atom[1])
         fields: dict = {"action": action}
         if card is not None:
             fields["card"] = card
-            fields["name"] = self.instances_by_id(card).card.name
+            fields["name"] = self._names[card]
         if action in ("normal_summon", "set_monster"):
             fields["tributes"] = tuple(sorted(used["tribute"], key=id_sort_key))
         elif action in SUMMONS_WITH_MATERIALS:
@@ -91,7 +116,7 @@ class Decoder:
         if used.get("pendulum"):
             cards = tuple(sorted(used["pendulum"], key=id_sort_key))
             fields["cards"] = cards
-            fields["names"] = tuple(self.instances_by_id(i).card.name for i in cards)
+            fields["names"] = tuple(self._names[i] for i in cards)
             fields["zones"] = {i: tuple(sorted(card_zones[i], key=id_sort_key)) for i in cards}
         if zone is not None:
             fields["zone"] = zone
@@ -110,15 +135,6 @@ class Decoder:
         if positions:
             fields["positions"] = tuple(sorted(positions, key=_POSITION_ORDER.__getitem__))
         return Play(**fields)
-
-    def instances_by_id(self, instance_id: str):
-        return self._by_id[instance_id]
-
-    @property
-    def _by_id(self):
-        by_id = {instance.id: instance for instance in self.instances if instance}
-        self.__dict__["_by_id"] = by_id
-        return by_id
 
 
 def _roles(play: Play) -> Iterable[tuple[str, str]]:

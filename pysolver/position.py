@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Mapping
 
@@ -236,6 +236,7 @@ class Position:
         return replace(self, players=tuple(players))
 
 
+@lru_cache(maxsize=4096)
 def id_sort_key(instance_id: str) -> tuple:
     """Sort instance ids by owner, location, then number (`M2` < `M10` < `GY1` < `oM1`)."""
     opponent = instance_id.startswith("o")

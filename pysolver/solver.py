@@ -13,7 +13,7 @@ import clingo.ast
 from .errors import PysolverError
 from .facts import numbered_facts, position_facts
 from .play import ACTIONS, Plays
-from .plays import Decoder, finish
+from .plays import Decoder, finish, shown_atoms
 from .position import Position
 
 # The encodings, one per mechanic (asp/README.md), each with the facts that make it relevant: a mechanic
@@ -111,7 +111,7 @@ def legal_plays(position: Position, *, all_instances: bool = False, max_plays: i
     def on_model(model: clingo.Model) -> bool:
         nonlocal decode_seconds, cut
         start = time.perf_counter()
-        plays.append(decoder.decode(model.symbols(shown=True)))
+        plays.append(decoder.decode(shown_atoms(model)))
         decode_seconds += time.perf_counter() - start
         if max_plays is not None and len(plays) >= max_plays:
             cut = f"stopped after --max-plays {max_plays}"
@@ -204,7 +204,7 @@ def legal_plays_many(positions, *, all_instances: bool = False) -> list[Plays]:
         control.assign_external(active, True)
         decoder = Decoder(table, offset=1)
         plays: list = []
-        result = control.solve(on_model=lambda model: plays.append(decoder.decode(model.symbols(shown=True))))
+        result = control.solve(on_model=lambda model: plays.append(decoder.decode(shown_atoms(model))))
         control.assign_external(active, False)
         listed = finish(plays, table, all_instances)
         results.append(Plays(listed, exhaustive=result.exhausted,
