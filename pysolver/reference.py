@@ -16,9 +16,13 @@ Scope: Normal Summon/Set with Tributes (NS), Flip Summon (FS), manual position c
 declarations (BP), Setting Spells/Traps, the phase moves, the Synchro, Xyz, Link and Fusion Summons (SYN,
 XYZ, LNK, FUS) with their zones (ZN), Ritual Summons (RIT), activating Pendulum Scales and Pendulum
 Summons (PEN, ZN-7); the cards' own material rules, Special Summon limits (SP-2) and locks (Qliphort
-Scout). Special Summons by a monster's own procedure and card activations come later.
+Scout); Special Summons by a monster's own procedure (SP-1) and the card activations `pysolver.effects`
+reads, with the revival limit (SP-2, SP-3); and the turn's history (`this_turn.events`): oath clauses
+(OATH-1..4), Special Summon counting (CNT-1, CNT-2) and additional Normal Summons (NS-1), checked on every
+play by `_history_allows` and in `_normal_summon_rights`.
 
-Card text comes to this module as data (`pysolver.cardtext`): the parsed Extra Deck material lines
+Card text comes to this module as data (`pysolver.cardtext`, and `pysolver.effects` for procedures,
+activated effects and turn-history clauses): the parsed Extra Deck material lines
 (`material_requirement`: pure data terms, `pysolver.requirements`), Ritual and Fusion Spells, Fusion
 Substitutes, material rules, Special Summon limits and locks. This module has its own matcher of those
 terms against a card. Four wordings that `cardtext` does not read yet are read here, exactly: a scale that
@@ -39,16 +43,13 @@ from typing import Callable, Iterable, Iterator, Sequence
 from .cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                        material_requirement, material_rules, ritual_spell, special_summon_limit,
                        special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
+from .effects import activated_effects, clauses, procedure_once_per_turn, procedures
 from .material_lines import default_archetypes
 from .play import Play, sort_plays
 from .position import Instance, Position, copy_class, id_sort_key
 from .requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
                            SameProperty)
 
-# Actions of the solver that this module does not enumerate yet (SP-1 procedures, card activations, both
-# being written now): the differential test leaves out exactly these actions, so that any other action
-# the solver lists, new or old, must agree with this module.
-NOT_YET_COVERED = ("procedure_summon", "activate")
 
 MAIN_PHASES = ("main1", "main2")
 ON_FIELD = ("monster_zone", "extra_monster_zone")   # where a monster is "on the field" (not overlay units)
@@ -134,8 +135,19 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
     Tribute values (2 for a matching double-Tribute monster, else 1) add up to at least `r.tributes`.
     The monster goes to a free MMZ or to the MMZ of a Tribute; an EMZ Tribute frees nothing (NS-4).
     """
-    if not _in_main_phase(position) or position.normal_summon_used:   # NS-1: one per turn, Main Phase
+    if not _in_main_phase(position):
         return
+    regular, grants = _normal_summon_rights(position)     # NS-1: one per turn, plus what effects grant
+    if not regular and not grants:
+        return
+
+    def granted(action: str, monster: Instance, tributes: Sequence[Instance]) -> bool:
+        if regular:
+            return True
+        return action == "normal_summon" and any(
+            (kind == "tribute" and tributes) or (kind == "filter" and _matches(wanted, monster))
+            for kind, wanted in grants)
+
     hand = _own(position, "hand")
     free = _free_main_monster_zones(position)
     for monster in hand:
@@ -155,6 +167,8 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                 for count in range(rule.tributes + 1):
                     for tributes in combinations(field, count):
                         if sum(value(t) for t in tributes) < rule.tributes:
+                            continue
+                        if not granted(action, monster, tributes):
                             continue
                         zones = free + [t.id for t in tributes if t.location == "monster_zone"]
                         if not zones:
@@ -764,10 +778,385 @@ def _assignable_zones(options: Sequence[Sequence[str]]) -> list[set[str]] | None
     return reachable if assign(0, ()) else None
 
 
+# --------------------------------------------------------------------------------------------------
+# Special Summons by a monster's own procedure (SP-1)
+
+class _Stand:
+    """A card seen outside the board (a history event's card, a Token about to be summoned), for `_matches`."""
+
+    def __init__(self, card, state=None):
+        self.card = card
+        self.state = state
+
+
+def _monsters_in(instances: Iterable[Instance]) -> list[Instance]:
+    return [i for i in instances if "monster" in i.card.kinds]
+
+
+def procedure_summons(position: Position) -> Iterator[Play]:
+    """SP-1: a hand monster Special Summoned by its own procedure (`effects.procedures`). Each cost slot
+    takes exactly its count of cards, one card filling one slot: banished monsters from the GY, discarded
+    cards / sent monsters from the hand (never the summoned card), Tributes from the turn player's or the
+    opponent's field. Conditions: exactly N matching monsters in the GY; only the opponent controls a
+    monster; the opponent controls a face-up matching monster. "Once per turn this way": not after a
+    summon event "procedure" of that card by the turn player. Zones after the Tributes leave (ZN-6), on
+    the opponent's field ("oM1".."oM5") for a procedure that gives the monster to the opponent. One play
+    per (card, cost set)."""
+    if not _in_main_phase(position):
+        return
+    me = position.turn_player
+    hand = _own(position, "hand")
+    graveyard = _own(position, "graveyard")
+    mine = _own(position, ON_FIELD)
+    theirs = _opponents(position, ON_FIELD)
+    locks = _special_summon_locks(position)
+    for monster in hand:
+        found = procedures(monster.card) if "monster" in monster.card.kinds else ()
+        if not isinstance(found, tuple) or not found:
+            continue
+        if not all(_matches(allowed, monster) for allowed in locks):
+            continue
+        if procedure_once_per_turn(monster.card) and any(
+                e.get("summon") == "procedure" and e["player"] == me and monster.card.name in e["cards"]
+                for e in position.events):
+            continue
+        seen: set[tuple[str, ...]] = set()
+        for procedure in found:
+            if procedure.gy_exactly:
+                wanted, n = procedure.gy_exactly
+                if sum(_matches(wanted, c) for c in _monsters_in(graveyard)) != n:
+                    continue
+            if procedure.only_opponent_controls and (not theirs or mine):
+                continue
+            if procedure.opponent_controls is not None and not any(
+                    t.state.position != "set" and _matches(procedure.opponent_controls, t) for t in theirs):
+                continue
+            options = []
+            for slot in procedure.costs:
+                if slot.location == "graveyard":
+                    pool = [c for c in _monsters_in(graveyard) if _matches(slot.filter, c)]
+                elif slot.location == "hand":
+                    others = [c for c in hand if c.id != monster.id]
+                    pool = others if slot.any_card else [c for c in _monsters_in(others) if _matches(slot.filter, c)]
+                elif slot.location == "field":
+                    pool = [c for c in mine if _matches(slot.filter, c)]
+                else:
+                    pool = list(theirs)
+                options.append(list(combinations(pool, slot.count)))
+            for choice in product(*options):
+                used = [c for part in choice for c in part]
+                if len({c.id for c in used}) != len(used):
+                    continue
+                cost = _sorted_ids(c.id for c in used)
+                if cost in seen:
+                    continue
+                if procedure.to_opponent:
+                    gone = {c.index for c in used if c.player != me and c.location == "monster_zone"}
+                    taken = {t.index for t in theirs if t.location == "monster_zone" and t.index not in gone}
+                    zones = [f"oM{n}" for n in range(1, 6) if n not in taken]
+                else:
+                    zones = _free_main_monster_zones(position) + [
+                        c.id for c in used if c.player == me and c.location == "monster_zone"]
+                if not zones:
+                    continue
+                seen.add(cost)
+                attack_only = procedure.attack_only or "link" in monster.card.kinds
+                yield Play(action="procedure_summon", card=monster.id, name=monster.card.name, cost=cost,
+                           zones=_sorted_ids(zones), positions=("attack",) if attack_only else ("attack", "defense"))
+
+
+# --------------------------------------------------------------------------------------------------
+# Card activations (`effects.activated_effects`)
+
+def _controls_any_card(position: Position) -> bool:
+    return bool(_own(position, ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")))
+
+
+def _may_be_revived(target: Instance) -> bool:
+    """SP-2, SP-3: never a "Cannot be Special Summoned" / nomi monster; a monster with a revival limit
+    only once properly summoned."""
+    card = target.card
+    limit = special_summon_limit(card)
+    if limit in ("never", "nomi"):
+        return False
+    limited = bool(card.kinds & {"ritual", "fusion", "synchro", "xyz", "link", "special_summon"}) or limit == "semi"
+    return not limited or target.state.properly_summoned
+
+
+def _activatable_from_hand_or_set(position: Position) -> list[Instance]:
+    """Spells in the hand (a Spell & Trap Zone free), Set Spells (not Quick-Play), Set Traps and Quick-Play
+    Spells not Set this turn."""
+    found = []
+    if _free_spell_trap_zones(position):
+        found += [c for c in _own(position, "hand") if "spell" in c.card.kinds and not c.card.is_monster]
+    for card in _own(position, "spell_trap_zone"):
+        if card.state.position != "set" or card.card.is_monster:
+            continue
+        quick_or_trap = "trap" in card.card.kinds or "quickplay" in card.card.kinds
+        if quick_or_trap and card.state.set_this_turn:
+            continue
+        found.append(card)
+    return found
+
+
+def activations(position: Position) -> Iterator[Play]:
+    """The activated effects `effects.activated_effects` reads, with their costs and conditions (LP,
+    Xyz Materials to detach, cards in the Deck, controlling no cards, a face-up opponent's monster to
+    target, free zones), once-per-turn ones not after an activation of that effect this turn, and
+    revival targets that may be Special Summoned (SP-2, SP-3)."""
+    if not _in_main_phase(position):
+        return
+    me = position.turn_player
+    sources = [(c, "hand_or_set") for c in _activatable_from_hand_or_set(position)]
+    sources += [(c, "field") for c in _own(position, ON_FIELD) if c.state.position != "set"]
+    sources += [(c, "graveyard") for c in _own(position, "graveyard")]
+    free = _free_main_monster_zones(position)
+    life_points = getattr(position.me, "lp")   # getattr: this source must never spell an ASP file name
+    deck = len(_own(position, "deck"))
+    locks = _special_summon_locks(position)
+    for card, where in sources:
+        for effect in activated_effects(card.card):
+            if effect.where != where:
+                continue
+            if effect.once_per_turn and any(e.get("activate") == card.card.name and e["effect"] == effect.number
+                                            and e["player"] == me for e in position.events):
+                continue
+            if life_points < getattr(effect, "lp_cost") or deck < effect.deck_at_least:
+                continue
+            units = [i for i in position.instances.values() if i.location == "overlay" and i.host == card.id]
+            if len(units) < effect.detach:
+                continue
+            if effect.control_no_cards and _controls_any_card(position):
+                continue
+            targets: list[Instance | None] = [None]
+            if effect.opponent_face_up_target:
+                targets = [t for t in _opponents(position, ON_FIELD) if t.state.position != "set"]
+            summons = effect.summons
+            if summons is not None and not free:
+                continue
+            if summons == "token":
+                if effect.tokens[0] > len(free):
+                    continue
+                token = position.cards.get(effect.tokens[1])
+                if token is None or not all(_matches(a, _Stand(token)) for a in locks):
+                    continue
+            elif summons == "graveyard":
+                pool = _own(position, "graveyard")
+                if effect.revive_from == "either":
+                    pool += _opponents(position, "graveyard")
+                targets = [t for t in pool if t.id != card.id and "monster" in t.card.kinds and _may_be_revived(t)
+                           and (effect.revive_filter is None or _matches(effect.revive_filter, t))
+                           and all(_matches(a, t) for a in locks)]
+            elif summons == "self_from_graveyard":
+                if not _may_be_revived(card) or not all(_matches(a, card) for a in locks):
+                    continue
+            positions = None
+            if summons is not None:
+                positions = (effect.position,) if effect.position else ("attack", "defense")
+            for target in targets:
+                summoned = target if summons == "graveyard" else card if summons == "self_from_graveyard" else None
+                shown = positions
+                if summons in ("graveyard", "self_from_graveyard") and effect.position is None and \
+                        "link" in summoned.card.kinds:
+                    shown = ("attack",)
+                for detached in combinations(units, effect.detach):
+                    cost = [u.id for u in detached] + ([card.id] if effect.banish_self else [])
+                    yield Play(action="activate", card=card.id, name=card.card.name, effect=effect.number,
+                               cost=_sorted_ids(cost), target=target.id if target is not None else None,
+                               zones=_sorted_ids(free) if summons is not None else None, positions=shown)
+
+
+# --------------------------------------------------------------------------------------------------
+# The turn's history (OATH-1..4, CNT-1, CNT-2) and the Normal Summon rights (NS-1)
+
+_SPECIAL_METHODS = ("special", "procedure", "ritual", "fusion", "synchro", "xyz", "link", "pendulum")
+_SPECIAL_SUMMON_PLAYS = ("synchro_summon", "xyz_summon", "link_summon", "fusion_summon", "ritual_summon",
+                         "pendulum_summon", "procedure_summon")
+
+
+def _card_named(position: Position, name: str):
+    return position.cards.get(name)
+
+
+def _clauses_of(card) -> tuple:
+    found = clauses(card) if card is not None else ()
+    return found if isinstance(found, tuple) else ()
+
+
+def _effect_summons(card, number: int) -> bool:
+    return card is not None and any(e.number == number and e.summons is not None for e in activated_effects(card))
+
+
+def _my_events(position: Position, kind: str) -> list:
+    return [e for e in position.events if kind in e and e["player"] == position.turn_player]
+
+
+def _counted_special_summons(position: Position) -> tuple[int, int]:
+    """CNT-1: (Special Summons of the turn player this turn, those from the Extra Deck)."""
+    total = from_extra = 0
+    for event in _my_events(position, "summon"):
+        if event["summon"] in _SPECIAL_METHODS:
+            total += 1
+            from_extra += event["from"] == "extra_deck"
+    for event in _my_events(position, "activate"):
+        if event["negated"] != "effect":
+            continue
+        card = _card_named(position, event["activate"])
+        fusion = card is not None and fusion_spell(card)
+        ritual = card is not None and isinstance(ritual_spell(card), RitualSpell)
+        if fusion or ritual or _effect_summons(card, event["effect"]):
+            total += 1
+            from_extra += bool(fusion)
+    return total, from_extra
+
+
+def _done(position: Position, what: str, except_filter=None, card_name: str | None = None) -> bool:
+    """Whether X was already done this turn (OATH-1, OATH-4)."""
+    if what == "special_summon":
+        if except_filter is not None:
+            return any(not event["negated"] and event["summon"] in _SPECIAL_METHODS and any(
+                (c := _card_named(position, name)) is not None and not _matches(except_filter, _Stand(c))
+                for name in event["cards"]) for event in _my_events(position, "summon"))
+        return _counted_special_summons(position)[0] > 0
+    if what == "special_summon_from_extra_deck":
+        return _counted_special_summons(position)[1] > 0
+    if what == "normal_summon":
+        return any(e["summon"] in ("normal", "set") for e in _my_events(position, "summon"))
+    if what == "summon":
+        return any(e["summon"] != "set" for e in _my_events(position, "summon"))
+    if what == "activate_other":
+        return any(e["activate"] != card_name and e["negated"] != "activation"
+                   for e in _my_events(position, "activate"))
+    if what == "battle_phase":
+        return position.phase in ("battle", "main2")
+    if what in ("attack_self", "attack_others", "direct_attack", "direct_attack_others"):
+        return any(m.state.attacked for m in _own(position, ON_FIELD))
+    return False
+
+
+def _active_forbids(position: Position) -> list[tuple[str, object, str]]:
+    """(forbids, except_filter, clause card name) of every clause the turn's history has switched on."""
+    found = []
+    for event in _my_events(position, "activate"):
+        for clause in _clauses_of(_card_named(position, event["activate"])):
+            if clause.effect != event["effect"]:
+                continue
+            if (clause.kind == "oath" and event["negated"] != "activation") or (
+                    clause.kind == "after_resolution" and event["negated"] == "none" and event["resolved"]):
+                found.append((clause.forbids, clause.except_filter, event["activate"]))
+    for event in _my_events(position, "summon"):
+        if event["summon"] not in _SPECIAL_METHODS:
+            continue
+        for name in event["cards"]:
+            for clause in _clauses_of(_card_named(position, name)):
+                if clause.kind == "when_special_summoned":
+                    found.append((clause.forbids, clause.except_filter, name))
+    return found
+
+
+def _summoned_by(position: Position, play: Play) -> list[tuple[object, bool]] | None:
+    """The (Card, from the Extra Deck) a Special Summon play puts on the field; None for other plays."""
+    if play.action in _SPECIAL_SUMMON_PLAYS:
+        ids = play.cards if play.action == "pendulum_summon" else (play.card,)
+        return [(position.instances[i].card, position.instances[i].location == "extra_deck") for i in ids]
+    if play.action == "activate" and play.positions:
+        card = position.instances[play.card]
+        effect = next(e for e in activated_effects(card.card) if e.number == play.effect)
+        if effect.summons == "token":
+            return [(_card_named(position, effect.tokens[1]), False)] * effect.tokens[0]
+        if effect.summons == "self_from_graveyard":
+            return [(card.card, False)]
+        return [(position.instances[play.target].card, False)]
+    return None
+
+
+def _history_allows(position: Position, play: Play) -> bool:
+    """OATH-1..4, CNT-1, CNT-2 on one play."""
+    summoned = _summoned_by(position, play)
+    for forbids, allowed, source in _active_forbids(position):
+        if forbids == "special_summon" and summoned is not None:
+            if allowed is None or any(not _matches(allowed, _Stand(c)) for c, _ in summoned):
+                return False
+        elif forbids == "special_summon_from_extra_deck" and summoned is not None:
+            if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):
+                return False
+        elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster"):
+            return False
+        elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon") or summoned is not None):
+            return False
+        elif forbids == "activate_other":
+            name = position.instances[play.spell].card.name if play.action in ("ritual_summon", "fusion_summon") \
+                else play.name if play.action in ("activate", "activate_scale") else None
+            if name is not None and name != source:
+                return False
+        elif forbids == "battle_phase" and play.action == "enter_battle_phase":
+            return False
+        elif play.action == "declare_attack":
+            attacker = position.instances[play.card].card.name
+            if (forbids == "attack_self" and attacker == source) or (forbids == "attack_others" and attacker != source) \
+                    or (forbids == "direct_attack" and play.target == "direct") \
+                    or (forbids == "direct_attack_others" and play.target == "direct" and attacker != source):
+                return False
+    if play.action == "activate":                                            # OATH-1
+        card = position.instances[play.card].card
+        for clause in _clauses_of(card):
+            if clause.kind == "oath" and clause.effect == play.effect and \
+                    _done(position, clause.forbids, clause.except_filter, card.name):
+                return False
+    if summoned is None:
+        return True
+    for card, _ in summoned:                                                 # OATH-4, CNT-2
+        for clause in _clauses_of(card):
+            if clause.kind == "when_special_summoned" and _done(position, clause.forbids, clause.except_filter,
+                                                                card.name):
+                return False
+            if clause.kind == "summon_once":
+                if any(e["summon"] in _SPECIAL_METHODS and card.name in e["cards"]
+                       for e in _my_events(position, "summon")):
+                    return False
+                if any(e["negated"] == "effect" and e.get("target") == card.name
+                       and _effect_summons(_card_named(position, e["activate"]), e["effect"])
+                       for e in _my_events(position, "activate")):
+                    return False
+    once = any(i.location in ON_FIELD and i.state.position != "set"                  # CNT-1
+               and any(c.kind == "each_player_once" for c in _clauses_of(i.card))
+               for i in position.instances.values())
+    if once and _counted_special_summons(position)[0] > 0:
+        return False
+    return True
+
+
+def _normal_summon_rights(position: Position) -> tuple[bool, list]:
+    """NS-1 with the turn's history: (a regular Normal Summon/Set is left, the additional summons granted:
+    ("tribute", None) for one Tribute Summon, ("filter", F) for a Normal Summon of a monster matching F)."""
+    events = _my_events(position, "summon")
+    used = sum(e["summon"] in ("normal", "set") for e in events) or (1 if position.normal_summon_used else 0)
+    resolved = [e for e in _my_events(position, "activate") if e["negated"] == "none" and e["resolved"]]
+    limit = 1
+    for event in resolved:
+        card = _card_named(position, event["activate"])
+        if card is not None and any(e.number == event["effect"] and e.extra_normal_summon
+                                    for e in activated_effects(card)):
+            limit = 2
+    grants = []
+    if used == limit:
+        for event in resolved:
+            if any(c.kind == "extra_tribute_summon" and c.effect == event["effect"]
+                   for c in _clauses_of(_card_named(position, event["activate"]))):
+                grants.append(("tribute", None))
+        for event in events:
+            if event["summon"] == "normal" and not event["negated"]:
+                for name in event["cards"]:
+                    for c in _clauses_of(_card_named(position, name)):
+                        if c.kind == "extra_normal_summon_after":
+                            grants.append(("filter", c.except_filter))
+    return used < limit, grants
+
+
 MECHANICS: tuple[Callable[[Position], Iterable[Play]], ...] = (
     normal_summons_and_sets, flip_summons, ritual_summons, fusion_summons, synchro_summons, xyz_summons,
-    link_summons, pendulum_summons, position_changes, attack_declarations, scale_activations, spell_trap_sets,
-    phase_moves,
+    link_summons, pendulum_summons, procedure_summons, position_changes, attack_declarations, scale_activations,
+    activations, spell_trap_sets, phase_moves,
 )
 
 
@@ -825,7 +1214,8 @@ def legal_plays(position: Position, *, all_instances: bool = False) -> list[Play
     unique: dict[tuple, Play] = {}
     for mechanic in MECHANICS:
         for play in mechanic(position):
-            unique.setdefault(play.key, play)   # e.g. two Tribute rules giving the same Tributes
+            if _history_allows(position, play):
+                unique.setdefault(play.key, play)   # e.g. two Tribute rules giving the same Tributes
     plays: Iterable[Play] = unique.values()
     if not all_instances:
         plays = group_copies(position, plays)

@@ -608,3 +608,126 @@ def pendulum_ritual_fusion_positions(rules: str | None = None):
     """Random valid `Position` objects rich in Pendulum, Ritual and Fusion Summons (see
     `pendulum_ritual_fusion_position_dicts`)."""
     return pendulum_ritual_fusion_position_dicts(rules=rules).map(Position.from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
+# Procedures, activations and the turn's history (SP, OATH, CNT)
+
+HISTORY_PROCEDURE_MONSTERS = (
+    "Chaos Emperor Dragon - Envoy of the End", "Black Luster Soldier - Envoy of the Beginning", "Chaos Sorcerer",
+    "Dark Armed Dragon", "Cyber Dragon", "The Tricky", "Lava Golem", "Dark Necrofear", "Fenrir",
+    "Dogoran, the Mad Flame Kaiju", "Blue-Eyes Shining Dragon")
+HISTORY_SPELLS = ("Monster Reborn", "Call of the Haunted", "Premature Burial", "Scapegoat", "Double Summon",
+                  "Pot of Duality", "The Monarchs Stormforth")
+HISTORY_GY_MONSTERS = (   # LIGHT, DARK, Fiend, WATER monsters, and others
+    "Mystical Elf", "Celtic Guardian", "Dark Magician", "Summoned Skull", "Archfiend Soldier", "Skull Servant",
+    "Kuriboh", "Sangan", "Kaiser Sea Horse", "Gagaga Magician", "Witch of the Black Forest", "Ritual Beast Tamer Lara",
+    "Penguin Soldier", "7 Colored Fish", "Frostosaurus", "Yata-Garasu",
+    "Lava Golem", "Chaos Emperor Dragon - Envoy of the End", "Edea the Heavenly Squire",
+    "Eidos the Underworld Squire", "Hi-Speedroid Kendama", "Blue-Eyes Ultimate Dragon")
+HISTORY_REVIVAL_LIMITED = ("Stardust Dragon", "Black Rose Dragon", "Black Luster Soldier", "Hi-Speedroid Chanbara",
+                           "Number 39: Utopia", "Decode Talker", "El Shaddoll Winda", "Black Luster Soldier - Envoy of the Beginning",
+                           "Chaos Sorcerer", "Dark Necrofear")
+HISTORY_FACE_UP = ("Chaos Emperor Dragon - Envoy of the End", "Galaxy-Eyes Cipher Dragon", "El Shaddoll Winda",
+                   "Eidos the Underworld Squire", "Ritual Beast Tamer Elder", "Blue-Eyes Ultimate Dragon",
+                   "Celtic Guardian", "Junk Synchron", "Kuriboh")
+HISTORY_EVENT_CARDS = HISTORY_PROCEDURE_MONSTERS + HISTORY_SPELLS + (
+    "Pilica, Descendant of Gusto", "Lava Golem", "Ritual Beast Tamer Lara", "Ritual Beast Tamer Elder",
+    "Hi-Speedroid Chanbara", "Eidos the Underworld Squire", "Hi-Speedroid Kendama", "Galaxy-Eyes Cipher Dragon",
+    "Polymerization", "Sangan", "Stardust Dragon")
+HISTORY_OPPONENT = ("Kuriboh", "Sangan", "Mystical Elf", "Gagaga Magician", "Dogoran, the Mad Flame Kaiju",
+                    "Stardust Dragon", "El Shaddoll Winda")
+
+
+def _usable(names) -> list[str]:
+    """The names pysolver does not fail closed on (`_unsupported`), in the pool."""
+    p = pool()
+    return [n for n in names if n in p.by_name]
+
+
+@st.composite
+def _history_event(draw, player: int) -> dict:
+    name = draw(_names(_usable(HISTORY_EVENT_CARDS)))
+    card = pool().card(name)
+    who = draw(st.sampled_from([player, player, player, 1 - player]))
+    if card.is_monster and draw(st.integers(0, 2)):
+        method = draw(st.sampled_from(["normal", "set", "special", "procedure", "synchro", "pendulum"]
+                                      if not card.is_extra_deck else ["synchro", "special", "fusion", "xyz"]))
+        origin = "extra_deck" if method in ("synchro", "fusion", "xyz") else \
+            draw(st.sampled_from(["hand", "graveyard", "extra_deck"] if method == "special" else ["hand"]))
+        return {"summon": method, "card": name, "player": who, "from": origin, "negated": draw(st.booleans())}
+    from pysolver.effects import activated_effects, clauses
+    numbers = sorted({e.number for e in activated_effects(card)} |
+                     {c.effect for c in clauses(card) if isinstance(clauses(card), tuple)} | {1})
+    event: dict = {"activate": name, "effect": draw(st.sampled_from(numbers)), "player": who,
+                   "negated": draw(st.sampled_from(["none", "none", "activation", "effect"])),
+                   "resolved": draw(st.sampled_from([True, True, False]))}
+    if draw(st.booleans()):
+        event["target"] = draw(_names(_usable(("Ritual Beast Tamer Lara", "Lava Golem", "Sangan",
+                                               "Hi-Speedroid Chanbara", "Stardust Dragon"))))
+    return event
+
+
+@st.composite
+def history_position_dicts(draw, *, rules: str | None = None) -> dict:
+    """A random position in the file format about Special Summons by procedure (SP-1), activations
+    (Monster Reborn, Call of the Haunted, Premature Burial, Scapegoat, Double Summon, Pot of Duality,
+    The Monarchs Stormforth, Chaos Emperor Dragon, Galaxy-Eyes Cipher Dragon with materials, Kendama and
+    Eidos in the GY), the revival limit (properly / not properly summoned Extra Deck and Ritual monsters in
+    the GYs), and 0..3 random `this_turn.events` of cards with turn-history clauses (OATH, CNT)."""
+    rules = rules or draw(st.sampled_from(RULES))
+    turn = draw(st.integers(2, 4))
+    phase = draw(st.sampled_from(["main1", "main1", "main1", "main2", "battle"]))
+    turn_player = draw(st.integers(0, 1))
+
+    hand = draw(st.lists(_names(_usable(HISTORY_PROCEDURE_MONSTERS)), max_size=2))
+    hand += draw(st.lists(_names(_usable(HISTORY_SPELLS)), max_size=2))
+    hand += draw(st.lists(_names([n for n in _usable(HISTORY_GY_MONSTERS + ("Pot of Greed",))
+                                  if not pool().card(n).is_extra_deck]), max_size=2))
+    hand = draw(st.permutations(hand))
+
+    def pile_entry(name: str):
+        card = pool().card(name)
+        limited = card.is_extra_deck or card.kinds & {"ritual", "special_summon"}
+        if limited and draw(st.booleans()):
+            return {"card": name, "properly_summoned": False}
+        return name
+
+    graveyard = [pile_entry(n) for n in draw(st.lists(
+        st.one_of(_names(_usable(HISTORY_GY_MONSTERS)), _names(_usable(HISTORY_REVIVAL_LIMITED))), max_size=6))]
+    zones = draw(_some_zones(4))
+    mine = {}
+    for zone in zones:
+        name = draw(_names(_usable(HISTORY_FACE_UP)))
+        entry = draw(_field_monster(name, own=True, turn=turn, phase=phase))
+        if name == "Galaxy-Eyes Cipher Dragon":
+            entry["materials"] = draw(st.lists(st.sampled_from(["Kuriboh", "Sangan"]), max_size=2))
+        mine[zone] = entry
+    spells = {}
+    for zone in draw(_some_zones(3)):
+        entry = {"card": draw(_names(_usable(HISTORY_SPELLS))),
+                 "position": draw(st.sampled_from(["set", "set", "face_up"]))}
+        if entry["position"] == "set":
+            entry["set_this_turn"] = draw(st.booleans())
+        spells[zone] = entry
+    me: dict = {"lp": draw(st.sampled_from([8000, 8000, 900, 500])), "hand": hand, "graveyard": graveyard,
+                "monster_zones": mine, "spell_trap_zones": spells,
+                "deck": draw(st.lists(_names(_usable(("Kuriboh", "Sangan"))), max_size=4)),
+                "extra_deck": draw(st.lists(_names(_usable(("Stardust Dragon", "Black Rose Dragon"))), max_size=1))}
+    theirs = {zone: draw(_field_monster(draw(_names(_usable(HISTORY_OPPONENT))), own=False, turn=turn, phase=phase))
+              for zone in draw(_some_zones(3))}
+    opponent_gy = [pile_entry(n) for n in draw(st.lists(
+        st.one_of(_names(_usable(HISTORY_GY_MONSTERS)), _names(_usable(HISTORY_REVIVAL_LIMITED))), max_size=2))]
+    opponent = {"lp": 8000, "monster_zones": theirs, "graveyard": opponent_gy}
+    events = draw(st.lists(_history_event(turn_player), max_size=3))
+    players = [me, opponent] if turn_player == 0 else [opponent, me]
+    return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
+            "turn_player": turn_player,
+            "this_turn": {"normal_summon_used": draw(st.booleans()), "events": events},
+            "players": players}
+
+
+def history_positions(rules: str | None = None):
+    """Random valid `Position` objects about procedures, activations and the turn's history (see
+    `history_position_dicts`)."""
+    return history_position_dicts(rules=rules).map(Position.from_dict)

@@ -1,12 +1,12 @@
 """The encodings against `pysolver.reference`, the independent brute-force enumerator, on generated
 positions: the same plays of every action (with zones, positions, copies), instance by instance and up
-to copies. Only the actions the reference does not enumerate yet (`reference.NOT_YET_COVERED`: Special
-Summons by a monster's own procedure, card activations) are left out of the solver's list."""
+to copies, every action included (Special Summons by procedure and card activations too), with the
+turn's history (`this_turn.events`) on `history_positions()`."""
 
 from hypothesis import given
 
 from pysolver import reference
-from strategies import extra_deck_positions, pendulum_ritual_fusion_positions, positions
+from strategies import extra_deck_positions, history_positions, pendulum_ritual_fusion_positions, positions
 
 
 def as_json(plays):
@@ -14,7 +14,7 @@ def as_json(plays):
 
 
 def solver_plays(position, **options):
-    return as_json(p for p in position.legal_plays(**options) if p.action not in reference.NOT_YET_COVERED)
+    return as_json(position.legal_plays(**options))
 
 
 def assert_same_plays(position):
@@ -34,4 +34,9 @@ def test_extra_deck_plays_equal_the_reference(position):
 
 @given(pendulum_ritual_fusion_positions())
 def test_pendulum_ritual_fusion_plays_equal_the_reference(position):
+    assert_same_plays(position)
+
+
+@given(history_positions())
+def test_procedure_activation_and_history_plays_equal_the_reference(position):
     assert_same_plays(position)

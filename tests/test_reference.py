@@ -946,11 +946,18 @@ def test_generated_positions_plays_are_well_formed(pos):
     mine = {iid for iid, inst in pos.instances.items() if inst.player == pos.turn_player}
     theirs = {iid for iid, inst in pos.instances.items() if inst.player != pos.turn_player}
     for play in legal_plays(pos, all_instances=True):
-        assert set(play.uses()) <= mine
+        if play.action == "procedure_summon":       # SP-1: Lava Golem Tributes the opponent's monsters
+            assert set(play.uses()) <= mine | {t for t in theirs if pos.instances[t].location in MMZ_LOCATIONS}
+        else:
+            assert set(play.uses()) <= mine
         if play.card is not None:
             assert play.name == pos.instances[play.card].card.name
-        if play.target is not None:
+        if play.action in ("procedure_summon", "activate"):
+            assert play.cost is not None and pos.phase in ("main1", "main2")
+        if play.target is not None and play.action == "declare_attack":
             assert play.target == "direct" or play.target in theirs
+        elif play.target is not None:               # a revival target (either GY) or an opponent's monster
+            assert play.target in pos.instances
         if play.action in ("normal_summon", "set_monster"):
             assert pos.phase in ("main1", "main2") and not pos.normal_summon_used
             assert play.card.startswith("H") and play.zones and set(play.zones) <= set(MMZ)
@@ -959,6 +966,7 @@ def test_generated_positions_plays_are_well_formed(pos):
             assert pos.turn > 1 and pos.phase == "main1"
 
 
+MMZ_LOCATIONS = ("monster_zone", "extra_monster_zone")
 ED_ACTIONS = ("synchro_summon", "xyz_summon", "link_summon")
 
 
@@ -1060,7 +1068,7 @@ def test_pendulum_ritual_fusion_position_dicts_load_and_are_rich_in_those_summon
         for action in {p.action for p in legal_plays(pos)} & set(SPECIAL_ACTIONS):
             seen[action] += 1
     check()
-    assert all(seen[action] >= seen["total"] // 20 for action in SPECIAL_ACTIONS), seen
+    assert all(seen[action] >= max(1, seen["total"] // 40) for action in SPECIAL_ACTIONS), seen
 
 
 def test_extra_deck_position_dicts_load_and_are_rich_in_extra_deck_summons():
@@ -1119,3 +1127,386 @@ def test_reference_does_not_depend_on_the_solver():
     forbidden = {"facts", "solver", "plays", "clingo", "asp"}
     assert not {name.split(".")[-1] for name in imported} & forbidden, imported
     assert ".lp" not in source.read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------------------------------
+# Procedures (SP-1), the revival limit (SP-2, SP-3), activations and the turn's history (OATH, CNT, NS-1):
+# the hand-checked rulings of tests/test_seed002_history.py (seed 002), asked of the reference.
+
+KENDAMA_SS = 2
+
+
+def _board(**options) -> PositionBuilder:
+    return PositionBuilder(**options)
+
+
+def _plays_of(position, action=None):
+    return [p for p in legal_plays(position) if action is None or p.action == action]
+
+
+def _h_special_summons(position):
+    return [p for p in legal_plays(position) if p.action in (
+        "synchro_summon", "xyz_summon", "link_summon", "fusion_summon", "ritual_summon", "pendulum_summon",
+        "procedure_summon") or (p.action == "activate" and p.positions)]
+
+
+def _h_kendama_in_graveyard(**events):
+    b = _board().graveyard("Hi-Speedroid Kendama").hand("Kuriboh")
+    for event in events.get("events", ()):
+        b.event(**event)
+    return b
+
+
+def _h_kendama_activations(position):
+    return [p for p in _plays_of(position, "activate") if p.name == "Hi-Speedroid Kendama"]
+
+
+def test_reference_sp_1_exactly_three_dark_monsters():
+    three = _board().hand("Dark Armed Dragon").graveyard("Dark Magician", "Summoned Skull", "Archfiend Soldier")
+    assert _plays_of(three.build(), "procedure_summon")
+    four = _board().hand("Dark Armed Dragon").graveyard("Dark Magician", "Summoned Skull", "Archfiend Soldier",
+                                                       "Skull Servant")
+    assert _plays_of(four.build(), "procedure_summon") == []
+
+
+def test_reference_sp_1_only_the_opponent_controls_a_monster():
+    b = _board().hand("Cyber Dragon")
+    b.opponent.monster(1, "Kuriboh")
+    assert _plays_of(b.build(), "procedure_summon")
+    assert _plays_of(_board().hand("Cyber Dragon").build(), "procedure_summon") == []
+    mine = _board().hand("Cyber Dragon").monster(1, "Sangan")
+    mine.opponent.monster(1, "Kuriboh")
+    assert _plays_of(mine.build(), "procedure_summon") == []
+
+
+def test_reference_sp_2_nomi_monsters_are_never_revived_semi_nomi_once_properly_summoned():
+    b = _board().hand("Monster Reborn").graveyard("Chaos Emperor Dragon - Envoy of the End", "Chaos Sorcerer")
+    b.graveyard("Black Luster Soldier - Envoy of the Beginning", properly_summoned=False)
+    assert {p.target for p in _plays_of(b.build(), "activate")} == {"GY2"}
+
+
+def test_reference_sp_3_revival_limit_of_extra_deck_and_ritual_monsters():
+    b = _board().hand("Monster Reborn").graveyard("Stardust Dragon", properly_summoned=False)
+    b.graveyard("Black Rose Dragon").graveyard("Black Luster Soldier", properly_summoned=False)
+    b.opponent.graveyard("Sangan")
+    assert {p.target for p in _plays_of(b.build(), "activate")} == {"GY2", "oGY1"}
+
+
+def test_reference_15_08_16_no_kendama_special_summon_after_a_normal_summon():
+    plain = _h_kendama_in_graveyard().build()
+    assert _h_kendama_activations(plain)
+    after = _h_kendama_in_graveyard(events=[{"summon": "normal", "card": "Sangan"}]).build()
+    assert _h_kendama_activations(after) == []
+
+
+def test_reference_oath_1_after_kendamas_activation_no_normal_summon():
+    position = _h_kendama_in_graveyard(events=[{"activate": "Hi-Speedroid Kendama", "effect": KENDAMA_SS}]).build()
+    assert _plays_of(position, "normal_summon") == _plays_of(position, "set_monster") == []
+
+
+def test_reference_16_12_17_no_chaos_emperor_effect_after_another_activation():
+    b = _board().monster(1, "Chaos Emperor Dragon - Envoy of the End")
+    assert [p.name for p in _plays_of(b.build(), "activate")] == ["Chaos Emperor Dragon - Envoy of the End"]
+    b.event(activate="Double Summon")
+    assert _plays_of(b.build(), "activate") == []
+
+
+def test_reference_14_12_14_kendama_activation_negated_normal_summon_still_allowed():
+    position = _h_kendama_in_graveyard(events=[{"activate": "Hi-Speedroid Kendama", "effect": KENDAMA_SS,
+                                             "negated": "activation"}]).build()
+    assert _plays_of(position, "normal_summon")
+
+
+def test_reference_14_12_14_kendama_effect_negated_normal_summon_still_forbidden():
+    position = _h_kendama_in_graveyard(events=[{"activate": "Hi-Speedroid Kendama", "effect": KENDAMA_SS,
+                                             "negated": "effect"}]).build()
+    assert _plays_of(position, "normal_summon") == []
+
+
+def test_reference_15_01_01_chaos_emperor_activation_negated_other_cards_may_be_activated():
+    b = _board().monster(1, "Chaos Emperor Dragon - Envoy of the End").hand("Monster Reborn").graveyard("Sangan")
+    b.event(activate="Chaos Emperor Dragon - Envoy of the End", negated="activation")
+    assert "Monster Reborn" in {p.name for p in _plays_of(b.build(), "activate")}
+
+
+def test_reference_15_01_01_chaos_emperor_effect_negated_no_other_activation():
+    b = _board().monster(1, "Chaos Emperor Dragon - Envoy of the End").hand("Monster Reborn", "Stargazer Magician")
+    b.graveyard("Sangan").event(activate="Chaos Emperor Dragon - Envoy of the End", negated="effect")
+    position = b.build()
+    assert _plays_of(position, "activate") == [] and _plays_of(position, "activate_scale") == []
+
+
+def test_reference_15_01_01_monster_reborn_activation_negated_chaos_emperor_may_activate():
+    b = _board().monster(1, "Chaos Emperor Dragon - Envoy of the End")
+    b.event(activate="Monster Reborn", negated="activation")
+    assert _plays_of(b.build(), "activate")
+
+
+def test_reference_15_01_01_monster_reborn_effect_negated_no_chaos_emperor():
+    b = _board().monster(1, "Chaos Emperor Dragon - Envoy of the End")
+    b.event(activate="Monster Reborn", negated="effect")
+    assert _plays_of(b.build(), "activate") == []
+
+
+def _h_winda_board():
+    b = _board().monster(1, "El Shaddoll Winda").monster(2, "Junk Synchron").monster(3, "Celtic Guardian")
+    return b.extra_deck("Black Rose Dragon").hand("Monster Reborn").graveyard("Sangan")
+
+
+def test_reference_cnt_1_winda_allows_one_special_summon():
+    assert _h_special_summons(_h_winda_board().build())
+
+
+def test_reference_17_03_24_negated_procedure_summon_still_counts_under_winda():
+    b = _h_winda_board().event(summon="procedure", card="Cyber Dragon", negated=True)
+    assert _h_special_summons(b.build()) == []
+
+
+def test_reference_15_05_28_monster_reborn_effect_negated_counts_under_winda():
+    b = _h_winda_board().event(activate="Monster Reborn", negated="effect", target="Sangan")
+    assert _h_special_summons(b.build()) == []
+
+
+def test_reference_17_03_24_monster_reborn_activation_negated_does_not_count_under_winda():
+    b = _h_winda_board().event(activate="Monster Reborn", negated="activation")
+    assert _h_special_summons(b.build())
+
+
+def test_reference_winda_counts_only_the_turn_players_summons():
+    b = _h_winda_board().event(summon="special", card="Sangan", player=1)
+    assert _h_special_summons(b.build())
+
+
+def test_reference_18_03_08_negated_summon_uses_the_once_per_turn():
+    b = _board().monster(1, "Junk Synchron").monster(2, "Petit Dragon").extra_deck("Hi-Speedroid Chanbara")  # 3 + 2
+    assert _plays_of(b.build(), "synchro_summon")
+    b.event(summon="synchro", card="Hi-Speedroid Chanbara", **{"from": "extra_deck"}, negated=True)
+    assert _plays_of(b.build(), "synchro_summon") == []
+
+
+def test_reference_17_03_24_call_of_the_haunted_effect_not_applied_uses_the_once_per_turn():
+    b = _board().hand("Monster Reborn").graveyard("Ritual Beast Tamer Lara")
+    assert _plays_of(b.build(), "activate")
+    b.event(activate="Call of the Haunted", negated="effect", target="Ritual Beast Tamer Lara")
+    assert _plays_of(b.build(), "activate") == []
+
+
+def test_reference_17_03_24_monster_reborn_activation_negated_lara_may_come_again():
+    b = _board().hand("Monster Reborn").graveyard("Ritual Beast Tamer Lara")
+    b.event(activate="Monster Reborn", negated="activation", target="Ritual Beast Tamer Lara")
+    assert _plays_of(b.build(), "activate")
+
+
+def test_reference_17_03_24_two_copies_in_one_pendulum_summon():
+    b = _board().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Flash Knight")   # scales 1 and 7
+    b.hand("Ritual Beast Tamer Elder", "Ritual Beast Tamer Elder")
+    sets = {p.cards for p in _plays_of(b.build(), "pendulum_summon")}
+    assert ("H1", "H2") in sets
+    b.event(summon="pendulum", card="Ritual Beast Tamer Elder")
+    assert _plays_of(b.build(), "pendulum_summon") == []
+
+
+def _h_duality(**event):
+    b = _board().hand("Pot of Duality").deck("Kuriboh", "Sangan", "Mystical Elf")
+    if event:
+        b.event(**event)
+    return b
+
+
+def test_reference_done_when_no_pot_of_duality_after_a_special_summon():
+    assert _plays_of(_h_duality().build(), "activate")
+    assert _plays_of(_h_duality(summon="special", card="Sangan", **{"from": "graveyard"}).build(), "activate") == []
+
+
+def test_reference_done_when_no_special_summon_after_pot_of_duality():
+    b = _board().monster(1, "Junk Synchron").monster(2, "Celtic Guardian").extra_deck("Black Rose Dragon")
+    b.hand("Monster Reborn", "Cyber Dragon").graveyard("Sangan").event(activate="Pot of Duality")
+    b.opponent.monster(1, "Kuriboh")
+    assert _h_special_summons(b.build()) == []
+    assert _plays_of(b.build(), "normal_summon")
+
+
+def test_reference_pot_of_duality_needs_three_cards_in_the_deck_and_once_per_turn():
+    assert _plays_of(_board().hand("Pot of Duality").deck("Kuriboh").build(), "activate") == []
+    assert _plays_of(_h_duality(activate="Pot of Duality", negated="activation").build(), "activate") == []
+
+
+def test_reference_stormforth_not_after_a_negated_synchro_summon():
+    b = _board().hand("The Monarchs Stormforth")
+    assert _plays_of(b.build(), "activate")
+    b.event(summon="synchro", card="Stardust Dragon", negated=True, **{"from": "extra_deck"})
+    assert _plays_of(b.build(), "activate") == []
+
+
+def test_reference_stormforth_not_after_polymerization_whose_effect_was_negated():
+    b = _board().hand("The Monarchs Stormforth").event(activate="Polymerization", negated="effect")
+    assert _plays_of(b.build(), "activate") == []
+
+
+def test_reference_stormforth_after_a_special_summon_not_from_the_extra_deck():
+    b = _board().hand("The Monarchs Stormforth").event(summon="procedure", card="Cyber Dragon")
+    assert _plays_of(b.build(), "activate")
+
+
+def test_reference_stormforth_forbids_extra_deck_summons_after_activation():
+    b = _board().monster(1, "Junk Synchron").monster(2, "Celtic Guardian").extra_deck("Black Rose Dragon")
+    b.hand("Cyber Dragon").event(activate="The Monarchs Stormforth")
+    b.opponent.monster(1, "Kuriboh")
+    position = b.build()
+    assert _plays_of(position, "synchro_summon") == [] and _plays_of(position, "procedure_summon") == []
+
+
+def test_reference_pilica_oath_only_wind_monsters_after_activation():
+    b = _board().monster(1, "Junk Synchron").monster(2, "Mystical Elf").monster(3, "Kuriboh")
+    b.extra_deck("Ancient Fairy Dragon", "Stardust Dragon")          # 3 + 4 = 7, 3 + 4 + 1 = 8
+    assert {p.name for p in _plays_of(b.build(), "synchro_summon")} == {"Ancient Fairy Dragon", "Stardust Dragon"}
+    b.event(activate="Pilica, Descendant of Gusto")
+    names = {p.name for p in _plays_of(b.build(), "synchro_summon")}
+    assert names == {"Stardust Dragon"}
+
+
+def test_reference_15_10_16_eidos_second_effect_after_an_extra_deck_summon():
+    b = _board().graveyard("Eidos the Underworld Squire", "Edea the Heavenly Squire")
+    b.event(summon="synchro", card="Stardust Dragon", **{"from": "extra_deck"})
+    plays = [p for p in _plays_of(b.build(), "activate") if p.name == "Eidos the Underworld Squire"]
+    assert [(p.target, p.cost) for p in plays] == [("GY2", ("GY1",))]
+
+
+def test_reference_eidos_rest_of_turn_lock_applies_only_after_resolution():
+    def synchros(**event):
+        b = _board().monster(1, "Junk Synchron").monster(2, "Celtic Guardian").extra_deck("Black Rose Dragon")
+        b.event(activate="Eidos the Underworld Squire", effect=2, **event)
+        return _plays_of(b.build(), "synchro_summon")
+    assert synchros() == []
+    assert synchros(negated="effect") and synchros(negated="activation") and synchros(resolved=False)
+
+
+def test_reference_16_05_13_cipher_dragon_after_direct_attacks_in_main_phase_2():
+    b = _board(phase="main2").monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Blue-Eyes White Dragon"])
+    b.monster(2, "Celtic Guardian", attacked=True)
+    b.opponent.monster(1, "Kuriboh")
+    (play,) = _plays_of(b.build(), "activate")
+    assert play.target == "oM1" and play.cost == ("M1.1",)
+
+
+def test_reference_cipher_dragon_resolution_forbids_other_direct_attacks():
+    b = _board(phase="battle").monster(1, "Galaxy-Eyes Cipher Dragon").monster(2, "Celtic Guardian")
+    b.event(activate="Galaxy-Eyes Cipher Dragon")
+    attacks = {(p.card, p.target) for p in _plays_of(b.build(), "declare_attack")}
+    assert attacks == {("M1", "direct")}
+
+
+def _h_golem(**event):
+    b = _board().hand("Lava Golem", "Kuriboh")
+    b.opponent.monster(1, "Sangan").monster(2, "Mystical Elf")
+    if event:
+        b.event(**event)
+    return b.build()
+
+
+def test_reference_16_08_25_lava_golem_or_normal_summon_not_both():
+    assert _plays_of(_h_golem(), "procedure_summon") and _plays_of(_h_golem(), "normal_summon")
+    after_ns = _h_golem(summon="normal", card="Sangan")
+    assert _plays_of(after_ns, "procedure_summon") == []
+    after_golem = _h_golem(summon="procedure", card="Lava Golem")
+    assert _plays_of(after_golem, "normal_summon") == [] and _plays_of(after_golem, "set_monster") == []
+
+
+def test_reference_14_03_21_lava_golem_summon_negated_still_no_normal_summon():
+    assert _plays_of(_h_golem(summon="procedure", card="Lava Golem", negated=True), "normal_summon") == []
+
+
+def test_reference_16_08_25_lava_golem_by_monster_reborn_forbids_the_normal_summon_too():
+    position = _h_golem(summon="special", card="Lava Golem", **{"from": "graveyard"})
+    assert _plays_of(position, "normal_summon") == []
+
+
+def test_reference_lava_golem_cannot_be_revived_after_a_normal_summon():
+    b = _board().hand("Monster Reborn").graveyard("Lava Golem").event(summon="normal", card="Sangan")
+    assert _plays_of(b.build(), "activate") == []
+
+
+def test_reference_double_summon_gives_a_second_normal_summon():
+    b = _board(normal_summon_used=True).hand("Kuriboh")
+    assert _plays_of(b.build(), "normal_summon") == []
+    b.event(summon="normal", card="Sangan").event(activate="Double Summon")
+    assert _plays_of(b.build(), "normal_summon") and _plays_of(b.build(), "set_monster")
+    b.event(summon="set", card="Mystical Elf")
+    assert _plays_of(b.build(), "normal_summon") == []
+
+
+def test_reference_eidos_grants_one_additional_tribute_summon():
+    b = _board().hand("Summoned Skull", "Kuriboh").monster(1, "Eidos the Underworld Squire")
+    b.event(summon="normal", card="Eidos the Underworld Squire").event(activate="Eidos the Underworld Squire")
+    position = b.build()
+    assert [(p.card, p.tributes) for p in _plays_of(position, "normal_summon")] == [("H1", ("M1",))]
+    assert _plays_of(position, "set_monster") == []
+
+
+def test_reference_ritual_beast_tamer_elder_grants_a_ritual_beast_normal_summon():
+    b = _board().hand("Ritual Beast Tamer Lara", "Kuriboh").monster(1, "Ritual Beast Tamer Elder")
+    b.event(summon="normal", card="Ritual Beast Tamer Elder")
+    assert [p.card for p in _plays_of(b.build(), "normal_summon")] == ["H1"]
+
+
+def test_reference_sp_1_procedure_banishing_light_and_dark():
+    b = _board().hand("Chaos Emperor Dragon - Envoy of the End").graveyard("Celtic Guardian", "Mystical Elf",
+                                                                           "Dark Magician", "Summoned Skull")
+    plays = _plays_of(b.build(), "procedure_summon")
+    assert {p.cost for p in plays} == {("GY2", "GY3"), ("GY2", "GY4")}   # Mystical Elf is the only LIGHT
+    assert plays[0].zones == ("M1", "M2", "M3", "M4", "M5") and plays[0].positions == ("attack", "defense")
+
+
+def test_reference_sp_1_discard_a_card_and_tribute_opponents_monsters():
+    b = _board().hand("The Tricky", "Pot of Greed", "Lava Golem")
+    b.opponent.monster(1, "Kuriboh").monster(4, "Sangan")
+    plays = _plays_of(b.build(), "procedure_summon")
+    assert {(p.card, p.cost) for p in plays} == {("H1", ("H2",)), ("H1", ("H3",)), ("H3", ("oM1", "oM4"))}
+    golem = next(p for p in plays if p.card == "H3")
+    assert golem.zones == ("oM1", "oM2", "oM3", "oM4", "oM5")
+
+
+def test_reference_sp_1_one_card_fills_one_slot_and_tribute_zones_count():
+    # Fenrir banishes 2 WATER monsters: 3 in the GY (not the LIGHT Elf) give 3 pairs; Blue-Eyes Shining Dragon takes its Tribute's zone.
+    b = _board().hand("Fenrir").graveyard("Penguin Soldier", "Mystical Elf", "Penguin Soldier", "7 Colored Fish")
+    assert len(_plays_of(b.build(), "procedure_summon")) == 2      # copies grouped: {Penguin x2}, {Penguin, Fish}
+    assert len(legal_plays(b.build(), all_instances=True)) - len(
+        [p for p in legal_plays(b.build(), all_instances=True) if p.action != "procedure_summon"]) == 3
+    full = _board().hand("Blue-Eyes Shining Dragon")
+    for zone in range(1, 6):
+        full.monster(zone, "Blue-Eyes Ultimate Dragon" if zone == 3 else "Kuriboh")
+    (play,) = _plays_of(full.build(), "procedure_summon")
+    assert play.cost == ("M3",) and play.zones == ("M3",)
+
+
+def test_reference_sp_1_dogoran_either_procedure_attack_position_only():
+    b = _board().hand("Dogoran, the Mad Flame Kaiju")
+    b.opponent.monster(2, "Dogoran, the Mad Flame Kaiju")
+    plays = _plays_of(b.build(), "procedure_summon")
+    assert {(p.cost, p.zones) for p in plays} == {(("oM2",), ("oM1", "oM2", "oM3", "oM4", "oM5")),
+                                                  ((), ("M1", "M2", "M3", "M4", "M5"))}
+    assert all(p.positions == ("attack",) for p in plays)
+
+
+def test_reference_sp_3_call_of_the_haunted_own_graveyard_attack_position_not_the_turn_it_was_set():
+    b = _board().spell_trap(2, "Call of the Haunted", position="set").graveyard("Mystical Elf")
+    b.opponent.graveyard("Kuriboh")
+    (play,) = _plays_of(b.build(), "activate")
+    assert play.target == "GY1" and play.positions == ("attack",) and play.cost == ()
+    fresh = _board().spell_trap(2, "Call of the Haunted", position="set", set_this_turn=True).graveyard("Mystical Elf")
+    assert _plays_of(fresh.build(), "activate") == []
+    assert _plays_of(_board().hand("Call of the Haunted").graveyard("Mystical Elf").build(), "activate") == []
+
+
+def test_reference_activation_costs_and_zones():
+    # Premature Burial: 800 LP; Scapegoat: 4 free Main Monster Zones; Cipher Dragon: one play per material.
+    burial = _board().lp(700).hand("Premature Burial").graveyard("Mystical Elf")
+    assert _plays_of(burial.build(), "activate") == []
+    goat = _board().hand("Scapegoat").monster(1, "Kuriboh")
+    (play,) = _plays_of(goat.build(), "activate")
+    assert play.zones == ("M2", "M3", "M4", "M5") and play.positions == ("defense",) and play.target is None
+    assert _plays_of(goat.monster(2, "Kuriboh").build(), "activate") == []
+    cipher = _board().monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh", "Mystical Elf"])
+    cipher.opponent.monster(1, "Kuriboh").monster(2, "Sangan", position="set")
+    assert {(p.cost, p.target) for p in _plays_of(cipher.build(), "activate")} == {(("M1.1",), "oM1"),
+                                                                                 (("M1.2",), "oM1")}
