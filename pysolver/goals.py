@@ -23,6 +23,7 @@ The fragment is parsed when the goal is parsed, so a syntax error is reported be
 from __future__ import annotations
 
 import operator
+from abc import ABC, abstractmethod
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -46,16 +47,18 @@ _SYNTAX = ('write a goal as: a card name ("Stardust Dragon"), a name with a batt
            '("Stardust Dragon":attack), a count (monsters>=3) or asp:"goal :- ...", joined with &')
 
 
-class Goal:
+class Goal(ABC):
     """What the search looks for; `check(position)` says whether a position reaches it."""
 
     text: str
 
-    def check(self, position) -> bool:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def check(self, position) -> bool:
+        """Whether `position` reaches the goal."""
 
-    def to_json(self) -> dict:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def to_json(self) -> dict:
+        """The goal as JSON (in search and sweep results)."""
 
     def __str__(self) -> str:
         return self.text
