@@ -215,6 +215,16 @@ class _Filters:
         return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
 
 
+def _read(card: Card, result, target: bool):
+    """A card-text reader's result; a text pysolver cannot read fails closed (raises) for a card the turn
+    player may use, and is ignored (None) for the others."""
+    if isinstance(result, Exception):
+        if target:
+            raise _unsupported(card, result)
+        return None
+    return result
+
+
 def _unsupported(card: Card, error: Exception) -> PysolverError:
     return PysolverError(f"{card.name!r} is not supported by pysolver: {error}; leave it out of the position "
                          "or use a position where it plays no part")
@@ -250,11 +260,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
                 out.append(f"same_property({c},{condition.prop},{scope}).")
             elif isinstance(condition, DifferentProperty):
                 out.append(f"different_property({c},{condition.prop},{scope}).")
-    spell = ritual_spell(card)
-    if isinstance(spell, Exception):
-        if target:
-            raise _unsupported(card, spell)
-    elif spell is not None:
+    spell = _read(card, ritual_spell(card), target)
+    if spell is not None:
         out.append(f"ritual_spell({c},{spell.mode},{spell.level or 0},{spell.source}).")
         out.append(f"ritual_target({c},{filters.number(spell.targets)}).")
         if spell.tribute_filter is not None:
@@ -269,11 +276,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     way = special_summon_way(card)
     if way:
         out.append(f"special_summon_way({c},{way}).")
-    rules = material_rules(card)
-    if isinstance(rules, Exception):
-        if target:
-            raise _unsupported(card, rules)
-    else:
+    rules = _read(card, material_rules(card), target)
+    if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
         out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
         out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
@@ -282,11 +286,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"whole_tribute({c},{filters.number(rules.whole_ritual_tribute)}).")
             if rules.whole_from_field_only:
                 out.append(f"whole_tribute_from_field_only({c}).")
-    lock = special_summon_lock(card)
-    if isinstance(lock, Exception):
-        if target:
-            raise _unsupported(card, lock)
-    elif lock is not None:
+    lock = _read(card, special_summon_lock(card), target)
+    if lock is not None:
         out.append(f"special_summon_lock({c},{lock[0]},{filters.number(lock[1])}).")
     out.extend(_procedure_facts(card, filters, target))
     limit = limits(card)
@@ -303,11 +304,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
 
 def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     """SP-1: the card's own Special Summon procedures (asp/procedure.lp)."""
-    found = procedures(card)
-    if isinstance(found, Exception):
-        if target:
-            raise _unsupported(card, found)
-        return []
+    found = _read(card, procedures(card), target) or ()
     c, out = card.passcode, []
     for p, procedure in enumerate(found, 1):
         out.append(f"procedure({c},{p}).")
