@@ -43,7 +43,6 @@ def card_facts(card: Card) -> str:
     if card.race:
         out.append(f"race({c},{constant(card.race)}).")
     out.extend(f"arrow({c},{arrow.lower()})." for arrow in sorted(card.arrows))
-    out.extend(f"setcode({c},{code})." for code in card.setcodes)
     for number, rule in enumerate(tribute_rules(card), 1):
         out.append(f"tribute_rule({c},{number},{rule.tributes}).")
         if rule.summon:
