@@ -272,9 +272,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     limit = special_summon_limit(card)
     if limit:
         out.append(f"special_summon_limit({c},{limit}).")
-    way = special_summon_way(card)
-    if way:
-        out.append(f"special_summon_way({c},{way}).")
+    if special_summon_way(card) == "procedure" and card.is_extra_deck:   # SP-2: only by its own procedure
+        out.append(f"own_procedure_only({c}).")
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))

@@ -21,7 +21,7 @@ from .position import Position
 # halves grounding time on most positions; the answer is the same). show.lp holds the only #show.
 ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "position.lp",
              "battle.lp", "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp",
-             "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "show.lp")
+             "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "history.lp", "show.lp")
 _NEEDS = {
     "filters.lp": ("filter_atom", "filter_any"),
     "zones.lp": ("requirement", "scale"),
@@ -34,8 +34,8 @@ _NEEDS = {
     "pendulum.lp": ("scale",),
     "procedure.lp": ("procedure",),
     "activate.lp": ("effect",),
-    "restrictions.lp": ("summon_event", "activate_event", "special_summon_lock", "special_summon_way",
-                        "each_player_once", "one_at_a_time"),
+    "restrictions.lp": ("special_summon_lock", "own_procedure_only", "one_at_a_time"),
+    "history.lp": ("summon_event", "activate_event", "each_player_once"),
 }
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).
