@@ -507,6 +507,8 @@ def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> 
     if draw(st.integers(0, 2)):                                    # a Fusion Summon in the making
         hand += [draw(_names(s.fusion_spells))] + draw(st.lists(st.sampled_from(material_names or palette),
                                                                  max_size=3))
+    if between and draw(st.integers(0, 3)):                          # a Pendulum Summon in the making
+        hand += draw(st.lists(_names(between), min_size=1, max_size=2))
     if len(scales) < 2 and draw(st.booleans()):                      # a scale to activate
         hand += draw(st.lists(_names(s.pendulums), min_size=1, max_size=2))
     hand_options = [st.sampled_from(palette)] * 3 + [
