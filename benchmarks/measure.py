@@ -124,8 +124,7 @@ def clingo_profile(position: Position, *, symmetry: bool = True, arguments=None)
     }
 
 
-def counting_callback_rate(position: Position, *, symmetry: bool = True) -> dict:
-    """Enumeration with a Python `on_model` that only counts (clingo + the callback, no decoding)."""
+def _callback_rate(position: Position, symmetry: bool, fetch_symbols: bool) -> dict:
     facts, table = position_facts(position, symmetry=symmetry)
     control = new_control(solver.CLINGO_ARGUMENTS, position, table)
     control.add("base", [], facts)
@@ -134,28 +133,21 @@ def counting_callback_rate(position: Position, *, symmetry: bool = True) -> dict
 
     def on_model(model: clingo.Model) -> None:
         nonlocal count
+        if fetch_symbols:
+            model.symbols(shown=True)
         count += 1
 
     start = time.perf_counter()
     control.solve(on_model=on_model)
     seconds = time.perf_counter() - start
     return {"models": count, "seconds": seconds, "models_per_second": count / seconds if seconds > 0 else None}
+
+
+def counting_callback_rate(position: Position, *, symmetry: bool = True) -> dict:
+    """Enumeration with a Python `on_model` that only counts (clingo + the callback, no decoding)."""
+    return _callback_rate(position, symmetry, fetch_symbols=False)
 
 
 def symbols_rate(position: Position, *, symmetry: bool = True) -> dict:
     """Enumeration with an `on_model` that fetches the shown symbols (what the decoder reads), no Play."""
-    facts, table = position_facts(position, symmetry=symmetry)
-    control = new_control(solver.CLINGO_ARGUMENTS, position, table)
-    control.add("base", [], facts)
-    control.ground([("base", [])])
-    count = 0
-
-    def on_model(model: clingo.Model) -> None:
-        nonlocal count
-        model.symbols(shown=True)
-        count += 1
-
-    start = time.perf_counter()
-    control.solve(on_model=on_model)
-    seconds = time.perf_counter() - start
-    return {"models": count, "seconds": seconds, "models_per_second": count / seconds if seconds > 0 else None}
+    return _callback_rate(position, symmetry, fetch_symbols=True)

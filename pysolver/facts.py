@@ -329,7 +329,7 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
 
 def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
     """Activated effects offered as plays, and the card's turn-history clauses (asp/activate.lp,
-    asp/restrictions.lp). Unreadable clauses fail closed when the history uses them (position_facts)."""
+    asp/history.lp). Unreadable clauses fail closed when the history uses them (position_facts)."""
     c, out = card.passcode, []
     for effect in activated_effects(card):
         e = effect.number
