@@ -5,7 +5,7 @@ clingo's `--configuration` presets on them.
       README.md                 how to run the instances with clingo, what each family stresses, the
                                 expected answers and the configuration table
       asp/*.lp                  the encodings of the installed pysolver (solver.ENCODINGS, verbatim)
-      instances/FAMILY/NAME.lp  facts only: pysolver.facts.position_facts(position, symmetry=False)
+      instances/FAMILY/NAME.lp  facts only: pysolver.solve.facts.position_facts(position, symmetry=False)
       positions/FAMILY/NAME.yaml the same position as a pysolver-position/1 file
       expected.csv              instance, family, n, seed, models (the number of answer sets)
       run.sh                    runs every instance with clingo and checks its number of models
@@ -28,8 +28,9 @@ from pathlib import Path
 
 import clingo
 
-from pysolver import reference, solver
-from pysolver.facts import position_facts
+from pysolver import dump_position, legal_plays, reference
+from pysolver.solve import legal as solver
+from pysolver.solve.facts import position_facts
 
 from . import families as fam
 from .run import machine, note
@@ -44,7 +45,7 @@ def encoding_files() -> list[tuple[str, str]]:
     try:
         root = resources.files("pysolver.asp")
     except ModuleNotFoundError:
-        root = Path(solver.__file__).resolve().parent.parent / "asp"
+        root = Path(solver.__file__).resolve().parent.parent.parent / "asp"
     return [(name, root.joinpath(name).read_text(encoding="utf-8")) for name in solver.ENCODINGS]
 
 
@@ -95,10 +96,10 @@ def export(directory: Path, *, quick: bool, names: list[str] | None, budget: flo
             instance.write_text(f"% {name}: pysolver benchmark instance (family {family.name}"
                                 f"{'' if n is None else f', n = {n}'}, seed {seed}); facts only, "
                                 f"no symmetry breaking\n{facts}\n", encoding="utf-8")
-            position.dump(directory / "positions" / family.name / f"{name}.yaml")
+            dump_position(position, directory / "positions" / family.name / f"{name}.yaml")
             models, ground_seconds, enumerate_seconds = count_models([*encodings, instance])
             # pysolver's own all-instances listing too (it decodes every play: skipped when huge)
-            pysolver_count = len(position.legal_plays(all_instances=True)) if models <= PYSOLVER_CHECK_LIMIT else None
+            pysolver_count = len(legal_plays(position, all_instances=True)) if models <= PYSOLVER_CHECK_LIMIT else None
             row = {"instance": f"instances/{family.name}/{name}.lp", "family": family.name, "n": n, "seed": seed,
                    "models": models, "pysolver": pysolver_count, "reference": None,
                    "ground_seconds": ground_seconds, "enumerate_seconds": enumerate_seconds}

@@ -6,8 +6,8 @@
             for seed in family.seeds(quick=True):
                 name, position = family.generate(n, seed)      # ("synchro-n10-seed1", Position)
 
-Every position is built with `pysolver.builder.PositionBuilder` from the built-in pool
-(`pysolver/data/cards.yaml`), so it is validated exactly like a position file: every instance is a
+Every position is built with `pysolver.position.builder.PositionBuilder` from the built-in pool
+(`pysolver/cards/data/cards.yaml`), so it is validated exactly like a position file: every instance is a
 legal position (Master Rule 5, turn 3, Main Phase 1 unless a family says otherwise).
 
 A word on the scaling parameter of the Extra Deck families. A player controls at most 6 monsters
@@ -28,11 +28,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from pysolver import Position
-from pysolver.builder import PositionBuilder
-from pysolver.cards import Card, default_cards
-from pysolver.cardtext import material_requirement
-from pysolver.requirements import Requirement
+from pysolver import Position, legal_plays
+from pysolver.position.builder import PositionBuilder
+from pysolver.cards.card import Card, default_cards
+from pysolver.cards.cardtext import material_requirement
+from pysolver.cards.requirements import Requirement
 
 MMZ = (1, 2, 3, 4, 5)
 
@@ -54,7 +54,7 @@ def usable(card: Card) -> bool:
     if card.is_extra_deck and not _line_ok(card):
         return False
     try:
-        from pysolver import facts
+        from pysolver.solve import facts
         check = getattr(facts, "rule_facts", None)
         if check is not None:
             check(card, default_cards(), True)
@@ -73,7 +73,7 @@ def plain(card: Card) -> bool:
     """No rule of its own about being used as material ("Cannot be used as Synchro Material, except
     ...", "can be used as the entire Tribute"): the families measure the generic mechanics, and the
     reference enumerator does not read such clauses yet (both must list the same plays)."""
-    from pysolver import cardtext
+    from pysolver.cards import cardtext
     reader = getattr(cardtext, "material_rules", None)
     if reader is None:
         return True
@@ -292,7 +292,7 @@ def ritual_wide(n: int, seed: int) -> tuple[str, Position]:
 def _no_lock(card: Card) -> bool:
     """No "You cannot Special Summon monsters, except ..." of its own (a Scale with one stops most
     Pendulum Summons), and no Scale that changes by itself (Stargazer/Timegazer Magician)."""
-    from pysolver import cardtext
+    from pysolver.cards import cardtext
     lock = getattr(cardtext, "special_summon_lock", None)
     return (lock is None or lock(card) is None) and "Pendulum Scale becomes" not in card.text
 
@@ -395,7 +395,7 @@ def _probe(action: str) -> Position:
 def supported(action: str) -> bool:
     """Does the solver (the encodings of the installed package) produce `action` on a small probe?"""
     try:
-        plays = _probe(action).legal_plays(actions=(action,))
+        plays = legal_plays(_probe(action), actions=(action,))
     except Exception:  # noqa: BLE001 -- an encoding being written may fail in any way: not supported yet
         return False
     return any(play.action == action for play in plays)

@@ -10,7 +10,7 @@ import statistics
 import time
 from pathlib import Path
 
-from pysolver import Position
+from pysolver import legal_plays, load_position
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "pysolver" / "examples" / "spec-example.yaml"
 
@@ -19,12 +19,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=300)
     args = parser.parse_args()
-    position = Position.load(EXAMPLE)
-    position.legal_plays()  # warm: encodings read, card facts cached
+    position = load_position(EXAMPLE)
+    legal_plays(position)  # warm: encodings read, card facts cached
     times, parts = [], {"facts": [], "ground": [], "solve": [], "decode": []}
     for _ in range(args.repeat):
         start = time.perf_counter()
-        plays = position.legal_plays()
+        plays = legal_plays(position)
         times.append(time.perf_counter() - start)
         for key in parts:
             parts[key].append(plays.statistics[key])

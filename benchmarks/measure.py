@@ -17,10 +17,10 @@ import time
 import clingo
 import clingo.ast
 
-from pysolver import reference
-from pysolver.facts import position_facts
-from pysolver.position import Position
-from pysolver import solver
+from pysolver import legal_plays, reference
+from pysolver.solve.facts import position_facts
+from pysolver.position.value import Position
+from pysolver.solve import legal as solver
 
 PARTS = ("facts", "ground", "solve", "decode", "total")
 
@@ -37,12 +37,12 @@ def summary(values: list[float]) -> dict:
 
 
 def pysolver_times(position: Position, repeat: int, *, all_instances: bool = False, budget: float | None = None):
-    """`repeat` warm calls of `Position.legal_plays`: the last Plays, and each part's seconds per call
+    """`repeat` warm calls of `pysolver.legal_plays`: the last Plays, and each part's seconds per call
     (`wall` is the call as the user sees it, around `legal_plays`). With a `budget` (seconds), fewer
     calls when they would take longer than that in all (the warm-up call counts; one timed call at
     least)."""
     start = time.perf_counter()
-    position.legal_plays(all_instances=all_instances)
+    legal_plays(position, all_instances=all_instances)
     warm = time.perf_counter() - start
     if budget is not None and warm * (repeat + 1) > budget:
         repeat = max(1, int(budget / warm) - 1)
@@ -50,7 +50,7 @@ def pysolver_times(position: Position, repeat: int, *, all_instances: bool = Fal
     plays = None
     for _ in range(repeat):
         start = time.perf_counter()
-        plays = position.legal_plays(all_instances=all_instances)
+        plays = legal_plays(position, all_instances=all_instances)
         times["wall"].append(time.perf_counter() - start)
         for part in PARTS:
             times[part].append(float(plays.statistics.get(part, 0.0)))
@@ -77,7 +77,7 @@ def play_set(plays) -> list[str]:
 
 
 def new_control(arguments, position: Position | None = None, table=None) -> clingo.Control:
-    """A Control holding the program `pysolver.solver.legal_plays` grounds for this position: the
+    """A Control holding the program `pysolver.solve.legal.legal_plays` grounds for this position: the
     encodings relevant to it when the solver selects them (`relevant_encodings`), else all of them."""
     control = clingo.Control(list(arguments))
     relevant = getattr(solver, "relevant_encodings", None)

@@ -23,7 +23,7 @@ from pathlib import Path
 import clingo
 
 import pysolver
-from pysolver import solver
+from pysolver.solve import legal as solver
 from pysolver.errors import PysolverError
 
 from . import families as fam
@@ -137,7 +137,7 @@ def _predicted(reference_state: dict, n) -> float | None:
 
 def floor(repeat: int) -> dict:
     """pysolver on the empty position (turn 3, Main Phase 1, no cards): the fixed cost of a call."""
-    from pysolver.builder import PositionBuilder
+    from pysolver.position.builder import PositionBuilder
     position = PositionBuilder(turn=3).build()
     plays, times = pysolver_times(position, max(repeat, 5))
     return {"plays": len(plays), "pysolver": {part: summary(values) for part, values in times.items()},

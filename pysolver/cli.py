@@ -13,8 +13,8 @@ from itertools import groupby
 
 from .cards import CARDS_ENVIRONMENT, Card, CardDB, load_cards
 from .errors import PysolverError
-from .play import ACTIONS, Play, Plays
-from .position import RULES, Position
+from .position import ACTIONS, RULES, Play, Plays, Position, dump_position, load_position
+from .solve import apply, legal_plays
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,24 +89,24 @@ def build_parser() -> argparse.ArgumentParser:
                            help="the phase (default main1)")
     from_deck.add_argument("-o", "--output", required=True, metavar="POS", help="where to write the position")
 
-    from .perft import add_arguments as perft_arguments
+    from .explore.perft import add_arguments as perft_arguments
     perft = commands.add_parser("perft", parents=[common], help="count the play sequences of D plays (perft)")
     perft_arguments(perft)
 
-    from .search import add_arguments as search_arguments
+    from .explore.search import add_arguments as search_arguments
     search = commands.add_parser("search", parents=[common], help="the shortest lines of plays that reach a goal")
     search_arguments(search)
-    from .sweep import add_arguments as sweep_arguments
+    from .explore.sweep import add_arguments as sweep_arguments
     sweep = commands.add_parser("sweep", parents=[common], help="how often random opening hands reach a goal")
     sweep_arguments(sweep)
     return parser
 
 
 def _list(args) -> Plays:
-    position = Position.load(args.position, cards=load_cards(args.cards))
+    position = load_position(args.position, cards=load_cards(args.cards))
     if args.max_plays is not None and args.max_plays < 1:
         raise PysolverError("--max-plays must be 1 or more")
-    return position, position.legal_plays(all_instances=args.all_instances, max_plays=args.max_plays,
+    return position, legal_plays(position, all_instances=args.all_instances, max_plays=args.max_plays,
                                           timeout=args.timeout, actions=tuple(args.action or ()))
 
 
@@ -158,7 +158,7 @@ def print_text(plays: Plays, position: Position) -> None:
 
 def _ritual_text(data) -> str:
     """A readable line for `cardtext.RitualSpell` (its repr if its fields are not the known ones)."""
-    from .requirements import _article, describe
+    from .cards.requirements import _article, describe
     try:
         target = describe(data.targets, plural=False)
         target = target if target.startswith('"') else f"{_article(target)} {target}"
@@ -173,8 +173,8 @@ def _ritual_text(data) -> str:
 
 def show_card(card: Card, cards: CardDB) -> str:
     """`pysolver cards show`: the card's facts and what pysolver reads from its text."""
-    from . import cardtext
-    from .coverage import category, supported
+    from .cards import cardtext
+    from .cards.coverage import category, supported
     lines = [f"{card.name} ({card.passcode})", f"  kinds: {', '.join(sorted(card.kinds))}"]
     stats = []
     for key, word in (("level", "Level"), ("rank", "Rank"), ("link_rating", "Link")):
@@ -189,7 +189,7 @@ def show_card(card: Card, cards: CardDB) -> str:
     if card.scale is not None:
         stats.append(f"Scale {card.scale}")
     if card.arrows:
-        from .cards import ARROWS
+        from .cards.card import ARROWS
         stats.append("arrows " + " ".join(a for a in ARROWS if a in card.arrows))
     if stats:
         lines.append("  " + "  ".join(stats))
@@ -229,7 +229,7 @@ def show_card(card: Card, cards: CardDB) -> str:
 def _cards_command(args) -> None:
     cards = load_cards(args.cards)
     if args.cards_command == "coverage":
-        from .coverage import coverage, format_table, to_json
+        from .cards.coverage import coverage, format_table, to_json
         table = coverage(cards)
         if args.json:
             print(json.dumps({"source": cards.source, "cards": len(cards), "kinds": to_json(table, top=args.top)},
@@ -245,12 +245,13 @@ def _cards_command(args) -> None:
 
 
 def _position_command(args) -> None:
-    from .decks import position_from_deck, read_ydk, split_names
+    from .position.from_deck import position_from_deck, split_names
+    from .cards.decks import read_ydk
     cards = load_cards(args.cards)
     deck = read_ydk(args.deck, cards)
     position = position_from_deck(deck, cards, hand=split_names(args.hand), field=split_names(args.field),
                                   rules=args.rules, turn=args.turn, phase=args.phase)
-    position.dump(args.output)
+    dump_position(position, args.output)
     me = position.me
     print(f"wrote {args.output}: {len(me.hand)} cards in the hand, {len(me.deck)} in the Deck, "
           f"{len(me.extra_deck)} in the Extra Deck")
@@ -266,12 +267,12 @@ def main(argv: list[str] | None = None) -> int:
             _position_command(args)
             return 0
         if args.command == "perft":
-            from .perft import command as perft_command
+            from .explore.perft import command as perft_command
             perft_command(args)
             return 0
         if args.command in ("search", "sweep"):
-            from .search import cli_main as search_command
-            from .sweep import cli_main as sweep_command
+            from .explore.search import cli_main as search_command
+            from .explore.sweep import cli_main as sweep_command
             (search_command if args.command == "search" else sweep_command)(args)
             return 0
         position, plays = _list(args)
@@ -285,8 +286,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise PysolverError(f"play index {args.index} is out of range: the position has {len(plays)} plays "
                                     f"(0..{len(plays) - 1})")
             play = plays[args.index]
-            nxt = position.apply(play, zone=args.zone, battle_position=args.battle_position)
-            nxt.dump(args.output)
+            nxt = apply(position, play, zone=args.zone, battle_position=args.battle_position)
+            dump_position(nxt, args.output)
             print(f"{describe(play, position) or play.action}: wrote {args.output}")
         return 0
     except PysolverError as error:

@@ -1,5 +1,5 @@
 """Hypothesis profiles: `ci` (the default, >= 500 examples per differential test) and `deep`
-(PYSOLVER_EXAMPLES=5000 python -m pytest tests/test_differential*.py)."""
+(PYSOLVER_EXAMPLES=5000 python -m pytest tests/solve/test_differential.py)."""
 
 import os
 

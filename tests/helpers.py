@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from pysolver.builder import PositionBuilder
+from pysolver.position.builder import PositionBuilder
+from pysolver import legal_plays
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "pysolver" / "examples"
@@ -34,7 +35,7 @@ def board(**options) -> PositionBuilder:
 
 
 def plays_of(position, action=None, **options):
-    plays = position.legal_plays(**options)
+    plays = legal_plays(position, **options)
     return [p for p in plays if action is None or p.action == action]
 
 

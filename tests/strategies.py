@@ -1,7 +1,7 @@
 """Hypothesis strategies: random valid positions built from the built-in card pool.
 
 Positions are generated as dicts in the position file format (docs/position-format.md) and loaded
-with `Position.from_dict`, so every generated position also exercises the loader and its validation.
+with `position_from_dict`, so every generated position also exercises the loader and its validation.
 
     from tests.strategies import positions, position_dicts
     @given(positions())
@@ -23,9 +23,9 @@ from functools import lru_cache
 
 from hypothesis import strategies as st
 
-from pysolver.cardtext import unsupported_reason
-from pysolver.cards import Card, default_cards
-from pysolver.position import Position
+from pysolver.cards.cardtext import unsupported_reason
+from pysolver.cards.card import Card, default_cards
+from pysolver.position.files import position_from_dict
 
 RULES = ("master-rule-3", "master-rule-4", "master-rule-5")
 SPECIAL_NAMES = (
@@ -36,12 +36,12 @@ SPECIAL_NAMES = (
 
 def _unsupported(card: Card) -> str | None:
     """Why pysolver fails closed on `card`: `cardtext.unsupported_reason`, and (while that does not yet
-    cover them) the procedure and turn-clause readers of `pysolver.effects` when they exist."""
+    cover them) the procedure and turn-clause readers of `pysolver.cards.effects` when they exist."""
     reason = unsupported_reason(card)
     if reason is not None:
         return reason
     try:
-        from pysolver import effects
+        from pysolver.cards import effects
     except ImportError:
         return None
     for reader in ("procedures", "clauses"):
@@ -169,7 +169,7 @@ def player_dict(draw, *, own: bool, turn: int, phase: str, emz_side: str | None,
 
 @st.composite
 def position_dicts(draw, *, rules: str | None = None, max_hand: int = 6) -> dict:
-    """A random position in the file format (a dict), valid for `Position.from_dict`.
+    """A random position in the file format (a dict), valid for `position_from_dict`.
 
     Random rules (Master Rule 3/4/5), turn 1..5, phase (never battle on turn 1), turn player,
     normal_summon_used; 0..max_hand hand cards; both players' monsters in random zones and states;
@@ -206,8 +206,8 @@ def position_dicts(draw, *, rules: str | None = None, max_hand: int = 6) -> dict
 
 
 def positions(*, rules: str | None = None, max_hand: int = 6):
-    """Random valid `Position` objects from the built-in pool (loaded through `Position.from_dict`)."""
-    return position_dicts(rules=rules, max_hand=max_hand).map(Position.from_dict)
+    """Random valid `Position` objects from the built-in pool (loaded through `position_from_dict`)."""
+    return position_dicts(rules=rules, max_hand=max_hand).map(position_from_dict)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -219,8 +219,8 @@ class ExtraPool:
     the others: Salamangreat Almiraj, Starving Venom Fusion Dragon)."""
 
     def __init__(self) -> None:
-        from pysolver.cardtext import material_requirement
-        from pysolver.requirements import Requirement
+        from pysolver.cards.cardtext import material_requirement
+        from pysolver.cards.requirements import Requirement
 
         p = pool()
         cards = [p.card(name) for name in sorted(p.by_name)]
@@ -372,7 +372,7 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
 
 def extra_deck_positions(rules: str | None = None):
     """Random valid `Position` objects rich in Extra Deck summons (see `extra_deck_position_dicts`)."""
-    return extra_deck_position_dicts(rules=rules).map(Position.from_dict)
+    return extra_deck_position_dicts(rules=rules).map(position_from_dict)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -385,10 +385,9 @@ class SpecialPool:
     with the cards their lines name, Fusion Substitutes, and cards with material rules."""
 
     def __init__(self) -> None:
-        from pysolver.cardtext import (MaterialRules, RitualSpell, fusion_spell, fusion_substitute,
-                                       material_requirement, material_rules, ritual_spell,
-                                       special_summon_lock)
-        from pysolver.requirements import Atom, Or, Requirement
+        from pysolver.cards.cardtext import (MaterialRules, RitualSpell, fusion_spell, fusion_substitute,
+                                             material_requirement, material_rules, ritual_spell, special_summon_lock)
+        from pysolver.cards.requirements import Atom, Or, Requirement
 
         p = pool()
         cards = [p.card(name) for name in sorted(p.by_name)]
@@ -435,7 +434,7 @@ class SpecialPool:
 
 def _ritual_target(term, card: Card) -> bool:
     """Does a Ritual Spell's target filter (names, kinds, Attributes, archetypes) let `card` through?"""
-    from pysolver.requirements import And, Or
+    from pysolver.cards.requirements import And, Or
     if isinstance(term, And):
         return all(_ritual_target(part, card) for part in term.parts)
     if isinstance(term, Or):
@@ -609,7 +608,7 @@ def _name(entry) -> str:
 def pendulum_ritual_fusion_positions(rules: str | None = None):
     """Random valid `Position` objects rich in Pendulum, Ritual and Fusion Summons (see
     `pendulum_ritual_fusion_position_dicts`)."""
-    return pendulum_ritual_fusion_position_dicts(rules=rules).map(Position.from_dict)
+    return pendulum_ritual_fusion_position_dicts(rules=rules).map(position_from_dict)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -658,7 +657,7 @@ def _history_event(draw, player: int) -> dict:
         origin = "extra_deck" if method in ("synchro", "fusion", "xyz") else \
             draw(st.sampled_from(["hand", "graveyard", "extra_deck"] if method == "special" else ["hand"]))
         return {"summon": method, "card": name, "player": who, "from": origin, "negated": draw(st.booleans())}
-    from pysolver.effects import activated_effects, clauses
+    from pysolver.cards.effects import activated_effects, clauses
     numbers = sorted({e.number for e in activated_effects(card)} |
                      {c.effect for c in clauses(card) if isinstance(clauses(card), tuple)} | {1})
     event: dict = {"activate": name, "effect": draw(st.sampled_from(numbers)), "player": who,
@@ -732,4 +731,4 @@ def history_position_dicts(draw, *, rules: str | None = None) -> dict:
 def history_positions(rules: str | None = None):
     """Random valid `Position` objects about procedures, activations and the turn's history (see
     `history_position_dicts`)."""
-    return history_position_dicts(rules=rules).map(Position.from_dict)
+    return history_position_dicts(rules=rules).map(position_from_dict)

@@ -15,7 +15,7 @@ from pathlib import Path
 import clingo
 import pytest
 
-from pysolver import solver
+from pysolver.solve import legal as solver
 
 ROOT = Path(__file__).resolve().parents[1]
 

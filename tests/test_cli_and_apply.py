@@ -5,7 +5,7 @@ import json
 import pytest
 
 from helpers import EXAMPLES, board, plays_of
-from pysolver import Position, PysolverError
+from pysolver import PysolverError, apply, legal_plays, load_position
 from pysolver.cli import main
 
 EXAMPLE = str(EXAMPLES / "spec-example.yaml")
@@ -43,7 +43,7 @@ def test_apply_writes_the_next_position(capsys, tmp_path):
     out_file = tmp_path / "next.yaml"
     code, out, _ = run(capsys, "apply", EXAMPLE, "1", "-o", str(out_file), "--zone", "M2")
     assert code == 0 and "wrote" in out
-    nxt = Position.load(out_file)
+    nxt = load_position(out_file)
     assert nxt.me.monster_zones[1].card.name == "Dark Magician" and nxt.normal_summon_used
     assert [c.card.name for c in nxt.me.graveyard] == ["Junk Synchron", "Celtic Guardian"]
 
@@ -74,7 +74,7 @@ def test_bad_position_lists_each_problem(capsys, tmp_path):
 def test_apply_tribute_summon_moves_tributes_to_the_graveyard():
     position = board().hand("Summoned Skull").monster(1, "Kuriboh").monster(2, "Sheep Token").build()
     play = next(p for p in plays_of(position, "normal_summon", all_instances=True) if p.tributes == ("M2",))
-    nxt = position.apply(play, zone="M2")
+    nxt = apply(position, play, zone="M2")
     assert nxt.me.monster_zones[1].card.name == "Summoned Skull" and nxt.me.monster_zones[1].summoned_this_turn
     assert nxt.me.graveyard == () and nxt.me.hand == ()       # a Token vanishes
     assert nxt.events[-1]["summon"] == "normal"
@@ -83,7 +83,7 @@ def test_apply_tribute_summon_moves_tributes_to_the_graveyard():
 
 def test_apply_set_then_no_flip_and_no_change():
     position = board().hand("Man-Eater Bug").build()
-    nxt = position.apply(plays_of(position, "set_monster")[0])
+    nxt = apply(position, plays_of(position, "set_monster")[0])
     assert nxt["M1"].state.position == "set" and nxt["M1"].state.set_this_turn
     assert plays_of(nxt, "flip_summon") == [] and plays_of(nxt, "change_position") == []
 
@@ -92,25 +92,25 @@ def test_apply_pendulum_tribute_goes_face_up_to_the_extra_deck():
     position = board().hand("Summoned Skull").monster(1, "Stargazer Magician").monster(2, "Number 39: Utopia",
                                                                                         materials=["Kuriboh"]).build()
     play = next(p for p in plays_of(position, "normal_summon") if p.tributes == ("M1",))
-    nxt = position.apply(play)
+    nxt = apply(position, play)
     assert nxt.me.extra_deck[0].card.name == "Stargazer Magician" and nxt.me.extra_deck[0].face_up
     play = next(p for p in plays_of(position, "normal_summon") if p.tributes == ("M2",))
-    nxt = position.apply(play)
+    nxt = apply(position, play)
     assert [c.card.name for c in nxt.me.graveyard] == ["Number 39: Utopia", "Kuriboh"]
 
 
 def test_apply_change_position_attack_set_spell_and_phases():
     position = board(phase="main1").monster(1, "Kuriboh").hand("Pot of Greed", "Trap Hole").build()
-    nxt = position.apply(plays_of(position, "change_position")[0])
+    nxt = apply(position, plays_of(position, "change_position")[0])
     assert nxt["M1"].state.position == "defense" and nxt["M1"].state.position_changed
-    nxt = position.apply(plays_of(position, "set_spell_trap")[0], zone="S3")
+    nxt = apply(position, plays_of(position, "set_spell_trap")[0], zone="S3")
     assert nxt["S3"].card.name == "Pot of Greed" and nxt["S3"].state.position == "set"
-    battle = position.apply(next(p for p in position.legal_plays() if p.action == "enter_battle_phase"))
+    battle = apply(position, next(p for p in legal_plays(position) if p.action == "enter_battle_phase"))
     assert battle.phase == "battle"
     attack = plays_of(battle, "declare_attack")[0]
-    after = battle.apply(attack)
+    after = apply(battle, attack)
     assert after["M1"].state.attacked and plays_of(after, "declare_attack") == []
-    main2 = battle.apply(next(p for p in battle.legal_plays() if p.action == "enter_main2"))
+    main2 = apply(battle, next(p for p in legal_plays(battle) if p.action == "enter_main2"))
     assert main2.phase == "main2"
 
 
@@ -118,7 +118,7 @@ def test_apply_end_turn_passes_the_turn_and_draws():
     b = board(turn=3, normal_summon_used=True).monster(1, "Kuriboh", summoned_this_turn=True)
     b.opponent.deck("Sangan", "Mystical Elf")
     position = b.build()
-    nxt = position.apply(next(p for p in position.legal_plays() if p.action == "end_turn"))
+    nxt = apply(position, next(p for p in legal_plays(position) if p.action == "end_turn"))
     assert nxt.turn == 4 and nxt.turn_player == 1 and nxt.phase == "main1" and not nxt.normal_summon_used
     assert [c.name for c in nxt.me.hand] == ["Sangan"] and nxt.me.deck[0].name == "Mystical Elf"
     assert not nxt["oM1"].state.summoned_this_turn
@@ -128,4 +128,4 @@ def test_apply_rejects_an_illegal_play():
     position = board().hand("Dark Magician").build()
     from pysolver import Play
     with pytest.raises(PysolverError, match="not legal"):
-        position.apply(Play("normal_summon", card="H1", name="Dark Magician", tributes=(), zones=("M1",)))
+        apply(position, Play("normal_summon", card="H1", name="Dark Magician", tributes=(), zones=("M1",)))

@@ -1,6 +1,6 @@
 """Cards: the frozen `Card` value and the `CardDB` that looks cards up by name or passcode.
 
-The built-in pool is `pysolver/data/cards.yaml`: real cards, their facts checked against the YGOPro
+The built-in pool is `pysolver/cards/data/cards.yaml`: real cards, their facts checked against the YGOPro
 database. Each entry has these keys (only `name`, `passcode` and `kinds` are required):
 
     name: Dark Magician          # exact English name
@@ -18,22 +18,20 @@ database. Each entry has these keys (only `name`, `passcode` and `kinds` are req
     text: "..."                  # the official English card text
 
 `load_cards(path)` chooses the pool: an explicit path (`--cards`), else $PYSOLVER_CARDS, else the built-in
-pool; a `.cdb` path is a YGOPro card database, read by `pysolver.cdb`.
+pool; a `.cdb` path is a YGOPro card database, read by `pysolver.cards.cdb`.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
-import os
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Iterable, Iterator, Mapping
 
 import yaml
 
-from .errors import PysolverError
+from ..errors import PysolverError
 
 # Card kind flags, named after the YGOPro type bits (engine-rules.md §6.2).
 # `special_summon` is the bit 0x2000000: "Cannot be Normal Summoned/Set".
@@ -152,9 +150,9 @@ class CardDB:
 
     @classmethod
     def from_yaml(cls, path) -> "CardDB":
-        text = resources.files("pysolver.data").joinpath("cards.yaml").read_text(encoding="utf-8") \
+        text = resources.files("pysolver.cards.data").joinpath("cards.yaml").read_text(encoding="utf-8") \
             if path is None else open(path, encoding="utf-8").read()
-        source = "built-in pool (pysolver/data/cards.yaml)" if path is None else str(path)
+        source = "built-in pool (pysolver/cards/data/cards.yaml)" if path is None else str(path)
         try:
             entries = yaml.safe_load(text) or []
         except yaml.YAMLError as error:
@@ -202,43 +200,3 @@ class CardDB:
 def default_cards() -> CardDB:
     """The built-in pool, loaded once per process."""
     return CardDB.from_yaml(None)
-
-
-CARDS_ENVIRONMENT = "PYSOLVER_CARDS"
-_SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def load_cards(path=None) -> CardDB:
-    """The card pool to use: `path` when given, else the file named by $PYSOLVER_CARDS, else the built-in
-    pool. A `.cdb` file is a YGOPro/EDOPro card database (`pysolver.cdb.load_cdb`, cached), a `.yaml` /
-    `.yml` file a card pool in the schema above; any other name is read as a database if it is one.
-    A missing, unreadable or unrecognised file is a PysolverError naming the file and what to do."""
-    origin = ""
-    if path is None or str(path) == "":
-        path = os.environ.get(CARDS_ENVIRONMENT) or None
-        origin = f" (from ${CARDS_ENVIRONMENT})"
-    if path is None:
-        return default_cards()
-    path = Path(path).expanduser()
-    what = "pass a YGOPro cards.cdb or a .yaml card pool"
-    if not path.exists():
-        raise PysolverError(f"no such card database or pool{origin}; {what}", source=str(path))
-    if not path.is_file():
-        raise PysolverError(f"not a file{origin}; {what}", source=str(path))
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(len(_SQLITE_MAGIC))
-    except OSError as error:
-        raise PysolverError(f"cannot read the file{origin} ({error.strerror or error.__class__.__name__})",
-                            source=str(path)) from None
-    suffix = path.suffix.lower()
-    if suffix == ".cdb" or (suffix not in (".yaml", ".yml") and head == _SQLITE_MAGIC):
-        from .cdb import load_cdb
-        return load_cdb(path)
-    if suffix in (".yaml", ".yml"):
-        try:
-            return CardDB.from_yaml(path)
-        except UnicodeDecodeError:
-            raise PysolverError(f"not a card pool{origin}: not UTF-8 text; {what}", source=str(path)) from None
-    raise PysolverError(f"not a card database or pool{origin}: expected a .cdb (SQLite) or .yaml file; {what}",
-                        source=str(path))

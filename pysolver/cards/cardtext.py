@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import Card
+from .card import Card
+from .effects import UnsupportedText
 
 # Cards that can never be Normal Summoned or Set by kind (NS-7).
 NEVER_NORMAL_SUMMONED = frozenset({"ritual", "fusion", "synchro", "xyz", "link", "token", "special_summon",
@@ -176,10 +177,6 @@ def ritual_spell(card: Card):
     mode = "greater" if rule == "equal or exceed" or second.group("more") else "equal"
     return RitualSpell(targets, mode, level=fixed, source="deck" if second.group("deckfilter") else "hand_field",
                        tribute_filter=tribute_filter)
-
-
-class UnsupportedText(ValueError):
-    """A card's text says something about its summoning that pysolver cannot express exactly."""
 
 
 _POLYMERIZATION = ("Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field "

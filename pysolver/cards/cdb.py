@@ -1,7 +1,7 @@
 """Read a YGOPro / EDOPro card database (`cards.cdb`, SQLite) into a `CardDB`.
 
-    from pysolver.cdb import load_cdb
-    cards = load_cdb("cards.cdb")            # ~14,300 cards; Position.load(path, cards=cards)
+    from pysolver.cards.cdb import load_cdb
+    cards = load_cdb("cards.cdb")            # ~14,300 cards; load_position(path, cards=cards)
 
 The database is opened read-only (`file:...?mode=ro`) and never modified. The format is that of
 engine-rules.md §6: `datas(id, ot, alias, setcode, type, atk, def, level, race, attribute, category)` and
@@ -29,7 +29,7 @@ Which rows are cards, and which are one card:
   card of its own, and `CardDB.get` finds the original card under the artwork's passcode.
 * An "always treated as" card (alias to a card with another name: "Harpie Lady 1" -> "Harpie Lady") is a
   card of its own with its own name and passcode and `alias` set; its name for material and
-  "different names" purposes is the aliased card's (`pysolver.facts` writes `name(C, alias)`).
+  "different names" purposes is the aliased card's (`pysolver.solve.facts` writes `name(C, alias)`).
 * When two distinct cards share a name (two "Fireball Token" rows), a lookup by name finds the lower
   passcode.
 
@@ -53,8 +53,8 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from .cards import ARROWS, ATTRIBUTES, KINDS, RACES, Card, CardDB
-from .errors import PysolverError
+from .card import ARROWS, ATTRIBUTES, KINDS, RACES, Card, CardDB
+from ..errors import PysolverError
 
 # Type bits, in the order of KINDS (engine-rules.md §6.2).
 TYPE_BITS: dict[str, int] = {
@@ -79,7 +79,7 @@ _UNOFFICIAL = OT_ANIME | OT_CUSTOM | OT_RUSH
 _ARTWORK_OFFSET = 10          # alternate artworks have passcodes within 10 of the original's
 
 CACHE_FORMAT = 1
-_SOURCES = ("cdb.py", "cards.py", "cardtext.py", "material_lines.py", "requirements.py", "data/archetypes.yaml")
+_SOURCES = ("cdb.py", "card.py", "cardtext.py", "material_lines.py", "requirements.py", "data/archetypes.yaml")
 _QUERY = ("SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute, "
           "t.name, t.desc FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id")
 
@@ -182,7 +182,7 @@ def cache_file(path) -> Path:
 
 @lru_cache(maxsize=1)
 def _sources_hash() -> str:
-    from . import __version__
+    from .._version import __version__
     digest = hashlib.sha256(__version__.encode())
     here = Path(__file__).resolve().parent
     for name in _SOURCES:

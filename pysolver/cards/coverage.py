@@ -14,7 +14,7 @@ The categories (the rows of `pysolver cards coverage`) and what "supported" mean
   own is read (`effects.procedures`); those summoned only by another card's effect are never offered.
 * other monster (ordinary Normal Summon rules) and spell/trap: nothing of their own to read.
 
-Every card must also pass what `pysolver.facts` fails closed on for the turn player's cards
+Every card must also pass what `pysolver.solve.facts` fails closed on for the turn player's cards
 (`cardtext.unsupported_reason`: material rules, Special Summon locks, Ritual Spells, procedures).
 """
 
@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Iterable
 
 from . import cardtext
-from .cards import Card
+from .card import Card
 
 CATEGORIES = ("fusion", "synchro", "xyz", "link", "ritual monster", "ritual spell", "summoning condition",
               "other monster", "spell/trap")

@@ -16,9 +16,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cards import Card
-from .cardtext import UnsupportedText
+from .card import Card
 from .requirements import ANY, Atom, Not, conj
+
+
+class UnsupportedText(ValueError):
+    """A card's text says something about its summoning that pysolver cannot express exactly."""
+
 
 _ATTRIBUTES = "EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE"
 

@@ -1,4 +1,4 @@
-"""Parse official English Extra Deck material lines into `pysolver.requirements` terms.
+"""Parse official English Extra Deck material lines into `pysolver.cards.requirements` terms.
 
     parse_material_line('1 Tuner + 1+ non-Tuner monsters', 'synchro')
     -> Requirement('synchro', (Group(1, 1, Atom('kind', '=', 'tuner'), 'tuner'),
@@ -48,11 +48,9 @@ from typing import Mapping
 
 import yaml
 
-from .cards import ATTRIBUTES, RACES
-from .requirements import (
-    ANY, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
-    SameProperty, conj, contains, disj,
-)
+from .card import ATTRIBUTES, RACES
+from .requirements import (ANY, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
+                           SameProperty, conj, contains, disj)
 
 
 class UnsupportedMaterialLine(ValueError):
@@ -65,8 +63,8 @@ class UnsupportedMaterialLine(ValueError):
 
 @lru_cache(maxsize=1)
 def default_archetypes() -> dict[str, int]:
-    """pysolver/data/archetypes.yaml: English archetype name -> setcode."""
-    text = resources.files("pysolver.data").joinpath("archetypes.yaml").read_text(encoding="utf-8")
+    """pysolver/cards/data/archetypes.yaml: English archetype name -> setcode."""
+    text = resources.files("pysolver.cards.data").joinpath("archetypes.yaml").read_text(encoding="utf-8")
     return {str(name): int(code) for name, code in (yaml.safe_load(text) or {}).items()}
 
 
@@ -571,7 +569,7 @@ def coverage(tsv_path, *, archetypes: Mapping[str, int] | None = None) -> dict:
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python3 -m pysolver.material_lines ed_material_lines.tsv", file=sys.stderr)
+        print("usage: python3 -m pysolver.cards.material_lines ed_material_lines.tsv", file=sys.stderr)
         return 2
     result = coverage(args[0])
     print(f"{result['parsed']}/{result['total']} parsed")

@@ -1,7 +1,7 @@
 """The material-requirement language: pure data terms for Extra Deck material lines.
 
 A `Requirement` is what one official material line asks for ("1 Tuner + 1+ non-Tuner monsters").
-It is built by `pysolver.material_lines.parse_material_line` and interpreted by the ASP side;
+It is built by `pysolver.cards.material_lines.parse_material_line` and interpreted by the ASP side;
 nothing here is per card and nothing here evaluates a term against a card.
 
 Terms (all frozen dataclasses, hashable, compared by value):

@@ -12,7 +12,7 @@ A goal is written as text, parts joined with `&` (all must hold):
     asp:"goal :- instance(I, 44508094), location(I, monster_zone), mine(I)."
 
 An `asp:` goal is a fragment of an ASP program that defines `goal` over the position's facts
-(`pysolver.facts.position_facts`: instance/2, mine/1, theirs/1, location/2, position/2, zone/2, the
+(`pysolver.solve.facts.position_facts`: instance/2, mine/1, theirs/1, location/2, position/2, zone/2, the
 cards' facts, ...); it holds when the fragment together with those facts has an answer set with `goal`.
 The fragment is parsed when the goal is parsed, so a syntax error is reported before any search.
 
@@ -31,8 +31,8 @@ from typing import Callable
 import clingo
 import clingo.ast
 
-from .cards import Card, CardDB, default_cards
-from .errors import PysolverError
+from ..cards.card import Card, CardDB, default_cards
+from ..errors import PysolverError
 
 BATTLE_POSITIONS = ("attack", "defense", "set")
 # Counts of the turn player's monsters on the field (Main and Extra Monster Zones): all, or of one kind.
@@ -135,7 +135,7 @@ class AspGoal(Goal):
         self._statements = _parse_asp(program)
 
     def check(self, position) -> bool:
-        from .facts import position_facts
+        from ..solve.facts import position_facts
         facts = position_facts(position)[0]
         messages: list[str] = []
         control = clingo.Control(["--warn=none", "--models=1"],

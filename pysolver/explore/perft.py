@@ -1,6 +1,6 @@
 """Perft: count the play sequences of a turn, to check move generation and apply (as chess engines do).
 
-    from pysolver.perft import perft, PYSOLVER, REFERENCE
+    from pysolver.explore.perft import perft, PYSOLVER, REFERENCE
     perft(position, 2)                          # instance-level sequences of 2 plays
     perft(position, 2, divide=True)             # {'NS H2 "Kuriboh"': 12, ...}: per first play
     perft(position, 2, engine=REFERENCE)        # the same count from the independent implementations
@@ -19,15 +19,15 @@ What is one move:
   instead (each listed play once, whatever its `copies`): the *grouped* count.
 - A play's zone and battle position are choices, not separate moves: one play is one move, applied with
   its first zone and first battle position, and for a Pendulum Summon the first complete assignment of
-  zones to its cards (`pysolver.notation.default_choices`). Both appliers are given these choices
+  zones to its cards (`pysolver.position.notation.default_choices`). Both appliers are given these choices
   explicitly, so they apply exactly the same move.
 
 Engines: a perft count is a pair (enumerator, applier). `PYSOLVER` is the ASP solver with
-`pysolver.apply`; `REFERENCE` is `pysolver.reference.legal_plays` with `pysolver.reference_apply.apply`,
+`pysolver.apply`; `REFERENCE` is `pysolver.reference.legal_plays` with `pysolver.reference.apply.apply`,
 written independently from the rules. The two must give the same counts for the mechanics the
 reference covers (`reference_actions()`): tests/perft/*.perft records counts on which both agree.
 
-Transpositions: positions with equal `pysolver.game.canonical_key` have equal counts, so counts are
+Transpositions: positions with equal `pysolver.position.canonical.canonical_key` have equal counts, so counts are
 cached per (key, depth) (`cache=False` turns this off; the counts are the same, only slower).
 
 The command line: `pysolver perft POSITION --depth D [--divide] [--all-instances] [--engine reference]`.
@@ -38,11 +38,14 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable, NamedTuple, Sequence
 
-from .errors import PysolverError
-from .game import canonical_key
-from .notation import default_choices
-from .play import ACTIONS, Play
-from .position import Position
+from ..errors import PysolverError
+from ..position.apply import apply
+from ..position.canonical import canonical_key
+from ..position.files import load_position
+from ..position.notation import default_choices
+from ..position.play import ACTIONS, Play
+from ..position.value import Position
+from ..solve.legal import legal_plays
 
 __all__ = ["Engine", "PYSOLVER", "REFERENCE", "ENGINES", "perft", "reference_actions", "solver_plays",
            "perft_counts", "solver_apply", "reference_plays", "reference_apply_play", "read_perft_file",
@@ -53,24 +56,23 @@ __all__ = ["Engine", "PYSOLVER", "REFERENCE", "ENGINES", "perft", "reference_act
 # Engines
 
 def solver_plays(position: Position, all_instances: bool = True) -> Sequence[Play]:
-    plays = position.legal_plays(all_instances=all_instances)
+    plays = legal_plays(position, all_instances=all_instances)
     if not plays.exhaustive:
         raise PysolverError(f"perft needs every legal play; the solver stopped early ({plays.reason})")
     return plays
 
 
 def solver_apply(position: Position, play: Play, **choices) -> Position:
-    from .apply import apply
-    return apply(position, play, check=False, **choices)
+    return apply(position, play, **choices)
 
 
 def reference_plays(position: Position, all_instances: bool = True) -> Sequence[Play]:
-    from .reference import legal_plays
+    from ..reference.plays import legal_plays
     return legal_plays(position, all_instances=all_instances)
 
 
 def reference_apply_play(position: Position, play: Play, **choices) -> Position:
-    from .reference_apply import apply
+    from ..reference.apply import apply
     return apply(position, play, **choices)
 
 
@@ -100,7 +102,7 @@ _MECHANIC_ACTIONS = {
 def reference_actions() -> frozenset[str]:
     """The actions `pysolver.reference` produces: its `ACTIONS` when it declares them, else read from the
     names of its `MECHANICS` (a mechanic named after an action's words counts for that action)."""
-    from . import reference
+    from ..reference import plays as reference
     declared = getattr(reference, "ACTIONS", None) or getattr(reference, "REFERENCE_ACTIONS", None)
     if declared:
         return frozenset(declared)
@@ -146,7 +148,7 @@ def perft(position: Position, depth: int, *, divide: bool = False, all_instances
     counter = _Counter(_resolve_engine(engine, enumerate, apply), all_instances, cache, actions)
     if not divide:
         return counter.counts(position, depth)[depth]
-    from .notation import to_notation
+    from ..position.notation import to_notation
     result: dict[str, int] = {}
     if depth == 0:
         return result
@@ -307,10 +309,10 @@ def add_arguments(parser) -> None:
 
 
 def command(args) -> None:
-    from .cards import load_cards
+    from ..cards.load import load_cards
     if args.depth < 0:
         raise PysolverError("--depth must be 0 or more")
-    position = Position.load(args.position, cards=load_cards(args.cards))
+    position = load_position(args.position, cards=load_cards(args.cards))
     run(position, args.depth, divide=args.divide, all_instances=args.all_instances, engine=args.engine)
 
 

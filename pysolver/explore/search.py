@@ -1,6 +1,6 @@
 """Bounded combo search: the shortest lines of plays of the turn that reach a goal.
 
-    from pysolver.search import search
+    from pysolver.explore.search import search
     result = search(position, '"Black Rose Dragon"', max_depth=6, max_nodes=5000, timeout=60)
     result.found, result.depth, result.exhausted, result.reason, result.statistics
     for line in result.lines:                      # each a `Line` of `Move`s (play, choices)
@@ -9,7 +9,7 @@
 
 The search is breadth-first over the plays of the turn (summons, position changes, attacks, Spells
 and Traps, entering the Battle Phase and Main Phase 2; `end_turn` ends a line and is never expanded),
-with a transposition table on `pysolver.game.canonical_key`. A move is a play with the zone and battle
+with a transposition table on `pysolver.position.canonical.canonical_key`. A move is a play with the zone and battle
 position it takes (`Move`, the play and `apply`'s keyword arguments, as `GameLine.push` takes them);
 every battle position is tried, and every zone up to symmetry (`Symmetry`): Spell & Trap Zones are
 interchangeable (but for the Pendulum Zones when a Pendulum Monster is around), and so are the Main
@@ -20,11 +20,11 @@ Monster in the position: fast, exact as long as no position with a Link Monster 
 expanded, and said NOT exact (`exhausted` False) otherwise. An `asp:` goal that reads `zone/2` turns
 every symmetry off.
 
-Goals (`pysolver.goals`) are checked on every new position; the first level holding a goal position
+Goals (`pysolver.explore.goals`) are checked on every new position; the first level holding a goal position
 gives the length of the shortest lines; that level is finished so that every shortest line is found,
 or the search stops at the first line (`all_lines=False`) or once `first_k` lines are known. Lines
 are replayed from the start, so each is a sequence of legal moves of the real positions, in notation
-(`pysolver.notation.move_notation`) and as moves whose plays have their `zones` and `positions`
+(`pysolver.position.notation.move_notation`) and as moves whose plays have their `zones` and `positions`
 narrowed to the choice made.
 
 `exhausted` says whether the answer is complete: True when the lines are all the shortest lines (or
@@ -58,7 +58,7 @@ The explored graph (`result.graph`, a networkx DiGraph) has the canonical keys a
 `depth` is the number of plays of the shortest lines (null when none was found); `line_count` how many
 shortest lines there are (a lower bound when `line_count_complete` is false: the search stopped at
 `--first K` or was cut); each line's `notation` is written against the position it is played in, and
-its `moves` replay it (`position.apply(Play.from_json(m["play"]), zone=..., battle_position=...)`).
+its `moves` replay it (`apply(position, Play.from_json(m["play"]), zone=..., battle_position=...)`).
 `positions` counts distinct positions (nodes), `expanded` those whose plays were listed, `generated`
 the moves applied, `transpositions` the moves that led to a position already known. Times in seconds.
 """
@@ -73,13 +73,15 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from .errors import PysolverError
+from ..errors import PysolverError
+from ..position.apply import apply
+from ..position.files import load_position, position_to_dict
+from ..position.play import Play
+from ..position.value import Monster, Position, SpellTrap, id_sort_key
+from ..solve.legal import legal_plays, legal_plays_many
 from .goals import Goal, as_goal
-from .play import Play
-from .solver import legal_plays_many
-from .position import Monster, Position, SpellTrap, id_sort_key
 
-BATCH = 16   # positions whose legal plays are computed together (pysolver.solver.legal_plays_many)
+BATCH = 16   # positions whose legal plays are computed together (pysolver.solve.legal.legal_plays_many)
 
 if TYPE_CHECKING:  # networkx is imported when a search runs (it is slow to import)
     import networkx as nx
@@ -101,7 +103,7 @@ class Move:
     choices: Mapping[str, Any] = field(default_factory=dict)
 
     def apply(self, position: Position) -> Position:
-        return position.apply(self.play, check=False, **self.choices)
+        return apply(position, self.play, **self.choices)
 
     def notation(self, position: Position | None = None, *, names: bool = True) -> str:
         return _move_notation(self.play, position, self.choices, names)
@@ -139,7 +141,7 @@ class Line:
 
 def _move_notation(play: Play, position: Position | None, choices: Mapping, names: bool = True) -> str:
     try:
-        from .notation import move_notation
+        from ..position.notation import move_notation
     except ImportError:  # pragma: no cover - the notation module is part of the package
         return json.dumps({**play.to_json(), **choices}, sort_keys=True)
     return move_notation(play, position, names=names, **choices)
@@ -147,10 +149,10 @@ def _move_notation(play: Play, position: Position | None, choices: Mapping, name
 
 def _canonical_key_function():
     try:
-        from .game import canonical_key
+        from ..position.canonical import canonical_key
     except ImportError:  # pragma: no cover - the game module is part of the package
         def canonical_key(position: Position) -> str:
-            return json.dumps(position.to_dict(), sort_keys=True)
+            return json.dumps(position_to_dict(position), sort_keys=True)
     return canonical_key
 
 
@@ -802,7 +804,7 @@ def _translate(actual: Position, base: Position, move: Move, child_key: str, key
         if tries > _TRANSLATE_TRIES:
             break
     # Not found by substitution (it should be): the actual position's own moves, each zone.
-    for legal in actual.legal_plays(all_instances=True):
+    for legal in legal_plays(actual, all_instances=True):
         for candidate in moves_of(legal):
             after = candidate.apply(actual)
             if key_of(after) == child_key:
@@ -834,11 +836,11 @@ def add_arguments(parser) -> None:
 
 def cli_main(args) -> None:
     """`pysolver search POSITION --goal GOAL ...`: the shortest lines, then the status line."""
-    from .cards import load_cards
+    from ..cards.load import load_cards
     if args.graph and not args.graph.lower().endswith((".graphml", ".dot", ".gv")):
         raise PysolverError(f"--graph {args.graph}: name the file .graphml or .dot")
     cards = load_cards(args.cards)
-    position = Position.load(args.position, cards=cards)
+    position = load_position(args.position, cards=cards)
     goal = as_goal(args.goal, cards)
     result = search(position, goal, max_depth=args.max_depth, max_nodes=args.max_nodes, timeout=args.timeout,
                     first_k=args.first, zones=args.zones, progress=args.progress or sys.stderr.isatty())

@@ -1,6 +1,6 @@
 """Opening-hand sweeps: how often does a deck's opening hand reach a goal on turn 1?
 
-    from pysolver.sweep import sweep
+    from pysolver.explore.sweep import sweep
     result = sweep("pysolver/examples/starter.ydk", "synchro>=1", hands=200, seed=1, workers=2,
                    max_depth=4, max_nodes=60)
     result.reached, result.failed, result.cut, result.fraction, result.ci95
@@ -8,11 +8,11 @@
 
 Each hand is drawn by shuffling the Main Deck with a generator seeded by (seed, hand number) and taking
 its top 5 cards; the rest of the shuffled Main Deck is the Deck (top first), the Extra Deck is as
-listed, and the position is turn 1, Main Phase 1, Master Rule 5 (`pysolver.decks.position_data`). So
+listed, and the position is turn 1, Main Phase 1, Master Rule 5 (`pysolver.cards.decks.position_data`). So
 the same seed gives the same hands, and (without `timeout`, whose cuts depend on the machine) the
 same results, whatever the number of workers or the executor.
 
-Each hand is searched (`pysolver.search.search`) within the bounds; a hand has one of three outcomes:
+Each hand is searched (`pysolver.explore.search.search`) within the bounds; a hand has one of three outcomes:
 `reached` (a line was found), `failed` (the search exhausted the turn: no line exists) or `cut` (a
 bound stopped the search first: nothing is known beyond "no line of `proved_depth` plays or fewer").
 Cut hands are never counted as failures: `fraction` is reached / hands with a 95% Wilson interval,
@@ -60,9 +60,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from .cards import CardDB, load_cards
-from .decks import Deck, position_data, read_ydk
-from .errors import PysolverError
+from ..cards.card import CardDB
+from ..cards.load import load_cards
+from ..cards.decks import Deck, read_ydk
+from ..position.from_deck import position_data
+from ..errors import PysolverError
 
 FORMAT = "pysolver-sweep/1"
 HAND_SIZE = 5
@@ -122,7 +124,7 @@ def _worker_cards() -> CardDB:
 def _named(play, position) -> str:
     """The first play of a line with names instead of instance ids and without zone choices, so that
     the same play from different hands reads the same ("SYN "Junk Warrior" <- "Junk Synchron" ...")."""
-    from .notation import to_notation
+    from ..position.notation import to_notation
     words = []
     for word in to_notation(play, position, names=False).split(" "):
         bare = word.split("=")[0]
@@ -136,7 +138,7 @@ def _named(play, position) -> str:
 def run_hand(task: dict) -> dict:
     """Search one hand; `task` and the result are plain data."""
     from .goals import parse_goal
-    from .position import Position
+    from ..position.files import position_from_dict
     from .search import search
     started = time.perf_counter()
     cards = _worker_cards()
@@ -144,7 +146,7 @@ def run_hand(task: dict) -> dict:
     goal = goals.get(task["goal"])
     if goal is None:
         goal = goals[task["goal"]] = parse_goal(task["goal"], cards)
-    position = Position.from_dict(task["position"], cards=cards, source=f"hand {task['index']}")
+    position = position_from_dict(task["position"], cards=cards, source=f"hand {task['index']}")
     bounds = task["bounds"]
     result = search(position, goal, max_depth=bounds.get("max_depth"), max_nodes=bounds.get("max_nodes"),
                     timeout=bounds.get("timeout"), all_lines=True, first_k=bounds.get("lines", 1),

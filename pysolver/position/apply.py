@@ -1,7 +1,7 @@
 """Position x Play -> the next Position.
 
-`apply` checks that the play is legal (it must be one of the position's legal plays), then carries
-it out: cards move, the summoned monster takes the chosen zone and battle position, and the turn's
+`apply` carries out a play it trusts to be legal (`pysolver.apply` checks it against the legal plays
+first): cards move, the summoned monster takes the chosen zone and battle position, and the turn's
 flags and history are updated. Only what the rules of summoning decide is simulated: the outcome of
 a battle (damage, destruction) and the effects of activated cards are recorded, not carried out.
 """
@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping
 
-from .errors import PysolverError
-from .effects import activated_effects
+from ..errors import PysolverError
+from ..cards.effects import activated_effects
 from .history import activate_event, summon_event
 from .play import Play
-from .position import Monster, PileCard, Player, Position, SpellTrap
+from .value import Monster, PileCard, Player, Position, SpellTrap
 
 _PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
 _SUMMON_METHOD = {"normal_summon": "normal", "set_monster": "set", "flip_summon": "flip",
@@ -88,15 +88,13 @@ class _Board:
 
 
 def apply(position: Position, play: Play, *, zone: str | None = None, battle_position: str | None = None,
-          zones: dict[str, str] | None = None, check: bool = True) -> Position:
+          zones: dict[str, str] | None = None) -> Position:
     """Carry out `play` in `position` and return the next position.
 
     `zone` and `battle_position` choose among the play's `zones` and `positions` (default: the
     first listed); for a Pendulum Summon `zones` maps each card to its zone (default: the first
-    free one of each, in order). With `check=False` the play is trusted to be legal.
+    free one of each, in order). The play is trusted to be legal.
     """
-    if check:
-        _check_legal(position, play)
     zone = _choose(zone, play.zones, "zone") if not isinstance(play.zones, dict) else None
     battle_position = _choose(battle_position, play.positions, "battle position")
     board = _Board(position)
@@ -327,13 +325,6 @@ def _choose(choice: str | None, options, what: str) -> str | None:
     if choice not in options:
         raise PysolverError(f"{what} {choice!r} is not open to this play; choose one of {', '.join(options)}")
     return choice
-
-
-def _check_legal(position: Position, play: Play) -> None:
-    legal = {candidate.key for candidate in position.legal_plays(all_instances=True)}
-    if play.key not in legal:
-        raise PysolverError(f"the play {play.to_json()} is not legal in this position; "
-                            "list the legal plays with `pysolver plays`")
 
 
 def _next_turn(position: Position) -> Position:

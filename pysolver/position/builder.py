@@ -1,12 +1,12 @@
 """Build positions in Python with a few readable calls (in the spirit of XMage's `addCard`).
 
-    >>> from pysolver.builder import PositionBuilder
+    >>> from pysolver.position.builder import PositionBuilder
     >>> board = PositionBuilder(turn=3)
     >>> board.hand("Dark Magician", "Kuriboh").monster(1, "Junk Synchron").extra_deck("Black Rose Dragon")
     >>> board.opponent.monster(2, "Celtic Guardian", position="set")
     >>> position = board.build()
 
-The builder writes the same mapping a position file holds and loads it with `Position.from_dict`,
+The builder writes the same mapping a position file holds and loads it with `position_from_dict`,
 so a built position is validated exactly like a file.
 """
 
@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import CardDB
-from .position import FORMAT, RULE_NAMES, Position
+from ..cards.card import CardDB
+from .files import position_from_dict
+from .value import FORMAT, RULE_NAMES, Position
 
 
 class PlayerBuilder:
@@ -94,4 +95,4 @@ class PositionBuilder(PlayerBuilder):
         return data
 
     def build(self) -> Position:
-        return Position.from_dict(self.to_dict(), cards=self.cards, source="<builder>")
+        return position_from_dict(self.to_dict(), cards=self.cards, source="<builder>")

@@ -27,7 +27,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .cards import CardDB
+from ..cards.card import CardDB
 
 SUMMON_METHODS = ("normal", "set", "flip", "special", "ritual", "fusion", "synchro", "xyz", "link", "pendulum",
                   "procedure")

@@ -38,24 +38,24 @@ one of each as a choice. `to_notation(play)` writes the play alone; `move_notati
 writes the play with its choices (when a choice is not given, the default of `default_choices`: the first
 zone and battle position listed, for a Pendulum Summon the first complete assignment of zones), and
 `parse_move` returns `(play, choices)` where `choices` are `apply`'s keyword arguments
-(`zone`, `battle_position`, `zones`), ready for `position.apply(play, **choices)`; a choice the play
+(`zone`, `battle_position`, `zones`), ready for `apply(position, play, **choices)`; a choice the play
 does not offer is an error.
 
-Parsing matches the text against the position's instance-level legal plays
-(`legal_plays(all_instances=True)`): the play returned is the instance-level play the text names
-(`copies` 1), even when it uses other identical copies than the listed representative. Pass
-`plays=` (any iterable of the position's instance-level plays) to avoid solving again.
+Parsing matches the text against the position's instance-level legal plays, given as `plays`
+(`legal_plays(position, all_instances=True)`: the notation is below the solver and does not solve): the
+play returned is the instance-level play the text names (`copies` 1), even when it uses other identical
+copies than the listed representative.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from .apply import pendulum_assignment
-from .errors import PysolverError
+from ..errors import PysolverError
 from .play import Play
-from .position import Position
+from .value import Position
 
 # Action -> the word that opens its notation, and back.
 ACTION_WORDS = {
@@ -305,17 +305,6 @@ def _read(text: str) -> _Parsed:
     return parsed
 
 
-def _cached_plays(position: Position) -> Sequence[Play]:
-    """The position's instance-level legal plays, kept with the (immutable) position."""
-    plays = position.__dict__.get("_notation_plays")
-    if plays is None:
-        plays = position.legal_plays(all_instances=True)
-        if not plays.exhaustive:
-            raise PysolverError(f"the legal plays could not be listed completely ({plays.reason})")
-        position.__dict__["_notation_plays"] = plays
-    return plays
-
-
 def _ids(values) -> tuple[str, ...]:
     return tuple(values or ())
 
@@ -348,14 +337,14 @@ def _check_names(parsed: _Parsed, position: Position, text: str) -> None:
             raise PysolverError(f"{instance_id} is {actual!r}, not {name!r}, in {text!r}")
 
 
-def _resolve(text: str, position: Position, plays: Iterable[Play] | None) -> tuple[Play, _Parsed]:
+def _resolve(text: str, position: Position, plays: Iterable[Play]) -> tuple[Play, _Parsed]:
     parsed = _read(text)
     for instance_id in [parsed.card, parsed.spell, parsed.target if parsed.target != "direct" else None,
                         *parsed.cards, *(parsed.used or ()), *(parsed.cost or ())]:
         if instance_id is not None and instance_id not in position.instances:
             raise PysolverError(f"no card instance {instance_id!r} in this position, in {text!r}")
     _check_names(parsed, position, text)
-    candidates = list(plays) if plays is not None else list(_cached_plays(position))
+    candidates = list(plays)
     found = [play for play in candidates if _matches(play, parsed)]
     if len(found) == 1:
         return found[0], parsed
@@ -374,16 +363,16 @@ def _resolve(text: str, position: Position, plays: Iterable[Play] | None) -> tup
     raise PysolverError(f"{text!r} is not a legal play here: no legal {what} play in this position")
 
 
-def parse_notation(text: str, position: Position, *, plays: Iterable[Play] | None = None) -> Play:
+def parse_notation(text: str, position: Position, *, plays: Iterable[Play]) -> Play:
     """The legal play of `position` that `text` denotes (zone and position choices are checked and
     then ignored; see `parse_move`). Raises PysolverError for unknown, ambiguous or illegal text."""
     play, _ = parse_move(text, position, plays=plays)
     return play
 
 
-def parse_move(text: str, position: Position, *, plays: Iterable[Play] | None = None) -> tuple[Play, dict]:
+def parse_move(text: str, position: Position, *, plays: Iterable[Play]) -> tuple[Play, dict]:
     """The legal play `text` denotes and the choices it makes, as `apply`'s keyword arguments
-    (`zone`, `battle_position`, `zones`; only those the text gives): `position.apply(play, **choices)`."""
+    (`zone`, `battle_position`, `zones`; only those the text gives): `apply(position, play, **choices)`."""
     play, parsed = _resolve(text, position, plays)
     choices: dict[str, Any] = {}
     if parsed.zone is not None and play.action != "activate_scale":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
-from .position import id_sort_key
+from .value import id_sort_key
 
 FORMAT = "pysolver-plays/1"
 

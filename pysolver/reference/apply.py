@@ -3,9 +3,9 @@
 This is the second opinion on `pysolver.apply`, as `pysolver.reference` is on the solver: perft runs
 the pair (`reference.legal_plays`, this `apply`) against (the solver, `pysolver.apply`), and the tests
 compare the positions the two appliers reach. It is written from RULES.md and docs/position-format.md,
-in plain Python, and must not import `pysolver.apply`, `pysolver.solver`, `pysolver.facts`,
-`pysolver.plays` or read `asp/`. It reads card data only through `pysolver.cardtext`/`pysolver.effects`
-and builds the position's data classes (`pysolver.position`).
+in plain Python, and must not import `pysolver.position.apply` or anything of `pysolver.solve`, or read
+`asp/` (tests/test_imports.py checks it). It reads card data only through `pysolver.cards.cardtext` and
+`pysolver.cards.effects` and builds the position's data classes (`pysolver.position`).
 
 What a play does (rule ids of RULES.md):
 
@@ -47,10 +47,10 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .effects import activated_effects
-from .errors import PysolverError
-from .play import Play
-from .position import Monster, PileCard, Player, Position, SpellTrap
+from ..cards.effects import activated_effects
+from ..errors import PysolverError
+from ..position.play import Play
+from ..position.value import Monster, PileCard, Player, Position, SpellTrap
 
 _PILES = ("hand", "deck", "extra_deck", "graveyard", "banished")
 _GONE = None   # a pile entry that left during the play (removed when the play is done)
@@ -228,7 +228,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
     zone and battle position listed). With `check`, the play must be one of `pysolver.reference`'s
     instance-level legal plays."""
     if check:
-        from .reference import legal_plays
+        from .plays import legal_plays
         if play.key not in {p.key for p in legal_plays(position, all_instances=True)}:
             raise PysolverError(f"the play {play.to_json()} is not legal in this position (reference)")
     duel = _Duel(position)

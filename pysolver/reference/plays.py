@@ -2,7 +2,7 @@
 
 This module is the project's independent second opinion. The ASP solver is compared with it on many
 generated positions, so it is written from the rules (RULES.md ids in the comments), never from the
-encodings: it must not import `pysolver.facts`, `pysolver.solver`, `pysolver.plays` or read `asp/`.
+encodings: it must not import `pysolver.solve.facts`, `pysolver.solve.legal`, `pysolver.solve.decode` or read `asp/`.
 It is deliberately simple: enumerate every candidate (itertools), keep the legal ones. Clarity over
 speed; a full board still takes a few milliseconds.
 
@@ -16,14 +16,14 @@ Scope: Normal Summon/Set with Tributes (NS), Flip Summon (FS), manual position c
 declarations (BP), Setting Spells/Traps, the phase moves, the Synchro, Xyz, Link and Fusion Summons (SYN,
 XYZ, LNK, FUS) with their zones (ZN), Ritual Summons (RIT), activating Pendulum Scales and Pendulum
 Summons (PEN, ZN-7); the cards' own material rules, Special Summon limits (SP-2) and locks (Qliphort
-Scout); Special Summons by a monster's own procedure (SP-1) and the card activations `pysolver.effects`
+Scout); Special Summons by a monster's own procedure (SP-1) and the card activations `pysolver.cards.effects`
 reads, with the revival limit (SP-2, SP-3); and the turn's history (`this_turn.events`): oath clauses
 (OATH-1..4), Special Summon counting (CNT-1, CNT-2) and additional Normal Summons (NS-1), checked on every
 play by `_history_allows` and in `_normal_summon_rights`.
 
-Card text comes to this module as data (`pysolver.cardtext`, and `pysolver.effects` for procedures,
+Card text comes to this module as data (`pysolver.cards.cardtext`, and `pysolver.cards.effects` for procedures,
 activated effects and turn-history clauses): the parsed Extra Deck material lines
-(`material_requirement`: pure data terms, `pysolver.requirements`), Ritual and Fusion Spells, Fusion
+(`material_requirement`: pure data terms, `pysolver.cards.requirements`), Ritual and Fusion Spells, Fusion
 Substitutes, material rules, Special Summon limits and locks. This module has its own matcher of those
 terms against a card. Four wordings that `cardtext` does not read yet are read here, exactly: a scale that
 changes without a partner (Stargazer Magician), "You must control no monsters to activate this card"
@@ -40,15 +40,15 @@ from dataclasses import replace
 from itertools import combinations, product
 from typing import Callable, Iterable, Iterator, Sequence
 
-from .cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
-                       material_requirement, material_rules, ritual_spell, special_summon_limit,
-                       special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
-from .effects import activated_effects, clauses, procedure_once_per_turn, procedures
-from .material_lines import default_archetypes
-from .play import Play, sort_plays
-from .position import Instance, Position, copy_class, id_sort_key
-from .requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
-                           SameProperty)
+from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
+                              material_requirement, material_rules, ritual_spell, special_summon_limit,
+                              special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
+from ..cards.effects import activated_effects, clauses, procedure_once_per_turn, procedures
+from ..cards.material_lines import default_archetypes
+from ..position.play import Play, sort_plays
+from ..position.value import Instance, Position, copy_class, id_sort_key
+from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
+                                  SameProperty)
 
 
 MAIN_PHASES = ("main1", "main2")
@@ -91,7 +91,7 @@ def _in_main_phase(position: Position) -> bool:
 
 
 # --------------------------------------------------------------------------------------------------
-# Card text that `pysolver.cardtext` does not turn into data (yet), read here exactly, one wording each
+# Card text that `pysolver.cards.cardtext` does not turn into data (yet), read here exactly, one wording each
 
 _OTHER_SCALE = re.compile(r'Unless you have an? "([^"]+)" card or "([^"]+)" card in your other Pendulum Zone, '
                           r"this card's Pendulum Scale becomes (\d+)\.")
@@ -435,7 +435,7 @@ def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) 
     return True
 
 
-# Matching the requirement terms (pysolver.requirements) against materials
+# Matching the requirement terms (pysolver.cards.requirements) against materials
 
 _NUMERIC_ATTRIBUTES = {"level": "level", "rank": "rank", "link_rating": "link_rating", "atk": "atk",
                        "def": "defense"}

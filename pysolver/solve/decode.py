@@ -9,8 +9,8 @@ from typing import Iterable, Sequence
 import clingo
 
 from .facts import SYMMETRIC_LOCATIONS, FactTable
-from .play import Play, sort_plays
-from .position import id_sort_key
+from ..position.play import Play, sort_plays
+from ..position.value import id_sort_key
 
 # Which keys each action carries in its JSON object (docs/plays-json.md).
 SUMMONS_WITH_MATERIALS = {"synchro_summon", "xyz_summon", "link_summon", "ritual_summon", "fusion_summon"}

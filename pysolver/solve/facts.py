@@ -5,15 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .cardtext import (
-    RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute, material_requirement, material_rules, ritual_spell,
-    special_summon_limit, special_summon_lock, special_summon_way, tribute_limit, tribute_rules,
-)
-from .cards import Card, CardDB
-from .effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
-from .errors import PysolverError
-from .position import Instance, Monster, Position, SpellTrap, copy_class
-from .requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
+from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
+                              material_requirement, material_rules, ritual_spell, special_summon_limit,
+                              special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
+from ..cards.card import Card, CardDB
+from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
+from ..errors import PysolverError
+from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
+from ..cards.requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
 
 # Locations whose identical copies are interchangeable in every respect (no zone geometry), so the
 # encodings may list plays up to copies by symmetry breaking; field copies are grouped by the decoder.

@@ -10,11 +10,11 @@ from pathlib import Path
 import clingo
 import clingo.ast
 
-from .errors import PysolverError
+from ..errors import PysolverError
 from .facts import numbered_facts, position_facts
-from .play import ACTIONS, Plays
-from .plays import Decoder, finish, shown_atoms
-from .position import Position
+from ..position.play import ACTIONS, Plays
+from .decode import Decoder, finish, shown_atoms
+from ..position.value import Position
 
 # The encodings, one per mechanic (asp/README.md), each with the facts that make it relevant: a mechanic
 # whose cards are absent from the position can give no play, so its rules are not even grounded (this
@@ -46,7 +46,7 @@ def _root():
     try:
         return resources.files("pysolver.asp")
     except ModuleNotFoundError:  # running from a source checkout that is not installed
-        return Path(__file__).resolve().parent.parent / "asp"
+        return Path(__file__).resolve().parent.parent.parent / "asp"
 
 
 @lru_cache(maxsize=None)

@@ -1,4 +1,4 @@
-"""pysolver.cdb: the YGOPro card database read into a CardDB, its cache, `load_cards` and `--cards`,
+"""pysolver.cards.cdb: the YGOPro card database read into a CardDB, its cache, `load_cards` and `--cards`,
 and (when ../shared/data/cards.cdb is present) the real database: the built-in pool agrees with it,
 Extra Deck coverage, load time, and positions with cards outside the built-in pool."""
 
@@ -14,11 +14,13 @@ import time
 import pytest
 
 from helpers import EXAMPLES, need_shared_data, shared_data
-from pysolver import Position, PysolverError, cardtext, cdb
-from pysolver.cards import CardDB, default_cards, load_cards
-from pysolver.cdb import cache_file, load_cdb
+from pysolver import PysolverError, legal_plays, position_from_dict
+from pysolver.cards import cardtext, cdb
+from pysolver.cards.card import CardDB, default_cards
+from pysolver.cards.load import load_cards
+from pysolver.cards.cdb import cache_file, load_cdb
 from pysolver.cli import main
-from pysolver.coverage import category, coverage, format_table, supported
+from pysolver.cards.coverage import category, coverage, format_table, supported
 
 SCHEMA = """
 CREATE TABLE "datas" ("id" INTEGER, "ot" INTEGER, "alias" INTEGER, "setcode" INTEGER, "type" INTEGER,
@@ -149,7 +151,7 @@ def test_always_treated_as_cards_keep_their_name(tiny):
     harpie_1 = db["Harpie Lady 1"]
     assert harpie_1.passcode == 91932350 and harpie_1.alias == 76812113
     assert db[91932350] is harpie_1 and db["Harpie Lady"].passcode == 76812113
-    from pysolver.facts import card_facts
+    from pysolver.solve.facts import card_facts
     assert "name(91932350,76812113)." in card_facts(harpie_1)   # its name for materials is "Harpie Lady"
 
 
@@ -161,7 +163,7 @@ def test_database_cards_solve_like_pool_cards(tiny):
                   source="tiny + pool")
     data = {"format": "pysolver-position/1", "players": [
         {"monster_zones": {1: "Junk Synchron", 2: "Speed Warrior"}, "extra_deck": ["Junk Warrior"]}]}
-    plays = Position.from_dict(data, cards=both).legal_plays(actions=("synchro_summon",))
+    plays = legal_plays(position_from_dict(data, cards=both), actions=("synchro_summon",))
     assert [(p.card, p.materials) for p in plays] == [("ED1", ("M1", "M2"))]
 
 
@@ -453,7 +455,7 @@ TWINS = {
 }
 
 
-# What pysolver.cardtext reads from a card's text; the readers that exist are compared.
+# What pysolver.cards.cardtext reads from a card's text; the readers that exist are compared.
 _READERS = ("tribute_rules", "double_tribute_attribute", "tribute_limit", "special_summon_limit",
             "special_summon_way", "material_rules", "fusion_substitute", "fusion_spell", "ritual_spell",
             "special_summon_lock", "summoning_procedure")
@@ -516,7 +518,7 @@ def _rename(value, names):
 
 
 def _plays(data, cards):
-    return [play.to_json() for play in Position.from_dict(data, cards=cards).legal_plays()]
+    return [play.to_json() for play in legal_plays(position_from_dict(data, cards=cards))]
 
 
 def test_twins_have_the_same_summoning_facts(real):

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from helpers import EXAMPLES, board
-from pysolver import Position, PysolverError
-from pysolver.position import PositionError
+from pysolver import PysolverError, dump_position, legal_plays, load_position, position_from_dict
+from pysolver.position.value import PositionError
 
 SPEC_POSITION = """
 format: pysolver-position/1
@@ -47,7 +47,7 @@ players:
 def load_text(tmp_path, text, name="position.yaml"):
     path = tmp_path / name
     path.write_text(text)
-    return Position.load(path)
+    return load_position(path)
 
 
 def test_the_spec_example_position_loads_with_its_instance_ids(tmp_path):
@@ -69,11 +69,11 @@ def test_json_positions_with_string_zone_keys(tmp_path):
 
 def test_positions_round_trip_through_files(tmp_path):
     position = load_text(tmp_path, SPEC_POSITION)
-    position.dump(tmp_path / "again.yaml")
-    again = Position.load(tmp_path / "again.yaml")
+    dump_position(position, tmp_path / "again.yaml")
+    again = load_position(tmp_path / "again.yaml")
     assert again == position
-    position.dump(tmp_path / "again.json")
-    assert Position.load(tmp_path / "again.json") == position
+    dump_position(position, tmp_path / "again.json")
+    assert load_position(tmp_path / "again.json") == position
 
 
 def test_opponent_instances_carry_the_prefix():
@@ -118,7 +118,7 @@ BAD = [
 @pytest.mark.parametrize("what, player, path, hint", BAD, ids=[case[0] for case in BAD])
 def test_impossible_positions_are_rejected_with_the_key_path(what, player, path, hint):
     with pytest.raises(PositionError) as caught:
-        Position.from_dict({"format": "pysolver-position/1", "players": [player]}, source="bad.yaml")
+        position_from_dict({"format": "pysolver-position/1", "players": [player]}, source="bad.yaml")
     message = str(caught.value)
     assert f"bad.yaml: {path}" in message and hint in message
 
@@ -143,13 +143,13 @@ def test_impossible_positions_are_rejected_with_the_key_path(what, player, path,
 ])
 def test_impossible_top_level_values(data, path, hint):
     with pytest.raises(PositionError) as caught:
-        Position.from_dict(data, source="bad.yaml")
+        position_from_dict(data, source="bad.yaml")
     assert f"bad.yaml: {path}" in str(caught.value) and hint in str(caught.value)
 
 
 def test_every_problem_is_reported_once_per_line():
     with pytest.raises(PositionError) as caught:
-        Position.from_dict({"format": "pysolver-position/1",
+        position_from_dict({"format": "pysolver-position/1",
                             "players": [{"hand": ["Nope", "Dark Magican"], "monster_zones": {7: "Kuriboh"}}]},
                            source="bad.yaml")
     assert len(caught.value.problems) == 3
@@ -167,9 +167,9 @@ def test_broken_files(tmp_path, text, hint):
 
 def test_missing_file(tmp_path):
     with pytest.raises(PysolverError, match="no such file"):
-        Position.load(tmp_path / "nope.yaml")
+        load_position(tmp_path / "nope.yaml")
 
 
 def test_shipped_examples_load():
     for path in EXAMPLES.glob("*.yaml"):
-        assert Position.load(path).legal_plays()
+        assert legal_plays(load_position(path))

@@ -3,7 +3,7 @@
 import pytest
 
 from helpers import board, plays_of
-from pysolver import PysolverError
+from pysolver import PysolverError, apply, legal_plays
 
 
 def scales(rules=5, low="Foucault's Cannon", high="Flash Knight"):   # scales 2 and 7
@@ -29,7 +29,7 @@ def test_zn_7_scales_go_to_the_leftmost_and_rightmost_spell_trap_zones():
 
 def test_zn_7_a_scale_is_face_up_after_activation():
     position = board().hand("Stargazer Magician", "Timegazer Magician").build()
-    nxt = position.apply(plays_of(position, "activate_scale")[0])
+    nxt = apply(position, plays_of(position, "activate_scale")[0])
     assert nxt["S1"].card.name == "Stargazer Magician" and nxt["S1"].state.face_up
     assert [(p.card, p.zone) for p in plays_of(nxt, "activate_scale")] == [("H1", "S5")]
 
@@ -114,13 +114,13 @@ def test_pen_3_identical_copies_are_one_play():
 
 def test_pen_4_pendulum_monsters_leaving_the_field_go_face_up_to_the_extra_deck():
     position = scales().hand("Flame Manipulator", "Summoned Skull").build()
-    nxt = position.apply(next(p for p in plays_of(position, "pendulum_summon") if len(p.cards) == 2))
+    nxt = apply(position, next(p for p in plays_of(position, "pendulum_summon") if len(p.cards) == 2))
     assert nxt.pendulum_summon_used and [m.card.name for m in nxt.me.monster_zones if m] == \
         ["Flame Manipulator", "Summoned Skull"]
     assert pendulum_sets(nxt) == set()
     b = board().monster(1, "Junk Synchron").monster(2, "Dragonpulse Magician").extra_deck("Black Rose Dragon")
     position = b.build()   # 3 + 4 = 7
-    nxt = position.apply(plays_of(position, "synchro_summon")[0])
+    nxt = apply(position, plays_of(position, "synchro_summon")[0])
     assert [c.card.name for c in nxt.me.graveyard] == ["Junk Synchron"]
     assert nxt.me.extra_deck[0].card.name == "Dragonpulse Magician" and nxt.me.extra_deck[0].face_up
 
@@ -128,7 +128,7 @@ def test_pen_4_pendulum_monsters_leaving_the_field_go_face_up_to_the_extra_deck(
 def test_pen_4_not_when_it_was_an_xyz_material():
     position = board().monster(1, "Number 39: Utopia", materials=["Dragonpulse Magician"]).hand("Summoned Skull") \
         .build()
-    nxt = position.apply(plays_of(position, "normal_summon")[0])
+    nxt = apply(position, plays_of(position, "normal_summon")[0])
     assert [c.card.name for c in nxt.me.graveyard] == ["Number 39: Utopia", "Dragonpulse Magician"]
 
 
@@ -195,7 +195,7 @@ def test_rit_3_advanced_ritual_art_normal_monsters_from_the_deck():
 
 def test_rit_3_apply_sends_tributes_and_spell_to_the_graveyard():
     position = board().hand("White Dragon Ritual", "Paladin of White Dragon", "Celtic Guardian").build()
-    nxt = position.apply(plays_of(position, "ritual_summon")[0], battle_position="defense")
+    nxt = apply(position, plays_of(position, "ritual_summon")[0], battle_position="defense")
     assert nxt["M1"].card.name == "Paladin of White Dragon" and nxt["M1"].state.position == "defense"
     assert [c.card.name for c in nxt.me.graveyard] == ["Celtic Guardian", "White Dragon Ritual"]
     assert nxt.events[-1]["summon"] == "ritual"
@@ -240,7 +240,7 @@ def test_fus_3_zones_and_apply():
     position = b.extra_deck("Flame Swordsman").build()
     (play,) = plays_of(position, "fusion_summon")
     assert play.zones == ("EMZL", "EMZR", "M1", "M2", "M3", "M4", "M5")
-    nxt = position.apply(play, zone="M3")
+    nxt = apply(position, play, zone="M3")
     assert nxt["M3"].card.name == "Flame Swordsman" and nxt.me.hand == ()
     assert [c.card.name for c in nxt.me.graveyard] == ["Flame Manipulator", "Masaki the Legendary Swordsman",
                                                         "Polymerization"]
@@ -254,7 +254,7 @@ def test_contact_fusion_monsters_are_not_fusion_summoned_with_polymerization():
 
 def test_unsupported_material_clause_fails_closed():
     with pytest.raises(PysolverError, match="Yamatako Orochi"):
-        board().monster(1, "Yamatako Orochi").build().legal_plays()
+        legal_plays(board().monster(1, "Yamatako Orochi").build())
 
 
 # --- Cases the independent reference found (each a card text the solver first ignored) -------------

@@ -1,14 +1,15 @@
-"""pysolver.decks: YGOPro .ydk files, and `pysolver position from-deck`."""
+"""pysolver.cards.decks: YGOPro .ydk files, and `pysolver position from-deck`."""
 
 from __future__ import annotations
 
 import pytest
 
 from helpers import EXAMPLES, need_shared_data
-from pysolver import Position, PysolverError
-from pysolver.cards import CardDB, default_cards
+from pysolver import PysolverError, legal_plays, load_position, position_from_dict
+from pysolver.cards.card import CardDB, default_cards
 from pysolver.cli import main
-from pysolver.decks import Deck, parse_ydk, position_data, read_ydk, split_names, write_ydk
+from pysolver.cards.decks import Deck, parse_ydk, read_ydk, write_ydk
+from pysolver.position.from_deck import position_data, split_names
 
 STARTER = EXAMPLES / "starter.ydk"
 
@@ -98,7 +99,7 @@ def test_position_data_takes_the_hand_and_field_from_the_deck():
         rest.remove(name)
     assert me["deck"] == rest and len(me["deck"]) == 35
     assert me["extra_deck"] == [c.name for c in deck.extra if c.name != "Decode Talker"]
-    position = Position.from_dict(data, cards=pool)
+    position = position_from_dict(data, cards=pool)
     assert len(position.me.deck) == 35 and position.turn == 1 and position.phase == "main1"
     assert split_names(" A ;B;; C ") == ["A", "B", "C"]
 
@@ -126,14 +127,14 @@ def test_from_deck_through_the_command_line(capsys, tmp_path):
                          "--field", "1=Celtic Guardian; 2=Junk Synchron", "-o", str(out_file))
     assert code == 0, err
     assert out.strip() == f"wrote {out_file}: 5 cards in the hand, 33 in the Deck, 15 in the Extra Deck"
-    position = Position.load(out_file)
+    position = load_position(out_file)
     assert [c.name for c in position.me.hand] == ["Speed Warrior", "Dark Magician", "Pot of Greed", "Trap Hole",
                                                  "Kuriboh"]
     assert [m.card.name for m in position.me.monster_zones[:2]] == ["Celtic Guardian", "Junk Synchron"]
     assert position.turn == 1 and position.phase == "main1" and position.rules == 5
     assert len(position.me.deck) == 33 and position.me.deck[0].name == "Junk Synchron"
     assert [c.card.name for c in position.me.extra_deck] == [c.name for c in read_ydk(STARTER, default_cards()).extra]
-    plays = position.legal_plays()
+    plays = legal_plays(position)
     assert plays.exhaustive and {"normal_summon", "synchro_summon"} <= {p.action for p in plays}
     # Junk Synchron (Level 3) + Celtic Guardian (Level 4): the Level 7 Synchro Monsters, not Junk Warrior (5)
     synchros = {p.name for p in plays if p.action == "synchro_summon"}
@@ -145,7 +146,7 @@ def test_from_deck_options(capsys, tmp_path):
     code, _, err = run(capsys, "position", "from-deck", str(STARTER), "--hand", "Kuriboh", "--turn", "3",
                        "--phase", "main2", "--rules", "master-rule-4", "-o", str(out_file))
     assert code == 0, err
-    position = Position.load(out_file)
+    position = load_position(out_file)
     assert (position.turn, position.phase, position.rules) == (3, "main2", 4) and len(position.me.deck) == 39
 
 
@@ -175,10 +176,10 @@ def test_from_deck_with_the_real_database(capsys, tmp_path):
     assert code == 0, err
     code, _, err = run(capsys, "position", "from-deck", str(deck), "-o", str(out_file))   # built-in pool
     assert code == 2 and "line 3: unknown card passcode 1184620" in err
-    from pysolver.cdb import load_cdb
+    from pysolver.cards.cdb import load_cdb
     real = load_cdb(cards)
-    position = Position.load(out_file, cards=real)
+    position = load_position(out_file, cards=real)
     assert [c.name for c in position.me.hand] == ["Kojikocy", "Prevent Rat", "Dark Magician"]
     assert [c.name for c in position.me.deck] == ["Kojikocy", "Dark Magician"]
     assert [c.card.name for c in position.me.extra_deck] == ["Daigusto Emeral"]
-    assert {p.name for p in position.legal_plays() if p.action == "normal_summon"} == {"Kojikocy", "Prevent Rat"}
+    assert {p.name for p in legal_plays(position) if p.action == "normal_summon"} == {"Kojikocy", "Prevent Rat"}

@@ -9,17 +9,17 @@ Special Summon effect, "③" in the OCG text, is its effect 2.
 import pytest
 
 from helpers import board, plays_of
-from pysolver import PysolverError
+from pysolver import PysolverError, apply, legal_plays
 
 KENDAMA_SS = 2
 
 
 def actions(position):
-    return {p.action for p in position.legal_plays()}
+    return {p.action for p in legal_plays(position)}
 
 
 def special_summons(position):
-    return [p for p in position.legal_plays() if p.action in (
+    return [p for p in legal_plays(position) if p.action in (
         "synchro_summon", "xyz_summon", "link_summon", "fusion_summon", "ritual_summon", "pendulum_summon",
         "procedure_summon") or (p.action == "activate" and p.positions)]
 
@@ -42,7 +42,7 @@ def test_sp_1_procedure_banishing_light_and_dark():
                                                                           "Dark Magician", "Summoned Skull")
     plays = plays_of(b.build(), "procedure_summon")
     assert {p.cost for p in plays} == {("GY2", "GY3"), ("GY2", "GY4")}   # Mystical Elf is the only LIGHT
-    nxt = b.build().apply(plays[0])
+    nxt = apply(b.build(), plays[0])
     assert [c.card.name for c in nxt.me.banished] == ["Mystical Elf", "Dark Magician"]
     assert nxt.events[-1]["summon"] == "procedure" and nxt.normal_summon_used is False
 
@@ -72,7 +72,7 @@ def test_sp_1_discard_a_card_and_tribute_opponents_monsters():
     assert {(p.card, p.cost) for p in plays} == {("H1", ("H2",)), ("H1", ("H3",)), ("H3", ("oM1", "oM4"))}
     golem = next(p for p in plays if p.card == "H3")
     assert golem.zones == ("oM1", "oM2", "oM3", "oM4", "oM5")
-    nxt = b.build().apply(golem, zone="oM4")
+    nxt = apply(b.build(), golem, zone="oM4")
     assert nxt["oM4"].card.name == "Lava Golem" and [c.card.name for c in nxt.opponent.graveyard] == ["Kuriboh",
                                                                                                       "Sangan"]
 
@@ -95,7 +95,7 @@ def test_sp_3_call_of_the_haunted_own_graveyard_attack_position_not_the_turn_it_
     b.opponent.graveyard("Kuriboh")
     (play,) = plays_of(b.build(), "activate")
     assert play.target == "GY1" and play.positions == ("attack",)
-    nxt = b.build().apply(play, zone="M3")
+    nxt = apply(b.build(), play, zone="M3")
     assert nxt["M3"].card.name == "Sangan" and nxt["S2"].state.face_up and nxt.events[-1]["summon"] == "special"
     fresh = board().spell_trap(2, "Call of the Haunted", position="set", set_this_turn=True).graveyard("Sangan")
     assert plays_of(fresh.build(), "activate") == []
@@ -106,9 +106,9 @@ def test_sp_3_apply_keeps_properly_summoned_through_the_graveyard():
     b = board().monster(1, "Junk Synchron").monster(2, "Celtic Guardian").extra_deck("Black Rose Dragon")
     b.monster(3, "Kuriboh").hand("Summoned Skull")
     position = b.build()
-    after = position.apply(plays_of(position, "synchro_summon")[0], zone="M1")
+    after = apply(position, plays_of(position, "synchro_summon")[0], zone="M1")
     skull = next(p for p in plays_of(after, "normal_summon") if p.tributes == ("M1",))
-    after = after.apply(skull)
+    after = apply(after, skull)
     assert after.me.graveyard[-1].card.name == "Black Rose Dragon" and after.me.graveyard[-1].properly_summoned
 
 
@@ -261,7 +261,7 @@ def test_pot_of_duality_needs_three_cards_in_the_deck_and_once_per_turn():
 
 def test_pot_of_duality_resolution_is_recorded_not_simulated():
     position = duality().build()
-    nxt = position.apply(plays_of(position, "activate")[0])
+    nxt = apply(position, plays_of(position, "activate")[0])
     assert nxt.events[-1]["activate"] == "Pot of Duality" and nxt.events[-1]["simulated"] is False
     assert nxt.me.hand == () and nxt.me.graveyard[0].card.name == "Pot of Duality"
 
@@ -395,9 +395,9 @@ def test_ritual_beast_tamer_elder_grants_a_ritual_beast_normal_summon():
 def test_an_event_whose_clause_pysolver_cannot_read_is_an_error():
     b = board().event(activate="Sangan")
     with pytest.raises(PysolverError, match="Sangan"):
-        b.build().legal_plays()
+        legal_plays(b.build())
 
 
 def test_a_procedure_pysolver_cannot_read_fails_closed():
     with pytest.raises(PysolverError, match="Unknown Synchron"):
-        board().hand("Unknown Synchron").build().legal_plays()
+        legal_plays(board().hand("Unknown Synchron").build())

@@ -7,13 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pysolver.material_lines import (
-    UnsupportedMaterialLine, coverage, default_archetypes, main, parse_material_line, read_corpus,
-)
-from pysolver.requirements import (
-    ANY, And, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
-    SameProperty,
-)
+from pysolver.cards.material_lines import (UnsupportedMaterialLine, coverage, default_archetypes, main,
+                                           parse_material_line, read_corpus)
+from pysolver.cards.requirements import (ANY, And, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or,
+                                         Requirement, SameProperty)
 
 T = Atom("kind", "=", "tuner")
 NT = Not(T)
@@ -407,7 +404,7 @@ def test_terms_validate():
 
 
 def _corpus() -> Path:
-    root = Path(os.environ.get("PYSOLVER_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
+    root = Path(os.environ.get("PYSOLVER_SHARED_DATA") or Path(__file__).resolve().parents[3] / "shared" / "data")
     path = root / "ed_material_lines.tsv"
     if not path.is_file():
         pytest.skip(f"{path} not present (set PYSOLVER_SHARED_DATA)")

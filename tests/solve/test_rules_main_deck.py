@@ -5,13 +5,13 @@ import json
 import pytest
 
 from helpers import EXAMPLES, board, plays_of, summary
-from pysolver import Position
+from pysolver import apply, legal_plays, load_position
 
 
 def test_spec_example_gives_its_main_deck_plays():
     """docs/plays-json.md: 9 plays, of which all but the Synchro Summon are Main Deck plays."""
-    position = Position.load(EXAMPLES / "spec-example.yaml")
-    plays = [p for p in position.legal_plays() if p.action != "synchro_summon"]
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    plays = [p for p in legal_plays(position) if p.action != "synchro_summon"]
     assert [p.to_json() for p in plays] == [
         {"action": "normal_summon", "card": "H2", "name": "Kuriboh", "tributes": [], "zones": ["M2", "M4", "M5"],
          "positions": ["attack"]},
@@ -163,7 +163,7 @@ def test_ns_7_monsters_that_are_never_normal_summoned(card):
 def test_fs_1_flip_summon_a_face_down_monster():
     position = board().monster(1, "Man-Eater Bug", position="set").build()
     assert summary(plays_of(position, "flip_summon")) == {("flip_summon", "M1", (), None)}
-    nxt = position.apply(plays_of(position, "flip_summon")[0])
+    nxt = apply(position, plays_of(position, "flip_summon")[0])
     assert nxt.me.monster_zones[0].position == "attack" and nxt.me.monster_zones[0].position_changed
 
 
@@ -202,8 +202,8 @@ def test_pos_3_face_down_monsters_can_be_tributed():
 # --- BP: Battle ----------------------------------------------------------------------------------
 
 def test_bp_1_no_battle_phase_on_the_first_turn():
-    assert "enter_battle_phase" not in {p.action for p in board(turn=1).build().legal_plays()}
-    assert "enter_battle_phase" in {p.action for p in board(turn=2).build().legal_plays()}
+    assert "enter_battle_phase" not in {p.action for p in legal_plays(board(turn=1).build())}
+    assert "enter_battle_phase" in {p.action for p in legal_plays(board(turn=2).build())}
 
 
 def test_bp_2_attack_each_opponent_monster_or_directly():
@@ -225,7 +225,7 @@ def test_bp_2_no_attacks_outside_the_battle_phase():
 @pytest.mark.parametrize("phase, moves", [("main1", {"enter_battle_phase", "end_turn"}),
                                           ("battle", {"enter_main2", "end_turn"}), ("main2", {"end_turn"})])
 def test_phase_moves(phase, moves):
-    actions = {p.action for p in board(phase=phase).build().legal_plays()}
+    actions = {p.action for p in legal_plays(board(phase=phase).build())}
     assert actions == moves
 
 

@@ -1,5 +1,5 @@
 """Perft: the counts of tests/perft/pysolver.perft from both engines (the solver with pysolver.apply, and
-pysolver.reference with pysolver.reference_apply), the definition of perft, and the two appliers compared
+pysolver.reference with pysolver.reference.apply), the definition of perft, and the two appliers compared
 position by position on generated positions.
 
 The solver's share is kept small for CI (depth <= PYSOLVER_PERFT_DEPTH, default 3; set it to 6 to check
@@ -16,24 +16,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from helpers import EXAMPLES, board
-from pysolver import Position
-from pysolver.apply import apply as solver_apply
+from pysolver import Position, apply, legal_plays, load_position
+from pysolver.position.apply import apply as solver_apply
 from pysolver.cli import main
-from pysolver.game import canonical_form
-from pysolver.notation import default_choices
-from pysolver.perft import (PYSOLVER, REFERENCE, format_perft_file, perft, perft_counts, read_perft_file,
-                            reference_actions)
-from pysolver.reference_apply import apply as reference_apply
+from pysolver.position.canonical import canonical_form
+from pysolver.position.notation import default_choices
+from pysolver.explore.perft import (PYSOLVER, REFERENCE, format_perft_file, perft, perft_counts, read_perft_file,
+                                    reference_actions)
+from pysolver.reference.apply import apply as reference_apply
 from strategies import extra_deck_positions, pendulum_ritual_fusion_positions, positions
 
-PERFT_DIR = Path(__file__).parent / "perft"
+PERFT_DIR = Path(__file__).parents[1] / "perft"
 BLOCKS = read_perft_file(PERFT_DIR / "pysolver.perft")
 SOLVER_DEPTH = int(os.environ.get("PYSOLVER_PERFT_DEPTH", "3"))
 GROUPED_DEPTH = min(SOLVER_DEPTH, 3)
 
 
 def load(block) -> Position:
-    return Position.load(PERFT_DIR / block.position)
+    return load_position(PERFT_DIR / block.position)
 
 
 def expected(counts: dict, depth: int) -> list[int]:
@@ -99,22 +99,22 @@ def test_counts_do_not_depend_on_the_transposition_table():
 # The definition
 
 def test_depth_zero_one_and_end_turn_as_a_terminal_node():
-    position = Position.load(EXAMPLES / "spec-example.yaml")
-    plays = position.legal_plays(all_instances=True)
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    plays = legal_plays(position, all_instances=True)
     assert perft(position, 0) == 1 and perft(position, 1) == len(plays)
     only_end = board(turn=1, phase="main2").build()            # nothing to do but end the turn
-    assert [p.action for p in only_end.legal_plays()] == ["end_turn"]
+    assert [p.action for p in legal_plays(only_end)] == ["end_turn"]
     assert perft_counts(only_end, 3) == [1, 1, 0, 0]           # END has no children
     divided = perft(position, 2, divide=True)
     assert sum(divided.values()) == perft(position, 2) and divided["END"] == 0
     assert len(divided) == len(plays)
-    manual = sum(perft(solver_apply(position, play, check=False), 1) for play in plays if play.action != "end_turn")
+    manual = sum(perft(solver_apply(position, play), 1) for play in plays if play.action != "end_turn")
     assert perft(position, 2) == manual
 
 
 def test_grouped_counts_at_depth_one_weigh_the_copies():
     position = board(turn=3).hand("Kuriboh", "Kuriboh", "Celtic Guardian").monster(1, "Mystical Elf").build()
-    grouped = position.legal_plays()
+    grouped = legal_plays(position)
     assert perft(position, 1) == sum(play.copies for play in grouped) > perft(position, 1, all_instances=False)
     assert perft(position, 1, all_instances=False) == len(grouped)
 
@@ -149,9 +149,9 @@ def _choices(play):
 @settings(max_examples=60)
 @given(st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fusion_positions()))
 def test_the_two_appliers_reach_the_same_positions(position):
-    for play in position.legal_plays(all_instances=True):
+    for play in legal_plays(position, all_instances=True):
         for choices in _choices(play):
-            ours = canonical_form(solver_apply(position, play, check=False, **choices))
+            ours = canonical_form(solver_apply(position, play, **choices))
             theirs = canonical_form(reference_apply(position, play, **choices))
             assert ours == theirs, (play.to_json(), choices)
 
@@ -169,18 +169,18 @@ def test_perft_two_agrees_on_generated_positions(position):
 def test_a_fusion_spell_is_an_activation_in_the_history():
     position = board(turn=3).hand("Polymerization", "Flame Manipulator", "Masaki the Legendary Swordsman") \
         .monster(1, "Chaos Emperor Dragon - Envoy of the End").extra_deck("Flame Swordsman").build()
-    fusion = next(play for play in position.legal_plays(all_instances=True) if play.action == "fusion_summon")
+    fusion = next(play for play in legal_plays(position, all_instances=True) if play.action == "fusion_summon")
     after = solver_apply(position, fusion)
     # Chaos Emperor Dragon's effect: "You cannot activate other cards or effects during the turn you activate
     # this card's effect": Polymerization was activated this turn, so the effect cannot be activated now.
-    assert not [play for play in after.legal_plays() if play.action == "activate"]
+    assert not [play for play in legal_plays(after) if play.action == "activate"]
 
 
 def test_a_pendulum_summon_applies_with_its_default_zones():
-    position = Position.load(PERFT_DIR / "positions" / "pendulum.yaml")
-    position = position.apply(next(p for p in position.legal_plays(all_instances=True)
+    position = load_position(PERFT_DIR / "positions" / "pendulum.yaml")
+    position = apply(position, next(p for p in legal_plays(position, all_instances=True)
                                    if p.action == "activate_scale"))
-    three = next(p for p in position.legal_plays(all_instances=True)
+    three = next(p for p in legal_plays(position, all_instances=True)
                  if p.action == "pendulum_summon" and len(p.cards) == 3)
     assert three.zones["ED1"] == ("M2", "M3")
     after = solver_apply(position, three)           # H1 and H2 must leave M2 or M3 for ED1

@@ -1,4 +1,4 @@
-"""Bounded combo search (pysolver.search) and its goals (pysolver.goals): shortest lines known by hand,
+"""Bounded combo search (pysolver.explore.search) and its goals (pysolver.explore.goals): shortest lines known by hand,
 cut versus exhausted, goal parsing and its errors, ASP goals, the graph export, the command line."""
 
 import json
@@ -7,11 +7,11 @@ import networkx as nx
 import pytest
 
 from helpers import board
-from pysolver import PysolverError
+from pysolver import PysolverError, apply, dump_position, legal_plays
 from pysolver.cli import main
-from pysolver.game import GameLine
-from pysolver.goals import AllOf, AspGoal, CardGoal, CountGoal, parse_goal
-from pysolver.search import Symmetry, moves_of, search
+from pysolver.explore.game import GameLine
+from pysolver.explore.goals import AllOf, AspGoal, CardGoal, CountGoal, parse_goal
+from pysolver.explore.search import Symmetry, moves_of, search
 
 BLACK_ROSE = 73580471
 IN_EMZ = f"goal :- instance(I, {BLACK_ROSE}), location(I, extra_monster_zone), mine(I)."
@@ -181,8 +181,8 @@ def test_spell_and_trap_zones_are_interchangeable():
 
 def test_moves_of_a_play_up_to_symmetry():
     position = black_rose_position()
-    after = position.apply(position.legal_plays().by_action("normal_summon")[0], check=False)
-    play = after.legal_plays().by_action("synchro_summon")[0]
+    after = apply(position, legal_plays(position).by_action("normal_summon")[0], check=False)
+    play = legal_plays(after).by_action("synchro_summon")[0]
     assert len(moves_of(play)) == len(play.zones) * 2            # every zone x attack/defense
     assert len(moves_of(play, Symmetry.of(after, "auto"))) == 4  # EMZ or Main Monster Zone x 2
     assert len(moves_of(play, Symmetry.of(after, "first"))) == 4
@@ -292,7 +292,7 @@ def test_goal_checks():
 @pytest.fixture
 def position_file(tmp_path):
     path = tmp_path / "brd.yaml"
-    black_rose_position().dump(path)
+    dump_position(black_rose_position(), path)
     return str(path)
 
 

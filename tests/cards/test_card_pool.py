@@ -1,4 +1,4 @@
-"""The built-in card pool (pysolver/data/cards.yaml): internal consistency, and every fact checked
+"""The built-in card pool (pysolver/cards/data/cards.yaml): internal consistency, and every fact checked
 against the real YGOPro database when `../shared/data/cards.cdb` is available.
 
 The database is located as `<repo>/../shared/data/cards.cdb`, or through the environment variable
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pysolver.cards import ARROWS, ATTRIBUTES, KINDS, RACES, CardDB, default_cards
+from pysolver.cards.card import ARROWS, ATTRIBUTES, KINDS, RACES, CardDB, default_cards
 from pysolver.errors import PysolverError
 
 EXTRA_DECK = {"fusion", "synchro", "xyz", "link"}
@@ -30,7 +30,7 @@ def pool() -> CardDB:
 
 @pytest.fixture(scope="module")
 def raw_entries() -> list[dict]:
-    text = resources.files("pysolver.data").joinpath("cards.yaml").read_text(encoding="utf-8")
+    text = resources.files("pysolver.cards.data").joinpath("cards.yaml").read_text(encoding="utf-8")
     return yaml.safe_load(text)
 
 
@@ -160,7 +160,7 @@ def _shared_data_dir() -> Path:
     env = os.environ.get("PYSOLVER_SHARED_DATA")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parents[2] / "shared" / "data"
+    return Path(__file__).resolve().parents[3] / "shared" / "data"
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Opening-hand sweeps (pysolver.sweep): seeded hands, the same results whatever the workers, outcomes
+"""Opening-hand sweeps (pysolver.explore.sweep): seeded hands, the same results whatever the workers, outcomes
 (reached / failed / cut, never a cut counted as a failure), the Wilson interval, Ray, the command line."""
 
 import json
@@ -9,8 +9,8 @@ import pytest
 from helpers import EXAMPLES
 from pysolver import PysolverError, default_cards
 from pysolver.cli import main
-from pysolver.decks import Deck, read_ydk, write_ydk
-from pysolver.sweep import HAND_SIZE, SweepResult, hand_position, sweep, wilson
+from pysolver.cards.decks import Deck, read_ydk, write_ydk
+from pysolver.explore.sweep import HAND_SIZE, SweepResult, hand_position, sweep, wilson
 
 STARTER = str(EXAMPLES / "starter.ydk")
 

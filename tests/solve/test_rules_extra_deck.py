@@ -3,7 +3,7 @@
 import pytest
 
 from helpers import board, plays_of
-from pysolver import PysolverError
+from pysolver import PysolverError, apply, legal_plays
 
 
 def materials(position, action, **options):
@@ -70,7 +70,7 @@ def test_syn_3_synchro_tuners_count_as_tuners():
 def test_syn_4_materials_to_the_graveyard():
     position = board().monster(1, "Junk Synchron").monster(3, "Celtic Guardian").extra_deck("Black Rose Dragon").build()
     play = plays_of(position, "synchro_summon")[0]
-    nxt = position.apply(play, zone="M3", battle_position="defense")
+    nxt = apply(position, play, zone="M3", battle_position="defense")
     assert nxt["M3"].card.name == "Black Rose Dragon" and nxt["M3"].state.position == "defense"
     assert [c.card.name for c in nxt.me.graveyard] == ["Junk Synchron", "Celtic Guardian"]
     assert nxt.me.extra_deck == () and nxt.events[-1]["summon"] == "synchro"
@@ -110,7 +110,7 @@ def test_xyz_2_tokens_never_trap_monsters_yes():
 
 def test_xyz_3_materials_are_attached_and_an_xyz_material_sends_its_own_to_the_graveyard():
     position = board().monster(1, "Celtic Guardian").monster(2, "Vorse Raider").extra_deck("Number 39: Utopia").build()
-    nxt = position.apply(plays_of(position, "xyz_summon")[0], zone="M1")
+    nxt = apply(position, plays_of(position, "xyz_summon")[0], zone="M1")
     assert [c.name for c in nxt["M1"].state.materials] == ["Celtic Guardian", "Vorse Raider"]
     assert list(nxt.instances)[:3] == ["M1", "M1.1", "M1.2"] and nxt.me.graveyard == ()
 
@@ -147,7 +147,7 @@ def test_lnk_2_the_line_conditions():
 
 def test_lnk_3_link_monsters_only_attack_position():
     position = board().monster(1, "Sheep Token").monster(2, "Kuriboh").extra_deck("Proxy Dragon").build()
-    nxt = position.apply(plays_of(position, "link_summon")[0], zone="EMZL")
+    nxt = apply(position, plays_of(position, "link_summon")[0], zone="EMZL")
     assert nxt["EMZL"].card.name == "Proxy Dragon" and nxt["EMZL"].state.position == "attack"
 
 
@@ -245,4 +245,4 @@ def test_turn_player_one_sees_the_extra_monster_zones_mirrored():
 def test_an_unsupported_material_line_fails_closed_by_name():
     position = board().extra_deck("Salamangreat Almiraj").build()
     with pytest.raises(PysolverError, match="Salamangreat Almiraj"):
-        position.legal_plays()
+        legal_plays(position)

@@ -1,0 +1,88 @@
+"""The canonical key of a position, for transposition tables.
+
+`canonical_key(position)` is the same for positions that differ only in which identical copy sits where,
+and differs whenever anything the rules can see differs. What counts (decided here, used by perft and
+by search):
+
+- the hand, the Extra Deck, the Graveyard and banishment are multisets (their order is never read by a
+  rule; instance ids are just positions in a list);
+- the Deck is ordered, top card first (drawing and excavating read its order);
+- Xyz Materials attached to a monster are a multiset (a detach cost may take any of them);
+- zones are not interchangeable: which monster is in M1 and which in M3 matters (free zones, Link
+  arrows), as does every flag of a card's state (position, summoned/set this turn, position changed,
+  attacked, properly summoned, face-up in the Extra Deck);
+- the turn's history (`this_turn.events`) is a multiset of events, each with its list of cards as a
+  multiset: no rule reads the order of events (asp/restrictions.lp numbers them only to tell them
+  apart), so two orders of the same plays that reach the same board are one position;
+- the rules, turn, phase, turn player, Life Points and the Normal/Pendulum Summon flags all count.
+  The card pool (`Position.cards`) and the file it came from (`source`) do not.
+
+The key is a 32-character hex digest of that canonical form (`canonical_form`), computed once per
+Position object and kept with it.
+"""
+
+from __future__ import annotations
+
+from hashlib import blake2b
+from typing import Any, Iterable, Mapping
+
+from .value import Monster, PileCard, Player, Position, SpellTrap
+
+__all__ = ["canonical_form", "canonical_key"]
+
+
+
+def _monster(monster: Monster | None):
+    if monster is None:
+        return None
+    return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
+            monster.position_changed, monster.attacked, monster.properly_summoned,
+            tuple(sorted(card.passcode for card in monster.materials)))
+
+
+def _spell(card: SpellTrap | None):
+    return None if card is None else (card.card.passcode, card.position, card.set_this_turn)
+
+
+def _pile(entries: Iterable[PileCard]) -> tuple:
+    return tuple(sorted((entry.card.passcode, entry.face_up, entry.properly_summoned) for entry in entries))
+
+
+def _player(player: Player) -> tuple:
+    return (player.lp,
+            tuple(sorted(card.passcode for card in player.hand)),
+            tuple(card.passcode for card in player.deck),
+            _pile(player.extra_deck), _pile(player.graveyard), _pile(player.banished),
+            tuple(map(_monster, player.monster_zones)), tuple(map(_monster, player.extra_monster_zones)),
+            tuple(map(_spell, player.spell_trap_zones)), _spell(player.field_zone),
+            tuple(map(_spell, player.pendulum_zones)))
+
+
+def _event(event: Mapping[str, Any]) -> tuple:
+    if "summon" in event:
+        return ("summon", event["summon"], tuple(sorted(event.get("cards", ()))), event.get("player", 0),
+                event.get("from", "hand"), bool(event.get("negated", False)))
+    return ("activate", event["activate"], event.get("effect", 1), event.get("player", 0),
+            event.get("negated", "none"), bool(event.get("resolved", True)), event.get("target") or "",
+            bool(event.get("simulated", True)))
+
+
+def canonical_form(position: Position) -> tuple:
+    """The position as a plain tuple, equal exactly when the positions are the same up to identical
+    copies (see the module docstring)."""
+    return (position.rules, position.turn, position.phase, position.turn_player, position.normal_summon_used,
+            position.pendulum_summon_used, tuple(sorted(map(_event, position.events))),
+            tuple(map(_player, position.players)))
+
+
+def canonical_key(position: Position) -> str:
+    """A short string naming the position up to identical copies (hex digest of `canonical_form`)."""
+    cached = position.__dict__.get("_canonical_key")
+    if cached is None:
+        cached = blake2b(repr(canonical_form(position)).encode(), digest_size=16).hexdigest()
+        position.__dict__["_canonical_key"] = cached   # a Position is immutable: the key never changes
+    return cached
+
+
+# --------------------------------------------------------------------------------------------------
+# A line of plays

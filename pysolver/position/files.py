@@ -1,0 +1,400 @@
+"""Position files: load, validate and write `pysolver-position/1` (YAML or JSON).
+
+The format is the contract in docs/position-format.md (a copy of shared/spec/position-format.md
+plus the history events). Every problem found while loading is reported with the file and the key
+path (`players[0].monster_zones.6`); unknown keys are errors.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..cards.card import Card, CardDB, default_cards
+from ..errors import PysolverError
+from .history import dump_events, validate_events
+from .value import (FORMAT, MONSTER_POSITIONS, PHASES, RULE_NAMES, RULES, SIDES, Monster, PileCard, Player,
+                    Position, PositionError, SpellTrap)
+
+
+def load_position(path: str | Path, cards: CardDB | None = None) -> Position:
+    """Read a position file (YAML or JSON)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PysolverError("no such file", source=str(path)) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise PysolverError(f"cannot read the file ({error.__class__.__name__})", source=str(path)) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = getattr(error, "problem", None) or "syntax error"
+        raise PysolverError(f"not valid YAML/JSON{where}: {problem}", source=str(path)) from None
+    return position_from_dict(data, cards=cards, source=str(path))
+
+def position_from_dict(data: Any, cards: CardDB | None = None, source: str | None = None) -> Position:
+    """Validate a `pysolver-position/1` mapping; every problem is reported with its key path."""
+    return _Loader(cards or default_cards(), source or "<position>").load(data)
+
+def position_to_dict(position: Position) -> dict:
+    return _dump(position)
+
+def dump_position(position: Position, path: str | Path) -> None:
+    """Write a position file: JSON for a `.json` path, else YAML."""
+    path = Path(path)
+    data = _dump(position)
+    if path.suffix == ".json":
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    else:
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100),
+                        encoding="utf-8")
+
+
+# --------------------------------------------------------------------------------------------------
+# Loading with validation
+
+_TOP_KEYS = {"format", "rules", "turn", "phase", "turn_player", "this_turn", "players"}
+_THIS_TURN_KEYS = {"normal_summon_used", "pendulum_summon_used", "events"}
+_PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zones",
+                "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
+_MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "attacked",
+                 "properly_summoned", "materials"}
+_SPELL_KEYS = {"card", "position", "set_this_turn"}
+_PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
+              "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
+
+
+class _Loader:
+    def __init__(self, cards: CardDB, source: str):
+        self.cards = cards
+        self.source = source
+        self.problems: list[str] = []
+        self.rules = 5
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append(f"{self.source}: {path}: {message}" if path else f"{self.source}: {message}")
+
+    def mapping(self, value: Any, path: str, allowed: set[str]) -> dict:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping, got {type(value).__name__}")
+            return {}
+        for key in value:
+            if key not in allowed:
+                self.problem(f"{path}.{key}" if path else str(key),
+                             f"unknown key {key!r}; allowed keys: {', '.join(sorted(allowed))}")
+        return value
+
+    def boolean(self, data: dict, key: str, path: str, default: bool = False) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.problem(f"{path}.{key}", f"expected true or false, got {value!r}")
+            return default
+        return value
+
+    def integer(self, data: dict, key: str, path: str, default: int, low: int, high: int | None = None) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            bound = f"from {low} to {high}" if high is not None else f"{low} or more"
+            self.problem(f"{path}.{key}" if path else key, f"expected a whole number {bound}, got {value!r}")
+            return default
+        return value
+
+    def choice(self, data: dict, key: str, path: str, options, default: str) -> str:
+        value = data.get(key, default)
+        if value not in options:
+            self.problem(f"{path}.{key}" if path else key, f"expected one of {', '.join(options)}, got {value!r}")
+            return default
+        return value
+
+    def card(self, value: Any, path: str) -> Card | None:
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            self.problem(path, f"expected a card name or passcode, got {value!r}")
+            return None
+        card = self.cards.get(value)
+        if card is None:
+            self.problem(path, self.cards.unknown_message(value))
+        return card
+
+    def entry(self, value: Any, path: str, allowed: set[str]) -> tuple[Card | None, dict]:
+        """A card entry: a bare name/passcode or a mapping with `card`."""
+        if isinstance(value, dict):
+            data = self.mapping(value, path, allowed)
+            if "card" not in data:
+                self.problem(path, "missing key 'card' (the card's name or passcode)")
+                return None, data
+            return self.card(data["card"], f"{path}.card"), data
+        return self.card(value, path), {}
+
+    def card_list(self, value: Any, path: str) -> list:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.problem(path, f"expected a list, got {type(value).__name__}")
+            return []
+        return value
+
+    def zone_map(self, value: Any, path: str, keys: tuple) -> dict:
+        """A mapping of zone keys to entries; integer keys may be written as strings of digits."""
+        result = {}
+        if value is None:
+            return result
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of zones, got {type(value).__name__}")
+            return result
+        for key, entry in value.items():
+            normal = int(key) if isinstance(key, str) and key.isdigit() else key
+            if normal not in keys:
+                self.problem(f"{path}.{key}", f"no such zone; use one of {', '.join(map(str, keys))}")
+                continue
+            if entry is not None:
+                result[normal] = entry
+        return result
+
+    # ---------------------------------------------------------------- the whole file
+    def load(self, data: Any) -> Position:
+        if not isinstance(data, dict):
+            raise PositionError([f"{self.source}: a position is a mapping with the keys "
+                                 f"{', '.join(sorted(_TOP_KEYS))}"])
+        data = self.mapping(data, "", _TOP_KEYS)
+        if data.get("format") != FORMAT:
+            self.problem("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+        self.rules = RULES[self.choice(data, "rules", "", tuple(RULES), "master-rule-5")]
+        turn = self.integer(data, "turn", "", 1, 1)
+        phase = self.choice(data, "phase", "", PHASES, "main1")
+        if turn == 1 and phase == "battle":
+            self.problem("phase", "there is no Battle Phase on the first turn (BP-1); use main1 or main2")
+        turn_player = self.integer(data, "turn_player", "", 0, 0, 1)
+        this_turn = self.mapping(data.get("this_turn"), "this_turn", _THIS_TURN_KEYS)
+        normal_used = self.boolean(this_turn, "normal_summon_used", "this_turn")
+        pendulum_used = self.boolean(this_turn, "pendulum_summon_used", "this_turn")
+        events = self.events(this_turn.get("events"), "this_turn.events")
+        raw_players = data.get("players")
+        if not isinstance(raw_players, list) or not 1 <= len(raw_players) <= 2:
+            self.problem("players", "expected a list of one or two players (the second is the opponent)")
+            raw_players = []
+        players = [self.player(raw, f"players[{i}]") for i, raw in enumerate(raw_players)]
+        while len(players) < 2:
+            players.append(Player())
+        self.check_extra_monster_zones(players)
+        if self.problems:
+            raise PositionError(self.problems)
+        return Position(players=tuple(players), rules=self.rules, turn=turn, phase=phase, turn_player=turn_player,
+                        normal_summon_used=normal_used, pendulum_summon_used=pendulum_used,
+                        events=tuple(events), cards=self.cards, source=self.source)
+
+    def events(self, value: Any, path: str) -> list:
+        events, problems = validate_events(self.card_list(value, path), path, self.cards)
+        for where, message in problems:
+            self.problem(where, message)
+        return events
+
+    def player(self, raw: Any, path: str) -> Player:
+        data = self.mapping(raw, path, _PLAYER_KEYS)
+        lp = self.integer(data, "lp", path, 8000, 0)
+        hand = [self.in_hand_or_deck(v, f"{path}.hand[{i}]") for i, v in enumerate(self.card_list(data.get("hand"), f"{path}.hand"))]
+        deck = [self.in_hand_or_deck(v, f"{path}.deck[{i}]") for i, v in enumerate(self.card_list(data.get("deck"), f"{path}.deck"))]
+        piles = {}
+        for key in ("extra_deck", "graveyard", "banished"):
+            piles[key] = [self.pile_card(v, f"{path}.{key}[{i}]", key)
+                          for i, v in enumerate(self.card_list(data.get(key), f"{path}.{key}"))]
+        monsters = [None] * 5
+        for zone, entry in self.zone_map(data.get("monster_zones"), f"{path}.monster_zones", (1, 2, 3, 4, 5)).items():
+            monsters[zone - 1] = self.monster(entry, f"{path}.monster_zones.{zone}", extra_zone=False)
+        emz = [None, None]
+        emz_map = self.zone_map(data.get("extra_monster_zones"), f"{path}.extra_monster_zones", SIDES)
+        if emz_map and self.rules == 3:
+            self.problem(f"{path}.extra_monster_zones", "there are no Extra Monster Zones under Master Rule 3 (ZN-3)")
+        for side, entry in emz_map.items():
+            emz[SIDES.index(side)] = self.monster(entry, f"{path}.extra_monster_zones.{side}", extra_zone=True)
+        if emz[0] is not None and emz[1] is not None:
+            self.problem(f"{path}.extra_monster_zones",
+                         "a player may occupy only one Extra Monster Zone (ZN-1); remove one")
+        spells = [None] * 5
+        for zone, entry in self.zone_map(data.get("spell_trap_zones"), f"{path}.spell_trap_zones", (1, 2, 3, 4, 5)).items():
+            spells[zone - 1] = self.spell_trap(entry, f"{path}.spell_trap_zones.{zone}",
+                                               scale_zone=self.rules >= 4 and zone in (1, 5))
+        field_zone = None
+        if data.get("field_zone") is not None:
+            field_zone = self.spell_trap(data["field_zone"], f"{path}.field_zone", scale_zone=False)
+            if field_zone is not None and "field" not in field_zone.card.kinds:
+                self.problem(f"{path}.field_zone", f"{field_zone.card.name!r} is not a Field Spell")
+        pendulum = [None, None]
+        pz_map = self.zone_map(data.get("pendulum_zones"), f"{path}.pendulum_zones", SIDES)
+        if pz_map and self.rules >= 4:
+            self.problem(f"{path}.pendulum_zones", "separate Pendulum Zones exist only under Master Rule 3; "
+                         "under Master Rule 4/5 put Pendulum Scales in spell_trap_zones 1 and 5 (ZN-7)")
+        for side, entry in pz_map.items():
+            pendulum[SIDES.index(side)] = self.spell_trap(entry, f"{path}.pendulum_zones.{side}", scale_zone=True,
+                                                          scale_only=True)
+        return Player(lp=lp, hand=tuple(c for c in hand if c), deck=tuple(c for c in deck if c),
+                      extra_deck=tuple(c for c in piles["extra_deck"] if c),
+                      graveyard=tuple(c for c in piles["graveyard"] if c),
+                      banished=tuple(c for c in piles["banished"] if c),
+                      monster_zones=tuple(monsters), extra_monster_zones=tuple(emz), spell_trap_zones=tuple(spells),
+                      field_zone=field_zone, pendulum_zones=tuple(pendulum))
+
+    def in_hand_or_deck(self, value: Any, path: str) -> Card | None:
+        card = self.card(value, path) if not isinstance(value, dict) else self.entry(value, path, {"card"})[0]
+        if card is None:
+            return None
+        if card.is_extra_deck:
+            self.problem(path, f"{card.name!r} is an Extra Deck monster; list it under extra_deck")
+        elif "token" in card.kinds:
+            self.problem(path, f"{card.name!r} is a Token: Tokens exist only on the field")
+        return card
+
+    def pile_card(self, value: Any, path: str, pile: str) -> PileCard | None:
+        card, data = self.entry(value, path, _PILE_KEYS[pile])
+        if card is None:
+            return None
+        if "token" in card.kinds:
+            self.problem(path, f"{card.name!r} is a Token: Tokens exist only on the field")
+            return None
+        face_up = self.boolean(data, "face_up", path) if pile == "extra_deck" else False
+        if pile == "extra_deck":
+            if face_up and "pendulum" not in card.kinds:
+                self.problem(f"{path}.face_up", f"{card.name!r} is not a Pendulum Monster: only Pendulum Monsters "
+                             "can be face-up in the Extra Deck (PEN-4)")
+            elif not face_up and not card.is_extra_deck:
+                self.problem(path, f"{card.name!r} is not an Extra Deck monster; a Main Deck Pendulum Monster "
+                             "is in the Extra Deck only face-up (write {card: ..., face_up: true})")
+        return PileCard(card, face_up=face_up, properly_summoned=self.boolean(data, "properly_summoned", path, True))
+
+    def monster(self, value: Any, path: str, extra_zone: bool) -> Monster | None:
+        card, data = self.entry(value, path, _MONSTER_KEYS)
+        if card is None:
+            return None
+        if not card.kinds & {"monster", "trap_monster"}:
+            self.problem(path, f"{card.name!r} is not a monster; Spells and Traps go in spell_trap_zones")
+            return None
+        position = self.choice(data, "position", path, MONSTER_POSITIONS, "attack")
+        if "link" in card.kinds and position != "attack":
+            self.problem(f"{path}.position", f"{card.name!r} is a Link Monster: always face-up Attack Position (LNK-3)")
+        if "token" in card.kinds and position == "set":
+            self.problem(f"{path}.position", f"{card.name!r} is a Token: Tokens cannot be face-down")
+        if extra_zone and not card.is_extra_deck and not ("pendulum" in card.kinds):
+            self.problem(path, f"{card.name!r} cannot be in an Extra Monster Zone: only monsters Special Summoned "
+                         "from the Extra Deck go there (ZN-2)")
+        materials = []
+        for i, raw in enumerate(self.card_list(data.get("materials"), f"{path}.materials")):
+            material = self.card(raw, f"{path}.materials[{i}]")
+            if material is not None:
+                materials.append(material)
+        if materials and "xyz" not in card.kinds:
+            self.problem(f"{path}.materials", f"{card.name!r} is not an Xyz Monster: only Xyz Monsters have "
+                         "Xyz Materials (XYZ-3)")
+        return Monster(card, position=position,
+                       summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
+                       set_this_turn=self.boolean(data, "set_this_turn", path),
+                       position_changed=self.boolean(data, "position_changed", path),
+                       attacked=self.boolean(data, "attacked", path),
+                       properly_summoned=self.boolean(data, "properly_summoned", path, True),
+                       materials=tuple(materials))
+
+    def spell_trap(self, value: Any, path: str, scale_zone: bool, scale_only: bool = False) -> SpellTrap | None:
+        card, data = self.entry(value, path, _SPELL_KEYS)
+        if card is None:
+            return None
+        position = self.choice(data, "position", path, ("face_up", "set"), "face_up")
+        if card.is_monster:
+            if "pendulum" not in card.kinds or not scale_zone:
+                where = "Pendulum Zones (spell_trap_zones 1 and 5 under Master Rule 4/5; pendulum_zones under " \
+                        "Master Rule 3)"
+                self.problem(path, f"{card.name!r} is a monster: only a Pendulum Monster can be here, as a "
+                             f"Pendulum Scale in the {where}")
+            elif position == "set":
+                self.problem(f"{path}.position", f"{card.name!r} is a Pendulum Scale: it can never be Set (ZN-7)")
+        elif scale_only:
+            self.problem(path, f"{card.name!r} is not a Pendulum Monster: only Pendulum Scales go in pendulum_zones")
+        return SpellTrap(card, position=position, set_this_turn=self.boolean(data, "set_this_turn", path))
+
+    def check_extra_monster_zones(self, players: list[Player]) -> None:
+        for side in range(2):
+            if players[0].extra_monster_zones[side] is not None and players[1].extra_monster_zones[side] is not None:
+                self.problem(f"players[1].extra_monster_zones.{SIDES[side]}",
+                             f"the {SIDES[side]} Extra Monster Zone is shared and already holds player 0's monster "
+                             "(ZN-1); use the other side")
+
+
+# --------------------------------------------------------------------------------------------------
+# Writing
+
+def _card_ref(card: Card) -> str:
+    return card.name
+
+
+def _dump_monster(monster: Monster):
+    entry: dict[str, Any] = {"card": monster.card.name}
+    if monster.position != "attack":
+        entry["position"] = monster.position
+    for key in ("summoned_this_turn", "set_this_turn", "position_changed", "attacked"):
+        if getattr(monster, key):
+            entry[key] = True
+    if not monster.properly_summoned:
+        entry["properly_summoned"] = False
+    if monster.materials:
+        entry["materials"] = [_card_ref(c) for c in monster.materials]
+    return entry["card"] if len(entry) == 1 else entry
+
+
+def _dump_spell(card: SpellTrap):
+    entry: dict[str, Any] = {"card": card.card.name}
+    if card.position != "face_up":
+        entry["position"] = card.position
+    if card.set_this_turn:
+        entry["set_this_turn"] = True
+    return entry["card"] if len(entry) == 1 else entry
+
+
+def _dump_pile(entry: PileCard, pile: str):
+    data: dict[str, Any] = {"card": entry.card.name}
+    if pile == "extra_deck" and entry.face_up:
+        data["face_up"] = True
+    if not entry.properly_summoned:
+        data["properly_summoned"] = False
+    return data["card"] if len(data) == 1 else data
+
+
+def _dump_player(player: Player) -> dict:
+    data: dict[str, Any] = {"lp": player.lp}
+    for key in ("hand", "deck"):
+        if getattr(player, key):
+            data[key] = [_card_ref(c) for c in getattr(player, key)]
+    for key in ("extra_deck", "graveyard", "banished"):
+        if getattr(player, key):
+            data[key] = [_dump_pile(e, key) for e in getattr(player, key)]
+    zones = {i: _dump_monster(m) for i, m in enumerate(player.monster_zones, 1) if m is not None}
+    if zones:
+        data["monster_zones"] = zones
+    emz = {side: _dump_monster(m) for side, m in zip(SIDES, player.extra_monster_zones) if m is not None}
+    if emz:
+        data["extra_monster_zones"] = emz
+    spells = {i: _dump_spell(s) for i, s in enumerate(player.spell_trap_zones, 1) if s is not None}
+    if spells:
+        data["spell_trap_zones"] = spells
+    if player.field_zone is not None:
+        data["field_zone"] = _dump_spell(player.field_zone)
+    pendulum = {side: _dump_spell(s) for side, s in zip(SIDES, player.pendulum_zones) if s is not None}
+    if pendulum:
+        data["pendulum_zones"] = pendulum
+    return data
+
+
+def _dump(position: Position) -> dict:
+    this_turn: dict[str, Any] = {"normal_summon_used": position.normal_summon_used,
+                                 "pendulum_summon_used": position.pendulum_summon_used}
+    if position.events:
+        this_turn["events"] = dump_events(position.events)
+    return {"format": FORMAT, "rules": RULE_NAMES[position.rules], "turn": position.turn, "phase": position.phase,
+            "turn_player": position.turn_player, "this_turn": this_turn,
+            "players": [_dump_player(p) for p in position.players]}
+
+
