@@ -88,6 +88,7 @@ if TYPE_CHECKING:  # networkx is imported when a search runs (it is slow to impo
 
 FORMAT = "pysolver-search/1"
 ZONE_MODES = ("auto", "all", "first")
+ENGINES = ("bfs", "asp")
 LINE_LIMIT = 100_000            # lines enumerated at most when all are asked (the count stays exact)
 _TRANSLATE_TRIES = 5000
 
@@ -387,6 +388,10 @@ class SearchResult:
     def status_line(self) -> str:
         s = self.statistics
         head = "exhausted" if self.exhausted else "CUT"
+        if s.get("engine") == "asp":
+            return (f"{head}: {self.reason} -- asp engine: horizon {s.get('horizon', 0)}, {s.get('models', 0)} "
+                    f"models, {s.get('conflicts', 0)} conflicts, ground {s.get('ground_seconds', 0):.2f} s, "
+                    f"solve {s.get('solve_seconds', 0):.2f} s, {s['seconds']:.2f} s in all")
         return (f"{head}: {self.reason} -- {s['expanded']} positions expanded, {s['generated']} generated, "
                 f"{s['transpositions']} transpositions, {s['positions']} distinct, {s['seconds']:.2f} s, "
                 f"{s['positions_per_second']:.0f} positions/s")
@@ -522,7 +527,7 @@ def _zone_sensitive(goal: Goal) -> bool:
 
 def search(position: Position, goal: Goal | str, *, max_depth: int | None = None, max_nodes: int | None = None,
            timeout: float | None = None, all_lines: bool = True, first_k: int | None = None,
-           progress: bool = False, zones: str = "auto") -> SearchResult:
+           progress: bool = False, zones: str = "auto", engine: str = "bfs") -> SearchResult:
     """The shortest lines of plays of this turn from `position` that reach `goal` (module docstring).
 
     `max_depth`: lines of at most this many plays; `max_nodes`: at most this many positions expanded
@@ -530,8 +535,11 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     line, `first_k` once k shortest lines are known. `progress` shows a rich progress bar on stderr
     for searches longer than half a second. `zones`: "auto" (zones up to symmetry, exact), "all" (every
     zone) or "first" (as auto, and one Main Monster Zone per play even with a Link Monster on the field:
-    fast, not exact).
+    fast, not exact). `engine`: "bfs" (this module's breadth-first search) or "asp" (whole lines as answer
+    sets of the step-indexed turn, `pysolver.explore.plan`; `max_nodes` does not apply to it).
     """
+    if engine not in ENGINES:
+        raise PysolverError(f"engine must be one of {', '.join(ENGINES)} (got {engine!r})")
     for name, value, low in (("max_depth", max_depth, 0), ("max_nodes", max_nodes, 1), ("first_k", first_k, 1)):
         if value is not None and (not isinstance(value, int) or value < low):
             raise PysolverError(f"{name} must be a whole number, {low} or more (got {value!r})")
@@ -546,6 +554,10 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     cpu_started = time.process_time()
     canonical_key = _canonical_key_function()
     symmetry = Symmetry.of(position, "all" if _zone_sensitive(goal) else zones)
+    if engine == "asp":
+        return _search_asp(position, goal, symmetry, max_depth=max_depth, timeout=timeout, wanted=wanted,
+                           bounds={"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout,
+                                   "all_lines": all_lines, "first_k": first_k, "zones": zones, "engine": engine})
     timing = {"legal_plays": 0.0, "apply": 0.0, "key": 0.0, "goal": 0.0, "notation": 0.0}
     solver_parts: dict[str, float] = {}       # legal_plays' own statistics: facts, ground, solve, decode
 
@@ -815,6 +827,71 @@ def _translate(actual: Position, base: Position, move: Move, child_key: str, key
 # --------------------------------------------------------------------------------------------------
 # The command line (`pysolver search`; its options are declared in pysolver.cli)
 
+def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth, timeout, wanted,
+                bounds: dict) -> SearchResult:
+    """`search(..., engine="asp")`: the lines of `pysolver.explore.plan.shortest_lines` as a SearchResult
+    (its lines are distinct paths of positions; the graph holds the positions of the lines found)."""
+    import networkx as nx
+    from .plan import shortest_lines
+    canonical_key = _canonical_key_function()
+
+    def key_of(pos: Position) -> str:
+        return canonical_key(symmetry.normalize(pos))
+
+    started = time.perf_counter()
+    graph = nx.DiGraph()
+    root = key_of(position)
+    graph.add_node(root, depth=0, goal=goal.check(position), expanded=False, label=_label(position))
+    if graph.nodes[root]["goal"]:
+        statistics = {"engine": "asp", "seconds": round(time.perf_counter() - started, 4)}
+        return SearchResult(goal=goal.text, found=True, depth=0, lines=[Line((), ())], line_count=1,
+                            exhausted=True, reason="the position already reaches the goal", proved_depth=-1,
+                            bounds=bounds, statistics=statistics, graph=graph, start=position)
+    zone_classes = tuple(name for name, used in (("monsters", symmetry.monsters), ("spells", symmetry.spells),
+                                                 ("pendulums", symmetry.pendulums)) if used)
+    planned = shortest_lines(position, goal, max_depth=max_depth, timeout=timeout, wanted=wanted,
+                             zone_classes=zone_classes, key_of=key_of)
+    lines = []
+    for moves in planned.lines:
+        actual, key, narrowed, texts = position, root, [], []
+        for depth, (play, choices) in enumerate(moves, 1):
+            move = narrow(Move(play, choices))
+            texts.append(move.notation(actual))
+            after = move.apply(actual)
+            child = key_of(after)
+            graph.add_node(child, depth=depth, goal=depth == len(moves), expanded=False, label=_label(after))
+            graph.add_edge(key, child, play=texts[-1], plays=1)
+            narrowed.append(move)
+            actual, key = after, child
+        lines.append(Line(tuple(narrowed), tuple(texts)))
+    found = planned.depth is not None
+    depth = planned.depth
+    plural = "s" if depth != 1 else ""
+    if found:
+        what = f"{planned.line_count} shortest line{'s' if planned.line_count != 1 else ''} of {depth} play{plural}"
+        if planned.cut:
+            reason = f"{planned.cut}; the lines found are shortest ({depth} play{plural}) but maybe not all"
+        elif wanted is None:
+            reason = f"all {what} found"
+        elif wanted == 1:
+            reason = f"a shortest line found ({depth} play{plural}; stopped at the first)"
+        else:
+            reason = f"the first {len(lines)} shortest lines found ({depth} play{plural}; stopped at --first {wanted})"
+    elif planned.cut:
+        proved = planned.proved_depth
+        reason = f"{planned.cut}; no line of {proved} play{'s' if proved != 1 else ''} or fewer reaches the goal"
+    else:
+        longest = planned.proved_depth
+        reason = (f"no line of the turn reaches the goal: none of {longest} play{'s' if longest != 1 else ''} or "
+                  f"fewer does, and the turn has no line of {longest + 1}")
+    statistics = dict(planned.statistics, positions=graph.number_of_nodes(),
+                      seconds=round(time.perf_counter() - started, 4))
+    return SearchResult(goal=goal.text, found=found, depth=depth, lines=lines, line_count=planned.line_count,
+                        exhausted=planned.cut is None, reason=reason, proved_depth=planned.proved_depth,
+                        bounds=bounds, statistics=statistics, graph=graph, start=position,
+                        line_count_complete=planned.count_complete)
+
+
 def add_arguments(parser) -> None:
     parser.add_argument("position", help="position file (YAML or JSON, format pysolver-position/1)")
     parser.add_argument("--goal", required=True, metavar="GOAL",
@@ -828,6 +905,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--zones", choices=ZONE_MODES, default="auto",
                         help="auto: zones up to symmetry (exact, default); all: every zone; first: one Main "
                              "Monster Zone per play even with Link Monsters around (fast, NOT exact then)")
+    parser.add_argument("--engine", choices=ENGINES, default="bfs",
+                        help="bfs: breadth-first over positions; asp: whole lines solved by clingo on the "
+                             "step-indexed turn (ground once per horizon)")
     parser.add_argument("--graph", metavar="FILE", help="write the explored graph: FILE.graphml or FILE.dot")
     parser.add_argument("--json", action="store_true", help="print pysolver-search/1 JSON")
     parser.add_argument("--progress", action="store_true",
@@ -843,7 +923,8 @@ def cli_main(args) -> None:
     position = load_position(args.position, cards=cards)
     goal = as_goal(args.goal, cards)
     result = search(position, goal, max_depth=args.max_depth, max_nodes=args.max_nodes, timeout=args.timeout,
-                    first_k=args.first, zones=args.zones, progress=args.progress or sys.stderr.isatty())
+                    first_k=args.first, zones=args.zones, progress=args.progress or sys.stderr.isatty(),
+                    engine=args.engine)
     if args.graph:
         result.write_graph(args.graph)
     if args.json:

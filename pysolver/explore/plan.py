@@ -1,0 +1,202 @@
+"""Search in the solver: the shortest lines to a goal as answer sets of the step-indexed turn
+(`pysolver.solve.steps`), horizon by horizon; an unsatisfiable horizon proves that no line of that
+many plays reaches the goal. What `search(..., engine="asp")` runs.
+
+The goal language is compiled to ASP over the state at the horizon (`goal_program`): card goals and
+counts become rules, an `asp:` fragment gets the step on its fluents like the encodings.
+
+Every line the solver returns is replayed on real positions with `apply` and checked against
+`legal_plays` and the line's own states (`pysolver.solve.steps.replay`) before it is printed.
+"""
+
+from __future__ import annotations
+
+import time
+
+import clingo
+import clingo.ast
+
+from ..errors import PysolverError
+from ..position.value import Position
+from ..solve.legal import legal_plays
+from ..solve.steps import STATE, Planner, Replayer, _AddStep, all_fluents, fluents_of
+from .goals import AllOf, AspGoal, CardGoal, CountGoal, Goal
+
+_OPS = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "=", "!=": "!="}
+_FIELD = ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone", "pendulum_zone")
+_EXTRA_KINDS = ("fusion", "synchro", "xyz", "link")
+
+
+def goal_program(goal: Goal, fluents: frozenset) -> tuple[str, str]:
+    """(fixed rules, rules of #program check(t)) that define goal(t) when the state t reaches `goal`."""
+    fixed: list[str] = []
+    rules: list[str] = []
+    parts = goal.parts if isinstance(goal, AllOf) else (goal,)
+    for n, part in enumerate(parts, 1):
+        head = f"goal_part({n}, t)"
+        if isinstance(part, CardGoal):
+            code = part.card.passcode
+            places = ("monster_zone", "extra_monster_zone") if part.battle_position else _FIELD
+            extra = f", position(I, {part.battle_position}, t)" if part.battle_position else ""
+            rules += [f"{head} :- mine(I, t), instance(I, {code}, t), location(I, {place}, t){extra}."
+                      for place in places]
+        elif isinstance(part, CountGoal):
+            monsters = [f"mine(I, t), location(I, {place}, t)" for place in ("monster_zone", "extra_monster_zone")]
+            kinds = _EXTRA_KINDS if part.what == "extra" else ((part.what,) if part.what != "monsters" else (None,))
+            elements = [f"I : {where}" + (f", instance(I, C, t), kind(C, {kind})" if kind else "")
+                        for where in monsters for kind in kinds]
+            rules.append(f"{head} :- #count {{ {'; '.join(elements)} }} {_OPS[part.op]} {part.value}.")
+        elif isinstance(part, AspGoal):
+            fragment_fixed, fragment = _asp_fragment(part, fluents, n)
+            fixed += fragment_fixed
+            rules += fragment
+            rules.append(f"{head} :- goal_{n}(t).")
+        else:
+            raise PysolverError(f"the asp engine cannot compile the goal {part.text!r}")
+    rules.append("goal(t) :- " + ", ".join(f"goal_part({n}, t)" for n in range(1, len(parts) + 1)) + ".")
+    return "\n".join(fixed), "\n".join(rules)
+
+
+class _Rename(clingo.ast.Transformer):
+    def __init__(self, names: dict):
+        self.names = names
+
+    def visit_SymbolicAtom(self, node):
+        symbol = node.symbol
+        if symbol.ast_type == clingo.ast.ASTType.Function and symbol.name in self.names:
+            return node.update(symbol=symbol.update(name=self.names[symbol.name]))
+        return node
+
+
+def _asp_fragment(goal: AspGoal, fluents: frozenset, n: int) -> tuple[list[str], list[str]]:
+    """An `asp:` goal over the state t. It reads the position's facts only (as `AspGoal.check` does), so
+    what it defines, and what only the encodings derive, are renamed apart (`g<n>_...`, goal -> goal_<n>)."""
+    rules = [s for s in goal._statements if s.ast_type == clingo.ast.ASTType.Rule]
+    from ..solve.steps import _head_names, _names
+    defined = set().union(*(_head_names(rule) for rule in rules)) if rules else set()
+    derived = (set().union(*(_names(rule) for rule in rules)) if rules else set()) & (fluents - STATE)
+    names = {name: (f"goal_{n}" if name == "goal" else f"g{n}_{name}") for name in defined | derived}
+    rename = _Rename(names)
+    rules = [rename(rule) for rule in rules]
+    own = fluents_of(rules) | STATE | {f"goal_{n}"}
+    add_step = _AddStep(own)
+    fixed, steps = [], []
+    for rule in rules:
+        target = steps if any(name in own for name in _collect(rule)) else fixed
+        target.append(str(add_step(rule) if target is steps else rule))
+    return fixed, steps
+
+
+def _collect(rule) -> set[str]:
+    from ..solve.steps import _names
+    return _names(rule)
+
+
+# --------------------------------------------------------------------------------------------------
+# The shortest lines
+
+class PlanResult:
+    """What `shortest_lines` knows: search.py turns it into a SearchResult."""
+
+    def __init__(self):
+        self.depth: int | None = None
+        self.lines: list[list[tuple]] = []     # each [(play, choices), ...], replayed
+        self.line_count = 0
+        self.count_complete = True
+        self.proved_depth = -1
+        self.cut: str | None = None
+        self.turn_exhausted = False            # no line of the turn is longer than proved_depth
+        self.statistics: dict = {}
+
+
+def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, timeout: float | None,
+                   wanted: int | None, zone_classes: tuple, key_of) -> PlanResult:
+    """Horizons 1, 2, ...: the first satisfiable one gives the shortest lines (all of them, as distinct
+    paths of `key_of` keys, or the first `wanted`); an unsatisfiable one proves that no line of that length
+    reaches the goal, and a horizon with no line at all ends the turn's lines."""
+    started = time.perf_counter()
+    deadline = None if timeout is None else started + timeout
+    result = PlanResult()
+    fixed, rules = goal_program(goal, all_fluents())
+    planner = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed, goal_program=rules)
+    planner.control.configuration.solve.project = "show"
+    solve_seconds = replay_seconds = 0.0
+    models = 0
+    replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True))
+    keys_of: dict[int, str] = {}       # the key of each position the replayer keeps (it keeps them all)
+
+    def solve(on_model=None) -> bool | None:
+        """True: satisfiable, False: not, None: cut by the timeout."""
+        nonlocal solve_seconds
+        t = time.perf_counter()
+        with planner.control.solve(on_model=on_model, async_=True) as handle:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            if not handle.wait(left if left is not None else -1.0):
+                handle.cancel()
+                handle.wait()
+                solve_seconds += time.perf_counter() - t
+                return None
+            outcome = handle.get()
+        solve_seconds += time.perf_counter() - t
+        if outcome.interrupted and not outcome.satisfiable:
+            return None
+        return bool(outcome.satisfiable)
+
+    depth = 0
+    while max_depth is None or depth < max_depth:
+        depth += 1
+        if deadline is not None and time.perf_counter() >= deadline:
+            result.cut = f"stopped after --timeout {timeout:g} s"
+            break
+        planner.ask(depth)
+        paths: dict[tuple, list] = {}
+
+        def on_model(model: clingo.Model) -> bool:
+            nonlocal models, replay_seconds
+            models += 1
+            t = time.perf_counter()
+            moves = replayer.line(model.symbols(shown=True), depth)
+            keys = tuple(keys_of[id(after)] if id(after) in keys_of else keys_of.setdefault(id(after), key_of(after))
+                         for _, _, after in moves)
+            paths.setdefault(keys, [(play, choices) for play, choices, _ in moves])
+            replay_seconds += time.perf_counter() - t
+            return wanted is None or len(paths) < wanted
+
+        planner.control.configuration.solve.models = 0
+        found = solve(on_model)
+        if paths:
+            result.depth = depth
+            result.lines = list(paths.values())
+            result.line_count = len(paths)
+            result.count_complete = wanted is None and found is not None
+            result.proved_depth = depth - 1
+            if found is None:
+                result.cut = f"stopped after --timeout {timeout:g} s"
+            break
+        if found is None:
+            result.cut = f"stopped after --timeout {timeout:g} s"
+            break
+        result.proved_depth = depth
+        # Does any line of this length exist? If not, the turn has no longer lines either.
+        planner.control.assign_external(clingo.Function("query", [clingo.Number(depth)]), False)
+        planner.control.configuration.solve.models = 1
+        any_line = solve()
+        if any_line is None:
+            result.cut = f"stopped after --timeout {timeout:g} s"
+            break
+        if not any_line:   # the turn has no line this long: every line was shorter, and none reached the goal
+            result.turn_exhausted = True
+            result.proved_depth = depth - 1
+            break
+    else:
+        result.cut = f"--max-depth {max_depth} reached"
+    statistics = planner.control.statistics
+    result.statistics = {
+        "engine": "asp", "horizon": planner.horizon, "ground_seconds": round(planner.ground_seconds, 4),
+        "solve_seconds": round(solve_seconds - replay_seconds, 4), "replay_seconds": round(replay_seconds, 4),
+        "models": models,
+        "conflicts": int(statistics.get("accu", {}).get("solving", {}).get("solvers", {}).get("conflicts", 0))
+        if isinstance(statistics, dict) else 0,
+        "seconds": round(time.perf_counter() - started, 4)}
+    return result
+

@@ -1,0 +1,457 @@
+"""The step-indexed turn: whole lines of plays as answer sets of one program, grounded once per horizon.
+
+The legality encodings are rewritten here, not copied: every fluent (the state a play changes, below
+`STATE`) and everything derived from one gets the step as a last argument, card facts and fixed tables get
+none. `#program step(t)` then holds the legality of the state t (its plays) and `asp/transition.lp`, which
+makes the state t from the state t-1 and the move made in it (the play with its zone and battle position:
+go/2, face/2, pgo/3). `more(t)` (an external) asks for a play in the state t; `query(t)` for the goal in it.
+Horizons grow one step at a time with clingo's multi-shot solving, as in potassco's incmode.
+
+    planner = Planner(position, symmetry=True)       # ground the state 0
+    planner.extend(3)                                # states 0..3: lines of at most 3 plays
+    for line in planner.lines(3, goal):             # each a list of StepMove (decoded below)
+        ...
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+import clingo
+import clingo.ast
+
+from ..errors import PysolverError
+from ..position.value import Position
+from .facts import position_facts
+from .legal import ENCODINGS, _NEEDS, _root
+
+# The fluents: what pysolver.solve.facts writes about one position's cards and turn, and
+# asp/transition.lp carries from step to step. Anything the encodings derive from them is a fluent too.
+STATE = frozenset({
+    "instance", "mine", "theirs", "location", "zone", "position", "attached", "copy_before",
+    "summoned_this_turn", "set_this_turn", "position_changed", "attacked", "not_properly_summoned",
+    "face_up_in_extra_deck", "phase", "normal_summon_used", "pendulum_summon_used", "summon_event",
+    "activate_event", "lp",
+})
+# The play and its move, per step (decoded by `decode_line`).
+PLAY_ATOMS = ("act", "tribute", "material", "spell", "cost", "target", "to", "pendulum", "effect_used",
+              "scale_zone", "go", "face", "pgo")
+STEP_ENCODINGS = ("transition.lp",)
+
+
+def _step_term(location) -> clingo.ast.AST:
+    return clingo.ast.Function(location, "t", [], False)
+
+
+class _Atoms(clingo.ast.Transformer):
+    """Collects the predicate names of a statement, heads apart from bodies."""
+
+    def __init__(self):
+        self.names: set[str] = set()
+
+    def visit_SymbolicAtom(self, node):
+        if node.symbol.ast_type == clingo.ast.ASTType.Function:
+            self.names.add(node.symbol.name)
+        return node
+
+
+def _names(node) -> set[str]:
+    collector = _Atoms()
+    collector(node)
+    return collector.names
+
+
+def _head_names(rule) -> set[str]:
+    """The predicates a rule defines (the atoms of its head, not the conditions of its elements)."""
+    head = rule.head
+    if head.ast_type == clingo.ast.ASTType.Literal:
+        return _names(head)
+    if head.ast_type in (clingo.ast.ASTType.Aggregate, clingo.ast.ASTType.Disjunction):
+        return set().union(*(_names(element.literal) for element in head.elements)) if head.elements else set()
+    if head.ast_type == clingo.ast.ASTType.HeadAggregate:
+        return set().union(*(_names(element.condition.literal) for element in head.elements))
+    return _names(head)
+
+
+class _AddStep(clingo.ast.Transformer):
+    """Adds the step `t` as the last argument of every atom of a fluent."""
+
+    def __init__(self, fluents: frozenset):
+        self.fluents = fluents
+
+    def visit_SymbolicAtom(self, node):
+        symbol = node.symbol
+        if symbol.ast_type == clingo.ast.ASTType.Function and symbol.name in self.fluents:
+            arguments = [*symbol.arguments, _step_term(symbol.location)]
+            return node.update(symbol=symbol.update(arguments=arguments))
+        return node
+
+    def visit_ShowSignature(self, node):
+        return node.update(arity=node.arity + 1) if node.name in self.fluents else node
+
+
+def _parse(name: str) -> list:
+    statements: list = []
+    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
+    return [s for s in statements if s.ast_type != clingo.ast.ASTType.Program]
+
+
+def fluents_of(rules: Iterable) -> frozenset:
+    """`STATE` and every predicate defined from one (a fixpoint over the rules' dependencies)."""
+    dependencies = [(_head_names(rule), _names(rule) - _head_names(rule)) for rule in rules]
+    fluents = set(STATE)
+    changed = True
+    while changed:
+        changed = False
+        for heads, body in dependencies:
+            if body & fluents and not heads <= fluents:
+                fluents |= heads
+                changed = True
+    return frozenset(fluents)
+
+
+@lru_cache(maxsize=None)
+def _rules(name: str) -> tuple:
+    return tuple(s for s in _parse(name) if s.ast_type == clingo.ast.ASTType.Rule)
+
+
+@lru_cache(maxsize=1)
+def all_fluents() -> frozenset:
+    """The fluents of all the encodings together (the same set whichever of them a position needs)."""
+    return fluents_of([rule for name in ENCODINGS for rule in _rules(name)])
+
+
+@lru_cache(maxsize=None)
+def _split(name: str) -> tuple[tuple, tuple]:
+    """One encoding as (fixed rules, step rules with the step added), parsed once per process."""
+    fluents = all_fluents()
+    add_step = _AddStep(fluents)
+    fixed, steps = [], []
+    for rule in _rules(name):
+        if not (_names(rule) & fluents):
+            fixed.append(rule)
+            continue
+        rule = add_step(rule)
+        if "act" in _head_names(rule) and rule.head.ast_type == clingo.ast.ASTType.Aggregate:
+            # the one play of each state (base.lp) is asked for only while the line goes on: more(t)
+            location = rule.location
+            more = clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(
+                clingo.ast.Function(location, "more", [_step_term(location)], False)))
+            rule = rule.update(body=[*rule.body, more])
+        steps.append(rule)
+    return tuple(fixed), tuple(steps)
+
+
+def step_program(names: tuple[str, ...]) -> tuple[tuple, tuple, frozenset]:
+    """The encodings `names` split into the fixed part (card tables: `#program base`) and the step part
+    (everything that reads a fluent, with the step added); and the fluents."""
+    parts = [_split(name) for name in names]
+    return (tuple(r for fixed, _ in parts for r in fixed), tuple(r for _, steps in parts for r in steps),
+            all_fluents())
+
+
+def step_text(name: str) -> str:
+    return _root().joinpath(name).read_text(encoding="utf-8")
+
+
+def step_encodings(table_predicates: frozenset) -> tuple[str, ...]:
+    """The encodings a line from this position can need: every mechanic whose cards are there (a line
+    changes the phase and the field, so only the card facts decide; the history is always needed)."""
+    return tuple(name for name in ENCODINGS if name != "show.lp" and (
+        name not in _NEEDS or name == "history.lp" or any(p in table_predicates for p in _NEEDS[name])))
+
+
+_FACT = re.compile(r"^(\w+)(\((.*)\))?\.$")
+
+
+def state_zero(facts: str, fluents: frozenset) -> str:
+    """A position's facts with the step 0 added to the fluents."""
+    out = []
+    for line in facts.split("\n"):
+        match = _FACT.match(line)
+        if match and match.group(1) in fluents:
+            name, arguments = match.group(1), match.group(3)
+            out.append(f"{name}({arguments},0)." if arguments is not None else f"{name}(0).")
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------------------------------
+# The planner: one Control per start position, grown one step at a time
+
+@dataclass
+class Planner:
+    """The step-indexed program of one start position, grounded up to `horizon` (states 0..horizon).
+
+    `symmetry` lists each step's plays up to identical copies (asp/copies.lp); `zone_classes` breaks the
+    symmetry of interchangeable zones (a class's lowest free zone is taken: `symmetric_zones`)."""
+
+    position: Position
+    symmetry: bool = True
+    zone_classes: tuple = ()          # ("monsters", "spells") when those zones are interchangeable
+    goal_program: str = ""            # defines goal(t) in #program check(t)
+    goal_fixed: str = ""              # the goal's rules that read no fluent (#program base)
+    extra: str = ""                   # more statements for #program step(t) (scores, projections)
+    horizon: int = field(default=-1, init=False)
+
+    def __post_init__(self):
+        facts, self.table = position_facts(self.position, symmetry=False)
+        names = step_encodings(self.table.predicates)
+        fixed, steps, self.fluents = step_program(names)
+        self.control = clingo.Control(["--warn=none"])
+        with clingo.ast.ProgramBuilder(self.control) as builder:
+            for statement in fixed:
+                builder.add(statement)
+            location = clingo.ast.Location(clingo.ast.Position("<step>", 1, 1), clingo.ast.Position("<step>", 1, 1))
+            builder.add(clingo.ast.Program(location, "step", [clingo.ast.Id(location, "t")]))
+            for statement in steps:
+                builder.add(statement)
+        self.control.add("base", [], state_zero(facts, self.fluents) + "\n" + self.goal_fixed)
+        self.control.add("step", ["t"], step_text("transition.lp") + "\n" + self.extra)
+        if self.symmetry:
+            self.control.add("step", ["t"], step_text("copies.lp"))
+        self.control.add("step", ["t"], symmetric_zones(self.zone_classes, self.position.rules))
+        self.control.add("step", ["t"], "#external more(t). #external query(t).\n" + _SHOW + "\n" + STATE_SHOW)
+        self.control.add("check", ["t"], self.goal_program or "goal(t).")
+        self.control.add("check", ["t"], ":- query(t), not goal(t).")
+        self.control.ground([("base", [])])
+        self.ground_seconds = 0.0
+        self.extend(0)
+
+    def extend(self, horizon: int) -> None:
+        """Ground the states up to `horizon`."""
+        import time
+        started = time.perf_counter()
+        while self.horizon < horizon:
+            self.horizon += 1
+            t = clingo.Number(self.horizon)
+            self.control.ground([("step", [t]), ("check", [t])])
+        self.ground_seconds += time.perf_counter() - started
+
+    def ask(self, plays: int) -> None:
+        """Lines of exactly `plays` plays that end in a goal state: the externals of that question."""
+        self.extend(plays)
+        for k in range(self.horizon + 1):
+            self.control.assign_external(clingo.Function("more", [clingo.Number(k)]), k < plays)
+            self.control.assign_external(clingo.Function("query", [clingo.Number(k)]), k == plays)
+
+
+_SHOW = "\n".join(f"#show {name}/{arity}." for name, arity in (
+    ("act", 3), ("tribute", 2), ("material", 2), ("spell", 2), ("cost", 2), ("target", 2), ("to", 2),
+    ("pendulum", 2), ("effect_used", 2), ("scale_zone", 2), ("go", 2), ("face", 2), ("pgo", 3)))
+
+
+def symmetric_zones(classes: Iterable[str], rules: int) -> str:
+    """Interchangeable zones (see pysolver.explore.search.Symmetry): a move takes the lowest free zone
+    of its class, so positions that differ only by such a permutation are reached once."""
+    out = []
+    if "monsters" in classes:
+        out.append(":- go(m(Z), t), zone_option(m(Y), t), Y < Z.")
+        out.append(":- go(emz(right), t), zone_option(emz(left), t).")
+    if "spells" in classes:
+        low, high = (2, 4) if "pendulums" in classes and rules >= 4 else (1, 5)
+        out.append(f":- go(s(Z), t), zone_option(s(Y), t), {low} <= Y, Y < Z, Z <= {high}.")
+    return "\n".join(out)
+
+
+# --------------------------------------------------------------------------------------------------
+# Reading a line back: the state at a step, and the moves
+
+_FLAGS = ("summoned_this_turn", "set_this_turn", "position_changed", "attacked", "not_properly_summoned",
+          "face_up_in_extra_deck")
+STATE_SHOW = "\n".join(f"#show {name}/{arity + 1}." for name, arity in (
+    ("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2), ("attached", 2),
+    *((flag, 1) for flag in _FLAGS), ("phase", 1), ("normal_summon_used", 0), ("pendulum_summon_used", 0),
+    ("summon_event", 6), ("activate_event", 7), ("lp", 2)))
+
+
+_READ = frozenset({"instance", "mine", "theirs", "location", "zone", "position", "attached", *_FLAGS, "phase",
+                   "normal_summon_used", "pendulum_summon_used", "summon_event", "activate_event", "lp"})
+
+
+@dataclass(frozen=True)
+class State:
+    """The state at one step as the rules see it, without instance numbers (which an applied position
+    renumbers): the turn's flags, the history as a multiset, and each card's description."""
+
+    turn: tuple
+    events: tuple
+    cards: tuple                      # sorted descriptions
+    numbers: dict = field(compare=False, default_factory=dict)   # instance number -> its description
+
+
+def split_steps(symbols: Iterable[clingo.Symbol]) -> dict[int, list[tuple]]:
+    """A model's atoms by step: (name, arguments without the step, the symbol)."""
+    steps: dict[int, list[tuple]] = {}
+    for symbol in symbols:
+        arguments = symbol.arguments
+        if arguments and arguments[-1].type is clingo.SymbolType.Number:
+            steps.setdefault(arguments[-1].number, []).append((symbol.name, arguments[:-1], symbol))
+    return steps
+
+
+def read_state(symbols: Iterable[clingo.Symbol], step: int) -> State:
+    """The `State` at `step` from the fluent atoms of a model (or of a position's facts at step 0)."""
+    return state_of(split_steps(symbols).get(step, ()))
+
+
+def state_of(atoms: Iterable[tuple]) -> State:
+    """The `State` of one step's atoms (`split_steps`)."""
+    cards: dict = {}
+    hosts: dict = {}
+    turn: dict = {"phase": None, "normal_summon_used": False, "pendulum_summon_used": False}
+    events = []
+    for name, arguments, _ in atoms:
+        if name not in _READ:
+            continue
+        if name in ("summon_event", "activate_event"):
+            events.append((name, *(str(a) for a in arguments[1:])))
+        elif name in ("phase", "lp"):
+            turn[name if name == "phase" else f"lp_{arguments[0]}"] = str(arguments[-1])
+        elif name in ("normal_summon_used", "pendulum_summon_used"):
+            turn[name] = True
+        elif arguments and (arguments[0].type is clingo.SymbolType.Number or arguments[0].name == "tk"):
+            entry = cards.setdefault(arguments[0], {})
+            if name == "attached":
+                hosts[arguments[0]] = arguments[1]
+            elif name in ("mine", "theirs"):
+                entry["side"] = name
+            elif name in _FLAGS:
+                entry[name] = True
+            else:
+                entry[name] = str(arguments[1])
+    described = {number: tuple(sorted(entry.items())) for number, entry in cards.items() if "location" in entry}
+    numbers = {number: (description, described.get(hosts.get(number))) for number, description in described.items()}
+    return State(tuple(sorted(turn.items())), tuple(sorted(set(events))), tuple(sorted(numbers.values())), numbers)
+
+
+def position_state(position: Position) -> tuple[State, object]:
+    """The `State` of a position (its facts, as the solver reads them) and its fact table."""
+    facts, table = position_facts(position, symmetry=False)
+    symbols = []
+    for line in facts.split("\n"):
+        match = _FACT.match(line)
+        if match and match.group(1) in STATE:
+            symbols.append(clingo.parse_term(f"{match.group(1)}({match.group(3) + ',' if match.group(3) else ''}0)"))
+    return read_state(symbols, 0), table
+
+
+def _core(play) -> tuple:
+    """What tells a play apart, its zone and battle position options aside."""
+    def ids(values):
+        return tuple(sorted(values or ()))
+    return (play.action, play.card, ids(play.cards), play.effect, play.spell, ids(play.tributes), ids(play.materials),
+            ids(play.cost), play.target, play.to, play.zone)
+
+
+class Replayer:
+    """Replays lines from the models of one start position on real positions: each move is matched with
+    one of `legal(position)` (the instance-level legal plays) and applied with `apply`, and each state
+    after it must equal the line's own state at that step. A line that does not replay is an error (a bug
+    in the step-indexed program or in apply), never output. Lines share their first moves, so each
+    prefix is replayed once; positions reached again (transpositions) are read once."""
+
+    def __init__(self, start: Position, legal):
+        self.legal = legal
+        self._after: dict[tuple, tuple] = {(): (start, None)}   # prefix of moves -> (position, its move)
+        self._read: dict = {}                                    # canonical key -> (position, state, table, plays)
+
+    def _facts(self, position: Position) -> tuple:
+        from ..position.canonical import canonical_key
+        key = canonical_key(position)
+        known = self._read.get(key)
+        if known is None or known[0] != position:
+            known = self._read[key] = [position, *position_state(position), None]
+        return known
+
+    def _plays(self, position: Position):
+        known = self._facts(position)
+        if known[3] is None:
+            known[3] = self.legal(known[0])
+        return known[3]
+
+    def line(self, atoms: list[clingo.Symbol], length: int) -> list[tuple]:
+        """[(play, choices, position after)] of the line of `length` moves in `atoms` (a model's shown atoms,
+        with the state fluents)."""
+        from ..position.apply import apply
+        steps = split_steps(atoms)
+        prefix: tuple = ()
+        moves = []
+        for k in range(length):
+            step = tuple(sorted(symbol for name, _, symbol in steps.get(k, ()) if name in PLAY_ATOMS))
+            known = self._after.get(prefix + (step,))
+            if known is None:
+                position, _ = self._after[prefix]
+                play, choices = self._move(state_of(steps.get(k, ())), position, k, step)
+                after = apply(position, play, **choices)
+                if self._facts(after)[1] != state_of(steps.get(k + 1, ())):
+                    raise PysolverError(f"line does not replay: the state after play {k + 1} ({play.action}) "
+                                        "differs from apply's")
+                known = self._after[prefix + (step,)] = (after, (play, choices))
+            prefix += (step,)
+            moves.append((*known[1], known[0]))
+        return moves
+
+    def _move(self, asp_state: State, position: Position, k: int, step) -> tuple:
+        from .decode import Decoder
+        _, state, table, _ = self._facts(position)
+        if state != asp_state:
+            raise PysolverError(f"line does not replay: the state before play {k + 1} differs from apply's")
+        taken: set = set()
+        ids: dict = {}
+
+        def real(number):
+            if number not in ids:
+                wanted = asp_state.numbers[number]
+                found = next(n for n, d in sorted(state.numbers.items()) if d == wanted and n not in taken)
+                taken.add(found)
+                ids[number] = table.instances[found.number].id
+            return ids[number]
+
+        zone_of = Decoder(table).zone_name
+        fields: dict = {"cards": [], "tributes": [], "materials": [], "cost": []}
+        choices: dict = {}
+        for symbol in sorted(step, key=lambda s: (s.name != "act", s.name)):
+            name, arguments = symbol.name, symbol.arguments[:-1]
+            if name == "act":
+                fields["action"] = arguments[0].name
+                fields["card"] = real(arguments[1]) if arguments[1] != clingo.Number(0) else None
+            elif name in ("tribute", "material", "cost"):
+                fields[name + ("s" if name != "cost" else "")].append(real(arguments[0]))
+            elif name == "pendulum":
+                fields["cards"].append(real(arguments[0]))
+            elif name == "spell":
+                fields["spell"] = real(arguments[0])
+            elif name == "target":
+                fields["target"] = "direct" if arguments[0].type is clingo.SymbolType.Function and \
+                    arguments[0].name == "direct" else real(arguments[0])
+            elif name == "to":
+                fields["to"] = arguments[0].name
+            elif name == "effect_used":
+                fields["effect"] = arguments[0].number
+            elif name == "scale_zone":
+                fields["zone"] = zone_of(arguments[0])
+            elif name == "go":
+                choices["zone"] = zone_of(arguments[0])
+            elif name == "face":
+                choices["battle_position"] = arguments[0].name
+            elif name == "pgo":
+                choices.setdefault("zones", {})[real(arguments[0])] = zone_of(arguments[1])
+        wanted = (fields.get("action"), fields.get("card"), tuple(sorted(fields["cards"])), fields.get("effect"),
+                  fields.get("spell"), tuple(sorted(fields["tributes"])), tuple(sorted(fields["materials"])),
+                  tuple(sorted(fields["cost"])), fields.get("target"), fields.get("to"), fields.get("zone"))
+        play = next((p for p in self._plays(position) if _core(p) == wanted), None)
+        if play is None:
+            raise PysolverError(f"line does not replay: play {k + 1} ({fields.get('action')}) is not a legal play")
+        if "zones" in choices:
+            choices.pop("zone", None)
+        return play, choices
+
+
+def replay(atoms: list[clingo.Symbol], start: Position, length: int, legal) -> list[tuple]:
+    """One line replayed (`Replayer.line`)."""
+    return Replayer(start, legal).line(atoms, length)

@@ -1,0 +1,84 @@
+"""The step-indexed turn (pysolver.solve.steps, asp/transition.lp): every move of a line is a legal play,
+and the state the transition makes is the state `apply` and the reference applier make, field by field."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from helpers import EXAMPLES
+from pysolver import legal_plays, load_position
+from pysolver.reference import apply as reference_apply
+from pysolver.solve.steps import Planner, position_state, replay
+from strategies import extra_deck_positions, history_positions, pendulum_ritual_fusion_positions, positions
+
+EVERY_FAMILY = st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fusion_positions(), history_positions())
+
+
+def every_instance(position):
+    return legal_plays(position, all_instances=True)
+
+
+def models(position, plays: int, *, symmetry: bool):
+    """The atoms of every line of exactly `plays` moves (each move: a play, its zone and battle position)."""
+    planner = Planner(position, symmetry=symmetry)
+    planner.control.configuration.solve.models = 0
+    planner.control.configuration.solve.project = "show"
+    planner.ask(plays)
+    with planner.control.solve(yield_=True) as handle:
+        for model in handle:
+            yield model.symbols(atoms=True), frozenset(
+                str(s) for s in model.symbols(shown=True) if s.name not in ("go", "face", "pgo"))
+
+
+def moves_of(plays) -> int:
+    """How many moves the plays give: each zone times each battle position (a Pendulum Summon: each
+    assignment of zones to its cards, PEN-3)."""
+    from itertools import product
+    total = 0
+    for play in plays:
+        if isinstance(play.zones, dict):
+            cards = list(play.zones)
+            zones = sum(1 for choice in product(*(play.zones[c] for c in cards))
+                        if len(set(choice)) == len(choice) and sum(z.startswith("EMZ") for z in choice) <= 1)
+        else:
+            zones = len(play.zones or ()) or 1
+        total += zones * (len(play.positions or ()) or 1)
+    return total
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(EVERY_FAMILY)
+def test_every_move_replays_with_apply_and_the_reference(position):
+    plays = [play for play in every_instance(position) if play.action != "end_turn"]
+    count = 0
+    for atoms, _ in models(position, 1, symmetry=False):
+        (play, choices, after), = replay(atoms, position, 1, every_instance)   # state compared inside
+        assert position_state(reference_apply(position, play, **choices))[0] == position_state(after)[0], play
+        count += 1
+    assert count == moves_of(plays)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(EVERY_FAMILY)
+def test_lines_of_two_plays_replay(position):
+    for n, (atoms, _) in enumerate(models(position, 2, symmetry=True)):
+        replay(atoms, position, 2, every_instance)
+        if n == 150:
+            break
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(EVERY_FAMILY)
+def test_each_step_lists_the_legal_plays(position):
+    """Horizon 1 is `legal_plays`: every instance-level play once, or each class of copies at least once."""
+    instance_level = [p for p in every_instance(position) if p.action != "end_turn"]
+    grouped = [p for p in legal_plays(position) if p.action != "end_turn"]
+    assert len({plays for _, plays in models(position, 1, symmetry=False)}) == len(instance_level)
+    assert len(grouped) <= len({plays for _, plays in models(position, 1, symmetry=True)}) <= len(instance_level)
+
+
+def test_the_example_has_33_moves_and_301_lines_of_two():
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    assert sum(1 for _ in models(position, 1, symmetry=True)) == 33
+    assert sum(1 for _ in models(position, 2, symmetry=True)) == 301
