@@ -284,60 +284,94 @@ class State:
     numbers: dict = field(compare=False, default_factory=dict)   # instance number -> its description
 
 
+def _contribution(name: str, arguments: list[str]) -> tuple | None:
+    """What one fluent atom (its name and arguments, as text, without the step) says about the state."""
+    if name not in _READ:
+        return None
+    if name in ("summon_event", "activate_event"):
+        return ("event", (name, *arguments[1:]))
+    if name == "phase":
+        return ("turn", "phase", arguments[0])
+    if name == "lp":
+        return ("turn", f"lp_{arguments[0]}", arguments[1])
+    if name in ("normal_summon_used", "pendulum_summon_used"):
+        return ("turn", name, True)
+    instance = arguments[0]
+    if not (instance[0].isdigit() or instance.startswith("tk(")):
+        return None                          # a history event's or an effect's name, not a card
+    if name == "attached":
+        return ("host", instance, arguments[1])
+    if name in ("mine", "theirs"):
+        return ("card", instance, "side", name)
+    if name in _FLAGS:
+        return ("card", instance, name, True)
+    return ("card", instance, name, arguments[1])
+
+
+_PARSED: dict[int, tuple | None] = {}   # clingo symbol (interned: its integer) -> what split_steps keeps
+
+
 def split_steps(symbols: Iterable[clingo.Symbol]) -> dict[int, list[tuple]]:
-    """A model's atoms by step: (name, arguments without the step, the symbol)."""
+    """A model's atoms by step: (name, the symbol, what it says about the state). Reading a symbol costs
+    calls into clingo and models repeat the same atoms, so each is read once per process."""
+    if len(_PARSED) > 2_000_000:
+        _PARSED.clear()
     steps: dict[int, list[tuple]] = {}
     for symbol in symbols:
-        arguments = symbol.arguments
-        if arguments and arguments[-1].type is clingo.SymbolType.Number:
-            steps.setdefault(arguments[-1].number, []).append((symbol.name, arguments[:-1], symbol))
+        parsed = _PARSED.get(symbol._rep, False)
+        if parsed is False:
+            arguments = symbol.arguments
+            if arguments and arguments[-1].type is clingo.SymbolType.Number:
+                name = symbol.name
+                parsed = (arguments[-1].number, (name, symbol, _contribution(name, [str(a) for a in arguments[:-1]])))
+            else:
+                parsed = None
+            _PARSED[symbol._rep] = parsed
+        if parsed is not None:
+            steps.setdefault(parsed[0], []).append(parsed[1])
     return steps
 
 
 def read_state(symbols: Iterable[clingo.Symbol], step: int) -> State:
-    """The `State` at `step` from the fluent atoms of a model (or of a position's facts at step 0)."""
-    return state_of(split_steps(symbols).get(step, ()))
+    """The `State` at `step` from the fluent atoms of a model."""
+    return state_of(contribution for _, _, contribution in split_steps(symbols).get(step, ()))
 
 
-def state_of(atoms: Iterable[tuple]) -> State:
-    """The `State` of one step's atoms (`split_steps`)."""
+def state_of(contributions: Iterable[tuple | None]) -> State:
+    """The `State` made of what each fluent atom of one step says (`_contribution`)."""
     cards: dict = {}
     hosts: dict = {}
     turn: dict = {"phase": None, "normal_summon_used": False, "pendulum_summon_used": False}
-    events = []
-    for name, arguments, _ in atoms:
-        if name not in _READ:
+    events = set()
+    for contribution in contributions:
+        if contribution is None:
             continue
-        if name in ("summon_event", "activate_event"):
-            events.append((name, *(str(a) for a in arguments[1:])))
-        elif name in ("phase", "lp"):
-            turn[name if name == "phase" else f"lp_{arguments[0]}"] = str(arguments[-1])
-        elif name in ("normal_summon_used", "pendulum_summon_used"):
-            turn[name] = True
-        elif arguments and (arguments[0].type is clingo.SymbolType.Number or arguments[0].name == "tk"):
-            entry = cards.setdefault(arguments[0], {})
-            if name == "attached":
-                hosts[arguments[0]] = arguments[1]
-            elif name in ("mine", "theirs"):
-                entry["side"] = name
-            elif name in _FLAGS:
-                entry[name] = True
-            else:
-                entry[name] = str(arguments[1])
+        kind = contribution[0]
+        if kind == "card":
+            cards.setdefault(contribution[1], {})[contribution[2]] = contribution[3]
+        elif kind == "turn":
+            turn[contribution[1]] = contribution[2]
+        elif kind == "event":
+            events.add(contribution[1])
+        else:
+            hosts[contribution[1]] = contribution[2]
     described = {number: tuple(sorted(entry.items())) for number, entry in cards.items() if "location" in entry}
     numbers = {number: (description, described.get(hosts.get(number))) for number, description in described.items()}
-    return State(tuple(sorted(turn.items())), tuple(sorted(set(events))), tuple(sorted(numbers.values())), numbers)
+    return State(tuple(sorted(turn.items())), tuple(sorted(events)), tuple(sorted(numbers.values())), numbers)
+
+
+_ARGUMENT = re.compile(r"\w+(?:\((?:[^()]|\([^()]*\))*\))?|-?\d+")
 
 
 def position_state(position: Position) -> tuple[State, object]:
     """The `State` of a position (its facts, as the solver reads them) and its fact table."""
     facts, table = position_facts(position, symmetry=False)
-    symbols = []
+    contributions = []
     for line in facts.split("\n"):
         match = _FACT.match(line)
-        if match and match.group(1) in STATE:
-            symbols.append(clingo.parse_term(f"{match.group(1)}({match.group(3) + ',' if match.group(3) else ''}0)"))
-    return read_state(symbols, 0), table
+        if match and match.group(1) in _READ:
+            contributions.append(_contribution(match.group(1), _ARGUMENT.findall(match.group(3) or "")))
+    return state_of(contributions), table
 
 
 def _core(play) -> tuple:
@@ -382,17 +416,18 @@ class Replayer:
         prefix: tuple = ()
         moves = []
         for k in range(length):
-            step = tuple(sorted(symbol for name, _, symbol in steps.get(k, ()) if name in PLAY_ATOMS))
-            known = self._after.get(prefix + (step,))
+            step = [symbol for name, symbol, _ in steps.get(k, ()) if name in PLAY_ATOMS]
+            move = tuple(sorted(symbol._rep for symbol in step))
+            known = self._after.get(prefix + (move,))
             if known is None:
                 position, _ = self._after[prefix]
-                play, choices = self._move(state_of(steps.get(k, ())), position, k, step)
+                play, choices = self._move(state_of(c for _, _, c in steps.get(k, ())), position, k, step)
                 after = apply(position, play, **choices)
-                if self._facts(after)[1] != state_of(steps.get(k + 1, ())):
+                if self._facts(after)[1] != state_of(c for _, _, c in steps.get(k + 1, ())):
                     raise PysolverError(f"line does not replay: the state after play {k + 1} ({play.action}) "
                                         "differs from apply's")
-                known = self._after[prefix + (step,)] = (after, (play, choices))
-            prefix += (step,)
+                known = self._after[prefix + (move,)] = (after, (play, choices))
+            prefix += (move,)
             moves.append((*known[1], known[0]))
         return moves
 
@@ -404,12 +439,14 @@ class Replayer:
         taken: set = set()
         ids: dict = {}
 
-        def real(number):
+        def real(symbol):
+            number = str(symbol)
             if number not in ids:
                 wanted = asp_state.numbers[number]
-                found = next(n for n, d in sorted(state.numbers.items()) if d == wanted and n not in taken)
+                found = next(n for n, d in sorted(state.numbers.items(), key=lambda i: int(i[0]))
+                             if d == wanted and n not in taken)
                 taken.add(found)
-                ids[number] = table.instances[found.number].id
+                ids[number] = table.instances[int(found)].id
             return ids[number]
 
         zone_of = Decoder(table).zone_name
