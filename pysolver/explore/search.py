@@ -90,6 +90,7 @@ FORMAT = "pysolver-search/1"
 ZONE_MODES = ("auto", "all", "first")
 LINE_LIMIT = 100_000            # lines enumerated at most when all are asked (the count stays exact)
 _TRANSLATE_TRIES = 5000
+MISSING_LISTED = 20             # positions whose plays were not all listed, listed in the result
 
 
 # --------------------------------------------------------------------------------------------------
@@ -376,18 +377,28 @@ class SearchResult:
     graph: "nx.DiGraph" = field(repr=False)
     line_count_complete: bool = True
     start: Position | None = field(default=None, repr=False)
+    detail: str | None = None       # when interrupted (reason "interrupted"): what is known
+    incomplete: int = 0             # positions whose plays were not all listed (lines through them may be missing)
+    missing: list = field(default_factory=list)   # the first of them: {"line", "depth", "reason"}
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "goal": self.goal, "found": self.found, "depth": self.depth,
+        data = {"format": FORMAT, "goal": self.goal, "found": self.found, "depth": self.depth,
                 "line_count": self.line_count, "line_count_complete": self.line_count_complete,
                 "lines": [line.to_json() for line in self.lines],
                 "exhausted": self.exhausted, "reason": self.reason, "proved_depth": self.proved_depth,
                 "bounds": self.bounds, "statistics": self.statistics}
+        if self.detail is not None:
+            data["detail"] = self.detail
+        if self.incomplete:
+            data["incomplete_positions"] = self.incomplete
+            data["missing"] = self.missing
+        return data
 
     def status_line(self) -> str:
         s = self.statistics
         head = "exhausted" if self.exhausted else "CUT"
-        return (f"{head}: {self.reason} -- {s['expanded']} positions expanded, {s['generated']} generated, "
+        reason = self.reason if self.detail is None else f"{self.reason}: {self.detail}"
+        return (f"{head}: {reason} -- {s['expanded']} positions expanded, {s['generated']} generated, "
                 f"{s['transpositions']} transpositions, {s['positions']} distinct, {s['seconds']:.2f} s, "
                 f"{s['positions_per_second']:.0f} positions/s")
 
@@ -403,6 +414,10 @@ class SearchResult:
         else:
             out = [f"goal {self.goal}: no line found"]
         out.append(self.status_line())
+        for entry in self.missing[:10]:
+            out.append(f"  lines may be missing after {', '.join(entry['line']) or 'the start'}: {entry['reason']}")
+        if self.incomplete > min(10, len(self.missing)):
+            out.append(f"  ... {self.incomplete - min(10, len(self.missing))} more such positions")
         return "\n".join(out)
 
     def write_graph(self, path) -> None:
@@ -570,6 +585,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     expanded = generated = transpositions = 0
     approximated = False
     cut: str | None = None
+    incomplete: list[tuple[str, str]] = []     # (key, why): positions whose plays were not all listed
     bar = _Progress(progress, goal.text)
     depth = 0
 
@@ -620,15 +636,19 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                 if key not in prefetched:   # the next positions of the level, grounded together
                     budget = BATCH if max_nodes is None else max(1, min(BATCH, max_nodes - expanded))
                     chunk = frontier[done:done + budget]
-                    prefetched.update(zip(chunk, legal_plays_many([nodes[k].position for k in chunk])))
+                    prefetched.update(_plays_of_chunk(chunk, [nodes[k].position for k in chunk],
+                                                      root_key=root))
                 plays = prefetched.pop(key)
                 timing["legal_plays"] += time.perf_counter() - t
+                if isinstance(plays, _Refused):    # a card of this position cannot be read: not expanded
+                    incomplete.append((key, plays.reason))
+                    graph.nodes[key]["refused"] = plays.reason
+                    continue
                 for part, seconds in plays.statistics.items():
                     if part != "total":
                         solver_parts[part] = solver_parts.get(part, 0.0) + seconds
-                if not plays.exhaustive:
-                    cut = f"the legal plays of a position at depth {depth} were not listed completely ({plays.reason})"
-                    break
+                if not plays.exhaustive:            # expanded with the plays listed; others may be missing
+                    incomplete.append((key, plays.reason or "the plays were not all listed"))
                 expanded += 1
                 node.expanded = True
                 if symmetry.approximate and not approximated and link_on_field(node.position):
@@ -644,6 +664,8 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
             if cut:
                 break
             depth += 1
+    except KeyboardInterrupt:           # Ctrl-C: say what is known, as at a bound
+        cut = "interrupted"
     finally:
         bar.close()
     searched = time.perf_counter()
@@ -658,9 +680,11 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                                   limit)) if found else []
     # What is known: every position up to proved_depth plays was generated and checked, none a goal.
     proved_depth = goal_depth - 1 if found else (depth if cut else depth - 1)
+    if incomplete:      # below a position whose plays were not all listed, nothing is proved
+        proved_depth = min(proved_depth, min(nodes[key].depth for key, _ in incomplete))
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
-    exhausted = cut is None and not approximated
+    exhausted = cut is None and not approximated and not incomplete
     plural = "s" if goal_depth != 1 else ""
     if found:
         what = f"{line_count} shortest line{'s' if line_count != 1 else ''} of {goal_depth} play{plural}"
@@ -669,7 +693,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
         elif cut:
             reason = f"{cut}; the lines found are shortest ({goal_depth} play{plural}) but maybe not all"
         elif wanted is None:
-            reason = f"all {what} found" if len(lines) == line_count else \
+            reason = f"{'' if not incomplete else 'not '}all {what} found" if len(lines) == line_count else \
                 f"{what}: only the first {len(lines)} listed (LINE_LIMIT)"
         elif wanted == 1:
             reason = f"a shortest line found ({goal_depth} play{plural}; stopped at the first)"
@@ -678,8 +702,15 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                       f"stopped at --first {wanted})")
     elif cut:
         reason = f"{cut}; no line of {proved_depth} play{'s' if proved_depth != 1 else ''} or fewer reaches the goal"
+    elif incomplete:
+        reason = f"no line found among the {len(nodes)} positions explored"
     else:
         reason = f"no line of the turn reaches the goal: all {len(nodes)} positions explored"
+    if incomplete:
+        first_depth = min(nodes[key].depth for key, _ in incomplete)
+        reason += (f"; NOT complete: the plays of {len(incomplete)} position{'s' if len(incomplete) != 1 else ''} "
+                   f"(the first at depth {first_depth}) could not all be listed, so lines through them may be "
+                   f"missing (a shorter line may exist): {incomplete[0][1]}")
     if approximated:
         reason += ("; NOT exact: --zones first tried one Main Monster Zone per play from a position with a Link "
                    "Monster on the field (a shorter line, or a line at all, may need another zone)")
@@ -697,9 +728,69 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     }
     bounds = {"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout, "all_lines": all_lines,
               "first_k": first_k, "zones": zones}
+    detail = None
+    if cut == "interrupted":            # the reason says so alone; the detail says what is known
+        detail, reason = reason.removeprefix("interrupted; ").removeprefix("interrupted"), "interrupted"
+    missing = [{"line": _line_to(nodes, levels, root, key, position, key_of, symmetry), "depth": nodes[key].depth,
+                "reason": why} for key, why in incomplete[:MISSING_LISTED]]
     return SearchResult(goal=goal.text, found=found, depth=goal_depth, lines=lines, line_count=line_count,
                         exhausted=exhausted, reason=reason, proved_depth=proved_depth, bounds=bounds,
-                        statistics=statistics, graph=graph, start=position, line_count_complete=count_complete)
+                        statistics=statistics, graph=graph, start=position, line_count_complete=count_complete,
+                        detail=detail, incomplete=len(incomplete), missing=missing)
+
+
+class _Refused:
+    """A position whose plays the solver refuses to list (a card it cannot read exactly)."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
+def _plays_of_chunk(keys: list, positions: list, root_key: str) -> dict:
+    """The plays of positions grounded together; when the solver refuses one of them (a card it cannot
+    read), each is listed alone so that only that one is refused. A refusal at the start is an error."""
+    try:
+        return dict(zip(keys, legal_plays_many(positions)))
+    except PysolverError:
+        result: dict = {}
+        for key, position in zip(keys, positions):
+            try:
+                result[key] = legal_plays(position)
+            except PysolverError as error:
+                if key == root_key:
+                    raise
+                result[key] = _Refused(error.detail)
+        return result
+
+
+def _line_to(nodes: dict, levels: list, root: str, target: str, start: Position, key_of,
+             symmetry: Symmetry) -> list[str]:
+    """One line of plays (notation) from the start to the position `target`, replayed from the start."""
+    parent: dict[str, tuple[str, Move]] = {}
+    for level in levels:
+        for key in level:
+            for child, move in nodes[key].edges:
+                parent.setdefault(child, (key, move))
+    chain = []
+    key = target
+    while key != root and key in parent:
+        key, move = parent[key]
+        chain.append((key, move))
+    chain.reverse()
+    texts, actual = [], start
+    try:
+        for key, move in chain:
+            node = nodes[key]
+            before = actual
+            if actual == node.position:
+                real, actual = narrow(move), move.apply(actual)
+            else:
+                child_key = next(child for child, m in node.edges if m is move)
+                real, actual = _translate(actual, node.position, move, child_key, key_of, symmetry)
+            texts.append(real.notation(before))
+    except Exception:  # noqa: BLE001 - the line is a courtesy; the count of such positions is what matters
+        return [move.notation() for _, move in chain]
+    return texts
 
 
 # --------------------------------------------------------------------------------------------------
