@@ -429,13 +429,16 @@ def write_graph(graph: "nx.DiGraph", path) -> None:
     import networkx as nx
     path = str(path)
     lower = path.lower()
-    if lower.endswith(".graphml"):
-        nx.write_graphml(graph, path)
-    elif lower.endswith((".dot", ".gv")):
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(dot_text(graph))
-    else:
-        raise PysolverError(f"{path}: unknown graph format; name the file .graphml or .dot")
+    try:
+        if lower.endswith(".graphml"):
+            nx.write_graphml(graph, path)
+        elif lower.endswith((".dot", ".gv")):
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(dot_text(graph))
+        else:
+            raise PysolverError(f"{path}: unknown graph format; name the file .graphml or .dot")
+    except OSError as error:
+        raise PysolverError(f"cannot write the graph: {error.strerror or 'input/output error'}", source=path) from None
 
 
 def _dot_quote(value) -> str:
@@ -925,22 +928,45 @@ def add_arguments(parser) -> None:
                         help="show a progress bar on stderr (the default when stderr is a terminal)")
 
 
-def cli_main(args) -> None:
-    """`pysolver search POSITION --goal GOAL ...`: the shortest lines, then the status line."""
+def cli_main(args) -> int:
+    """`pysolver search POSITION --goal GOAL ...`: the shortest lines, then the status line. Exit status 0
+    (found, not found or cut: the output says which), 130 when interrupted (after printing what is known,
+    and writing the graph if asked), 2 when the graph cannot be written (after printing the result)."""
     from ..cards.load import load_cards
-    if args.graph and not args.graph.lower().endswith((".graphml", ".dot", ".gv")):
-        raise PysolverError(f"--graph {args.graph}: name the file .graphml or .dot")
+    if args.graph:
+        check_graph_path(args.graph)
     cards = load_cards(args.cards)
     position = load_position(args.position, cards=cards)
     goal = as_goal(args.goal, cards)
     result = search(position, goal, max_depth=args.max_depth, max_nodes=args.max_nodes, timeout=args.timeout,
                     first_k=args.first, zones=args.zones, progress=args.progress or sys.stderr.isatty())
+    graph_error = None
     if args.graph:
-        result.write_graph(args.graph)
+        try:
+            result.write_graph(args.graph)
+        except PysolverError as error:
+            graph_error = error
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
         print(result.text())
-        if args.graph:
+        if args.graph and graph_error is None:
             print(f"graph: {result.graph.number_of_nodes()} positions, {result.graph.number_of_edges()} moves "
                   f"written to {args.graph}")
+    if graph_error is not None:
+        raise graph_error
+    return 130 if result.reason == "interrupted" else 0
+
+
+def check_graph_path(path: str) -> None:
+    """Fail before searching when the graph could not be written (the search's work would be lost)."""
+    import os
+    if not path.lower().endswith((".graphml", ".dot", ".gv")):
+        raise PysolverError(f"--graph {path}: name the file .graphml or .dot")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise PysolverError(f"--graph {path}: is a directory; give a file name")
+    if not os.path.isdir(folder):
+        raise PysolverError(f"--graph {path}: the folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise PysolverError(f"--graph {path}: cannot write there (permission denied)")
