@@ -248,7 +248,7 @@ def _ritual_text(data) -> str:
 def show_card(card: Card, cards: CardDB) -> str:
     """`pysolver cards show`: the card's facts and what pysolver reads from its text."""
     from .cards import cardtext
-    from .cards.coverage import category, supported
+    from .cards.coverage import category, describe as coverage_lines
     lines = [f"{card.name} ({card.passcode})", f"  kinds: {', '.join(sorted(card.kinds))}"]
     stats = []
     for key, word in (("level", "Level"), ("rank", "Rank"), ("link_rating", "Link")):
@@ -293,8 +293,7 @@ def show_card(card: Card, cards: CardDB) -> str:
             lines.append("  Normal Summon: " + "; ".join(ways))
         else:
             lines.append("  Normal Summon: never")
-    reason = supported(card)
-    lines.append(f"  coverage ({kind}): " + ("supported" if reason is None else f"UNSUPPORTED: {reason}"))
+    lines.extend(f"  {line}" for line in coverage_lines(card))
     lines.append("  text:")
     lines.extend(f"    {line.strip()}" for line in card.text.splitlines() if line.strip())
     return "\n".join(lines)

@@ -20,7 +20,7 @@ from pysolver.cards.card import CardDB, default_cards
 from pysolver.cards.load import load_cards
 from pysolver.cards.cdb import cache_file, load_cdb
 from pysolver.cli import main
-from pysolver.cards.coverage import category, coverage, format_table, supported
+from pysolver.cards.coverage import category, coverage, describe as describe_coverage, effects, format_table, supported
 
 SCHEMA = """
 CREATE TABLE "datas" ("id" INTEGER, "ot" INTEGER, "alias" INTEGER, "setcode" INTEGER, "type" INTEGER,
@@ -388,18 +388,21 @@ def test_cards_show_and_coverage(tiny, capsys):
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "show", "Junk Warrior")
     assert code == 0
     assert 'material line: "Junk Synchron" + 1+ non-Tuner monsters' in out
-    assert 'requirement: "Junk Synchron" + 1+ non-Tuner monsters' in out and "coverage (synchro): supported" in out
+    assert 'requirement: "Junk Synchron" + 1+ non-Tuner monsters' in out and "summoning rules (synchro): read" in out
+    assert "effects: NOT modelled" in out
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "show", "Decode Talker")
     assert "Link-3" in out and "arrows BL BR T" in out and "DEF" not in out.split("text:")[0]
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "coverage", "--json")
     data = json.loads(out)
     assert code == 0 and data["cards"] == 10
     kinds = data["kinds"]
-    assert kinds["synchro"] == {"total": 1, "supported": 1, "percent": 100.0, "top_reasons": []}
+    assert kinds["synchro"] == {"total": 1, "supported": 1, "percent": 100.0, "top_reasons": [],
+                                "effects": {"modelled": 0, "partly": 0, "not_modelled": 1, "none": 0}}
     assert kinds["xyz"]["supported"] == kinds["link"]["supported"] == 1
     assert kinds["extra deck"]["total"] == 3 and kinds["summoning condition"]["total"] == 1
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "coverage")
-    assert code == 0 and "synchro: 1/1 supported (100.0%)" in out
+    assert code == 0 and "synchro: summoning rules read for 1/1 (100.0%); effects modelled as plays: 0, partly: 0, " \
+        "not: 1" in out
 
 
 def test_coverage_categories_and_fail_closed_reasons():
@@ -419,6 +422,29 @@ def test_coverage_categories_and_fail_closed_reasons():
     odd = dataclasses.replace(pool["Celtic Guardian"], passcode=2,   # an unread clause about its use as material
                               text="This card can be used as the entire Tribute for a Fusion Summon.")
     assert category(odd) == "other monster" and supported(odd)
+
+
+def test_coverage_tells_summoning_rules_read_from_effects_modelled_as_plays():
+    """Issue 12: "supported" said only that a card's summoning rules are read; Spells/Traps showed 100%
+    though pysolver offers the effects of very few of them. Each card now has both."""
+    pool = default_cards()
+    assert effects(pool["Pot of Greed"]) == "not modelled" and supported(pool["Pot of Greed"]) is None
+    assert effects(pool["Monster Reborn"]) == "modelled" and effects(pool["Polymerization"]) == "modelled"
+    assert effects(pool["Black Luster Ritual"]) == "modelled"
+    assert effects(pool["Dark Magician"]) == "none" and effects(pool["Stardust Dragon"]) == "not modelled"
+    table = coverage(pool)
+    spells = table["spell/trap"]
+    assert spells["supported"] == spells["total"] and spells["effects"]["modelled"] < spells["total"]
+    assert sum(spells["effects"].values()) == spells["total"]
+    lines = "\n".join(describe_coverage(pool["Pot of Greed"]))
+    assert "summoning rules (spell/trap): read" in lines and "effects: NOT modelled" in lines
+
+
+def test_cards_show_crossout_designator_says_its_effect_is_not_a_play(capsys):
+    cdb_path = need_shared_data() / "cards.cdb"
+    code, out, _ = run(capsys, "--cards", str(cdb_path), "cards", "show", "Crossout Designator")
+    assert code == 0 and "effects: NOT modelled: pysolver never offers them as plays" in out
+    assert "coverage (spell/trap): supported" not in out
 
 
 # --------------------------------------------------------------------------------------------------
