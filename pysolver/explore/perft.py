@@ -30,7 +30,10 @@ reference covers (`reference_actions()`): tests/perft/*.perft records counts on 
 Transpositions: positions with equal `pysolver.position.canonical.canonical_key` have equal counts, so counts are
 cached per (key, depth) (`cache=False` turns this off; the counts are the same, only slower).
 
-The command line: `pysolver perft POSITION --depth D [--divide] [--all-instances] [--engine reference]`.
+The command line: `pysolver perft POSITION --depth D [--divide] [--all-instances] [--engine reference]
+[--timeout S] [--json] [--progress]` (`perft_report`): unlike `perft`, which raises, it goes on past a
+position whose plays cannot all be listed and says which lines may be missing (the total is then a lower
+bound, "at least N"); `--timeout` and Ctrl-C (exit status 130) stop it with the first plays counted so far.
 """
 
 from __future__ import annotations

@@ -32,6 +32,11 @@ the first k asked, or the first one), or when no line of the turn reaches the go
 a bound (`max_depth`: lines of at most D plays; `max_nodes`: positions expanded, one `legal_plays` call
 each; `timeout`: seconds) cut the search first, and `reason` says which and what is still known: lines
 found are still shortest, but maybe not all; without lines, none of `proved_depth` plays or fewer exists.
+Ctrl-C is such a cut: `reason` is then "interrupted" and `detail` says what is known. A position whose
+plays the solver cannot all list (it refuses a card of it, or stops early) does not stop the search: it
+is expanded with the plays listed (or not at all), `exhausted` is False, `proved_depth` at most its depth,
+and `missing` gives the line to each such position (`incomplete` counts them): lines through them may be
+missing. A refusal at the start is an error, as for `legal_plays`.
 
 The explored graph (`result.graph`, a networkx DiGraph) has the canonical keys as nodes (attributes
 `depth`, `goal`, `expanded`, `label`: the turn player's monsters) and the moves as edges (attributes
