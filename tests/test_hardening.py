@@ -205,6 +205,12 @@ def test_file_errors_name_no_exception_class(capsys, tmp_path):
     assert code == 2 and "not UTF-8 text (byte 53 on line 3 cannot be decoded)" in err and "UnicodeDecodeError" not in err
 
 
+def test_a_control_character_in_a_file_is_one_line_found_by_the_fuzz_test(capsys, tmp_path):
+    """tests/test_fuzz.py found it: a NUL byte made PyYAML raise before the parser's own error handling."""
+    code, _, err = run(capsys, "plays", write(tmp_path, b"\x00" + HEAD.encode()))
+    assert code == 2 and "the character U+0000 is not allowed in YAML" in err and "Traceback" not in err
+
+
 class _ClosedPipe(io.TextIOBase):
     """stdout whose reader went away (`pysolver ... | head -1`)."""
 

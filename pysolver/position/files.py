@@ -51,8 +51,9 @@ def read_text(path: Path) -> str:
 def parse_document(text: str, source: str) -> Any:
     """The YAML (or JSON) document of a position file. A key given twice in one mapping is an error naming
     the key path of the second one: the last one would otherwise silently win."""
-    loader = yaml.SafeLoader(text)
+    loader = None
     try:
+        loader = yaml.SafeLoader(text)      # may already reject a character (ReaderError)
         node = loader.get_single_node()
         if node is None:
             return None
@@ -61,6 +62,10 @@ def parse_document(text: str, source: str) -> Any:
         if problems:
             raise PositionError([f"{source}: {problem}" for problem in problems])
         return loader.construct_document(node)
+    except yaml.reader.ReaderError as error:
+        line = text[:error.position].count("\n") + 1
+        raise PysolverError(f"not valid YAML/JSON at line {line}: the character "
+                            f"{_character(error.character)} is not allowed in YAML", source=source) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -69,7 +74,13 @@ def parse_document(text: str, source: str) -> Any:
     except RecursionError:
         raise PysolverError("not a position: nested too deeply", source=source) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
+
+
+def _character(character) -> str:
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "?")
+    return f"U+{code:04X}"
 
 
 def _duplicate_keys(loader, node, path: str, problems: list[str], seen_nodes: set) -> None:
