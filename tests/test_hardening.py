@@ -103,6 +103,15 @@ def test_life_points_and_effect_numbers_are_bounded(capsys, tmp_path):
     assert "this_turn.events[0].effect: expected a whole number from 0 to 99" in err
 
 
+@pytest.mark.parametrize("field, value", [("passcode", 4294967296), ("atk", 2**31), ("level", -1)])
+def test_card_pool_numbers_are_bounded_too(capsys, tmp_path, field, value):
+    """A passcode or ATK of 2^31 or more would wrap in the solver's 32-bit integers."""
+    entry = {"name": "Big", "passcode": 123, "kinds": ["monster", "normal"], "level": 4, "atk": 0, field: value}
+    pool = write(tmp_path, yaml.safe_dump([entry]), "pool.yaml")
+    code, _, err = run(capsys, "--cards", pool, "cards", "show", "Big")
+    assert code == 2 and f"{field}: expected a whole number from" in err
+
+
 @pytest.mark.parametrize("key", ["2.0", "true", "1e0"])
 def test_a_zone_key_is_a_whole_number_or_its_digits(capsys, tmp_path, key):
     """`2.0:` raised a TypeError; `true:` silently meant zone 1 (True == 1 in Python)."""

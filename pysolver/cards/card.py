@@ -100,6 +100,12 @@ class Card:
                    for code in self.setcodes)
 
 
+# Card numbers go into the solver's 32-bit integers: each is bounded so that none wraps.
+MAX_PASSCODE = 2**31 - 1
+_BOUNDS = (("passcode", 1, MAX_PASSCODE), ("level", 0, 13), ("rank", 0, 13), ("link_rating", 1, 8),
+           ("scale", 0, 13), ("atk", 0, 1_000_000), ("def", 0, 1_000_000), ("alias", 1, MAX_PASSCODE))
+
+
 def _card_from_entry(entry: dict, where: str) -> Card:
     known = {"name", "passcode", "kinds", "level", "rank", "link_rating", "attribute", "race", "atk",
              "def", "scale", "arrows", "setcodes", "materials", "text", "alias"}
@@ -119,6 +125,12 @@ def _card_from_entry(entry: dict, where: str) -> Card:
         raise PysolverError(f"unknown attribute {entry['attribute']!r}", source=where)
     if entry.get("race") is not None and entry["race"] not in RACES:
         raise PysolverError(f"unknown race {entry['race']!r}", source=where)
+    for key, low, high in _BOUNDS:
+        value = entry.get(key)
+        if value is None and key != "passcode":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise PysolverError(f"{key}: expected a whole number from {low} to {high}, got {value!r}", source=where)
     arrows = frozenset(entry.get("arrows") or ())
     if arrows - set(ARROWS):
         raise PysolverError(f"unknown arrows {sorted(arrows - set(ARROWS))}", source=where)

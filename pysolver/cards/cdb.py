@@ -56,7 +56,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from .card import ARROWS, ATTRIBUTES, KINDS, RACES, Card, CardDB
+from .card import ARROWS, ATTRIBUTES, KINDS, MAX_PASSCODE, RACES, Card, CardDB
 from ..errors import PysolverError
 
 # Type bits, in the order of KINDS (engine-rules.md §6.2).
@@ -148,7 +148,8 @@ def build(rows, source: str) -> CardDB:
     skipped = 0
     for row in rows:
         passcode, ot, _alias, _setcode, type_bits, *_rest, name, _text = row
-        if (passcode is None or not name or not is_official(ot or 0) or not type_bits
+        if (passcode is None or not 0 < int(passcode) <= MAX_PASSCODE or not name or not is_official(ot or 0)
+                or not type_bits
                 or type_bits & ~KNOWN_TYPE_BITS):
             skipped += 1
             continue
