@@ -31,7 +31,7 @@ from typing import Iterable, Iterator, Mapping
 
 import yaml
 
-from ..errors import PysolverError
+from ..errors import PysolverError, file_problem
 
 # Card kind flags, named after the YGOPro type bits (engine-rules.md §6.2).
 # `special_summon` is the bit 0x2000000: "Cannot be Normal Summoned/Set".
@@ -162,13 +162,19 @@ class CardDB:
 
     @classmethod
     def from_yaml(cls, path) -> "CardDB":
-        text = resources.files("pysolver.cards.data").joinpath("cards.yaml").read_text(encoding="utf-8") \
-            if path is None else open(path, encoding="utf-8").read()
         source = "built-in pool (pysolver/cards/data/cards.yaml)" if path is None else str(path)
+        try:
+            text = resources.files("pysolver.cards.data").joinpath("cards.yaml").read_text(encoding="utf-8") \
+                if path is None else open(path, encoding="utf-8").read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise PysolverError(file_problem(error, "the card pool"), source=source) from None
         try:
             entries = yaml.safe_load(text) or []
         except yaml.YAMLError as error:
-            raise PysolverError(f"not valid YAML ({error.__class__.__name__})", source=source) from None
+            mark = getattr(error, "problem_mark", None)
+            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+            raise PysolverError(f"not valid YAML{where}: {getattr(error, 'problem', None) or 'syntax error'}",
+                                source=source) from None
         if not isinstance(entries, list):
             raise PysolverError("a card pool is a list of cards", source=source)
         return cls((_card_from_entry(entry, f"{source}[{index}]") for index, entry in enumerate(entries)),

@@ -78,6 +78,21 @@ def parse_document(text: str, source: str) -> Any:
             loader.dispose()
 
 
+def _kind(value: Any) -> str:
+    """What a value of a file is, in words."""
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    if isinstance(value, (int, float)):
+        return f"a number ({value!r})"
+    if isinstance(value, str):
+        return f"text ({value!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing" if value is None else "a value of another kind"
+
+
 def _character(character) -> str:
     code = character if isinstance(character, int) else ord(str(character)[:1] or "?")
     return f"U+{code:04X}"
@@ -177,7 +192,7 @@ class _Loader:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.problem(path, f"expected a mapping, got {type(value).__name__}")
+            self.problem(path, f"expected a mapping (key: value), got {_kind(value)}")
             return {}
         for key in value:
             if key not in allowed:
@@ -235,7 +250,7 @@ class _Loader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.problem(path, f"expected a list, got {type(value).__name__}")
+            self.problem(path, f"expected a list, got {_kind(value)}")
             return []
         self.find_split_names(value, path)
         return value
@@ -260,7 +275,7 @@ class _Loader:
         if value is None:
             return result
         if not isinstance(value, dict):
-            self.problem(path, f"expected a mapping of zones, got {type(value).__name__}")
+            self.problem(path, f"expected a mapping of zones, got {_kind(value)}")
             return result
         given: dict = {}
         for key, entry in value.items():
