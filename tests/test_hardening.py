@@ -103,6 +103,12 @@ def test_life_points_and_effect_numbers_are_bounded(capsys, tmp_path):
     assert "this_turn.events[0].effect: expected a whole number from 0 to 99" in err
 
 
+def test_list_lengths_are_bounded(capsys, tmp_path):
+    text = HEAD + "players:\n  - deck: [" + ", ".join(["Kuriboh"] * 1001) + "]\n"
+    code, _, err = run(capsys, "plays", write(tmp_path, text))
+    assert code == 2 and "players[0].deck: 1001 entries: at most 1000" in err
+
+
 @pytest.mark.parametrize("field, value", [("passcode", 4294967296), ("atk", 2**31), ("level", -1)])
 def test_card_pool_numbers_are_bounded_too(capsys, tmp_path, field, value):
     """A passcode or ATK of 2^31 or more would wrap in the solver's 32-bit integers."""

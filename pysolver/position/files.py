@@ -163,6 +163,7 @@ def write_text(path: Path, text: str) -> None:
 # wrap silently; the bounds keep sums of them (LP costs, ATK totals) in range too.
 MAX_TURN = 10_000
 MAX_LP = 1_000_000_000
+MAX_LIST = 1000             # entries of a pile (hand, Deck, GY ...), of materials or of this turn's events
 
 _TOP_KEYS = {"format", "rules", "turn", "phase", "turn_player", "this_turn", "players"}
 _THIS_TURN_KEYS = {"normal_summon_used", "pendulum_summon_used", "events"}
@@ -251,6 +252,9 @@ class _Loader:
             return []
         if not isinstance(value, list):
             self.problem(path, f"expected a list, got {_kind(value)}")
+            return []
+        if len(value) > MAX_LIST:
+            self.problem(path, f"{len(value)} entries: at most {MAX_LIST} (a duel has far fewer cards)")
             return []
         self.find_split_names(value, path)
         return value
