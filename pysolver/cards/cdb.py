@@ -233,24 +233,34 @@ def _optional_int(value) -> int | None:
     return value
 
 
-def _card_from_row(row) -> Card:
+def _card_from_row(row, sets: dict | None = None) -> Card:
     """A card from a cache row, every field's type checked (a malformed cache raises ValueError). Built
-    as unpickling does (the dataclass's own __init__ costs half a second over 14,000 cards)."""
+    as unpickling does (the dataclass's own __init__ costs half a second over 14,000 cards); `sets`
+    shares the frozensets of kinds and arrows among cards (a few hundred distinct ones), checked once."""
     if row.__class__ is not list or len(row) != len(_CARD_FIELDS):
         raise ValueError("not a card row")
     for index in _INT_FIELDS:
         _optional_int(row[index])
     (passcode, name, kinds, level, rank, link, attribute, race, atk, defense, scale, arrows, setcodes, materials,
      text, alias) = row
-    kinds, arrows = frozenset(kinds), frozenset(arrows)
-    if (passcode is None or name.__class__ is not str or text.__class__ is not str or not kinds <= _KINDS
-            or not arrows <= _ARROWS or attribute not in _ATTRIBUTES or race not in _RACES
-            or not (materials is None or materials.__class__ is str) or setcodes.__class__ is not list
-            or any(code.__class__ is not int for code in setcodes)):
+    sets = {} if sets is None else sets
+    if kinds.__class__ is not list or arrows.__class__ is not list or setcodes.__class__ is not list:
+        raise ValueError("bad kinds, arrows or setcodes")
+    key = (tuple(kinds), tuple(arrows))
+    shared = sets.get(key)
+    if shared is None:
+        shared = sets[key] = (frozenset(kinds), frozenset(arrows))
+        if not shared[0] <= _KINDS or not shared[1] <= _ARROWS:
+            raise ValueError("unknown kinds or arrows")
+    if (passcode is None or name.__class__ is not str or text.__class__ is not str or attribute not in _ATTRIBUTES
+            or race not in _RACES or not (materials is None or materials.__class__ is str)):
         raise ValueError("bad card row")
+    for code in setcodes:
+        if code.__class__ is not int:
+            raise ValueError("bad setcode")
     card = object.__new__(Card)
-    card.__dict__.update(zip(_CARD_FIELDS, (passcode, name, kinds, level, rank, link, attribute, race, atk, defense,
-                                            scale, arrows, tuple(setcodes), materials, text, alias)))
+    card.__dict__.update(zip(_CARD_FIELDS, (passcode, name, shared[0], level, rank, link, attribute, race, atk,
+                                            defense, scale, shared[1], tuple(setcodes), materials, text, alias)))
     return card
 
 
@@ -260,7 +270,8 @@ def _read_cache(file: Path, key: list) -> CardDB | None:
             data = json.load(handle)
         if not isinstance(data, dict) or data.get("key") != key:
             return None
-        cards = [_card_from_row(row) for row in data["cards"]]
+        sets: dict = {}
+        cards = [_card_from_row(row, sets) for row in data["cards"]]
         aliases = {_optional_int(code): _optional_int(base) for code, base in data["aliases"]}
         db = CardDB(cards, aliases=aliases)
         db.skipped = _optional_int(data["skipped"])  # type: ignore[attr-defined]
