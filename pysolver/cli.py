@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from itertools import groupby
 
@@ -59,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     apply.add_argument("index", type=int, help="the play's place in the JSON list of `pysolver plays`")
     apply.add_argument("-o", "--output", required=True, metavar="NEXT", help="where to write the next position")
     apply.add_argument("--zone", help="the zone to use, among the play's zones (default: the first)")
+    apply.add_argument("--zones", type=_zone_assignment, metavar="ID=ZONE,...",
+                       help="for a Pendulum Summon: the zone of each card, e.g. H2=M1,H3=M2 (default: the first "
+                            "assignment that fits)")
     apply.add_argument("--battle-position", help="attack or defense, among the play's positions")
 
     cards = commands.add_parser("cards", parents=[common], help="the card pool: coverage, one card")
@@ -99,13 +104,82 @@ def build_parser() -> argparse.ArgumentParser:
     from .explore.sweep import add_arguments as sweep_arguments
     sweep = commands.add_parser("sweep", parents=[common], help="how often random opening hands reach a goal")
     sweep_arguments(sweep)
+    _validate_numbers(parser)
     return parser
+
+
+# --------------------------------------------------------------------------------------------------
+# Numbers on the command line: one validator for every numeric option of every command
+
+MAX_WHOLE = 2**31 - 1           # the solver's integers are 32-bit
+MAX_SECONDS = 10_000_000.0      # about 115 days: longer is a typo (and beyond what a timer takes)
+
+# dest -> (smallest, largest) for whole numbers; options not listed take 0..MAX_WHOLE.
+_WHOLE_BOUNDS = {"max_plays": (1, MAX_WHOLE), "max_nodes": (1, MAX_WHOLE), "max_depth": (0, 1000),
+                 "depth": (0, 1000), "first": (1, MAX_WHOLE), "hands": (1, 10_000_000), "seed": (0, 2**63 - 1),
+                 "workers": (0, 1024), "lines": (1, MAX_WHOLE), "top": (0, MAX_WHOLE), "index": (0, MAX_WHOLE),
+                 "turn": (1, 10_000)}
+
+
+def whole_number(low: int = 0, high: int = MAX_WHOLE):
+    """An argparse `type` for a whole number from `low` to `high` (argparse names the flag in the error)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip(), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {value}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+def seconds():
+    """An argparse `type` for a duration in seconds: a finite number more than 0 (no nan, inf or -1)."""
+    def parse(text: str) -> float:
+        try:
+            value = float(text.strip())
+        except ValueError:
+            value = math.nan
+        if not (0 < value <= MAX_SECONDS):     # also false for nan
+            raise argparse.ArgumentTypeError(f"expected a number of seconds more than 0 and at most "
+                                             f"{MAX_SECONDS:g}, got {text!r}")
+        return value
+    parse.__name__ = "seconds"
+    return parse
+
+
+def _validate_numbers(parser: argparse.ArgumentParser) -> None:
+    """Give every int/float option of every (sub)command the same checked parser: a whole number within
+    `_WHOLE_BOUNDS` (else 0..MAX_WHOLE), a time in seconds (finite, more than 0). Errors name the flag."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                _validate_numbers(sub)
+            continue
+        if action.type is int:
+            action.type = whole_number(*_WHOLE_BOUNDS.get(action.dest, (0, MAX_WHOLE)))
+        elif action.type is float:
+            action.type = seconds()
+
+
+def _zone_assignment(text: str) -> dict[str, str]:
+    """--zones H2=M1,H3=M2: each card of a Pendulum Summon and its zone."""
+    result: dict[str, str] = {}
+    for part in text.split(","):
+        card, sep, zone = part.strip().partition("=")
+        if not sep or not card.strip() or not zone.strip():
+            raise argparse.ArgumentTypeError(f"expected ID=ZONE pairs separated by commas (H2=M1,H3=M2), "
+                                             f"got {part.strip()!r}")
+        if card.strip() in result:
+            raise argparse.ArgumentTypeError(f"{card.strip()} is given twice")
+        result[card.strip()] = zone.strip()
+    return result
 
 
 def _list(args) -> Plays:
     position = load_position(args.position, cards=load_cards(args.cards))
-    if args.max_plays is not None and args.max_plays < 1:
-        raise PysolverError("--max-plays must be 1 or more")
     return position, legal_plays(position, all_instances=args.all_instances, max_plays=args.max_plays,
                                           timeout=args.timeout, actions=tuple(args.action or ()))
 
@@ -174,7 +248,7 @@ def _ritual_text(data) -> str:
 def show_card(card: Card, cards: CardDB) -> str:
     """`pysolver cards show`: the card's facts and what pysolver reads from its text."""
     from .cards import cardtext
-    from .cards.coverage import category, supported
+    from .cards.coverage import category, describe as coverage_lines
     lines = [f"{card.name} ({card.passcode})", f"  kinds: {', '.join(sorted(card.kinds))}"]
     stats = []
     for key, word in (("level", "Level"), ("rank", "Rank"), ("link_rating", "Link")):
@@ -219,8 +293,7 @@ def show_card(card: Card, cards: CardDB) -> str:
             lines.append("  Normal Summon: " + "; ".join(ways))
         else:
             lines.append("  Normal Summon: never")
-    reason = supported(card)
-    lines.append(f"  coverage ({kind}): " + ("supported" if reason is None else f"UNSUPPORTED: {reason}"))
+    lines.extend(f"  {line}" for line in coverage_lines(card))
     lines.append("  text:")
     lines.extend(f"    {line.strip()}" for line in card.text.splitlines() if line.strip())
     return "\n".join(lines)
@@ -258,44 +331,63 @@ def _position_command(args) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command: 0 answered, 2 bad input, 130 interrupted, 141 output closed early (README)."""
     try:
-        args = build_parser().parse_args(argv)
-        if args.command == "cards":
-            _cards_command(args)
-            return 0
-        if args.command == "position":
-            _position_command(args)
-            return 0
-        if args.command == "perft":
-            from .explore.perft import command as perft_command
-            perft_command(args)
-            return 0
-        if args.command in ("search", "sweep"):
-            from .explore.search import cli_main as search_command
-            from .explore.sweep import cli_main as sweep_command
-            (search_command if args.command == "search" else sweep_command)(args)
-            return 0
-        position, plays = _list(args)
-        if args.command == "plays":
-            if args.json:
-                print(json.dumps(plays.to_json(), indent=2))
-            else:
-                print_text(plays, position)
-        elif args.command == "apply":
-            if not 0 <= args.index < len(plays):
-                raise PysolverError(f"play index {args.index} is out of range: the position has {len(plays)} plays "
-                                    f"(0..{len(plays) - 1})")
-            play = plays[args.index]
-            nxt = apply(position, play, zone=args.zone, battle_position=args.battle_position)
-            dump_position(nxt, args.output)
-            print(f"{describe(play, position) or play.action}: wrote {args.output}")
+        try:
+            code = _run(build_parser().parse_args(argv))
+            sys.stdout.flush()
+            return code
+        except PysolverError as error:
+            print(str(error), file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted", file=sys.stderr)
+            return 130
+    except BrokenPipeError:
+        return _output_closed()
+
+
+def _output_closed() -> int:
+    """stdout was closed by its reader (`pysolver ... | head`): stop quietly, as `cat` does. Python would
+    otherwise complain again when it flushes stdout at exit, so stdout is pointed at /dev/null."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):   # stdout without a file descriptor (a test's capture)
+        pass
+    return 141
+
+
+def _run(args) -> int:
+    if args.command == "cards":
+        _cards_command(args)
         return 0
-    except PysolverError as error:
-        print(str(error), file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+    if args.command == "position":
+        _position_command(args)
+        return 0
+    if args.command == "perft":
+        from .explore.perft import command as perft_command
+        return perft_command(args) or 0
+    if args.command in ("search", "sweep"):
+        from .explore.search import cli_main as search_command
+        from .explore.sweep import cli_main as sweep_command
+        return (search_command if args.command == "search" else sweep_command)(args) or 0
+    position, plays = _list(args)
+    if args.command == "plays":
+        if args.json:
+            print(json.dumps(plays.to_json(), indent=2))
+        else:
+            print_text(plays, position)
+    elif args.command == "apply":
+        if not 0 <= args.index < len(plays):
+            raise PysolverError(f"play index {args.index} is out of range: the position has {len(plays)} plays "
+                                f"(0..{len(plays) - 1})")
+        play = plays[args.index]
+        nxt = apply(position, play, zone=args.zone, battle_position=args.battle_position, zones=args.zones)
+        dump_position(nxt, args.output)
+        print(f"{describe(play, position) or play.action}: wrote {args.output}")
+    return 0
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from typing import Iterable, Iterator, Mapping
 
 import yaml
 
-from ..errors import PysolverError
+from ..errors import PysolverError, file_problem
 
 # Card kind flags, named after the YGOPro type bits (engine-rules.md §6.2).
 # `special_summon` is the bit 0x2000000: "Cannot be Normal Summoned/Set".
@@ -100,6 +100,12 @@ class Card:
                    for code in self.setcodes)
 
 
+# Card numbers go into the solver's 32-bit integers: each is bounded so that none wraps.
+MAX_PASSCODE = 2**31 - 1
+_BOUNDS = (("passcode", 1, MAX_PASSCODE), ("level", 0, 13), ("rank", 0, 13), ("link_rating", 1, 8),
+           ("scale", 0, 13), ("atk", 0, 1_000_000), ("def", 0, 1_000_000), ("alias", 1, MAX_PASSCODE))
+
+
 def _card_from_entry(entry: dict, where: str) -> Card:
     known = {"name", "passcode", "kinds", "level", "rank", "link_rating", "attribute", "race", "atk",
              "def", "scale", "arrows", "setcodes", "materials", "text", "alias"}
@@ -119,6 +125,12 @@ def _card_from_entry(entry: dict, where: str) -> Card:
         raise PysolverError(f"unknown attribute {entry['attribute']!r}", source=where)
     if entry.get("race") is not None and entry["race"] not in RACES:
         raise PysolverError(f"unknown race {entry['race']!r}", source=where)
+    for key, low, high in _BOUNDS:
+        value = entry.get(key)
+        if value is None and key != "passcode":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise PysolverError(f"{key}: expected a whole number from {low} to {high}, got {value!r}", source=where)
     arrows = frozenset(entry.get("arrows") or ())
     if arrows - set(ARROWS):
         raise PysolverError(f"unknown arrows {sorted(arrows - set(ARROWS))}", source=where)
@@ -150,13 +162,19 @@ class CardDB:
 
     @classmethod
     def from_yaml(cls, path) -> "CardDB":
-        text = resources.files("pysolver.cards.data").joinpath("cards.yaml").read_text(encoding="utf-8") \
-            if path is None else open(path, encoding="utf-8").read()
         source = "built-in pool (pysolver/cards/data/cards.yaml)" if path is None else str(path)
+        try:
+            text = resources.files("pysolver.cards.data").joinpath("cards.yaml").read_text(encoding="utf-8") \
+                if path is None else open(path, encoding="utf-8").read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise PysolverError(file_problem(error, "the card pool"), source=source) from None
         try:
             entries = yaml.safe_load(text) or []
         except yaml.YAMLError as error:
-            raise PysolverError(f"not valid YAML ({error.__class__.__name__})", source=source) from None
+            mark = getattr(error, "problem_mark", None)
+            where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+            raise PysolverError(f"not valid YAML{where}: {getattr(error, 'problem', None) or 'syntax error'}",
+                                source=source) from None
         if not isinstance(entries, list):
             raise PysolverError("a card pool is a list of cards", source=source)
         return cls((_card_from_entry(entry, f"{source}[{index}]") for index, entry in enumerate(entries)),

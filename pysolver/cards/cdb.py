@@ -33,27 +33,30 @@ Which rows are cards, and which are one card:
 * When two distinct cards share a name (two "Fireball Token" rows), a lookup by name finds the lower
   passcode.
 
-The cache: decoding ~14,700 rows takes a few tenths of a second, so the decoded `CardDB` is pickled to
-`$XDG_CACHE_HOME/pysolver/cards-<hash of the database's absolute path>.pickle` (default
-`~/.cache/pysolver/`). The file records a key made of the database's absolute path, size and mtime_ns,
-pysolver's version and a hash of the source files that decode and parse cards (cdb.py, cards.py,
-cardtext.py, material_lines.py, requirements.py, data/archetypes.yaml); a cache whose key differs is
-rebuilt, so a changed database or parser invalidates it. A cache that cannot be read or written is
-ignored without a word; deleting the folder is always safe. `load_cdb(path, cache=False)` bypasses it.
+The cache: decoding ~14,700 rows takes a few tenths of a second, so the decoded cards are kept in
+`$XDG_CACHE_HOME/pysolver/cards-<hash of the database's absolute path>.json` (default
+`~/.cache/pysolver/`). It is plain JSON (never pickle: a crafted file in a shared cache folder must not
+run code), read back field by field with type checks. The file records a key made of a hash of the
+database's whole content (BLAKE2b, about 10 ms for the real database), its size, pysolver's version and a
+hash of the source files that decode and parse cards (cdb.py, card.py, cardtext.py, material_lines.py,
+requirements.py, data/archetypes.yaml); a cache whose key differs is rebuilt, so a database edited in
+place (even keeping its size and mtime) or a changed parser invalidates it. A cache that cannot be read,
+is malformed, or cannot be written is ignored without a word; deleting the folder is always safe.
+`load_cdb(path, cache=False)` bypasses it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import pickle
+import json
 import re
 import sqlite3
 import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from .card import ARROWS, ATTRIBUTES, KINDS, RACES, Card, CardDB
+from .card import ARROWS, ATTRIBUTES, KINDS, MAX_PASSCODE, RACES, Card, CardDB
 from ..errors import PysolverError
 
 # Type bits, in the order of KINDS (engine-rules.md §6.2).
@@ -78,7 +81,7 @@ OT_OCG, OT_TCG, OT_ANIME, OT_CUSTOM, OT_RUSH = 0x1, 0x2, 0x4, 0x20, 0x200
 _UNOFFICIAL = OT_ANIME | OT_CUSTOM | OT_RUSH
 _ARTWORK_OFFSET = 10          # alternate artworks have passcodes within 10 of the original's
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2         # 2: JSON keyed by the database's content (1 was a pickle, never read)
 _SOURCES = ("cdb.py", "card.py", "cardtext.py", "material_lines.py", "requirements.py", "data/archetypes.yaml")
 _QUERY = ("SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute, "
           "t.name, t.desc FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id")
@@ -145,7 +148,8 @@ def build(rows, source: str) -> CardDB:
     skipped = 0
     for row in rows:
         passcode, ot, _alias, _setcode, type_bits, *_rest, name, _text = row
-        if (passcode is None or not name or not is_official(ot or 0) or not type_bits
+        if (passcode is None or not 0 < int(passcode) <= MAX_PASSCODE or not name or not is_official(ot or 0)
+                or not type_bits
                 or type_bits & ~KNOWN_TYPE_BITS):
             skipped += 1
             continue
@@ -177,7 +181,7 @@ def cache_dir() -> Path:
 
 def cache_file(path) -> Path:
     digest = hashlib.sha256(str(Path(path).resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:24]
-    return cache_dir() / f"cards-{digest}.pickle"
+    return cache_dir() / f"cards-{digest}.json"
 
 
 @lru_cache(maxsize=1)
@@ -193,28 +197,98 @@ def _sources_hash() -> str:
     return digest.hexdigest()
 
 
-def cache_key(path) -> tuple:
+def content_hash(path) -> str:
+    """BLAKE2b of the file's whole content (read in blocks)."""
+    digest = hashlib.blake2b(digest_size=32)
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def cache_key(path) -> list:
+    """What the cache must have been built from: this format, this database content, these parsers."""
     path = Path(path).resolve()
-    stat = path.stat()
-    return (CACHE_FORMAT, str(path), stat.st_size, stat.st_mtime_ns, _sources_hash())
+    return [CACHE_FORMAT, str(path), path.stat().st_size, content_hash(path), _sources_hash()]
 
 
-def _read_cache(file: Path, key: tuple) -> CardDB | None:
+_CARD_FIELDS = ("passcode", "name", "kinds", "level", "rank", "link_rating", "attribute", "race", "atk", "defense",
+                "scale", "arrows", "setcodes", "materials", "text", "alias")
+
+
+def _card_row(card: Card) -> list:
+    return [card.passcode, card.name, sorted(card.kinds), card.level, card.rank, card.link_rating, card.attribute,
+            card.race, card.atk, card.defense, card.scale, sorted(card.arrows), list(card.setcodes), card.materials,
+            card.text, card.alias]
+
+
+_INT_FIELDS = (0, 3, 4, 5, 8, 9, 10, 15)         # passcode, level, rank, link_rating, atk, defense, scale, alias
+_KINDS, _ARROWS = frozenset(KINDS), frozenset(ARROWS)
+_ATTRIBUTES, _RACES = frozenset(ATTRIBUTES) | {None}, frozenset(RACES) | {None}
+
+
+def _optional_int(value) -> int | None:
+    if value is not None and (value.__class__ is not int):
+        raise ValueError("not an integer")
+    return value
+
+
+def _card_from_row(row, sets: dict | None = None) -> Card:
+    """A card from a cache row, every field's type checked (a malformed cache raises ValueError). Built
+    as unpickling does (the dataclass's own __init__ costs half a second over 14,000 cards); `sets`
+    shares the frozensets of kinds and arrows among cards (a few hundred distinct ones), checked once."""
+    if row.__class__ is not list or len(row) != len(_CARD_FIELDS):
+        raise ValueError("not a card row")
+    for index in _INT_FIELDS:
+        _optional_int(row[index])
+    (passcode, name, kinds, level, rank, link, attribute, race, atk, defense, scale, arrows, setcodes, materials,
+     text, alias) = row
+    sets = {} if sets is None else sets
+    if kinds.__class__ is not list or arrows.__class__ is not list or setcodes.__class__ is not list:
+        raise ValueError("bad kinds, arrows or setcodes")
+    key = (tuple(kinds), tuple(arrows))
+    shared = sets.get(key)
+    if shared is None:
+        shared = sets[key] = (frozenset(kinds), frozenset(arrows))
+        if not shared[0] <= _KINDS or not shared[1] <= _ARROWS:
+            raise ValueError("unknown kinds or arrows")
+    if (passcode is None or name.__class__ is not str or text.__class__ is not str or attribute not in _ATTRIBUTES
+            or race not in _RACES or not (materials is None or materials.__class__ is str)):
+        raise ValueError("bad card row")
+    for code in setcodes:
+        if code.__class__ is not int:
+            raise ValueError("bad setcode")
+    card = object.__new__(Card)
+    card.__dict__.update(zip(_CARD_FIELDS, (passcode, name, shared[0], level, rank, link, attribute, race, atk,
+                                            defense, scale, shared[1], tuple(setcodes), materials, text, alias)))
+    return card
+
+
+def _read_cache(file: Path, key: list) -> CardDB | None:
     try:
-        with file.open("rb") as handle:
-            stored_key, db = pickle.load(handle)
-        return db if stored_key == key and isinstance(db, CardDB) else None
-    except Exception:  # a missing, foreign, truncated or stale cache is no error
+        with file.open("r", encoding="utf-8") as handle:
+            data = json.load(handle)
+        if not isinstance(data, dict) or data.get("key") != key:
+            return None
+        sets: dict = {}
+        cards = [_card_from_row(row, sets) for row in data["cards"]]
+        aliases = {_optional_int(code): _optional_int(base) for code, base in data["aliases"]}
+        db = CardDB(cards, aliases=aliases)
+        db.skipped = _optional_int(data["skipped"])  # type: ignore[attr-defined]
+        return db
+    except Exception:  # a missing, foreign, truncated, malformed or stale cache is no error: rebuilt
         return None
 
 
-def _write_cache(file: Path, key: tuple, db: CardDB) -> None:
+def _write_cache(file: Path, key: list, db: CardDB) -> None:
+    data = {"key": key, "cards": [_card_row(card) for card in db], "aliases": sorted(db._aliases.items()),
+            "skipped": getattr(db, "skipped", 0)}
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=file.name, suffix=".tmp", dir=file.parent)
         try:
-            with os.fdopen(handle, "wb") as out:
-                pickle.dump((key, db), out, protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
             os.replace(temporary, file)
         except BaseException:
             os.unlink(temporary)

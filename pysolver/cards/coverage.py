@@ -16,6 +16,18 @@ The categories (the rows of `pysolver cards coverage`) and what "supported" mean
 
 Every card must also pass what `pysolver.solve.facts` fails closed on for the turn player's cards
 (`cardtext.unsupported_reason`: material rules, Special Summon locks, Ritual Spells, procedures).
+
+"Supported" means that the card's *summoning rules* are read: how it is summoned, what it may be used
+for. It does not mean that the card's *effects* are offered as plays. `effects(card)` says that apart:
+
+* "modelled": every effect of the card is offered as a play and carried out (a Ritual Spell that is
+  read, a Polymerization-like Spell, Monster Reborn, Call of the Haunted, Token makers, ...);
+* "partly": some of its effects are plays and others are not (an Effect Monster with one modelled
+  activated effect; a Pendulum Monster, activated as a Scale but its Pendulum Effect not applied; a
+  Spell whose activation is offered but whose resolution is only recorded);
+* "not modelled": it has effects, none of which pysolver offers (most Spells, Traps and Effect Monsters:
+  they are never activated by pysolver);
+* "none": nothing to model (Normal Monsters, Tokens without effects).
 """
 
 from __future__ import annotations
@@ -70,6 +82,37 @@ def supported(card: Card) -> str | None:
     return None
 
 
+EFFECTS = ("modelled", "partly", "not modelled", "none")
+
+
+def effects(card: Card) -> str:
+    """Whether the card's effects are modelled as plays (EFFECTS; the module docstring)."""
+    from .effects import activated_effects
+    if card.is_monster:
+        if "pendulum" in card.kinds:
+            return "partly"           # activated as a Pendulum Scale; the Pendulum Effect is not applied
+        if "effect" not in card.kinds:
+            return "none"
+        return "partly" if activated_effects(card) else "not modelled"
+    ritual = cardtext.ritual_spell(card) if "ritual" in card.kinds else None
+    if (ritual is not None and not isinstance(ritual, BaseException)) or cardtext.fusion_spell(card):
+        return "modelled"
+    found = activated_effects(card)
+    if not found:
+        return "not modelled"
+    return "modelled" if all(effect.simulated for effect in found) else "partly"
+
+
+def describe(card: Card) -> list[str]:
+    """The two coverage lines of `pysolver cards show`: summoning rules read, effects modelled."""
+    reason = supported(card)
+    status = effects(card)
+    words = {"modelled": "modelled as plays", "partly": "partly modelled as plays (others are never offered)",
+             "not modelled": "NOT modelled: pysolver never offers them as plays", "none": "none to model"}
+    return [f"summoning rules ({category(card)}): " + ("read" if reason is None else f"UNSUPPORTED: {reason}"),
+            f"effects: {words[status]}"]
+
+
 def tally_key(reason: str) -> str:
     """A reason as tallied: one quoting a long piece of the card's text (a whole sentence, unique to the
     card) is cut to its stable head ("material clause not supported"); short quotes are kept."""
@@ -82,20 +125,22 @@ def tally_key(reason: str) -> str:
 def coverage(cards: Iterable[Card]) -> dict[str, dict]:
     """{category: {"total": n, "supported": n, "reasons": Counter}} over `cards`, in CATEGORIES order,
     plus "extra deck" summing the four Extra Deck kinds."""
-    table = {kind: {"total": 0, "supported": 0, "reasons": Counter()} for kind in CATEGORIES}
+    table = {kind: {"total": 0, "supported": 0, "reasons": Counter(), "effects": Counter()} for kind in CATEGORIES}
     for card in cards:
         row = table[category(card)]
         row["total"] += 1
+        row["effects"][effects(card)] += 1
         reason = supported(card)
         if reason is None:
             row["supported"] += 1
         else:
             row["reasons"][tally_key(reason)] += 1
-    extra = {"total": 0, "supported": 0, "reasons": Counter()}
+    extra = {"total": 0, "supported": 0, "reasons": Counter(), "effects": Counter()}
     for kind in EXTRA_DECK_CATEGORIES:
         extra["total"] += table[kind]["total"]
         extra["supported"] += table[kind]["supported"]
         extra["reasons"].update(table[kind]["reasons"])
+        extra["effects"].update(table[kind]["effects"])
     table["extra deck"] = extra
     return table
 
@@ -105,15 +150,21 @@ def percent(row: dict) -> float:
 
 
 def to_json(table: dict, *, top: int = 10) -> dict:
+    """`supported`/`percent`: summoning rules read; `effects`: how many cards per EFFECTS status."""
     return {kind: {"total": row["total"], "supported": row["supported"], "percent": round(percent(row), 1),
-                   "top_reasons": [[reason, count] for reason, count in row["reasons"].most_common(top)]}
+                   "top_reasons": [[reason, count] for reason, count in row["reasons"].most_common(top)],
+                   "effects": {status.replace(" ", "_"): row.get("effects", Counter())[status] for status in EFFECTS}}
             for kind, row in table.items()}
 
 
 def format_table(table: dict, *, top: int = 10) -> str:
-    lines = []
+    lines = ["summoning rules read: how each card is summoned and used as material is read from its text;",
+             "effects: whether pysolver offers the card's effects as plays (modelled / partly / not / none)", ""]
     for kind, row in table.items():
-        lines.append(f"{kind}: {row['supported']}/{row['total']} supported ({percent(row):.1f}%)")
+        counts = row.get("effects", Counter())
+        lines.append(f"{kind}: summoning rules read for {row['supported']}/{row['total']} ({percent(row):.1f}%); "
+                     f"effects modelled as plays: {counts['modelled']}, partly: {counts['partly']}, "
+                     f"not: {counts['not modelled']}, none to model: {counts['none']}")
         for reason, count in row["reasons"].most_common(top):
             lines.append(f"  {count:5d}  {reason}")
     return "\n".join(lines)

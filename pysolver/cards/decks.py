@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .card import Card, CardDB
-from ..errors import PysolverError
+from ..errors import PysolverError, file_problem
 
 SECTIONS = {"#main": "main", "#extra": "extra", "!side": "side"}
 
@@ -51,7 +51,7 @@ def read_ydk(path, cards: CardDB) -> Deck:
     except FileNotFoundError:
         raise PysolverError("no such deck file", source=source) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise PysolverError(f"cannot read the deck file ({error.__class__.__name__})", source=source) from None
+        raise PysolverError(file_problem(error, "the deck file"), source=source) from None
     return parse_ydk(text, cards, source=source)
 
 

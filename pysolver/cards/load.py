@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..errors import PysolverError
+from ..errors import PysolverError, file_problem
 from .card import CardDB, default_cards
 from .cdb import load_cdb
 
@@ -34,8 +34,7 @@ def load_cards(path=None) -> CardDB:
         with path.open("rb") as handle:
             head = handle.read(len(_SQLITE_MAGIC))
     except OSError as error:
-        raise PysolverError(f"cannot read the file{origin} ({error.strerror or error.__class__.__name__})",
-                            source=str(path)) from None
+        raise PysolverError(f"{file_problem(error)}{origin}", source=str(path)) from None
     suffix = path.suffix.lower()
     if suffix == ".cdb" or (suffix not in (".yaml", ".yml") and head == _SQLITE_MAGIC):
         return load_cdb(path)

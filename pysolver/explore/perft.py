@@ -30,12 +30,16 @@ reference covers (`reference_actions()`): tests/perft/*.perft records counts on 
 Transpositions: positions with equal `pysolver.position.canonical.canonical_key` have equal counts, so counts are
 cached per (key, depth) (`cache=False` turns this off; the counts are the same, only slower).
 
-The command line: `pysolver perft POSITION --depth D [--divide] [--all-instances] [--engine reference]`.
+The command line: `pysolver perft POSITION --depth D [--divide] [--all-instances] [--engine reference]
+[--timeout S] [--json] [--progress]` (`perft_report`): unlike `perft`, which raises, it goes on past a
+position whose plays cannot all be listed and says which lines may be missing (the total is then a lower
+bound, "at least N"); `--timeout` and Ctrl-C (exit status 130) stop it with the first plays counted so far.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable, Iterable, NamedTuple, Sequence
 
 from ..errors import PysolverError
@@ -49,16 +53,24 @@ from ..solve.legal import legal_plays
 
 __all__ = ["Engine", "PYSOLVER", "REFERENCE", "ENGINES", "perft", "reference_actions", "solver_plays",
            "perft_counts", "solver_apply", "reference_plays", "reference_apply_play", "read_perft_file",
-           "format_perft_file", "PerftBlock"]
+           "format_perft_file", "PerftBlock", "PerftReport", "perft_report", "IncompletePlays"]
 
 
 # --------------------------------------------------------------------------------------------------
 # Engines
 
+class IncompletePlays(PysolverError):
+    """The plays of a position were not all listed; `plays` holds those that were."""
+
+    def __init__(self, message: str, plays: Sequence[Play]):
+        super().__init__(message)
+        self.plays = plays
+
+
 def solver_plays(position: Position, all_instances: bool = True) -> Sequence[Play]:
     plays = legal_plays(position, all_instances=all_instances)
     if not plays.exhaustive:
-        raise PysolverError(f"perft needs every legal play; the solver stopped early ({plays.reason})")
+        raise IncompletePlays(f"perft needs every legal play; the solver stopped early ({plays.reason})", plays)
     return plays
 
 
@@ -174,44 +186,183 @@ def perft_counts(position: Position, depth: int, *, all_instances: bool = True, 
     return list(counter.counts(position, depth))
 
 
-class _Counter:
-    """One perft walk: counts below a node for every depth up to `remaining`, cached per canonical key."""
+class _Stopped(Exception):
+    """The walk ran out of time (`--timeout`)."""
 
-    def __init__(self, engine: Engine, all_instances: bool, cache: bool, actions: set | None):
+
+class _Counter:
+    """One perft walk: counts below a node for every depth up to `remaining`, cached per canonical key.
+
+    `strict` (the default of `perft`): a position whose plays cannot all be listed (the solver refuses a
+    card, or stops early) is an error. Otherwise the walk goes on with the plays that were listed and
+    `missing` records each such position once, with the line of plays that reaches it: the counts are
+    then lower bounds. `deadline` (a `time.perf_counter()` value) stops the walk with `_Stopped`."""
+
+    def __init__(self, engine: Engine, all_instances: bool, cache: bool, actions: set | None,
+                 strict: bool = True, deadline: float | None = None):
         self.engine = engine
         self.all_instances = all_instances
         self.table: dict[tuple[str, int], tuple[int, ...]] | None = {} if cache else None
         self.actions = actions
+        self.strict = strict
+        self.deadline = deadline
+        self.missing: list[tuple[tuple[str, ...], str]] = []
+        self._missing_keys: set[str] = set()
 
-    def plays(self, node: Position) -> Sequence[Play]:
-        plays = self.engine.legal_plays(node, self.all_instances)
+    def plays(self, node: Position, line: tuple[str, ...] = ()) -> Sequence[Play]:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _Stopped()
+        try:
+            plays = self.engine.legal_plays(node, self.all_instances)
+        except IncompletePlays as error:
+            if self.strict:
+                raise
+            plays = error.plays
+            self._note(node, line, error.detail)
+        except PysolverError as error:      # a card of this position cannot be read: no plays listed
+            if self.strict or not line:
+                raise
+            plays = ()
+            self._note(node, line, error.detail)
         if self.actions is not None:
             self.actions.update(play.action for play in plays)
         return plays
 
+    def _note(self, node: Position, line: tuple[str, ...], reason: str) -> None:
+        key = canonical_key(node)
+        if key not in self._missing_keys:
+            self._missing_keys.add(key)
+            self.missing.append((line, reason))
+
     def child(self, node: Position, play: Play) -> Position:
         return self.engine.apply(node, play, **default_choices(play))
 
-    def counts(self, node: Position, remaining: int) -> tuple[int, ...]:
-        """(perft(node, 0), ..., perft(node, remaining))."""
+    def counts(self, node: Position, remaining: int, line: tuple[str, ...] = ()) -> tuple[int, ...]:
+        """(perft(node, 0), ..., perft(node, remaining)); `line`: the plays that led here (notation), kept
+        only when the walk is not strict (to say which lines may be missing)."""
         if remaining == 0:
             return (1,)
         key = (canonical_key(node), remaining) if self.table is not None else None
         if key is not None and key in self.table:
             return self.table[key]
-        plays = self.plays(node)
+        plays = self.plays(node, line)
         result = [1, len(plays)] + [0] * (remaining - 1)
         if remaining > 1:
             for play in plays:
                 if play.action == "end_turn":   # terminal: no children
                     continue
-                below = self.counts(self.child(node, play), remaining - 1)
+                below = self.counts(self.child(node, play), remaining - 1,
+                                    () if self.strict else line + (_notation(play, node),))
                 for depth in range(1, remaining):
                     result[depth + 1] += below[depth]
         counted = tuple(result)
         if key is not None:
             self.table[key] = counted
         return counted
+
+
+def _notation(play: Play, position: Position) -> str:
+    from ..position.notation import to_notation
+    return to_notation(play, position)
+
+
+@dataclass
+class PerftReport:
+    """What `pysolver perft` prints: the count, per first play, and whether it is complete.
+
+    `complete` is False when the walk was stopped (`reason` "interrupted" or the timeout; `divide` then
+    holds the first plays counted so far) or when some positions' plays could not all be listed
+    (`missing`: the line of plays that reaches each and why): `total` is then a lower bound."""
+
+    depth: int
+    total: int
+    divide: dict[str, int]
+    first_plays: int
+    complete: bool
+    reason: str | None
+    missing: list[tuple[tuple[str, ...], str]]
+    seconds: float
+    engine: str
+    all_instances: bool
+    timeout: float | None = None
+
+    def to_json(self) -> dict:
+        return {"format": "pysolver-perft/1", "depth": self.depth, "total": self.total,
+                "complete": self.complete, "reason": self.reason, "first_plays": self.first_plays,
+                "first_plays_counted": len(self.divide), "divide": self.divide,
+                "missing": [{"line": list(line), "reason": reason} for line, reason in self.missing],
+                "engine": self.engine, "all_instances": self.all_instances, "timeout": self.timeout,
+                "seconds": round(self.seconds, 4)}
+
+    def text(self, divide: bool = False, listed: int = 10) -> str:
+        out = [f"{text}: {below}" for text, below in self.divide.items()] + [""] if divide else []
+        kind = "instance-level plays" if self.all_instances else "plays up to identical copies"
+        count = str(self.total) if self.complete else f"at least {self.total} (NOT complete: {self.reason})"
+        out.append(f"perft {self.depth}: {count}  ({kind}, {self.engine}, {self.seconds:.2f} s)")
+        for line, reason in self.missing[:listed]:
+            out.append(f"  lines may be missing after {', '.join(line) or 'the start'}: {reason}")
+        if len(self.missing) > listed:
+            out.append(f"  ... and {len(self.missing) - listed} more positions (--json lists all)")
+        return "\n".join(out)
+
+
+def perft_report(position: Position, depth: int, *, all_instances: bool = True, engine: str = "pysolver",
+                 timeout: float | None = None, progress: bool = False) -> PerftReport:
+    """`perft` as the command line runs it: never stops at a position whose plays cannot all be listed
+    (it says which lines may be missing), stops at `timeout` seconds or Ctrl-C with the first plays
+    counted so far, and shows a progress bar per first play when `progress`."""
+    if depth < 0:
+        raise PysolverError("--depth must be 0 or more")
+    started = time.perf_counter()
+    deadline = None if timeout is None else started + timeout
+    counter = _Counter(_resolve_engine(engine, None, None), all_instances, True, None, strict=False,
+                       deadline=deadline)
+    divide: dict[str, int] = {}
+    stopped = None
+    first: Sequence[Play] = ()
+    bar = _progress(progress)
+    try:
+        if depth > 0:
+            first = counter.plays(position)
+        for number, play in enumerate(first):
+            if bar is not None:
+                bar[0].update(bar[1], completed=number, total=len(first))
+            text = _notation(play, position)
+            if depth == 1:
+                below = 1
+            elif play.action == "end_turn":
+                below = 0
+            else:
+                below = counter.counts(counter.child(position, play), depth - 1, (text,))[depth - 1]
+            divide[text] = divide.get(text, 0) + below
+    except _Stopped:
+        stopped = f"stopped after --timeout {timeout:g} s; {len(divide)} of {len(first)} first plays counted"
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    finally:
+        if bar is not None:
+            bar[0].stop()
+    total = 1 if depth == 0 else sum(divide.values())
+    reason = stopped
+    if reason is None and counter.missing:
+        reason = (f"the plays of {len(counter.missing)} position{'s' if len(counter.missing) != 1 else ''} could "
+                  "not all be listed; lines after them may be missing")
+    return PerftReport(depth, total, divide, len(first), reason is None, reason, counter.missing,
+                       time.perf_counter() - started, counter.engine.name, all_instances, timeout)
+
+
+def _progress(enabled: bool):
+    if not enabled:
+        return None
+    try:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    except ImportError:  # pragma: no cover - rich is a dependency
+        return None
+    bar = Progress(TextColumn("[bold]perft[/] first plays"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=Console(stderr=True), transient=True)
+    bar.start()
+    return bar, bar.add_task("perft", total=None)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -281,20 +432,11 @@ def read_perft_file(path) -> list[PerftBlock]:
 
 def run(position: Position, depth: int, *, divide: bool, all_instances: bool, engine: str = "pysolver",
         out=print) -> int:
-    """`pysolver perft`: with --divide one line per first play (`NOTATION: N`), then the total."""
-    started = time.perf_counter()
-    if divide:
-        counts = perft(position, depth, divide=True, all_instances=all_instances, engine=engine)
-        for text, below in counts.items():
-            out(f"{text}: {below}")
-        out("")
-        total = sum(counts.values())
-    else:
-        total = perft(position, depth, all_instances=all_instances, engine=engine)
-    seconds = time.perf_counter() - started
-    kind = "instance-level plays" if all_instances else "plays up to identical copies"
-    out(f"perft {depth}: {total}  ({kind}, {engine}, {seconds:.2f} s)")
-    return total
+    """`pysolver perft` without bounds: with --divide one line per first play (`NOTATION: N`), then the
+    total (a lower bound, said so, when some positions' plays could not all be listed)."""
+    report = perft_report(position, depth, all_instances=all_instances, engine=engine)
+    out(report.text(divide=divide))
+    return report.total
 
 
 def add_arguments(parser) -> None:
@@ -306,14 +448,26 @@ def add_arguments(parser) -> None:
                              "up to identical copies")
     parser.add_argument("--engine", choices=tuple(ENGINES), default="pysolver",
                         help="pysolver (solver + apply, default) or reference (reference enumerator + applier)")
+    parser.add_argument("--timeout", type=float, metavar="S",
+                        help="stop after S seconds with the first plays counted so far (NOT complete)")
+    parser.add_argument("--json", action="store_true", help="print pysolver-perft/1 JSON")
+    parser.add_argument("--progress", action="store_true",
+                        help="show a progress bar on stderr (the default when stderr is a terminal)")
 
 
-def command(args) -> None:
+def command(args) -> int:
+    """`pysolver perft`: exit status 0, or 130 when interrupted (after printing what was counted)."""
+    import json
+    import sys
     from ..cards.load import load_cards
     if args.depth < 0:
         raise PysolverError("--depth must be 0 or more")
     position = load_position(args.position, cards=load_cards(args.cards))
-    run(position, args.depth, divide=args.divide, all_instances=args.all_instances, engine=args.engine)
+    report = perft_report(position, args.depth, all_instances=args.all_instances, engine=args.engine,
+                          timeout=getattr(args, "timeout", None),
+                          progress=getattr(args, "progress", False) or sys.stderr.isatty())
+    print(json.dumps(report.to_json(), indent=2) if getattr(args, "json", False) else report.text(args.divide))
+    return 130 if report.reason == "interrupted" else 0
 
 
 def format_perft_file(blocks: Iterable[PerftBlock], header: Iterable[str] = ()) -> str:

@@ -32,6 +32,11 @@ the first k asked, or the first one), or when no line of the turn reaches the go
 a bound (`max_depth`: lines of at most D plays; `max_nodes`: positions expanded, one `legal_plays` call
 each; `timeout`: seconds) cut the search first, and `reason` says which and what is still known: lines
 found are still shortest, but maybe not all; without lines, none of `proved_depth` plays or fewer exists.
+Ctrl-C is such a cut: `reason` is then "interrupted" and `detail` says what is known. A position whose
+plays the solver cannot all list (it refuses a card of it, or stops early) does not stop the search: it
+is expanded with the plays listed (or not at all), `exhausted` is False, `proved_depth` at most its depth,
+and `missing` gives the line to each such position (`incomplete` counts them): lines through them may be
+missing. A refusal at the start is an error, as for `legal_plays`.
 
 The explored graph (`result.graph`, a networkx DiGraph) has the canonical keys as nodes (attributes
 `depth`, `goal`, `expanded`, `label`: the turn player's monsters) and the moves as edges (attributes
@@ -91,6 +96,7 @@ ZONE_MODES = ("auto", "all", "first")
 ENGINES = ("bfs", "asp")
 LINE_LIMIT = 100_000            # lines enumerated at most when all are asked (the count stays exact)
 _TRANSLATE_TRIES = 5000
+MISSING_LISTED = 20             # positions whose plays were not all listed, listed in the result
 
 
 # --------------------------------------------------------------------------------------------------
@@ -377,22 +383,33 @@ class SearchResult:
     graph: "nx.DiGraph" = field(repr=False)
     line_count_complete: bool = True
     start: Position | None = field(default=None, repr=False)
+    detail: str | None = None       # when interrupted (reason "interrupted"): what is known
+    incomplete: int = 0             # positions whose plays were not all listed (lines through them may be missing)
+    missing: list = field(default_factory=list)   # the first of them: {"line", "depth", "reason"}
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "goal": self.goal, "found": self.found, "depth": self.depth,
+        data = {"format": FORMAT, "goal": self.goal, "found": self.found, "depth": self.depth,
                 "line_count": self.line_count, "line_count_complete": self.line_count_complete,
                 "lines": [line.to_json() for line in self.lines],
                 "exhausted": self.exhausted, "reason": self.reason, "proved_depth": self.proved_depth,
                 "bounds": self.bounds, "statistics": self.statistics}
+        if self.detail is not None:
+            data["detail"] = self.detail
+        if self.incomplete:
+            data["incomplete_positions"] = self.incomplete
+            data["missing"] = self.missing
+        return data
 
     def status_line(self) -> str:
         s = self.statistics
         head = "exhausted" if self.exhausted else "CUT"
+        reason = self.reason if self.detail is None else f"{self.reason}: {self.detail}"
         if s.get("engine") == "asp":
-            return (f"{head}: {self.reason} -- asp engine: horizon {s.get('horizon', 0)}, {s.get('models', 0)} "
+            return (f"{head}: {reason} -- asp engine: horizon {s.get('horizon', 0)}, {s.get('models', 0)} "
                     f"models, {s.get('conflicts', 0)} conflicts, ground {s.get('ground_seconds', 0):.2f} s, "
-                    f"solve {s.get('solve_seconds', 0):.2f} s, {s['seconds']:.2f} s in all")
-        return (f"{head}: {self.reason} -- {s['expanded']} positions expanded, {s['generated']} generated, "
+                    f"solve {s.get('solve_seconds', 0):.2f} s, replay {s.get('replay_seconds', 0):.2f} s, "
+                    f"{s['seconds']:.2f} s in all")
+        return (f"{head}: {reason} -- {s['expanded']} positions expanded, {s['generated']} generated, "
                 f"{s['transpositions']} transpositions, {s['positions']} distinct, {s['seconds']:.2f} s, "
                 f"{s['positions_per_second']:.0f} positions/s")
 
@@ -408,6 +425,10 @@ class SearchResult:
         else:
             out = [f"goal {self.goal}: no line found"]
         out.append(self.status_line())
+        for entry in self.missing[:10]:
+            out.append(f"  lines may be missing after {', '.join(entry['line']) or 'the start'}: {entry['reason']}")
+        if self.incomplete > min(10, len(self.missing)):
+            out.append(f"  ... {self.incomplete - min(10, len(self.missing))} more such positions")
         return "\n".join(out)
 
     def write_graph(self, path) -> None:
@@ -419,13 +440,16 @@ def write_graph(graph: "nx.DiGraph", path) -> None:
     import networkx as nx
     path = str(path)
     lower = path.lower()
-    if lower.endswith(".graphml"):
-        nx.write_graphml(graph, path)
-    elif lower.endswith((".dot", ".gv")):
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(dot_text(graph))
-    else:
-        raise PysolverError(f"{path}: unknown graph format; name the file .graphml or .dot")
+    try:
+        if lower.endswith(".graphml"):
+            nx.write_graphml(graph, path)
+        elif lower.endswith((".dot", ".gv")):
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(dot_text(graph))
+        else:
+            raise PysolverError(f"{path}: unknown graph format; name the file .graphml or .dot")
+    except OSError as error:
+        raise PysolverError(f"cannot write the graph: {error.strerror or 'input/output error'}", source=path) from None
 
 
 def _dot_quote(value) -> str:
@@ -582,6 +606,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     expanded = generated = transpositions = 0
     approximated = False
     cut: str | None = None
+    incomplete: list[tuple[str, str]] = []     # (key, why): positions whose plays were not all listed
     bar = _Progress(progress, goal.text)
     depth = 0
 
@@ -632,15 +657,19 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                 if key not in prefetched:   # the next positions of the level, grounded together
                     budget = BATCH if max_nodes is None else max(1, min(BATCH, max_nodes - expanded))
                     chunk = frontier[done:done + budget]
-                    prefetched.update(zip(chunk, legal_plays_many([nodes[k].position for k in chunk])))
+                    prefetched.update(_plays_of_chunk(chunk, [nodes[k].position for k in chunk],
+                                                      root_key=root))
                 plays = prefetched.pop(key)
                 timing["legal_plays"] += time.perf_counter() - t
+                if isinstance(plays, _Refused):    # a card of this position cannot be read: not expanded
+                    incomplete.append((key, plays.reason))
+                    graph.nodes[key]["refused"] = plays.reason
+                    continue
                 for part, seconds in plays.statistics.items():
                     if part != "total":
                         solver_parts[part] = solver_parts.get(part, 0.0) + seconds
-                if not plays.exhaustive:
-                    cut = f"the legal plays of a position at depth {depth} were not listed completely ({plays.reason})"
-                    break
+                if not plays.exhaustive:            # expanded with the plays listed; others may be missing
+                    incomplete.append((key, plays.reason or "the plays were not all listed"))
                 expanded += 1
                 node.expanded = True
                 if symmetry.approximate and not approximated and link_on_field(node.position):
@@ -656,6 +685,8 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
             if cut:
                 break
             depth += 1
+    except KeyboardInterrupt:           # Ctrl-C: say what is known, as at a bound
+        cut = "interrupted"
     finally:
         bar.close()
     searched = time.perf_counter()
@@ -670,9 +701,11 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                                   limit)) if found else []
     # What is known: every position up to proved_depth plays was generated and checked, none a goal.
     proved_depth = goal_depth - 1 if found else (depth if cut else depth - 1)
+    if incomplete:      # below a position whose plays were not all listed, nothing is proved
+        proved_depth = min(proved_depth, min(nodes[key].depth for key, _ in incomplete))
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
-    exhausted = cut is None and not approximated
+    exhausted = cut is None and not approximated and not incomplete
     plural = "s" if goal_depth != 1 else ""
     if found:
         what = f"{line_count} shortest line{'s' if line_count != 1 else ''} of {goal_depth} play{plural}"
@@ -681,7 +714,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
         elif cut:
             reason = f"{cut}; the lines found are shortest ({goal_depth} play{plural}) but maybe not all"
         elif wanted is None:
-            reason = f"all {what} found" if len(lines) == line_count else \
+            reason = f"{'' if not incomplete else 'not '}all {what} found" if len(lines) == line_count else \
                 f"{what}: only the first {len(lines)} listed (LINE_LIMIT)"
         elif wanted == 1:
             reason = f"a shortest line found ({goal_depth} play{plural}; stopped at the first)"
@@ -690,8 +723,15 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                       f"stopped at --first {wanted})")
     elif cut:
         reason = f"{cut}; no line of {proved_depth} play{'s' if proved_depth != 1 else ''} or fewer reaches the goal"
+    elif incomplete:
+        reason = f"no line found among the {len(nodes)} positions explored"
     else:
         reason = f"no line of the turn reaches the goal: all {len(nodes)} positions explored"
+    if incomplete:
+        first_depth = min(nodes[key].depth for key, _ in incomplete)
+        reason += (f"; NOT complete: the plays of {len(incomplete)} position{'s' if len(incomplete) != 1 else ''} "
+                   f"(the first at depth {first_depth}) could not all be listed, so lines through them may be "
+                   f"missing (a shorter line may exist): {incomplete[0][1]}")
     if approximated:
         reason += ("; NOT exact: --zones first tried one Main Monster Zone per play from a position with a Link "
                    "Monster on the field (a shorter line, or a line at all, may need another zone)")
@@ -709,9 +749,69 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     }
     bounds = {"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout, "all_lines": all_lines,
               "first_k": first_k, "zones": zones}
+    detail = None
+    if cut == "interrupted":            # the reason says so alone; the detail says what is known
+        detail, reason = reason.removeprefix("interrupted; ").removeprefix("interrupted"), "interrupted"
+    missing = [{"line": _line_to(nodes, levels, root, key, position, key_of, symmetry), "depth": nodes[key].depth,
+                "reason": why} for key, why in incomplete[:MISSING_LISTED]]
     return SearchResult(goal=goal.text, found=found, depth=goal_depth, lines=lines, line_count=line_count,
                         exhausted=exhausted, reason=reason, proved_depth=proved_depth, bounds=bounds,
-                        statistics=statistics, graph=graph, start=position, line_count_complete=count_complete)
+                        statistics=statistics, graph=graph, start=position, line_count_complete=count_complete,
+                        detail=detail, incomplete=len(incomplete), missing=missing)
+
+
+class _Refused:
+    """A position whose plays the solver refuses to list (a card it cannot read exactly)."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+
+def _plays_of_chunk(keys: list, positions: list, root_key: str) -> dict:
+    """The plays of positions grounded together; when the solver refuses one of them (a card it cannot
+    read), each is listed alone so that only that one is refused. A refusal at the start is an error."""
+    try:
+        return dict(zip(keys, legal_plays_many(positions)))
+    except PysolverError:
+        result: dict = {}
+        for key, position in zip(keys, positions):
+            try:
+                result[key] = legal_plays(position)
+            except PysolverError as error:
+                if key == root_key:
+                    raise
+                result[key] = _Refused(error.detail)
+        return result
+
+
+def _line_to(nodes: dict, levels: list, root: str, target: str, start: Position, key_of,
+             symmetry: Symmetry) -> list[str]:
+    """One line of plays (notation) from the start to the position `target`, replayed from the start."""
+    parent: dict[str, tuple[str, Move]] = {}
+    for level in levels:
+        for key in level:
+            for child, move in nodes[key].edges:
+                parent.setdefault(child, (key, move))
+    chain = []
+    key = target
+    while key != root and key in parent:
+        key, move = parent[key]
+        chain.append((key, move))
+    chain.reverse()
+    texts, actual = [], start
+    try:
+        for key, move in chain:
+            node = nodes[key]
+            before = actual
+            if actual == node.position:
+                real, actual = narrow(move), move.apply(actual)
+            else:
+                child_key = next(child for child, m in node.edges if m is move)
+                real, actual = _translate(actual, node.position, move, child_key, key_of, symmetry)
+            texts.append(real.notation(before))
+    except Exception:  # noqa: BLE001 - the line is a courtesy; the count of such positions is what matters
+        return [move.notation() for _, move in chain]
+    return texts
 
 
 # --------------------------------------------------------------------------------------------------
@@ -914,23 +1014,46 @@ def add_arguments(parser) -> None:
                         help="show a progress bar on stderr (the default when stderr is a terminal)")
 
 
-def cli_main(args) -> None:
-    """`pysolver search POSITION --goal GOAL ...`: the shortest lines, then the status line."""
+def cli_main(args) -> int:
+    """`pysolver search POSITION --goal GOAL ...`: the shortest lines, then the status line. Exit status 0
+    (found, not found or cut: the output says which), 130 when interrupted (after printing what is known,
+    and writing the graph if asked), 2 when the graph cannot be written (after printing the result)."""
     from ..cards.load import load_cards
-    if args.graph and not args.graph.lower().endswith((".graphml", ".dot", ".gv")):
-        raise PysolverError(f"--graph {args.graph}: name the file .graphml or .dot")
+    if args.graph:
+        check_graph_path(args.graph)
     cards = load_cards(args.cards)
     position = load_position(args.position, cards=cards)
     goal = as_goal(args.goal, cards)
     result = search(position, goal, max_depth=args.max_depth, max_nodes=args.max_nodes, timeout=args.timeout,
                     first_k=args.first, zones=args.zones, progress=args.progress or sys.stderr.isatty(),
                     engine=args.engine)
+    graph_error = None
     if args.graph:
-        result.write_graph(args.graph)
+        try:
+            result.write_graph(args.graph)
+        except PysolverError as error:
+            graph_error = error
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
         print(result.text())
-        if args.graph:
+        if args.graph and graph_error is None:
             print(f"graph: {result.graph.number_of_nodes()} positions, {result.graph.number_of_edges()} moves "
                   f"written to {args.graph}")
+    if graph_error is not None:
+        raise graph_error
+    return 130 if result.reason == "interrupted" else 0
+
+
+def check_graph_path(path: str) -> None:
+    """Fail before searching when the graph could not be written (the search's work would be lost)."""
+    import os
+    if not path.lower().endswith((".graphml", ".dot", ".gv")):
+        raise PysolverError(f"--graph {path}: name the file .graphml or .dot")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise PysolverError(f"--graph {path}: is a directory; give a file name")
+    if not os.path.isdir(folder):
+        raise PysolverError(f"--graph {path}: the folder {folder!r} does not exist")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise PysolverError(f"--graph {path}: cannot write there (permission denied)")

@@ -112,6 +112,14 @@ def _init_worker(cards_spec) -> None:
     _WORKER["cards_spec"] = cards_spec
 
 
+def _init_process_worker(cards_spec) -> None:
+    """A worker process ignores Ctrl-C (sent to the whole process group): the main process stops the pool
+    and reports the hands searched so far."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(cards_spec)
+
+
 def _worker_cards() -> CardDB:
     cards = _WORKER.get("cards")
     if cards is None:
@@ -148,9 +156,15 @@ def run_hand(task: dict) -> dict:
         goal = goals[task["goal"]] = parse_goal(task["goal"], cards)
     position = position_from_dict(task["position"], cards=cards, source=f"hand {task['index']}")
     bounds = task["bounds"]
-    result = search(position, goal, max_depth=bounds.get("max_depth"), max_nodes=bounds.get("max_nodes"),
-                    timeout=bounds.get("timeout"), all_lines=True, first_k=bounds.get("lines", 1),
-                    zones=bounds.get("zones", "auto"))
+    try:
+        result = search(position, goal, max_depth=bounds.get("max_depth"), max_nodes=bounds.get("max_nodes"),
+                        timeout=bounds.get("timeout"), all_lines=True, first_k=bounds.get("lines", 1),
+                        zones=bounds.get("zones", "auto"))
+    except PysolverError as error:   # the solver refuses the hand (a card it cannot read): undecided, not failed
+        return {"index": task["index"], "hand": task["hand"], "outcome": "cut", "depth": None, "line": None,
+                "first_plays": [], "exhausted": False, "reason": f"not searched: {error.detail}",
+                "proved_depth": -1, "expanded": 0, "positions": 0, "search_seconds": 0.0,
+                "seconds": round(time.perf_counter() - started, 4)}
     first_plays = []
     for line in result.lines:
         if line.moves:
@@ -184,7 +198,7 @@ def _run_local(tasks: list[dict], cards_spec) -> Iterator[dict]:
 
 def _run_processes(tasks: list[dict], cards_spec, workers: int, recycle: int) -> Iterator[dict]:
     context = multiprocessing.get_context("spawn")   # fresh interpreters: no clingo state inherited
-    with context.Pool(processes=workers, initializer=_init_worker, initargs=(cards_spec,),
+    with context.Pool(processes=workers, initializer=_init_process_worker, initargs=(cards_spec,),
                       maxtasksperchild=recycle) as pool:
         yield from pool.imap_unordered(run_hand, tasks, chunksize=1)
 
@@ -239,6 +253,8 @@ class SweepResult:
     failed: int = 0
     cut: int = 0
     first_plays: list = field(default_factory=list)     # [(summary, hands)] most common first
+    requested: int | None = None                # hands asked for, when fewer were searched (interrupted)
+    reason: str | None = None                   # "interrupted" when Ctrl-C stopped the sweep
 
     @property
     def fraction(self) -> float:
@@ -283,7 +299,9 @@ class SweepResult:
                 "decided_fraction": None if decided is None else round(decided, 6),
                 "decided_ci95": [round(v, 6) for v in wilson(self.reached, self.decided)] if self.decided else None,
                 "first_plays": [{"play": play, "hands": count} for play, count in self.first_plays],
-                "timings": self.timings(), "results": self.results}
+                "timings": self.timings(), "results": self.results,
+                "hands_requested": self.hands if self.requested is None else self.requested,
+                "exhausted": self.reason is None, "reason": self.reason}
 
     def text(self, listed: int = 10) -> str:
         def pct(value: float) -> str:
@@ -294,6 +312,9 @@ class SweepResult:
                                ("max_nodes", "max-nodes"), ("timeout", "timeout")) if b.get(key) is not None)
         out = [f"{self.deck}: {self.hands} hands of {HAND_SIZE} (seed {self.seed}), goal {self.goal}"
                + (f", bounds: {bound_text}" if bound_text else ", no bounds")]
+        if self.reason is not None:
+            out.append(f"NOT complete: {self.reason} after {self.hands} of {self.requested} hands (the figures "
+                       "below are over the hands searched; slow hands are the likeliest to be missing)")
         out.append(f"reached: {self.reached}/{self.hands} = {pct(self.fraction)} (95% CI {pct(low)}-{pct(high)});"
                    f" failed: {self.failed}; cut: {self.cut}")
         if self.cut:
@@ -375,6 +396,7 @@ def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, exec
         runner = _run_processes(tasks, spec, workers, recycle)
     results = []
     bar = _bar(progress, hands)
+    interrupted = False
     try:
         for result in runner:
             results.append(result)
@@ -382,17 +404,24 @@ def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, exec
                 bar[0].update(bar[1], advance=1,
                               info=f"{sum(r['outcome'] == 'reached' for r in results)} reached, "
                                    f"{sum(r['outcome'] == 'cut' for r in results)} cut")
+    except KeyboardInterrupt:       # Ctrl-C: report the hands searched so far
+        interrupted = True
     finally:
         if bar is not None:
             bar[0].stop()
+        close = getattr(runner, "close", None)
+        if close is not None:
+            close()                 # stops the worker pool now
     results.sort(key=lambda r: r["index"])
     counts = Counter(r["outcome"] for r in results)
     tally = Counter(play for r in results for play in r["first_plays"])
     first_plays = sorted(tally.items(), key=lambda item: (-item[1], item[0]))
-    return SweepResult(deck=deck.source or "<deck>", goal=goal_text, hands=hands, seed=seed, workers=workers,
+    return SweepResult(deck=deck.source or "<deck>", goal=goal_text, hands=len(results) if interrupted else hands,
+                       seed=seed, workers=workers,
                        executor=executor if workers or executor == "ray" else "in-process", bounds=bounds,
                        results=results, seconds=time.perf_counter() - started, reached=counts["reached"],
-                       failed=counts["failed"], cut=counts["cut"], first_plays=first_plays)
+                       failed=counts["failed"], cut=counts["cut"], first_plays=first_plays,
+                       requested=hands if interrupted else None, reason="interrupted" if interrupted else None)
 
 
 def _bar(enabled: bool, total: int):
@@ -436,11 +465,13 @@ def add_arguments(parser) -> None:
                         help="show a progress bar on stderr (the default when stderr is a terminal)")
 
 
-def cli_main(args) -> None:
-    """`pysolver sweep DECK.ydk --goal GOAL --hands N ...`: the summary (or the JSON)."""
+def cli_main(args) -> int:
+    """`pysolver sweep DECK.ydk --goal GOAL --hands N ...`: the summary (or the JSON); exit status 130 when
+    interrupted (after printing the hands searched so far)."""
     import json
     result = sweep(args.deck, args.goal, hands=args.hands, seed=args.seed, workers=args.workers,
                    executor=args.executor, max_depth=args.max_depth, max_nodes=args.max_nodes,
                    timeout=args.timeout, cards=args.cards, lines=args.lines, zones=args.zones,
                    progress=args.progress or sys.stderr.isatty())
     print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
+    return 130 if result.reason == "interrupted" else 0

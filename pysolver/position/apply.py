@@ -95,6 +95,16 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
     first listed); for a Pendulum Summon `zones` maps each card to its zone (default: the first
     free one of each, in order). The play is trusted to be legal.
     """
+    if isinstance(play.zones, dict):
+        if zone is not None:        # PEN-3: one zone per card; a single zone would be silently dropped
+            raise PysolverError(f"a Pendulum Summon puts each card in a zone of its own: give zones, card -> "
+                                f"zone (on the command line --zones {_zones_example(play)}), not one zone {zone!r}")
+        unknown = sorted(set(zones or ()) - set(play.cards or ()))
+        if unknown:
+            raise PysolverError(f"{', '.join(unknown)} is not summoned by this Pendulum Summon; its cards are "
+                                f"{', '.join(play.cards or ())}")
+    elif zones:
+        raise PysolverError("zones (card -> zone) are for a Pendulum Summon only; give this play one zone")
     zone = _choose(zone, play.zones, "zone") if not isinstance(play.zones, dict) else None
     battle_position = _choose(battle_position, play.positions, "battle position")
     board = _Board(position)
@@ -274,6 +284,11 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
                                               properly_summoned=entry.properly_summoned))
         board.events.append(summon_event("special", entry.card.name, me, "graveyard"))
     return board.finish()
+
+
+def _zones_example(play: Play) -> str:
+    chosen = pendulum_assignment(play)
+    return ",".join(f"{card}={zone}" for card, zone in chosen.items())
 
 
 def pendulum_assignment(play: Play, given: Mapping[str, str] | None = None) -> dict[str, str]:

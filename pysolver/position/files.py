@@ -23,20 +23,105 @@ from .value import (FORMAT, MONSTER_POSITIONS, PHASES, RULE_NAMES, RULES, SIDES,
 def load_position(path: str | Path, cards: CardDB | None = None) -> Position:
     """Read a position file (YAML or JSON)."""
     path = Path(path)
+    text = read_text(path)
+    return position_from_dict(parse_document(text, str(path)), cards=cards, source=str(path))
+
+
+def read_text(path: Path) -> str:
+    """A file's text (UTF-8); every failure is one readable line naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         raise PysolverError("no such file", source=str(path)) from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise PysolverError(f"cannot read the file ({error.__class__.__name__})", source=str(path)) from None
+    except IsADirectoryError:
+        raise PysolverError("is a directory, not a position file", source=str(path)) from None
+    except PermissionError:
+        raise PysolverError("cannot read the file: permission denied", source=str(path)) from None
+    except OSError as error:
+        raise PysolverError(f"cannot read the file: {error.strerror or 'input/output error'}",
+                            source=str(path)) from None
     try:
-        data = yaml.safe_load(text)
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise PysolverError(f"not UTF-8 text (byte {error.start} on line {line} cannot be decoded); save the file "
+                            "as UTF-8", source=str(path)) from None
+
+
+def parse_document(text: str, source: str) -> Any:
+    """The YAML (or JSON) document of a position file. A key given twice in one mapping is an error naming
+    the key path of the second one: the last one would otherwise silently win."""
+    loader = None
+    try:
+        loader = yaml.SafeLoader(text)      # may already reject a character (ReaderError)
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        problems: list[str] = []
+        _duplicate_keys(loader, node, "", problems, set())
+        if problems:
+            raise PositionError([f"{source}: {problem}" for problem in problems])
+        return loader.construct_document(node)
+    except yaml.reader.ReaderError as error:
+        line = text[:error.position].count("\n") + 1
+        raise PysolverError(f"not valid YAML/JSON at line {line}: the character "
+                            f"{_character(error.character)} is not allowed in YAML", source=source) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(error, "problem", None) or "syntax error"
-        raise PysolverError(f"not valid YAML/JSON{where}: {problem}", source=str(path)) from None
-    return position_from_dict(data, cards=cards, source=str(path))
+        raise PysolverError(f"not valid YAML/JSON{where}: {problem}", source=source) from None
+    except RecursionError:
+        raise PysolverError("not a position: nested too deeply", source=source) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _kind(value: Any) -> str:
+    """What a value of a file is, in words."""
+    if isinstance(value, bool):
+        return f"true/false ({str(value).lower()})"
+    if isinstance(value, (int, float)):
+        return f"a number ({value!r})"
+    if isinstance(value, str):
+        return f"text ({value!r})"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "nothing" if value is None else "a value of another kind"
+
+
+def _character(character) -> str:
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "?")
+    return f"U+{code:04X}"
+
+
+def _duplicate_keys(loader, node, path: str, problems: list[str], seen_nodes: set) -> None:
+    if id(node) in seen_nodes:      # an alias of a node already checked (and no cycle)
+        return
+    seen_nodes.add(id(node))
+    if isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            _duplicate_keys(loader, item, f"{path}[{index}]", problems, seen_nodes)
+    elif isinstance(node, yaml.MappingNode):
+        first: dict = {}
+        for key_node, value_node in node.value:
+            try:
+                key = loader.construct_object(key_node, deep=True)
+                hash(key)
+            except (TypeError, yaml.YAMLError):
+                key = None
+            where = f"{path}.{key}" if path else str(key)
+            if key is not None and not isinstance(key, (list, dict)):
+                known = first.get((type(key).__name__, key))
+                if known is not None:
+                    problems.append(f"{where}: duplicate key {key!r} (line {key_node.start_mark.line + 1}; "
+                                    f"first given on line {known + 1}): give each key once")
+                else:
+                    first[(type(key).__name__, key)] = key_node.start_mark.line
+            _duplicate_keys(loader, value_node, where, problems, seen_nodes)
 
 def position_from_dict(data: Any, cards: CardDB | None = None, source: str | None = None) -> Position:
     """Validate a `pysolver-position/1` mapping; every problem is reported with its key path."""
@@ -50,14 +135,35 @@ def dump_position(position: Position, path: str | Path) -> None:
     path = Path(path)
     data = _dump(position)
     if path.suffix == ".json":
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     else:
-        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100),
-                        encoding="utf-8")
+        text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    write_text(path, text)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write an output file; every failure is one readable line naming the file and what to do."""
+    try:
+        path.write_text(text, encoding="utf-8")
+    except IsADirectoryError:
+        raise PysolverError("is a directory; give a file name to write to", source=str(path)) from None
+    except FileNotFoundError:
+        raise PysolverError(f"cannot write: the folder {str(path.parent)!r} does not exist",
+                            source=str(path)) from None
+    except PermissionError:
+        raise PysolverError("cannot write: permission denied", source=str(path)) from None
+    except OSError as error:
+        raise PysolverError(f"cannot write: {error.strerror or 'input/output error'}", source=str(path)) from None
 
 
 # --------------------------------------------------------------------------------------------------
 # Loading with validation
+
+# Bounds on every whole number of a file: the solver's integers are 32-bit (clingo), so a larger value would
+# wrap silently; the bounds keep sums of them (LP costs, ATK totals) in range too.
+MAX_TURN = 10_000
+MAX_LP = 1_000_000_000
+MAX_LIST = 1000             # entries of a pile (hand, Deck, GY ...), of materials or of this turn's events
 
 _TOP_KEYS = {"format", "rules", "turn", "phase", "turn_player", "this_turn", "players"}
 _THIS_TURN_KEYS = {"normal_summon_used", "pendulum_summon_used", "events"}
@@ -76,6 +182,9 @@ class _Loader:
         self.source = source
         self.problems: list[str] = []
         self.rules = 5
+        self.unknown = 0                         # unknown cards named in the file
+        self.unmatched = 0                       # ... of which no name of the pool is close (not a typo)
+        self.comma_hints: dict[str, str] = {}    # key path -> hint for a name split at its comma
 
     def problem(self, path: str, message: str) -> None:
         self.problems.append(f"{self.source}: {path}: {message}" if path else f"{self.source}: {message}")
@@ -84,7 +193,7 @@ class _Loader:
         if value is None:
             return {}
         if not isinstance(value, dict):
-            self.problem(path, f"expected a mapping, got {type(value).__name__}")
+            self.problem(path, f"expected a mapping (key: value), got {_kind(value)}")
             return {}
         for key in value:
             if key not in allowed:
@@ -120,7 +229,12 @@ class _Loader:
             return None
         card = self.cards.get(value)
         if card is None:
-            self.problem(path, self.cards.unknown_message(value))
+            message = self.cards.unknown_message(value)
+            if path in self.comma_hints:
+                message = message.split("; did you mean")[0] + self.comma_hints[path]
+            self.unknown += 1
+            self.unmatched += "; did you mean" not in message
+            self.problem(path, message)
         return card
 
     def entry(self, value: Any, path: str, allowed: set[str]) -> tuple[Card | None, dict]:
@@ -137,9 +251,27 @@ class _Loader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.problem(path, f"expected a list, got {type(value).__name__}")
+            self.problem(path, f"expected a list, got {_kind(value)}")
             return []
+        if len(value) > MAX_LIST:
+            self.problem(path, f"{len(value)} entries: at most {MAX_LIST} (a duel has far fewer cards)")
+            return []
+        self.find_split_names(value, path)
         return value
+
+    def find_split_names(self, items: list, path: str) -> None:
+        """A name with a comma in a YAML flow list ([Promethean Princess, Bestower of Flames]) is split in
+        two; when two neighbours joined by ", " name a card, the unknown-card message says to quote it."""
+        for index in range(len(items) - 1):
+            first, second = items[index], items[index + 1]
+            if not (isinstance(first, str) and isinstance(second, str)):
+                continue
+            joined = self.cards.get(f"{first}, {second}")
+            if joined is not None and (self.cards.get(first) is None or self.cards.get(second) is None):
+                hint = (f"; {joined.name!r} has a comma: in a [flow, list] quote it "
+                        f"([\"{joined.name}\"]) or write one card per line (- {joined.name})")
+                for where in (f"{path}[{index}]", f"{path}[{index + 1}]"):
+                    self.comma_hints.setdefault(where, hint)
 
     def zone_map(self, value: Any, path: str, keys: tuple) -> dict:
         """A mapping of zone keys to entries; integer keys may be written as strings of digits."""
@@ -147,13 +279,25 @@ class _Loader:
         if value is None:
             return result
         if not isinstance(value, dict):
-            self.problem(path, f"expected a mapping of zones, got {type(value).__name__}")
+            self.problem(path, f"expected a mapping of zones, got {_kind(value)}")
             return result
+        given: dict = {}
         for key, entry in value.items():
-            normal = int(key) if isinstance(key, str) and key.isdigit() else key
+            # only whole numbers (or their digits) and side names: 2.0 or true are not zone 2 or zone 1
+            if isinstance(key, str) and key.isascii() and key.isdigit():
+                normal = int(key)
+            elif isinstance(key, int) and not isinstance(key, bool):
+                normal = key
+            else:
+                normal = key if isinstance(key, str) else None
             if normal not in keys:
                 self.problem(f"{path}.{key}", f"no such zone; use one of {', '.join(map(str, keys))}")
                 continue
+            if normal in given:
+                self.problem(f"{path}.{key}", f"zone {normal} is given twice (as {given[normal]!r} and {key!r}); "
+                             "give each zone once")
+                continue
+            given[normal] = key
             if entry is not None:
                 result[normal] = entry
         return result
@@ -167,7 +311,7 @@ class _Loader:
         if data.get("format") != FORMAT:
             self.problem("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
         self.rules = RULES[self.choice(data, "rules", "", tuple(RULES), "master-rule-5")]
-        turn = self.integer(data, "turn", "", 1, 1)
+        turn = self.integer(data, "turn", "", 1, 1, MAX_TURN)
         phase = self.choice(data, "phase", "", PHASES, "main1")
         if turn == 1 and phase == "battle":
             self.problem("phase", "there is no Battle Phase on the first turn (BP-1); use main1 or main2")
@@ -184,8 +328,15 @@ class _Loader:
         while len(players) < 2:
             players.append(Player())
         self.check_extra_monster_zones(players)
+        # Real cards outside the built-in pool (not typos): say how to use every card of the game.
+        if (self.unmatched or self.unknown >= 3) and self.cards.source.startswith("built-in pool"):
+            hints = [f"hint: {self.unknown} unknown card{'s' if self.unknown != 1 else ''} with the built-in pool "
+                     "of a few hundred cards: for every card of the game pass --cards path/to/cards.cdb (a "
+                     "YGOPro/EDOPro database) or set $PYSOLVER_CARDS"]
+        else:
+            hints = []
         if self.problems:
-            raise PositionError(self.problems)
+            raise PositionError(self.problems, hints)
         return Position(players=tuple(players), rules=self.rules, turn=turn, phase=phase, turn_player=turn_player,
                         normal_summon_used=normal_used, pendulum_summon_used=pendulum_used,
                         events=tuple(events), cards=self.cards, source=self.source)
@@ -198,7 +349,7 @@ class _Loader:
 
     def player(self, raw: Any, path: str) -> Player:
         data = self.mapping(raw, path, _PLAYER_KEYS)
-        lp = self.integer(data, "lp", path, 8000, 0)
+        lp = self.integer(data, "lp", path, 8000, 0, MAX_LP)
         hand = [self.in_hand_or_deck(v, f"{path}.hand[{i}]") for i, v in enumerate(self.card_list(data.get("hand"), f"{path}.hand"))]
         deck = [self.in_hand_or_deck(v, f"{path}.deck[{i}]") for i, v in enumerate(self.card_list(data.get("deck"), f"{path}.deck"))]
         piles = {}

@@ -33,6 +33,7 @@ SUMMON_METHODS = ("normal", "set", "flip", "special", "ritual", "fusion", "synch
                   "procedure")
 SUMMON_ORIGINS = ("hand", "deck", "graveyard", "banished", "extra_deck", "field", "token")
 NEGATIONS = ("none", "activation", "effect")
+MAX_EFFECT = 99          # effect numbers: a card has a handful; the bound keeps them a small integer
 _SUMMON_KEYS = {"summon", "card", "cards", "player", "from", "negated"}
 _ACTIVATE_KEYS = {"activate", "effect", "player", "negated", "resolved", "target", "simulated"}
 
@@ -104,8 +105,8 @@ def validate_events(raw: list, path: str, cards: CardDB) -> tuple[list, list[tup
         else:
             name = card_name(entry["activate"], f"{where}.activate")
             effect = entry.get("effect", 1)
-            if isinstance(effect, bool) or not isinstance(effect, int) or effect < 0:
-                problems.append((f"{where}.effect", f"expected a whole number from 0, got {effect!r}"))
+            if isinstance(effect, bool) or not isinstance(effect, int) or not 0 <= effect <= MAX_EFFECT:
+                problems.append((f"{where}.effect", f"expected a whole number from 0 to {MAX_EFFECT}, got {effect!r}"))
                 effect = 1
             negated = check(entry, "negated", where, NEGATIONS, "none")
             resolved = check(entry, "resolved", where, (True, False), True)

@@ -25,9 +25,10 @@ _ID_ORDER = {"H": 0, "EMZL": 1, "EMZR": 2, "M": 3, "S": 4, "FZ": 5, "PZL": 6, "P
 class PositionError(PysolverError):
     """One or more problems in a position; `problems` holds one message per problem."""
 
-    def __init__(self, problems: list[str]):
+    def __init__(self, problems: list[str], hints: list[str] | tuple = ()):
         self.problems = problems
-        PysolverError.__init__(self, "\n".join(problems))
+        self.hints = list(hints)        # what to do about them, after the problems (not problems themselves)
+        PysolverError.__init__(self, "\n".join([*problems, *self.hints]))
 
 
 @dataclass(frozen=True)

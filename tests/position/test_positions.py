@@ -153,7 +153,9 @@ def test_every_problem_is_reported_once_per_line():
                             "players": [{"hand": ["Nope", "Dark Magican"], "monster_zones": {7: "Kuriboh"}}]},
                            source="bad.yaml")
     assert len(caught.value.problems) == 3
-    assert all(line.startswith("bad.yaml: players[0].") for line in str(caught.value).splitlines())
+    assert all(line.startswith("bad.yaml: players[0].") for line in caught.value.problems)
+    # 'Nope' is close to no card of the built-in pool: the last line says how to use every card
+    assert str(caught.value).splitlines()[-1].startswith("hint: 2 unknown cards") and "--cards" in str(caught.value)
 
 
 @pytest.mark.parametrize("text, hint", [("players: [\n  - hand: [Kuriboh\n", "not valid YAML/JSON at line"),
