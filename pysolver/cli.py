@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name", help="the card's English name (any case) or passcode")
 
     position = commands.add_parser("position", parents=[common], help="make position files")
-    position_commands = position.add_subparsers(dest="position_command", metavar="{from-deck}", required=True,
+    position_commands = position.add_subparsers(dest="position_command", metavar="{from-deck,from-puzzle}",
+                                                required=True,
                                                 parser_class=_Parser)
     from_deck = position_commands.add_parser("from-deck", parents=[common],
                                              help="a position from a YGOPro .ydk deck and a hand")
@@ -88,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     from_deck.add_argument("--phase", choices=("main1", "battle", "main2"), default="main1",
                            help="the phase (default main1)")
     from_deck.add_argument("-o", "--output", required=True, metavar="POS", help="where to write the position")
+    _from_puzzle_parser(position_commands, common)
 
     _show_parser(commands, common)
 
@@ -296,7 +298,32 @@ def _cards_command(args) -> None:
         print(show_card(card, cards))
 
 
+def _from_puzzle_parser(position_commands, common) -> None:
+    puzzle = position_commands.add_parser("from-puzzle", parents=[common],
+                                          help="a position from an EDOPro/Project Ignis puzzle script (.lua)")
+    puzzle.add_argument("puzzle", help="the puzzle script (.lua)")
+    puzzle.add_argument("-o", "--output", required=True, metavar="POS", help="where to write the position")
+    puzzle.add_argument("--turn", type=int, metavar="N",
+                        help="the turn number (default 1, or 2 when the puzzle may attack on its first turn)")
+
+
+def _from_puzzle_command(args) -> None:
+    from .position.from_puzzle import position_from_puzzle
+    if args.turn is not None and args.turn < 1:
+        raise PysolverError("--turn must be 1 or more")
+    position, notes = position_from_puzzle(args.puzzle, load_cards(args.cards), turn=args.turn)
+    dump_position(position, args.output)
+    for note in notes:
+        print(f"note: {note}")
+    counts = [sum(1 for i in position.instances.values() if i.player == p) for p in (0, 1)]
+    print(f"wrote {args.output}: Master Rule {position.rules}, turn {position.turn}, {counts[0]} cards for player 0 "
+          f"and {counts[1]} for player 1")
+
+
 def _position_command(args) -> None:
+    if args.position_command == "from-puzzle":
+        _from_puzzle_command(args)
+        return
     from .position.from_deck import position_from_deck, split_names
     from .cards.decks import read_ydk
     cards = load_cards(args.cards)
