@@ -11,8 +11,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from helpers import EXAMPLES, board as builder
+from strategies import extra_deck_positions, pendulum_ritual_fusion_positions, positions
 from pysolver import PysolverError, legal_plays, load_position
 from pysolver.cli import main
 from pysolver.position.svg import Arrow, board, play_arrows, text_board
@@ -312,3 +314,45 @@ def test_a_broken_svg_fails_to_render(tmp_path):
     svg = board(load_position(EXAMPLE))
     results = render([svg, svg[: len(svg) // 2]], tmp_path)
     assert results[0]["ok"] and not results[1]["ok"]
+
+
+# --------------------------------------------------------------------------------------------------
+# Generated positions (every Master Rule)
+
+
+def _check_picture(position, orientation):
+    root = parse(board(position, orientation=orientation))
+    ids = by_id(root)
+    for iid, instance in position.instances.items():
+        if instance.location in ("graveyard", "banished", "extra_deck", "deck"):
+            continue
+        if instance.location == "overlay":
+            badge = ids[f"card-{instance.host}"].find("svg:g[@class='materials']", NS)
+            assert f"{iid}: {instance.card.name}" in badge.find("svg:title", NS).text
+            continue
+        assert ids[f"card-{iid}"].find("svg:title", NS).text.startswith(f"{iid}: {instance.card.name} (")
+    for player in (0, 1):
+        prefix = "" if player == position.turn_player else "o"
+        state = position.players[player]
+        for key, pile in (("ED", state.extra_deck), ("GY", state.graveyard), ("BN", state.banished),
+                          ("DK", state.deck)):
+            assert ids[f"pile-{prefix}{key}"].get("data-count") == str(len(pile))
+    assert ("zone-EMZL" in ids) == (position.rules != 3) and ("zone-PZL" in ids) == (position.rules == 3)
+
+
+@settings(max_examples=60)
+@given(positions(), st.integers(0, 1))
+def test_every_instance_of_generated_positions_is_drawn(position, orientation):
+    _check_picture(position, orientation)
+
+
+@settings(max_examples=40)
+@given(extra_deck_positions(), st.integers(0, 1))
+def test_every_instance_of_generated_extra_deck_positions_is_drawn(position, orientation):
+    _check_picture(position, orientation)
+
+
+@settings(max_examples=40)
+@given(pendulum_ritual_fusion_positions(), st.integers(0, 1))
+def test_every_instance_of_generated_pendulum_ritual_fusion_positions_is_drawn(position, orientation):
+    _check_picture(position, orientation)
