@@ -17,7 +17,8 @@ This module reads those statements (it does not run Lua) the way the engine lays
   0/1 is Spell & Trap Zone 1/5 under Master Rule 4/5 and the left/right Pendulum Zone under Master Rule 3
   (Spell & Trap sequences 6/7 there).
 * A card added to an occupied Monster Zone becomes an Xyz Material of the monster there.
-* Deck: sequence 0 puts the card on top, 1 at the bottom (the file lists the Deck top first).
+* Deck: sequence 0 puts the card on top, 1 at the bottom (the file lists the Deck top first). A hand or Deck
+  card given face-up (revealed) is said in a note: a position does not record it.
 * Extra Deck: only a Pendulum Monster added face-up is face-up; others are face-down whatever the script says.
 * `proc` marks a monster Summoned by its proper procedure: a monster with a revival limit (an Extra Deck,
   Ritual or "Cannot be Normal Summoned/Set" monster) on the field, in the GY, banished or face-up in the
@@ -310,6 +311,7 @@ class _Reader:
         self.spells: list[dict[int, dict]] = [{}, {}]            # sequence 0-7 -> entry
         self.variables: dict[str, Any] = {}
         self.proc_missing = 0
+        self.revealed = 0
         self.begin_line = 1
         self.lines: dict[str, int] = {}     # key path in the position mapping -> the script's line
 
@@ -489,6 +491,8 @@ class _Reader:
         piles = self.piles[player]
         improper = not proc and _revival_limited(card)
         self.line = line
+        if location in (LOCATIONS["LOCATION_HAND"], LOCATIONS["LOCATION_DECK"]) and position & POSITIONS["POS_FACEUP"]:
+            self.revealed += 1
         if location == LOCATIONS["LOCATION_HAND"]:
             piles["hand"].append(card)
         elif location == LOCATIONS["LOCATION_DECK"]:
@@ -627,6 +631,9 @@ class _Reader:
             self.notes.append(f"{self.proc_missing} monster(s) with a revival limit added without proc: written "
                               "properly_summoned: false (they cannot be Special Summoned from the GY or "
                               "banishment by effects, SP-2)")
+        if self.revealed:
+            self.notes.append(f"{self.revealed} card(s) in a hand or Deck given face-up (revealed): a position does "
+                              "not record that, and no legal play depends on it")
         players = []
         for player in (0, 1):
             data: dict[str, Any] = {"lp": self.lp[player]}

@@ -89,6 +89,7 @@ aux.BeginPuzzle()
             {"lp": 2500, "hand": ["Dark Magician"], "monster_zones": {1: "Kuriboh"}},
         ]}
     assert any("DUEL_ATTACK_FIRST_TURN" in note and "turn 2" in note for note in puzzle.notes)
+    assert not any("revealed" in note for note in puzzle.notes)
     position, _ = position_from_puzzle(path, default_cards())
     assert position.me.lp == 4000 and position["oM1"].card.name == "Kuriboh"
 
@@ -167,6 +168,14 @@ Debug.AddCard({SANGAN},0,0,LOCATION_GRAVE,0,POS_FACEUP)""")
     assert me["monster_zones"] == {1: "Junk Synchron"}
     assert me["graveyard"] == [{"card": "Stardust Dragon", "properly_summoned": False}, "Stardust Dragon", "Sangan"]
     assert any(note.startswith("2 monster(s) with a revival limit added without proc") for note in puzzle.notes)
+
+
+def test_revealed_hand_and_deck_cards_are_said_in_a_note(tmp_path):
+    puzzle = read(tmp_path, f"Debug.AddCard({KURIBOH},0,0,LOCATION_HAND,0,POS_FACEUP)\n"
+                            f"Debug.AddCard({SANGAN},0,0,LOCATION_DECK,0,POS_FACEUP_ATTACK)\n"
+                            f"Debug.AddCard({SANGAN},0,0,LOCATION_DECK,0,POS_FACEDOWN)")
+    assert puzzle.data["players"][0]["hand"] == ["Kuriboh"] and puzzle.data["players"][0]["deck"] == ["Sangan"] * 2
+    assert any(note.startswith("2 card(s) in a hand or Deck given face-up (revealed)") for note in puzzle.notes)
 
 
 def test_face_up_pendulum_monsters_in_the_extra_deck(tmp_path):
