@@ -90,7 +90,6 @@ class _Layout:
         self.width = 2 * MARGIN + len(COLUMNS) * CELL
         self.height = 2 * STRIP + ROWS * ROW
         self.centres: dict[str, tuple[float, float]] = {}
-        self.angles: dict[str, int] = {}
         for player in (0, 1):
             prefix = "" if player == self.turn_player else "o"
             cells = {f"M{i}": (i, 4) for i in range(1, 6)}
@@ -108,7 +107,6 @@ class _Layout:
         column, row = _turn(column, row, player == 1)
         column, row = _turn(column, row, self.orientation == 1)
         self.centres[name] = _grid(column, row)
-        self.angles[name] = 0 if player == self.orientation else 180
 
     def bottom(self, player: int) -> bool:
         return player == self.orientation
@@ -146,8 +144,7 @@ class _Layout:
         pile = {"graveyard": "GY", "banished": "BN", "extra_deck": "ED", "deck": "DK"}.get(instance.location)
         if pile:
             return self.centres[prefix + pile]
-        body = name[len(prefix):]
-        return self.place(body if body in ("EMZL", "EMZR") else name, instances)
+        raise PysolverError(f"card instance {name!r} has no place in the picture")   # every zone is in centres
 
 
 # --------------------------------------------------------------------------------------------------
