@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("name", help="the card's English name (any case) or passcode")
 
     position = commands.add_parser("position", parents=[common], help="make position files")
-    position_commands = position.add_subparsers(dest="position_command", metavar="{from-deck}", required=True,
+    position_commands = position.add_subparsers(dest="position_command", metavar="{from-deck,from-puzzle}",
+                                                required=True,
                                                 parser_class=_Parser)
     from_deck = position_commands.add_parser("from-deck", parents=[common],
                                              help="a position from a YGOPro .ydk deck and a hand")
@@ -93,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     from_deck.add_argument("--phase", choices=("main1", "battle", "main2"), default="main1",
                            help="the phase (default main1)")
     from_deck.add_argument("-o", "--output", required=True, metavar="POS", help="where to write the position")
+    _from_puzzle_parser(position_commands, common)
+
+    _show_parser(commands, common)
 
     from .explore.perft import add_arguments as perft_arguments
     perft = commands.add_parser("perft", parents=[common], help="count the play sequences of D plays (perft)")
@@ -176,6 +180,56 @@ def _zone_assignment(text: str) -> dict[str, str]:
             raise argparse.ArgumentTypeError(f"{card.strip()} is given twice")
         result[card.strip()] = zone.strip()
     return result
+
+
+def _show_parser(commands, common) -> None:
+    show = commands.add_parser("show", parents=[common], help="draw a position (and one play) as SVG or PNG")
+    show.add_argument("position", help="position file (YAML or JSON, format pysolver-position/1)")
+    show.add_argument("--svg", metavar="FILE", help="write the SVG here (default: print it)")
+    show.add_argument("--png", metavar="FILE", help="write a PNG here (needs the optional cairosvg package)")
+    show.add_argument("--size", type=int, metavar="PX", help="the picture's width in pixels (default: the viewBox's)")
+    show.add_argument("--orientation", type=int, choices=(0, 1), metavar="PLAYER",
+                      help="the player drawn at the bottom, 0 or 1 (default: the turn player)")
+    show.add_argument("--play", type=int, metavar="N",
+                      help="draw play N (its place in the JSON list of `pysolver plays`) as arrows")
+    show.add_argument("--zone", help="with --play: the zone the card goes to, among the play's zones (default: the first)")
+    show.add_argument("--all-instances", action="store_true",
+                      help="with --play: N counts in the list of `pysolver plays --all-instances`")
+    show.add_argument("--text", action="store_true", help="print the board as plain text (the SVG's <desc>)")
+
+
+def _show_command(args) -> None:
+    """`pysolver show`: the picture is drawn by pysolver.position.svg; only --play needs the solver."""
+    from .position.svg import board, text_board, to_png
+    if args.size is not None and args.size < 1:
+        raise PysolverError("--size must be 1 or more")
+    if args.zone is not None and args.play is None:
+        raise PysolverError("--zone needs --play")
+    position = load_position(args.position, cards=load_cards(args.cards))
+    play = None
+    if args.play is not None:
+        plays = legal_plays(position, all_instances=args.all_instances)
+        if not 0 <= args.play < len(plays):
+            raise PysolverError(f"play index {args.play} is out of range: the position has {len(plays)} plays "
+                                f"(0..{len(plays) - 1})")
+        play = plays[args.play]
+    picture = board(position, orientation=args.orientation, size=args.size, play=play, zone=args.zone)
+    if args.text:
+        print(text_board(position, args.orientation))
+    if args.png:
+        to_png(picture, args.png, width=args.size)
+    if args.svg:
+        try:
+            with open(args.svg, "w", encoding="utf-8") as out:
+                out.write(picture + "\n")
+        except OSError as error:
+            raise PysolverError(f"cannot write the SVG: {error.strerror}", source=args.svg) from None
+    written = [path for path in (args.svg, args.png) if path]
+    if written:
+        what = f" with play {args.play} ({describe(play, position) or play.action})" if play is not None else ""
+        print(f"wrote {' and '.join(written)}{what}")
+    elif not args.text:
+        print(picture)
 
 
 def _list(args) -> Plays:
@@ -317,7 +371,32 @@ def _cards_command(args) -> None:
         print(show_card(card, cards))
 
 
+def _from_puzzle_parser(position_commands, common) -> None:
+    puzzle = position_commands.add_parser("from-puzzle", parents=[common],
+                                          help="a position from an EDOPro/Project Ignis puzzle script (.lua)")
+    puzzle.add_argument("puzzle", help="the puzzle script (.lua)")
+    puzzle.add_argument("-o", "--output", required=True, metavar="POS", help="where to write the position")
+    puzzle.add_argument("--turn", type=int, metavar="N",
+                        help="the turn number (default 1, or 2 when the puzzle may attack on its first turn)")
+
+
+def _from_puzzle_command(args) -> None:
+    from .position.from_puzzle import position_from_puzzle
+    if args.turn is not None and args.turn < 1:
+        raise PysolverError("--turn must be 1 or more")
+    position, notes = position_from_puzzle(args.puzzle, load_cards(args.cards), turn=args.turn)
+    dump_position(position, args.output)
+    for note in notes:
+        print(f"note: {note}")
+    counts = [sum(1 for i in position.instances.values() if i.player == p) for p in (0, 1)]
+    print(f"wrote {args.output}: Master Rule {position.rules}, turn {position.turn}, {counts[0]} cards for player 0 "
+          f"and {counts[1]} for player 1")
+
+
 def _position_command(args) -> None:
+    if args.position_command == "from-puzzle":
+        _from_puzzle_command(args)
+        return
     from .position.from_deck import position_from_deck, split_names
     from .cards.decks import read_ydk
     cards = load_cards(args.cards)
@@ -365,6 +444,9 @@ def _run(args) -> int:
         return 0
     if args.command == "position":
         _position_command(args)
+        return 0
+    if args.command == "show":
+        _show_command(args)
         return 0
     if args.command == "perft":
         from .explore.perft import command as perft_command

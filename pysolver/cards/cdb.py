@@ -101,6 +101,43 @@ def is_official(ot: int) -> bool:
     return bool(ot & (OT_OCG | OT_TCG)) and not ot & _UNOFFICIAL
 
 
+_SOURCE_PREFIX = "card database "
+
+
+def database_path(cards) -> Path | None:
+    """The database file a CardDB was read from by `load_cdb`, else None."""
+    source = str(getattr(cards, "source", ""))
+    return Path(source[len(_SOURCE_PREFIX):]) if source.startswith(_SOURCE_PREFIX) else None
+
+
+def why_not_read(path, passcode: int) -> str | None:
+    """Why the database row of `passcode` is not a card of the pool read from `path` (a Rush Duel, Anime
+    or custom card, a Skill), or None when the database has no row for it or reads it."""
+    try:
+        connection = _open(Path(path))
+        try:
+            row = connection.execute("SELECT d.ot, d.type, t.name FROM datas d LEFT JOIN texts t ON t.id = d.id "
+                                     "WHERE d.id = ?", (int(passcode),)).fetchone()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError:
+        return None
+    if row is None:
+        return None
+    ot, type_bits, name = row[0] or 0, row[1] or 0, row[2] or "?"
+    if ot & OT_RUSH:
+        return f"{name!r} is a Rush Duel card"
+    if ot & OT_ANIME:
+        return f"{name!r} is an Anime/manga card, not an official one"
+    if ot & OT_CUSTOM:
+        return f"{name!r} is a custom card, not an official one"
+    if not is_official(ot):
+        return f"{name!r} is not an OCG/TCG card (scope {ot:#x})"
+    if not type_bits or type_bits & ~KNOWN_TYPE_BITS:
+        return f"{name!r} is not a card of the game's card types (a Skill or Action card: type {type_bits:#x})"
+    return None
+
+
 def decode(passcode: int, alias: int, setcode: int, type_bits: int, atk: int, def_: int, level: int, race: int,
            attribute: int, name: str, text: str) -> Card:
     """One `datas` + `texts` row as a Card (the columns as stored; see the module docstring)."""
@@ -303,7 +340,7 @@ def load_cdb(path, *, cache: bool = True) -> CardDB:
     if not path.is_file():
         raise PysolverError("no such card database; pass the path of a YGOPro/EDOPro cards.cdb",
                             source=str(path))
-    source = f"card database {path}"
+    source = f"{_SOURCE_PREFIX}{path}"
     key = file = None
     if cache:
         try:

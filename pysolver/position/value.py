@@ -172,6 +172,11 @@ class Position:
     def opponent(self) -> Player:
         return self.players[1 - self.turn_player]
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a position as a picture of the field (pysolver.position.svg)."""
+        from .svg import board   # svg.py reads a position through its attributes and imports nothing of this module
+        return board(self)
+
     def with_player(self, index: int, **changes) -> "Position":
         players = list(self.players)
         players[index] = replace(players[index], **changes)
