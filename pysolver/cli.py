@@ -382,8 +382,6 @@ def _from_puzzle_parser(position_commands, common) -> None:
 
 def _from_puzzle_command(args) -> None:
     from .position.from_puzzle import position_from_puzzle
-    if args.turn is not None and args.turn < 1:
-        raise PysolverError("--turn must be 1 or more")
     position, notes = position_from_puzzle(args.puzzle, load_cards(args.cards), turn=args.turn)
     dump_position(position, args.output)
     for note in notes:

@@ -358,4 +358,4 @@ def test_from_puzzle_bad_input_is_one_line_per_problem_exit_2(capsys, tmp_path):
     assert code == 2 and out == "" and len(err.strip().splitlines()) == 2
     assert not (tmp_path / "x.yaml").exists()
     code, _, err = run(capsys, "position", "from-puzzle", str(path), "-o", str(tmp_path / "x.yaml"), "--turn", "0")
-    assert code == 2 and "--turn must be 1 or more" in err
+    assert code == 2 and "argument --turn: expected a whole number from 1" in err
