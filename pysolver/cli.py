@@ -99,7 +99,19 @@ def build_parser() -> argparse.ArgumentParser:
     from .explore.sweep import add_arguments as sweep_arguments
     sweep = commands.add_parser("sweep", parents=[common], help="how often random opening hands reach a goal")
     sweep_arguments(sweep)
+    _why_and_picks(commands, common)
     return parser
+
+
+def _why_and_picks(commands, common) -> None:
+    """`pysolver why` and `pysolver picks` (pysolver.solve.why, pysolver.solve.picks)."""
+    from .solve.picks import add_arguments as picks_arguments
+    from .solve.why import add_arguments as why_arguments
+    why = commands.add_parser("why", parents=[common], help="why a card has no play: the rules' conditions that fail")
+    why_arguments(why)
+    picks = commands.add_parser("picks", parents=[common],
+                                help="which cards can still complete a play being built one card at a time")
+    picks_arguments(picks)
 
 
 def _list(args) -> Plays:
@@ -269,6 +281,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "perft":
             from .explore.perft import command as perft_command
             perft_command(args)
+            return 0
+        if args.command in ("why", "picks"):
+            from .solve.picks import cli_main as picks_command
+            from .solve.why import cli_main as why_command
+            (why_command if args.command == "why" else picks_command)(args)
             return 0
         if args.command in ("search", "sweep"):
             from .explore.search import cli_main as search_command

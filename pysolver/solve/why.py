@@ -456,7 +456,9 @@ def questions(position: Position, card: str) -> tuple[str, ...]:
             found.append("ritual_summon")
         if "pendulum" in kinds:
             found.append("activate_scale")
-        found.append("pendulum_summon")
+        if any(i.player == position.turn_player and "pendulum" in i.card.kinds
+               and i.location in ("spell_trap_zone", "pendulum_zone") for i in position.instances.values()):
+            found.append("pendulum_summon")   # asked only once a Pendulum Scale is in place
     elif location == "hand":
         found.append("set_spell_trap")
     elif location == "extra_deck":
@@ -594,3 +596,21 @@ def why_text(answer: Why) -> str:
         if len(item.reasons) > 1:
             lines.append("  (each numbered set is one minimal explanation)")
     return "\n".join(lines)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("position", help="position file (YAML or JSON, format pysolver-position/1)")
+    parser.add_argument("card", help="the card's instance id (H2, ED1, M3, GY1 ...)")
+    parser.add_argument("--action", choices=ACTIONS, metavar="KIND",
+                        help="only this kind of play (default: the kinds expected of the card where it is): "
+                             + ", ".join(ACTIONS))
+    parser.add_argument("--json", action="store_true", help="print pysolver-why/1 JSON")
+
+
+def cli_main(args) -> None:
+    import json
+    from ..cards import load_cards
+    from ..position import load_position
+    position = load_position(args.position, cards=load_cards(args.cards))
+    answer = why(position, args.card, args.action)
+    print(json.dumps(answer.to_json(), indent=2) if args.json else why_text(answer))
