@@ -57,6 +57,7 @@ class Leaf:
     head: str
     fired: bool = False     # a named rule that derived a condition that had to be false
     free: bool = False      # the literal tests a value the question did not give (one of many candidates)
+    fallback: bool = False  # a rule that can never give the value asked about: said only when nothing else is
 
 
 @dataclass
@@ -315,9 +316,14 @@ class _WhyNot:
         self.start = set(start)
         guards = [g for a in bound_arguments if a.ast_type == ast.ASTType.Variable
                   for g in [self.rule_guard(rule.statement, a.name, 3)] if g]
-        self.out.append(f"why_pre({r}, 0, {_tuple(previous)}) :- "
-                        f"why_not({key}, {_tuple(str(a) for a in bound_arguments)})"
-                        + "".join(f"; {g}" for g in guards) + ".")
+        asked = f"why_not({key}, {_tuple(str(a) for a in bound_arguments)})"
+        self.out.append(f"why_pre({r}, 0, {_tuple(previous)}) :- {asked}" + "".join(f"; {g}" for g in guards) + ".")
+        for guard in guards:
+            number = len(self.relaxed.leaves) + 1
+            names = sorted(set(re.findall(r"\b[A-Z][A-Za-z0-9_]*", guard)))
+            self.relaxed.leaves[number] = Leaf(f"no {guard.partition('(')[0]}", guard, tuple(names), head.name,
+                                               fallback=True)
+            self.out.append(f"why_leaf({number}, {_tuple(names)}) :- {asked}; not {guard}.")
         now = set(bound)
         for k, (literal, binds) in enumerate(order, 1):
             if literal.ast_type == ast.ASTType.Literal and literal.atom.ast_type == ast.ASTType.SymbolicAtom \

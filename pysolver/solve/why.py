@@ -225,24 +225,25 @@ def _zone_words(ctx: _Context) -> tuple[str, str]:
     card = ctx.me.card if ctx.me else None
     link = card is not None and "link" in card.kinds
     rule = {3: "ZN-3", 4: "ZN-4"}.get(rules, "ZN-5")
-    emz = [m for m in ctx.position.me.extra_monster_zones] if hasattr(ctx.position.me, "extra_monster_zones") else []
     if rules == 3 or (rules == 5 and not link and not (ctx.me and getattr(ctx.me.state, "face_up", False))):
         return rule, "no free Main Monster Zone or Extra Monster Zone once the materials leave the field"
     what = "a Link Monster" if link else "a monster from the Extra Deck" if rules == 4 else \
         "a face-up Pendulum Monster from the Extra Deck"
-    held = "you already hold an Extra Monster Zone" if any(m is not None for m in emz) else \
-        "the Extra Monster Zones are taken"
-    return rule, (f"no free zone for {what}: it needs an Extra Monster Zone or a Main Monster Zone a Link "
-                  f"Monster points to, and once the materials leave, {held} or closed and no free Main Monster "
-                  "Zone is linked")
+    held = [f"{'you' if i.player == ctx.position.turn_player else 'your opponent'} hold"
+            f"{'' if i.player == ctx.position.turn_player else 's'} {i.id.lstrip('o')} ({i.card.name})"
+            for i in ctx.position.instances.values() if i.location == "extra_monster_zone"]
+    state = "; ".join(held) if held else "both are free"
+    return rule, (f"no zone for {what}: it needs an Extra Monster Zone (a player holds at most one; {state}) or a "
+                  "Main Monster Zone a Link Monster points to, and no choice of materials that meets the other "
+                  "conditions leaves one free")
 
 
 def _tributes(ctx: _Context) -> tuple[str, str]:
     card = ctx.me.card
     needs = sorted({rule.tributes for rule in tribute_rules(card)})
     count = " or ".join(str(n) for n in needs) or "some"
-    return "NS-3", (f"{card.name} needs {count} Tribute{'s' if needs != [1] else ''} and no choice of the monsters you "
-                    f"control makes them ({ctx.monsters()})")
+    return "NS-3", (f"{card.name} needs {count} Tribute{'s' if needs != [1] else ''}, and no choice of the monsters you "
+                    f"control that meets the other conditions makes them ({ctx.monsters()})")
 
 
 def _lock(ctx: _Context) -> tuple[str, str]:
@@ -264,8 +265,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_fits_no_slot": ("{material}", "{M:instance} fits none of the materials {C:card} names ({C:requirement})"),
     "fusion_one_substitute": ("FUS-2", "a Fusion Substitute may replace only one named material"),
     "material_group_min": ("{material}", lambda c: (_material_rule(c), (
-        f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice among "
-        f"{_materials(c)} gives that"))),
+        f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice of "
+        f"materials that meets the other conditions has that ({_materials(c)})"))),
     "material_group_max": ("{material}", "{C:card} takes at most {Max} of one kind of material ({C:requirement})"),
     "material_including": ("{material}", "{C:card}'s materials must include the monster(s) its text names "
                                          "({C:requirement}), and no choice of materials does"),
@@ -297,11 +298,11 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "ritual_not_equal": ("RIT-2", "no choice of Tributes has Levels adding up to exactly {L}"),
     "no_zone_ritual": ("RIT-3", "no Main Monster Zone would be free after the Tributes leave"),
     "synchro_level_sum": ("SYN-2", lambda c: ("SYN-2", (
-        f"the Levels of the candidate materials cannot add up to {c.values.get('L')}: the face-up monsters you "
-        f"control are {c.face_up_levels()}"))),
+        f"the Levels of the candidate materials cannot add up to {c.values.get('L')} (with the other conditions "
+        f"met): the face-up monsters you control are {c.face_up_levels()}"))),
     "link_rating_sum": ("LNK-1", lambda c: ("LNK-1", (
-        f"no choice of materials has Link values adding up to {c.values.get('R')} "
-        f"(the face-up monsters you control: {c.monsters()})"))),
+        f"no choice of materials that meets the other conditions has Link values adding up to "
+        f"{c.values.get('R')} (the face-up monsters you control: {c.monsters()})"))),
     "fusion_spell": ("FUS-1", "no Polymerization you can use"),
     "forbid_special_summon": (None, _forbid("Special Summon")),
     "forbid_special_summon_except": (None, _forbid("Special Summon this monster")),
@@ -353,6 +354,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                            "brings it out)"),
     "requirement": ("{F}-1", "{0:card} is not a {1:kind} Monster"),
     "tribute_rule": ("NS-7", "{0:card} can never be Normal Summoned or Set"),
+    "no rule_for": ("NS-7", "{subject} can never be Normal Summoned or Set"),
+    "no mine": (None, None),
     "rule_for": ("NS-6", "{0:card} cannot be {2:action} this way"),
     "rule_needs_only_card": ("NS-6", "this way needs {0:card} to be the only card in your hand"),
     "not rule_needs_only_card": (None, None),
@@ -407,6 +410,8 @@ def _render(ctx: _Context, key: str) -> Reason | None:
             return ctx.family
         if name == "material":
             return _material_rule(ctx)
+        if name == "subject":
+            return ctx.me.card.name if ctx.me else "it"
         if name == "phase":
             return {"main1": "Main Phase 1", "main2": "Main Phase 2", "battle": "Battle Phase"}[ctx.position.phase]
         found = arguments[int(name)] if name.isdigit() and int(name) < len(arguments) else ctx.values.get(name)
@@ -547,7 +552,8 @@ def _explain(position: Position, card: str, action: str, timeout: float) -> Answ
         said: list[Reason] = []
         # A place or kind test on one of many candidates (every card that is not a Polymerization) is
         # said only when nothing better explains the failure.
-        quiet = [n for n, _ in leaves if relaxed.leaves[n].free and relaxed.leaves[n].key in DOMAIN_KEYS]
+        quiet = [n for n, _ in leaves if relaxed.leaves[n].fallback or (
+            relaxed.leaves[n].free and relaxed.leaves[n].key in DOMAIN_KEYS)]
         if len(quiet) < len(leaves):
             leaves = [leaf for leaf in leaves if leaf[0] not in quiet]
         for number, values in leaves:
@@ -594,7 +600,7 @@ def why_text(answer: Why) -> str:
             for k, reason in enumerate(group):
                 lines.append((prefix if k == 0 else " " * len(prefix)) + str(reason))
         if len(item.reasons) > 1:
-            lines.append("  (each numbered set is one minimal explanation)")
+            lines.append("  (each numbered set is one minimal explanation: every choice breaks at least one set)")
     return "\n".join(lines)
 
 
