@@ -58,12 +58,15 @@ class Leaf:
     fired: bool = False     # a named rule that derived a condition that had to be false
     free: bool = False      # the literal tests a value the question did not give (one of many candidates)
     fallback: bool = False  # a rule that can never give the value asked about: said only when nothing else is
+    rule: str = ""          # the rule whose body fails (one per rule of the encodings and question)
+    query: str = ""         # what that rule was asked to derive
 
 
 @dataclass
 class Relaxed:
     """The relaxed program's text and what it can report."""
     text: str
+    parts: dict = field(default_factory=dict)    # encoding -> its relaxed statements and why-not rules
     names: dict = field(default_factory=dict)    # violation name -> (file, line, variables)
     leaves: dict = field(default_factory=dict)   # leaf number -> Leaf
     unnamed: list = field(default_factory=list)  # constraints without a `% why:` name (file:line)
@@ -204,6 +207,7 @@ class _Rule:
     number: int
     statement: object
     tag: str | None
+    file: str
 
 
 def _head_atom(statement):
@@ -274,10 +278,11 @@ def _key(literal, head: str) -> tuple[str, str | None]:
 
 
 class _WhyNot:
-    def __init__(self, rules: dict, relaxed: Relaxed, out: list[str]):
+    def __init__(self, rules: dict, relaxed: Relaxed, parts: dict):
         self.rules = rules          # (name, arity) -> [_Rule]
         self.relaxed = relaxed
-        self.out = out
+        self.parts = parts          # each why-not rule goes with the encoding of the rule it explains
+        self.out: list[str] = []
         self.done: set = set()
         self.queue: list = []
 
@@ -299,7 +304,8 @@ class _WhyNot:
     def leaf(self, key: str, literal, names: list[str], head: str) -> int:
         number = len(self.relaxed.leaves) + 1
         free = not set(variables(literal)) <= self.start
-        self.relaxed.leaves[number] = Leaf(key, str(literal), tuple(names), head, free=free)
+        self.relaxed.leaves[number] = Leaf(key, str(literal), tuple(names), head, free=free, rule=self.rule,
+                                           query=self.query)
         return number
 
     def explain_rule(self, rule: _Rule, mask: tuple[bool, ...], key: str) -> None:
@@ -312,6 +318,8 @@ class _WhyNot:
         if order is None:
             return
         r = f"{key}_{rule.number}"
+        self.rule, self.query = r, key
+        self.out = self.parts[rule.file]
         previous = start = sorted(bound)
         self.start = set(start)
         guards = [g for a in bound_arguments if a.ast_type == ast.ASTType.Variable
@@ -322,7 +330,7 @@ class _WhyNot:
             number = len(self.relaxed.leaves) + 1
             names = sorted(set(re.findall(r"\b[A-Z][A-Za-z0-9_]*", guard)))
             self.relaxed.leaves[number] = Leaf(f"no {guard.partition('(')[0]}", guard, tuple(names), head.name,
-                                               fallback=True)
+                                               fallback=True, rule=r, query=key)
             self.out.append(f"why_leaf({number}, {_tuple(names)}) :- {asked}; not {guard}.")
         now = set(bound)
         for k, (literal, binds) in enumerate(order, 1):
@@ -337,9 +345,13 @@ class _WhyNot:
             # A failure counts only where no binding got past that literal: the rule's reason is where
             # it came closest (a binding that passes fails further on, and that failure is reported).
             fail = f"why_fail({r}, {k}, {_tuple(previous)})"
-            self.out.append(f"why_reached({r}, {k}, {_tuple(start)}) :- why_pre({r}, {k}, {_tuple(after)}).")
+            self.out.append(f"why_reached({r}, {k}, {_tuple(start)}) :- why_ok({r}, {k}, {_tuple(previous)}).")
             self.out.append(f"{fail} :- {before}; not why_ok({r}, {k}, {_tuple(previous)}); "
                             f"not why_reached({r}, {k}, {_tuple(start)}).")
+            if after == previous:
+                # A failing literal that binds nothing: go on as if it held, so that every failing
+                # condition of the rule is said, not only the first.
+                self.out.append(f"why_pre({r}, {k}, {_tuple(previous)}) :- {fail}.")
             self.explain_literal(literal, set(previous), fail, head.name)
             previous = after
 
@@ -419,7 +431,7 @@ class _WhyNot:
             names = sorted(set(_global_variables(renamed)))
             number = len(self.relaxed.leaves) + 1
             self.relaxed.leaves[number] = Leaf(rule.tag, str(rule.statement), tuple(n[1:] for n in names),
-                                               signature[0], fired=True)
+                                               signature[0], fired=True, rule=self.rule, query=self.query)
             self.out.append(f"why_leaf({number}, {_tuple(names)}) :- {body}.")
 
 
@@ -434,11 +446,12 @@ class _Rename(ast.Transformer):
 def relaxed_program() -> Relaxed:
     """The relaxed encodings and the why-not rules, as text (made once per process)."""
     relaxed = Relaxed(text="")
-    out: list[str] = []
+    parts: dict[str, list[str]] = {}
     rules: dict = {}
     number = 0
     for name in ENCODINGS:
         lines = _root().joinpath(name).read_text(encoding="utf-8").split("\n")
+        out = parts.setdefault(name, [])
         for statement in encoding_statements(name):
             if statement.ast_type != ast.ASTType.Rule:
                 continue   # #show and comments: the relaxed program shows its own atoms
@@ -463,9 +476,10 @@ def relaxed_program() -> Relaxed:
             atom = _head_atom(statement)
             if atom is not None:
                 number += 1
-                rules.setdefault((atom.name, len(atom.arguments)), []).append(_Rule(number, statement, tag))
-    _WhyNot(rules, relaxed, out).run()
-    relaxed.text = "\n".join(out)
+                rules.setdefault((atom.name, len(atom.arguments)), []).append(_Rule(number, statement, tag, name))
+    _WhyNot(rules, relaxed, parts).run()
+    relaxed.parts = {name: "\n".join(lines) for name, lines in parts.items()}
+    relaxed.text = "\n".join(relaxed.parts.values())
     return relaxed
 
 

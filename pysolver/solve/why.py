@@ -33,7 +33,7 @@ from ..position.play import ACTIONS, Play
 from ..position.value import Position
 from .decode import symbol_value
 from .facts import position_facts
-from .legal import _root, legal_plays
+from .legal import _NEEDS as NEEDS, ENCODINGS, _root, legal_plays
 from .relax import relaxed_program
 
 FAMILY = {
@@ -53,6 +53,9 @@ DONE_WORDS = {"special_summon": "Special Summoned", "special_summon_from_extra_d
               "direct_attack": "attacked directly", "direct_attack_others": "attacked directly"}
 CLINGO_ARGUMENTS = ("--warn=none", "--opt-mode=optN", "--models=0", "--project=show")
 MAX_ALTERNATIVES = 8
+OWN_KEYS = frozenset({"location", "mine", "card_kind", "not card_kind", "requirement", "face_up_in_extra_deck",
+                      "not face_up_in_extra_deck", "face_up", "monster_on_field", "procedure", "effect",
+                      "tribute_rule", "no rule_for", "position", "level"})
 DOMAIN_KEYS = frozenset({"location", "mine", "instance", "card_kind", "not card_kind", "position", "face_up",
                          "monster_on_field", "effect", "matches"})
 
@@ -63,12 +66,16 @@ class Reason:
     rule: str
     name: str
     text: str
+    about: tuple[str, ...] = ()    # the names of the cards the reason is about (the oath card, ...)
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.text}" if self.rule else self.text
 
     def to_json(self) -> dict:
-        return {"rule": self.rule, "name": self.name, "text": self.text}
+        data = {"rule": self.rule, "name": self.name, "text": self.text}
+        if self.about:
+            data["about"] = list(self.about)
+        return data
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,7 @@ class _Context:
         self.position, self.table, self.action, self.subject = position, table, action, subject
         self.values, self.literal, self.head = values, literal, head
         self.family = FAMILY.get(action, "TEXT")
+        self.about: list[str] = []
 
     def instance(self, number) -> str:
         if isinstance(number, int) and 0 < number < len(self.table.instances):
@@ -126,6 +134,8 @@ class _Context:
 
     def card(self, passcode) -> str:
         card = self.position.cards.get(passcode) if isinstance(passcode, int) else None
+        if card is not None and card.name not in self.about:
+            self.about.append(card.name)
         return card.name if card else str(passcode)
 
     @property
@@ -210,9 +220,10 @@ def _clause_rule(ctx: _Context, passcode) -> str:
 
 def _forbid(what: str) -> Callable[[_Context], tuple[str, str]]:
     def words(ctx: _Context) -> tuple[str, str]:
-        card = ctx.values.get("Any1", ctx.values.get("C"))
-        if not isinstance(card, int):
-            card = next((v for k, v in ctx.values.items() if k.startswith("Any") and isinstance(v, int)), None)
+        # The card that forbids it: the value of the constraint that is a card of the pool (the others
+        # are instance numbers).
+        card = next((v for k, v in ctx.values.items() if isinstance(v, int) and v > 0
+                     and ctx.position.cards.get(v) is not None and k != "I"), None)
         name = ctx.card(card) if card is not None else "a card"
         rule = _clause_rule(ctx, card)
         verb = "Special Summoned" if rule == "OATH-4" else "activated"
@@ -401,7 +412,7 @@ def _render(ctx: _Context, key: str) -> Reason | None:
         return None
     if callable(text):
         rule, words = text(ctx)
-        return Reason(rule, key, words)
+        return Reason(rule, key, words, tuple(ctx.about))
     arguments = ctx.arguments() if ctx.literal else []
 
     def value(match) -> str:
@@ -434,18 +445,39 @@ def _render(ctx: _Context, key: str) -> Reason | None:
         return "any" if found is None else str(found)
 
     rule = _FORMAT.sub(value, rule) if rule else rule
-    return Reason(rule, key, _FORMAT.sub(value, text))
+    words = _FORMAT.sub(value, text)
+    return Reason(rule, key, words, tuple(ctx.about))
 
 
 # --------------------------------------------------------------------------------------------------
 # Asking
 
-@lru_cache(maxsize=1)
-def _statements() -> tuple:
+# The encoding where each kind of play is decided: always grounded for a question about it, even when
+# the position has none of the facts it needs (that absence is then the answer).
+ACTION_ENCODINGS = {
+    "normal_summon": "normal.lp", "set_monster": "normal.lp", "flip_summon": "flip.lp", "change_position": "position.lp",
+    "declare_attack": "battle.lp", "synchro_summon": "synchro.lp", "xyz_summon": "xyz.lp", "link_summon": "link.lp",
+    "fusion_summon": "fusion.lp", "ritual_summon": "ritual.lp", "pendulum_summon": "pendulum.lp",
+    "activate_scale": "pendulum.lp", "procedure_summon": "procedure.lp", "activate": "activate.lp",
+    "set_spell_trap": "spell_trap.lp", "enter_battle_phase": "phase.lp", "enter_main2": "phase.lp",
+    "end_turn": "phase.lp",
+}
+ALWAYS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "restrictions.lp", "history.lp")
+
+
+@lru_cache(maxsize=64)
+def _statements(names: tuple[str, ...]) -> tuple:
+    parts = relaxed_program().parts
     statements: list = []
-    clingo.ast.parse_string(relaxed_program().text, statements.append)
+    clingo.ast.parse_string("\n".join(parts[name] for name in names if name in parts), statements.append)
     clingo.ast.parse_string(_root().joinpath("why.lp").read_text(encoding="utf-8"), statements.append)
     return tuple(statements)
+
+
+def _encodings(action: str, predicates: frozenset) -> tuple[str, ...]:
+    """The encodings a question grounds: those whose facts the position has, and the play's own."""
+    return tuple(name for name in ENCODINGS if name in ALWAYS or name == ACTION_ENCODINGS[action]
+                 or name not in NEEDS or any(needed in predicates for needed in NEEDS[name]))
 
 
 def questions(position: Position, card: str) -> tuple[str, ...]:
@@ -512,7 +544,7 @@ def _explain(position: Position, card: str, action: str, timeout: float) -> Answ
         facts += f"\nwhy_act({action},{number})."
     control = clingo.Control(list(CLINGO_ARGUMENTS))
     with clingo.ast.ProgramBuilder(control) as builder:
-        for statement in _statements():
+        for statement in _statements(_encodings(action, table.predicates)):
             builder.add(statement)
     control.add("base", [], facts)
     control.ground([("base", [])])
@@ -548,37 +580,51 @@ def _explain(position: Position, card: str, action: str, timeout: float) -> Answ
     open_ = any(item[3] for item in optimal)
     exhaustive = finished and result.exhausted
     reasons: list[tuple[Reason, ...]] = []
-    if not open_:
-        said: list[Reason] = []
-        # A place or kind test on one of many candidates (every card that is not a Polymerization) is
-        # said only when nothing better explains the failure.
-        quiet = [n for n, _ in leaves if relaxed.leaves[n].fallback or (
-            relaxed.leaves[n].free and relaxed.leaves[n].key in DOMAIN_KEYS)]
-        if len(quiet) < len(leaves):
-            leaves = [leaf for leaf in leaves if leaf[0] not in quiet]
-        for number, values in leaves:
-            leaf = relaxed.leaves[number]
-            ctx = _Context(position, table, action, card, dict(zip(leaf.variables, values)), leaf.literal, leaf.head)
-            if leaf.fired:
-                ctx.literal = ""   # a named rule that fired: its words take the rule's values
-            reason = _render(ctx, leaf.key)
+    gate, own = ([], False) if open_ else _gate_reasons(position, table, action, card, leaves)
+    if own:   # the card is not where or what this play needs: what the constraints say is moot
+        return Answer(action, reasons=(tuple(gate),) if gate else (), candidate=False, exhaustive=exhaustive)
+    for group in groups or [()]:
+        said = list(gate)
+        for name, values in group:
+            variables = relaxed.names.get(name, ("", ()))[1]
+            ctx = _Context(position, table, action, card, dict(zip(variables, values)))
+            reason = _render(ctx, name)
             if reason is not None and reason not in said:
                 said.append(reason)
-        if said:
+        if said and tuple(said) not in reasons:
             reasons.append(tuple(said))
-    else:
-        names = relaxed.names
-        for group in groups:
-            said = []
-            for name, values in group:
-                variables = names.get(name, ("", ()))[1]
-                ctx = _Context(position, table, action, card, dict(zip(variables, values)))
-                reason = _render(ctx, name)
-                if reason is not None and reason not in said:
-                    said.append(reason)
-            if said and tuple(said) not in reasons:
-                reasons.append(tuple(said))
     return Answer(action, reasons=tuple(reasons), candidate=open_, exhaustive=exhaustive)
+
+
+def _gate_reasons(position: Position, table, action: str, card: str, leaves: list) -> tuple[list[Reason], bool]:
+    """The failing conditions of the rule bodies, in words; and whether one of them is about the card's
+    own place or kind (the play is not one this card can make at all)."""
+    relaxed = relaxed_program()
+    items = [(relaxed.leaves[number], values) for number, values in leaves]
+    # A rule that fails on the card's own place or kind is another way to the play, not this card's:
+    # dropped when another rule for the same atom remains (the Extra Deck way of a card in the hand).
+    other_way = {leaf.rule for leaf, _ in items if not leaf.free and not leaf.fallback and leaf.key in OWN_KEYS}
+    rules_of: dict[str, set] = {}
+    for leaf, _ in items:
+        rules_of.setdefault(leaf.query, set()).add(leaf.rule)
+    items = [(leaf, values) for leaf, values in items
+             if leaf.rule not in other_way or rules_of[leaf.query] <= other_way]
+    # A place or kind test on one of many candidates (every card that is not a Polymerization), or a
+    # rule that can never give the value asked about, is said only when nothing better explains it.
+    quiet = [(leaf, values) for leaf, values in items if leaf.fallback or (leaf.free and leaf.key in DOMAIN_KEYS)]
+    if len(quiet) < len(items):
+        items = [item for item in items if item not in quiet]
+    said: list[Reason] = []
+    own = False
+    for leaf, values in items:
+        ctx = _Context(position, table, action, card, dict(zip(leaf.variables, values)), leaf.literal, leaf.head)
+        if leaf.fired:
+            ctx.literal = ""   # a named rule that fired: its words take the rule's values
+        reason = _render(ctx, leaf.key)
+        if reason is not None and reason not in said:
+            said.append(reason)
+            own = own or (leaf.rule in other_way and not leaf.free)
+    return said, own
 
 
 def why_text(answer: Why) -> str:

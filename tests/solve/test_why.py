@@ -207,13 +207,24 @@ def test_the_relaxed_program_is_derived_from_the_encodings():
 EXAMPLES = int(os.environ.get("PYSOLVER_WHY_EXAMPLES", "30"))
 
 
+def _event_cards(event) -> set:
+    return set(event.get("cards", ())) | {event.get("activate"), event.get("target")} - {None}
+
+
 def _without(position, reason):
     """The position with the cause of a removable reason taken away, or None if it is not removable."""
-    if reason.name.startswith(("forbid_", "oath_", "summon_clause_", "summon_once", "each_player_once",
-                               "procedure_used_this_turn", "blocked_once_per_turn")):
+    events = position.events
+    if reason.name.startswith("forbid_") or reason.name in ("blocked_once_per_turn", "summon_once"):
+        cards = {position.cards[name].name for name in reason.about}
+        kept = tuple(e for e in events if not {position.cards[n].name for n in _event_cards(e)} & cards)
+        return dataclasses.replace(position, events=kept) if kept != events else None
+    if reason.name.startswith(("oath_", "summon_clause_", "each_player_once")):
         return dataclasses.replace(position, events=())
+    if reason.name == "procedure_used_this_turn":
+        return dataclasses.replace(position, events=tuple(e for e in events if e.get("summon") != "procedure"))
     if reason.name == "normal_summon_available: U < L":
-        return dataclasses.replace(position, events=(), normal_summon_used=False)
+        return dataclasses.replace(position, normal_summon_used=False,
+                                   events=tuple(e for e in events if e.get("summon") not in ("normal", "set")))
     if reason.name == "not pendulum_summon_used":
         return dataclasses.replace(position, pendulum_summon_used=False)
     if reason.name == "main_phase":
