@@ -640,7 +640,8 @@ def why_text(answer: Why) -> str:
         if not item.reasons:
             lines.append(f"{title}: no play, and no reason found" + ("" if item.exhaustive else " (search cut short)"))
             continue
-        lines.append(f"{title}: no play" + ("" if item.exhaustive else " (search cut short; reasons so far)"))
+        lines.append(f"{title}: no play" + ("" if item.exhaustive else " (search cut short; reasons so far)")
+                     + ("" if item.candidate else " (not even a candidate: further conditions may fail once these hold)"))
         for n, group in enumerate(item.reasons, 1):
             prefix = f"  {n}. " if len(item.reasons) > 1 else "  "
             for k, reason in enumerate(group):
