@@ -218,6 +218,10 @@ def _head_atom(statement):
     return None
 
 
+def _head_text(statement) -> str:
+    return str(statement.head)
+
+
 def _plain_term(term) -> bool:
     if term.ast_type in (ast.ASTType.Variable, ast.ASTType.SymbolicTerm):
         return True
@@ -352,8 +356,11 @@ class _WhyNot:
                 # A failing literal that binds nothing: go on as if it held, so that every failing
                 # condition of the rule is said, not only the first.
                 self.out.append(f"why_pre({r}, {k}, {_tuple(previous)}) :- {fail}.")
-            self.explain_literal(literal, set(previous), fail, head.name)
+            self.explain_literal(literal, set(previous), fail, head.name, before)
             previous = after
+        # Assumed (`why_assume`, an external): a binding that got through the whole body, failing literals
+        # taken as holding, derives the head, so that what the play needs further on is checked too.
+        self.out.append(f"{_head_text(rule.statement)} :- why_pre({r}, {len(order)}, {_tuple(previous)}); why_assume.")
 
     def rule_guard(self, statement, name: str, depth: int) -> str | None:
         """A fact the rule needs for the value of head variable `name` (`rule_for(_, _, A)`), found through
@@ -394,7 +401,7 @@ class _WhyNot:
                 return guards.pop()
         return None
 
-    def explain_literal(self, literal, bound: set[str], fail: str, head: str) -> None:
+    def explain_literal(self, literal, bound: set[str], fail: str, head: str, before: str) -> None:
         leaf_key, predicate = _key(literal, head)
         if predicate is not None:
             symbol = literal.atom.symbol
@@ -405,7 +412,9 @@ class _WhyNot:
                 mask = tuple(_plain_term(a) and set(variables(a)) <= bound and "_" not in str(a) for a in arguments)
                 key = self.query_key(predicate, len(arguments), mask)
                 given = [str(a) for a, m in zip(arguments, mask) if m]
-                self.out.append(f"why_not({key}, {_tuple(given)}) :- {fail}.")
+                # Asked whether or not it fails here: what a derived literal says must not hang on its own
+                # failure, or assuming the failing conditions (why_assume) would undo the question.
+                self.out.append(f"why_not({key}, {_tuple(given)}) :- {before}.")
                 return
             if literal.sign != ast.Sign.NoSign and signature in self.rules and \
                     any(rule.tag for rule in self.rules[signature]):

@@ -252,9 +252,9 @@ def _zone_words(ctx: _Context) -> tuple[str, str]:
 def _tributes(ctx: _Context) -> tuple[str, str]:
     card = ctx.me.card
     needs = sorted({rule.tributes for rule in tribute_rules(card)})
-    count = " or ".join(str(n) for n in needs) or "some"
-    return "NS-3", (f"{card.name} needs {count} Tribute{'s' if needs != [1] else ''}, and no choice of the monsters you "
-                    f"control that meets the other conditions makes them ({ctx.monsters()})")
+    count = " or ".join("no" if n == 0 else str(n) for n in needs) or "some"
+    return "NS-3", (f"{card.name} takes {count} Tribute{'s' if needs != [1] else ''}, and no choice of the monsters "
+                    f"you control that meets the other conditions fits ({ctx.monsters()})")
 
 
 def _lock(ctx: _Context) -> tuple[str, str]:
@@ -549,6 +549,32 @@ def _explain(position: Position, card: str, action: str, timeout: float) -> Answ
     control.add("base", [], facts)
     control.ground([("base", [])])
     relaxed = relaxed_program()
+    open_, leaves, groups, exhaustive = _solve(control, timeout)
+    if not open_:
+        # Not a candidate: take its failing conditions as holding and ask what else fails.
+        control.assign_external(clingo.Function("why_assume"), True)
+        _, _, groups, assumed_exhaustive = _solve(control, timeout)
+        exhaustive = exhaustive and assumed_exhaustive
+    reasons: list[tuple[Reason, ...]] = []
+    gate, own = ([], False) if open_ else _gate_reasons(position, table, action, card, leaves)
+    if own:   # the card is not where or what this play needs: what the constraints say is moot
+        return Answer(action, reasons=(tuple(gate),) if gate else (), candidate=False, exhaustive=exhaustive)
+    for group in groups or [()]:
+        said = list(gate)
+        for name, values in group:
+            variables = relaxed.names.get(name, ("", ()))[1]
+            ctx = _Context(position, table, action, card, dict(zip(variables, values)))
+            reason = _render(ctx, name)
+            if reason is not None and reason not in said:
+                said.append(reason)
+        if said and tuple(said) not in reasons:
+            reasons.append(tuple(said))
+    return Answer(action, reasons=tuple(reasons), candidate=open_, exhaustive=exhaustive)
+
+
+def _solve(control: clingo.Control, timeout: float) -> tuple[bool, list, list, bool]:
+    """Whether the play is a candidate, the failing rule-body literals, and the minimal sets of violated
+    constraints (one per distinct optimal answer set, at most MAX_ALTERNATIVES)."""
     seen: list[tuple] = []   # (cost, violated set, leaves, open) of each model
 
     def on_model(model: clingo.Model) -> bool:
@@ -577,23 +603,7 @@ def _explain(position: Position, card: str, action: str, timeout: float) -> Answ
         if group not in groups:
             groups.append(group)
         leaves += [leaf for leaf in current if leaf not in leaves]
-    open_ = any(item[3] for item in optimal)
-    exhaustive = finished and result.exhausted
-    reasons: list[tuple[Reason, ...]] = []
-    gate, own = ([], False) if open_ else _gate_reasons(position, table, action, card, leaves)
-    if own:   # the card is not where or what this play needs: what the constraints say is moot
-        return Answer(action, reasons=(tuple(gate),) if gate else (), candidate=False, exhaustive=exhaustive)
-    for group in groups or [()]:
-        said = list(gate)
-        for name, values in group:
-            variables = relaxed.names.get(name, ("", ()))[1]
-            ctx = _Context(position, table, action, card, dict(zip(variables, values)))
-            reason = _render(ctx, name)
-            if reason is not None and reason not in said:
-                said.append(reason)
-        if said and tuple(said) not in reasons:
-            reasons.append(tuple(said))
-    return Answer(action, reasons=tuple(reasons), candidate=open_, exhaustive=exhaustive)
+    return any(item[3] for item in optimal), leaves, groups, finished and result.exhausted
 
 
 def _gate_reasons(position: Position, table, action: str, card: str, leaves: list) -> tuple[list[Reason], bool]:
@@ -641,7 +651,7 @@ def why_text(answer: Why) -> str:
             lines.append(f"{title}: no play, and no reason found" + ("" if item.exhaustive else " (search cut short)"))
             continue
         lines.append(f"{title}: no play" + ("" if item.exhaustive else " (search cut short; reasons so far)")
-                     + ("" if item.candidate else " (not even a candidate: further conditions may fail once these hold)"))
+                     + ("" if item.candidate else " (not even a candidate)"))
         for n, group in enumerate(item.reasons, 1):
             prefix = f"  {n}. " if len(item.reasons) > 1 else "  "
             for k, reason in enumerate(group):
