@@ -13,11 +13,17 @@ Two transforms of the parsed encodings (`legal.encoding_statements`), both made 
 2. Why not derived. A play that is not even a candidate fails a rule body, not a constraint. For the
    atoms the question needs (`candidate(A, I)`, `can_pendulum(I)`) every rule that could derive them is
    walked literal by literal in the written order (literals whose variables are not bound yet wait until
-   they are): `why_pre(R, K, Vars)` holds for the bindings that satisfy the first K literals of rule R,
-   and the first literal that no binding satisfies is the reason. A failing positive literal of a derived
-   predicate is explained in turn by that predicate's rules (`why_not/2`); any other failing literal is a
-   leaf, `why_leaf(Key, Values)`. A failing `not p(...)` whose `p` rules are named (`% why: NAME`) is
-   explained by the named rules that fired. `pysolver.solve.why` turns leaves and violations into words.
+   they are): `why_pre(R, K, Vars)` holds for the bindings that get through the first K literals of rule
+   R. A literal no binding satisfies is a reason; when it binds nothing the walk goes on past it, so every
+   failing condition of the rule is said, not only the first. A positive literal of a derived predicate
+   is explained in turn by that predicate's rules (`why_not/2`); any other failing literal is a leaf,
+   `why_leaf(Key, Values)`. A failing `not p(...)` whose `p` rules are named (`% why: NAME`) is explained
+   by the named rules that fired. A rule whose head can never take the value asked about (the Normal
+   Summon rules asked about a Fusion Summon: no `rule_for(_, _, fusion_summon)` fact) says so only as a
+   fallback. With the external `why_assume` on, a walk that gets through derives the rule's head, so that
+   a second solve finds what else fails once the failing conditions hold.
+
+`pysolver.solve.why` turns leaves and violations into words.
 """
 
 from __future__ import annotations

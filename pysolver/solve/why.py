@@ -18,7 +18,6 @@ the play asked about (NS, SYN, XYZ, ...).
 from __future__ import annotations
 
 import re
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
@@ -302,7 +301,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "summon_lock": (None, _lock),
     "own_procedure_only": ("SP-2", "{X:instance} must be Special Summoned by its own procedure"),
     "one_at_a_time": ("SP-2", "a face-up card forbids Special Summoning 2 or more monsters at the same time"),
-    "ritual_spell": ("RIT-1", "no Ritual Spell you can use summons {R:instance}"),
+    "no_ritual_spell": ("RIT-1", "no Ritual Spell you can use summons {R:instance}"),
     "ritual_tribute_filter": ("RIT-3", "the Ritual Spell does not accept {M:instance} as a Tribute"),
     "ritual_too_low": ("RIT-2", "the Levels of the Tributes you can offer do not reach {L}"),
     "ritual_superfluous": ("RIT-2", "every choice of Tributes that reaches {L} has a superfluous Tribute"),
@@ -314,7 +313,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "link_rating_sum": ("LNK-1", lambda c: ("LNK-1", (
         f"no choice of materials that meets the other conditions has Link values adding up to "
         f"{c.values.get('R')} (the face-up monsters you control: {c.monsters()})"))),
-    "fusion_spell": ("FUS-1", "no Polymerization you can use"),
+    "no_fusion_spell": ("FUS-1", "no Polymerization you can use"),
     "forbid_special_summon": (None, _forbid("Special Summon")),
     "forbid_special_summon_except": (None, _forbid("Special Summon this monster")),
     "forbid_extra_deck": (None, _forbid("Special Summon from the Extra Deck")),

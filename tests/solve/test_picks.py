@@ -95,3 +95,20 @@ def test_picks_equal_filtering_the_enumerated_plays(position, data):
     assert set(answer.candidates) == expected_brave
     assert set(answer.required) == expected_cautious
     assert answer.complete == any(used(p) == set(picked) for p in matching)
+
+
+def test_cli_picks_text_json_and_bad_input(tmp_path, capsys):
+    import json
+    from pysolver import dump_position
+    from pysolver.cli import main
+    path = tmp_path / "board.yaml"
+    dump_position(junk_warrior_board(), path)
+    assert main(["picks", str(path), "SYN ED1 <- M3"]) == 0
+    assert "can still be picked: M1 Junk Synchron" in capsys.readouterr().out
+    assert main(["picks", str(path), '{"action": "synchro_summon", "card": "ED1"}', "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["candidates"] == ["M1", "M3"]
+    assert main(["picks", str(path), "SYN ED1 <-"]) == 0
+    capsys.readouterr()
+    assert main(["picks", str(path), "SYN"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1

@@ -254,3 +254,23 @@ def test_why_every_card_without_plays_gets_a_true_reason(position, data):
             (after,) = why(fixed, card, answer.action).answers
             said = [str(r) for r in group]
             assert after.plays, f"removing {said} does not give {card} a {answer.action}: {after.reasons}"
+
+
+# --- the command line ---------------------------------------------------------------------------------------
+
+def test_cli_why_json_and_bad_input(tmp_path, capsys):
+    import json
+    from pysolver import dump_position
+    from pysolver.cli import main
+    path = tmp_path / "board.yaml"
+    dump_position(board().monster(1, "Junk Synchron").monster(2, "Celtic Guardian").extra_deck("Stardust Dragon")
+                  .build(), path)
+    assert main(["why", str(path), "ED1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "pysolver-why/1"
+    assert data["answers"][0]["reasons"][0][0]["rule"] == "SYN-2"
+    assert main(["why", str(path), "ED1", "--action", "synchro_summon"]) == 0
+    assert "SYN-2: the Levels" in capsys.readouterr().out
+    assert main(["why", str(path), "ED7"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "no card instance 'ED7'" in error
