@@ -354,7 +354,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "phase": ("BP-2", "it is not the Battle Phase"),
     "candidate: T > 1": ("BP-1", "there is no Battle Phase on the first turn"),
     "card_kind": ("{F}-1", "{0:instance} is not a {1:kind} card"),
-    "not card_kind": ("{F}-1", "{0:instance} is a {1:kind} card"),
+    "not card_kind": ("{kind_rule}", "{0:instance} is a {1:kind} card"),
     "location": ("{F}-1", "{0:instance} is not in your {1:place}"),
     "mine": ("{F}-1", "{0:instance} is not yours"),
     "face_up": ("{F}-1", "{0:instance} is not a face-up monster"),
@@ -394,10 +394,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                           "does not meet"),
     "not zone_holds": ("ZN-7", "that Pendulum Zone is taken"),
     "position": ("{F}-1", "{0:instance} is not in {1:position} Position"),
-    "not set_this_turn": ("{F}-2", "{0:instance} was Set this turn"),
-    "not summoned_this_turn": ("{F}-2", "{0:instance} came to the field this turn"),
-    "not position_changed": ("{F}-2", "{0:instance} already changed its battle position this turn"),
-    "not attacked": ("{F}-2", "{0:instance} already attacked this turn"),
+    "not set_this_turn": ("{state}", "{0:instance} was Set this turn"),
+    "not summoned_this_turn": ("{state}", "{0:instance} came to the field this turn"),
+    "not position_changed": ("{state}", "{0:instance} already changed its battle position this turn"),
+    "not attacked": ("{state}", "{0:instance} already attacked this turn"),
 }
 _FORMAT = re.compile(r"\{([A-Za-z0-9_]+)(?::([a-z]+))?\}")
 
@@ -420,6 +420,10 @@ def _render(ctx: _Context, key: str) -> Reason | None:
             return ctx.family
         if name == "material":
             return _material_rule(ctx)
+        if name == "state":   # the turn's state of a monster: FS-2, POS-1, BP-2; no rule id for activations
+            return {"FS": "FS-2", "POS": "POS-1", "BP": "BP-2"}.get(ctx.family, "TEXT")
+        if name == "kind_rule":
+            return "POS-2" if ctx.family == "POS" and "link" in ctx.literal else f"{ctx.family}-1"
         if name == "subject":
             return ctx.me.card.name if ctx.me else "it"
         if name == "phase":
@@ -444,6 +448,8 @@ def _render(ctx: _Context, key: str) -> Reason | None:
         return "any" if found is None else str(found)
 
     rule = _FORMAT.sub(value, rule) if rule else rule
+    if rule.startswith("TEXT-"):
+        rule = "TEXT"   # activations: the card's own text, no rule id of RULES.md
     words = _FORMAT.sub(value, text)
     return Reason(rule, key, words, tuple(ctx.about))
 
@@ -615,9 +621,10 @@ def _gate_reasons(position: Position, table, action: str, card: str, leaves: lis
     other_way = {leaf.rule for leaf, _ in items if not leaf.free and not leaf.fallback and leaf.key in OWN_KEYS}
     rules_of: dict[str, set] = {}
     for leaf, _ in items:
-        rules_of.setdefault(leaf.query, set()).add(leaf.rule)
+        if not leaf.fallback:   # a rule that can never give the value is no way that remains
+            rules_of.setdefault(leaf.query, set()).add(leaf.rule)
     items = [(leaf, values) for leaf, values in items
-             if leaf.rule not in other_way or rules_of[leaf.query] <= other_way]
+             if leaf.rule not in other_way or rules_of.get(leaf.query, set()) <= other_way]
     # A place or kind test on one of many candidates (every card that is not a Polymerization), or a
     # rule that can never give the value asked about, is said only when nothing better explains it.
     quiet = [(leaf, values) for leaf, values in items if leaf.fallback or (leaf.free and leaf.key in DOMAIN_KEYS)]

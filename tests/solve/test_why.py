@@ -159,6 +159,17 @@ def test_oath_1_why_no_special_summon_after_pot_of_duality():
     assert reason.rule == "OATH-1" and "you activated Pot of Duality this turn" in reason.text
 
 
+def test_pos_2_why_a_link_monster_never_changes_position():
+    answer = reasons(board().monster(3, "Gaia Saber, the Lightning Shadow").build(), "M3", "change_position")
+    assert rules_of(answer) == {"POS-2"}
+
+
+def test_bp_2_why_a_monster_that_attacked_cannot_attack_again():
+    answer = reasons(board(phase="battle").monster(3, "Celtic Guardian", attacked=True).build(), "M3",
+                     "declare_attack")
+    assert rules_of(answer) == {"BP-2"} and "already attacked" in texts(answer)
+
+
 # --- the answer when there are plays, errors, text ------------------------------------------------------
 
 def test_why_lists_the_plays_when_there_are_some():
