@@ -301,6 +301,10 @@ class _WhyNot:
         if (name, arity, mask) not in self.done:
             self.done.add((name, arity, mask))
             self.queue.append((name, arity, mask, key))
+            # An atom asked about that holds has no reason to fail, whatever its other rules say.
+            given = [f"V{i}" for i, m in enumerate(mask) if m]
+            atom = f"{name}({', '.join(f'V{i}' if m else '_' for i, m in enumerate(mask))})" if arity else name
+            self.parts["base.lp"].append(f"why_holds({key}, {_tuple(given)}) :- {atom}.")
         return key
 
     def run(self) -> None:
@@ -335,6 +339,7 @@ class _WhyNot:
         guards = [g for a in bound_arguments if a.ast_type == ast.ASTType.Variable
                   for g in [self.rule_guard(rule.statement, a.name, 3)] if g]
         asked = f"why_not({key}, {_tuple(str(a) for a in bound_arguments)})"
+        held = _tuple(str(a) for a in bound_arguments)
         self.out.append(f"why_pre({r}, 0, {_tuple(previous)}) :- {asked}" + "".join(f"; {g}" for g in guards) + ".")
         for guard in guards:
             number = len(self.relaxed.leaves) + 1
@@ -356,12 +361,16 @@ class _WhyNot:
             # it came closest (a binding that passes fails further on, and that failure is reported).
             fail = f"why_fail({r}, {k}, {_tuple(previous)})"
             self.out.append(f"why_reached({r}, {k}, {_tuple(start)}) :- why_ok({r}, {k}, {_tuple(previous)}).")
-            self.out.append(f"{fail} :- {before}; not why_ok({r}, {k}, {_tuple(previous)}); "
+            # A miss is said (a failure) only when the atom asked about does not hold anyway (another rule
+            # derives it); the walk goes on past a miss either way (see why_assume).
+            miss = f"why_miss({r}, {k}, {_tuple(previous)})"
+            self.out.append(f"{miss} :- {before}; not why_ok({r}, {k}, {_tuple(previous)}); "
                             f"not why_reached({r}, {k}, {_tuple(start)}).")
+            self.out.append(f"{fail} :- {miss}; not why_holds({key}, {held}).")
             if after == previous:
                 # A failing literal that binds nothing: go on as if it held, so that every failing
                 # condition of the rule is said, not only the first.
-                self.out.append(f"why_pre({r}, {k}, {_tuple(previous)}) :- {fail}.")
+                self.out.append(f"why_pre({r}, {k}, {_tuple(previous)}) :- {miss}.")
             self.explain_literal(literal, set(previous), fail, head.name, before)
             previous = after
         # Assumed (`why_assume`, an external): a binding that got through the whole body, failing literals

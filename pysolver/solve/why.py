@@ -393,7 +393,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "not special_summon_limit": ("PEN-2", "{0:card} has a summoning condition ({1}) that a Pendulum Summon "
                                           "does not meet"),
     "not zone_holds": ("ZN-7", "that Pendulum Zone is taken"),
-    "position": ("{F}-1", "{0:instance} is not in {1:position} Position"),
+    "position": ("{position_rule}", "{0:instance} is not in {1:position} Position"),
     "not set_this_turn": ("{state}", "{0:instance} was Set this turn"),
     "not summoned_this_turn": ("{state}", "{0:instance} came to the field this turn"),
     "not position_changed": ("{state}", "{0:instance} already changed its battle position this turn"),
@@ -422,7 +422,11 @@ def _render(ctx: _Context, key: str) -> Reason | None:
             return _material_rule(ctx)
         if name == "state":   # the turn's state of a monster: FS-2, POS-1, BP-2; no rule id for activations
             return {"FS": "FS-2", "POS": "POS-1", "BP": "BP-2"}.get(ctx.family, "TEXT")
+        if name == "position_rule":
+            return "BP-2" if ctx.family == "BP" else "TEXT" if ctx.family == "TEXT" else f"{ctx.family}-1"
         if name == "kind_rule":
+            if ctx.family == "PEN":
+                return "PEN-2"   # a Ritual or "Cannot be Normal Summoned" monster: no Pendulum Summon
             return "POS-2" if ctx.family == "POS" and "link" in ctx.literal else f"{ctx.family}-1"
         if name == "subject":
             return ctx.me.card.name if ctx.me else "it"
