@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from helpers import board, plays_of
 from strategies import extra_deck_positions, history_positions, pendulum_ritual_fusion_positions, positions
-from pysolver import PysolverError, legal_plays
+from pysolver import PysolverError
 from pysolver.solve.relax import relaxed_program
 from pysolver.solve.why import WORDS, questions, why, why_text
 
