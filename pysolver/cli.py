@@ -108,6 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .explore.sweep import add_arguments as sweep_arguments
     sweep = commands.add_parser("sweep", parents=[common], help="how often random opening hands reach a goal")
     sweep_arguments(sweep)
+    _why_and_picks(commands, common)
     _validate_numbers(parser)
     return parser
 
@@ -230,6 +231,17 @@ def _show_command(args) -> None:
         print(f"wrote {' and '.join(written)}{what}")
     elif not args.text:
         print(picture)
+
+
+def _why_and_picks(commands, common) -> None:
+    """`pysolver why` and `pysolver picks` (pysolver.solve.why, pysolver.solve.picks)."""
+    from .solve.picks import add_arguments as picks_arguments
+    from .solve.why import add_arguments as why_arguments
+    why = commands.add_parser("why", parents=[common], help="why a card has no play: the rules' conditions that fail")
+    why_arguments(why)
+    picks = commands.add_parser("picks", parents=[common],
+                                help="which cards can still complete a play being built one card at a time")
+    picks_arguments(picks)
 
 
 def _list(args) -> Plays:
@@ -446,6 +458,10 @@ def _run(args) -> int:
     if args.command == "show":
         _show_command(args)
         return 0
+    if args.command in ("why", "picks"):
+        from .solve.picks import cli_main as picks_command
+        from .solve.why import cli_main as why_command
+        return (why_command if args.command == "why" else picks_command)(args) or 0
     if args.command == "perft":
         from .explore.perft import command as perft_command
         return perft_command(args) or 0

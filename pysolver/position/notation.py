@@ -404,3 +404,16 @@ def parse_move(text: str, position: Position, *, plays: Iterable[Play]) -> tuple
             raise PysolverError(f"{text!r}: a player may take only one Extra Monster Zone (ZN-1)")
         choices["zones"] = dict(parsed.zones)
     return play, choices
+
+
+def read_prefix(text: str, position: Position) -> dict[str, Any]:
+    """The parts of a play being built (`pysolver picks`): the text need not be a legal play, only
+    well formed, with instance ids of `position` and names that match. Returns `action`, `card`,
+    `cards` (a Pendulum Summon's), `used` (after `<-`), `cost`, `spell`."""
+    parsed = _read(text)
+    for instance_id in [parsed.card, parsed.spell, *parsed.cards, *(parsed.used or ()), *(parsed.cost or ())]:
+        if instance_id is not None and instance_id not in position.instances:
+            raise PysolverError(f"no card instance {instance_id!r} in this position, in {text!r}")
+    _check_names(parsed, position, text)
+    return {"action": parsed.action, "card": parsed.card, "cards": list(parsed.cards),
+            "used": list(parsed.used or ()), "cost": list(parsed.cost or ()), "spell": parsed.spell}

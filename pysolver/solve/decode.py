@@ -26,6 +26,21 @@ def shown_atoms(model: clingo.Model) -> list[int]:
     return [symbol._rep for symbol in model.symbols(shown=True)]
 
 
+def symbol_value(symbol: clingo.Symbol):
+    """A symbol as a plain Python value: numbers as int, constants and strings as str, tuples and
+    functions' arguments as tuples (`pysolver why` and `picks` read their atoms through it)."""
+    if symbol.type is clingo.SymbolType.Number:
+        return symbol.number
+    if symbol.type is clingo.SymbolType.String:
+        return symbol.string
+    if symbol.type is clingo.SymbolType.Function:
+        if not symbol.arguments and symbol.name:
+            return symbol.name
+        values = tuple(symbol_value(a) for a in symbol.arguments)
+        return values if not symbol.name else (symbol.name, *values)
+    return str(symbol)
+
+
 class Decoder:
     """Turns the shown atoms of one model into a Play.
 

@@ -43,10 +43,12 @@ CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")
 
 
 def _root():
-    try:
-        return resources.files("pysolver.asp")
-    except ModuleNotFoundError:  # running from a source checkout that is not installed
-        return Path(__file__).resolve().parent.parent.parent / "asp"
+    # A source checkout's own asp/ first: an editable install maps `pysolver.asp` to the checkout it was
+    # installed from, which is not the one running when several checkouts (worktrees) share it.
+    source = Path(__file__).resolve().parent.parent.parent / "asp"
+    if (source / "base.lp").is_file():
+        return source
+    return resources.files("pysolver.asp")
 
 
 @lru_cache(maxsize=None)

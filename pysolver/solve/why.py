@@ -1,0 +1,689 @@
+"""Why a card has no play: the fewest rules' conditions that fail, in words, with the rule ids.
+
+`why(position, card, action=None)` asks the relaxed encodings (`pysolver.solve.relax`, `asp/why.lp`)
+for the play of `card` (an instance id such as `H2` or `ED1`): when the card has plays of that kind they
+are listed; otherwise the answer is the conditions that must fail. Two kinds of reasons come back:
+
+- the play is not even a candidate (a rule body fails: not the Main Phase, the Normal Summon used, the
+  card not in the hand, its Level outside the Pendulum Scales, ...): every failing condition of the
+  ways the play could arise (`why_leaf`), and
+- the play is a candidate but every choice of materials, Tributes and zones breaks a named constraint
+  (`violated`): clingo minimises the number of broken constraints, and each optimal set is one minimal
+  explanation (alternatives are listed when several differ).
+
+Words live in one table, `WORDS` (name -> rule id and text); `{F}` in a rule id is the rule family of
+the play asked about (NS, SYN, XYZ, ...).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Callable
+
+import clingo
+import clingo.ast
+
+from ..cards.cardtext import material_requirement, special_summon_lock, tribute_rules
+from ..cards.effects import clauses
+from ..errors import PysolverError
+from ..position.play import ACTIONS, Play
+from ..position.value import Position
+from .decode import symbol_value
+from .facts import position_facts
+from .legal import _NEEDS as NEEDS, ENCODINGS, _root, legal_plays
+from .relax import relaxed_program
+
+FAMILY = {
+    "normal_summon": "NS", "set_monster": "NS", "flip_summon": "FS", "change_position": "POS",
+    "declare_attack": "BP", "synchro_summon": "SYN", "xyz_summon": "XYZ", "link_summon": "LNK",
+    "fusion_summon": "FUS", "ritual_summon": "RIT", "pendulum_summon": "PEN", "activate_scale": "PEN",
+    "procedure_summon": "SP", "activate": "TEXT", "set_spell_trap": "ZN", "enter_battle_phase": "BP",
+    "enter_main2": "BP", "end_turn": "BP",
+}
+KIND_OF = {"synchro_summon": "Synchro", "xyz_summon": "Xyz", "link_summon": "Link", "fusion_summon": "Fusion"}
+PLACES = {"hand": "hand", "extra_deck": "Extra Deck", "graveyard": "GY", "deck": "Deck", "banished": "banishment",
+          "monster_zone": "Main Monster Zones", "spell_trap_zone": "Spell & Trap Zones",
+          "extra_monster_zone": "Extra Monster Zones", "pendulum_zone": "Pendulum Zones", "field_zone": "Field Zone"}
+DONE_WORDS = {"special_summon": "Special Summoned", "special_summon_from_extra_deck": "Special Summoned from the Extra Deck",
+              "normal_summon": "Normal Summoned or Set", "summon": "Summoned", "battle_phase": "entered the Battle Phase",
+              "activate_other": "activated another card", "attack_self": "attacked", "attack_others": "attacked",
+              "direct_attack": "attacked directly", "direct_attack_others": "attacked directly"}
+CLINGO_ARGUMENTS = ("--warn=none", "--opt-mode=optN", "--models=0", "--project=show")
+MAX_ALTERNATIVES = 8
+OWN_KEYS = frozenset({"location", "mine", "card_kind", "not card_kind", "requirement", "face_up_in_extra_deck",
+                      "not face_up_in_extra_deck", "face_up", "monster_on_field", "procedure", "effect",
+                      "tribute_rule", "no rule_for", "position", "level"})
+DOMAIN_KEYS = frozenset({"location", "mine", "instance", "card_kind", "not card_kind", "position", "face_up",
+                         "monster_on_field", "effect", "matches"})
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One failing condition: the rule id, the condition's name in the encodings, and the words."""
+    rule: str
+    name: str
+    text: str
+    about: tuple[str, ...] = ()    # the names of the cards the reason is about (the oath card, ...)
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}" if self.rule else self.text
+
+    def to_json(self) -> dict:
+        data = {"rule": self.rule, "name": self.name, "text": self.text}
+        if self.about:
+            data["about"] = list(self.about)
+        return data
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer for one kind of play of the card: its plays, or the reasons it has none.
+
+    `reasons` lists alternatives: each entry is one minimal set of conditions that fail together
+    (fixing every condition of any one set is needed for the play; see the module text). `candidate`
+    says whether the play got past the rule bodies (then the reasons are broken constraints)."""
+    action: str
+    plays: tuple[Play, ...] = ()
+    reasons: tuple[tuple[Reason, ...], ...] = ()
+    candidate: bool = False
+    exhaustive: bool = True
+
+    def to_json(self) -> dict:
+        data: dict = {"action": self.action}
+        if self.plays:
+            data["plays"] = [play.to_json() for play in self.plays]
+        else:
+            data["candidate"] = self.candidate
+            data["reasons"] = [[reason.to_json() for reason in group] for group in self.reasons]
+        if not self.exhaustive:
+            data["exhaustive"] = False
+        return data
+
+
+@dataclass(frozen=True)
+class Why:
+    card: str
+    name: str
+    answers: tuple[Answer, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> dict:
+        return {"format": "pysolver-why/1", "card": self.card, "name": self.name,
+                "answers": [answer.to_json() for answer in self.answers]}
+
+
+# --------------------------------------------------------------------------------------------------
+# The words: name -> (rule id, text). A text is a format string over the values (by variable name) and
+# these helpers, or a function of a `_Context`; None says nothing (a condition that only restates another).
+
+class _Context:
+    def __init__(self, position: Position, table, action: str, subject: str, values: dict, literal: str = "",
+                 head: str = ""):
+        self.position, self.table, self.action, self.subject = position, table, action, subject
+        self.values, self.literal, self.head = values, literal, head
+        self.family = FAMILY.get(action, "TEXT")
+        self.about: list[str] = []
+
+    def instance(self, number) -> str:
+        if isinstance(number, int) and 0 < number < len(self.table.instances):
+            instance = self.table.instances[number]
+            return f"{instance.card.name} ({instance.id})"
+        return str(number)
+
+    def card(self, passcode) -> str:
+        card = self.position.cards.get(passcode) if isinstance(passcode, int) else None
+        if card is not None and card.name not in self.about:
+            self.about.append(card.name)
+        return card.name if card else str(passcode)
+
+    @property
+    def me(self):
+        return self.position[self.subject] if self.subject else None
+
+    def arguments(self) -> list:
+        """The failing literal's arguments with the values bound (None where unbound)."""
+        text = self.literal[4:] if self.literal.startswith("not ") else self.literal
+        for name, value in self.values.items():
+            text = re.sub(rf"\b{name}\b", _term(value), text)
+        text = re.sub(r"\b(_|[A-Z][A-Za-z0-9_]*)\b", "none_bound", text)
+        try:
+            symbol = clingo.parse_term(text)
+        except (RuntimeError, ValueError):
+            return []
+        return [None if a.type is clingo.SymbolType.Function and a.name == "none_bound" else symbol_value(a)
+                for a in symbol.arguments]
+
+    def face_up_levels(self) -> str:
+        found = [f"{i.card.name} ({i.id}, Level {i.card.level})" if i.card.level is not None
+                 else f"{i.card.name} ({i.id}, no Level)"
+                 for i in self.position.instances.values()
+                 if i.player == self.position.turn_player and i.location in ("monster_zone", "extra_monster_zone")
+                 and getattr(i.state, "face_up", False)]
+        return ", ".join(found) if found else "none"
+
+    def monsters(self) -> str:
+        found = [f"{i.card.name} ({i.id})" for i in self.position.instances.values()
+                 if i.player == self.position.turn_player and i.location in ("monster_zone", "extra_monster_zone")]
+        return ", ".join(found) if found else "none"
+
+
+def _term(value) -> str:
+    if isinstance(value, tuple):
+        return "(" + ",".join(_term(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    return str(value)
+
+
+def _requirement(ctx: _Context, passcode) -> str:
+    card = ctx.position.cards.get(passcode) if isinstance(passcode, int) else None
+    requirement = material_requirement(card) if card else None
+    return "" if requirement is None or isinstance(requirement, Exception) else str(requirement)
+
+
+def _group(ctx: _Context, passcode, number) -> str:
+    card = ctx.position.cards.get(passcode) if isinstance(passcode, int) else None
+    requirement = material_requirement(card) if card else None
+    if requirement is None or isinstance(requirement, Exception) or not isinstance(number, int) \
+            or number >= len(requirement.groups):
+        return "its materials"
+    return str(requirement.groups[number])
+
+
+def _materials(ctx: _Context) -> str:
+    where = "the monsters in your hand and on your field" if ctx.action == "fusion_summon" else \
+        "the face-up monsters you control"
+    if ctx.action == "fusion_summon":
+        found = [f"{i.card.name} ({i.id})" for i in ctx.position.instances.values()
+                 if i.player == ctx.position.turn_player and i.card.is_monster
+                 and i.location in ("hand", "monster_zone", "extra_monster_zone")]
+        return f"{where}: {', '.join(found) or 'none'}"
+    return f"{where}: {ctx.face_up_levels()}"
+
+
+def _material_rule(ctx: _Context) -> str:
+    return {"SYN": "SYN-1", "XYZ": "XYZ-1", "LNK": "LNK-2", "FUS": "FUS-2"}.get(ctx.family, f"{ctx.family}-1")
+
+
+def _clause_rule(ctx: _Context, passcode) -> str:
+    card = ctx.position.cards.get(passcode) if isinstance(passcode, int) else None
+    found = clauses(card) if card else ()
+    kinds = {c.kind for c in found} if not isinstance(found, Exception) else set()
+    if "oath" in kinds:
+        return "OATH-1"
+    if "after_resolution" in kinds:
+        return "OATH-3"
+    if "when_special_summoned" in kinds:
+        return "OATH-4"
+    return "OATH-1"
+
+
+def _forbid(what: str) -> Callable[[_Context], tuple[str, str]]:
+    def words(ctx: _Context) -> tuple[str, str]:
+        # The card that forbids it: the value of the constraint that is a card of the pool (the others
+        # are instance numbers).
+        card = next((v for k, v in ctx.values.items() if isinstance(v, int) and v > 0
+                     and ctx.position.cards.get(v) is not None and k != "I"), None)
+        name = ctx.card(card) if card is not None else "a card"
+        rule = _clause_rule(ctx, card)
+        verb = "Special Summoned" if rule == "OATH-4" else "activated"
+        return rule, f"you {verb} {name} this turn, so you cannot {what} for the rest of this turn"
+    return words
+
+
+def _zone_words(ctx: _Context) -> tuple[str, str]:
+    rules = ctx.position.rules
+    card = ctx.me.card if ctx.me else None
+    link = card is not None and "link" in card.kinds
+    rule = {3: "ZN-3", 4: "ZN-4"}.get(rules, "ZN-5")
+    if rules == 3 or (rules == 5 and not link and not (ctx.me and getattr(ctx.me.state, "face_up", False))):
+        return rule, "no free Main Monster Zone or Extra Monster Zone once the materials leave the field"
+    what = "a Link Monster" if link else "a monster from the Extra Deck" if rules == 4 else \
+        "a face-up Pendulum Monster from the Extra Deck"
+    held = [f"{'you' if i.player == ctx.position.turn_player else 'your opponent'} hold"
+            f"{'' if i.player == ctx.position.turn_player else 's'} {i.id.lstrip('o')} ({i.card.name})"
+            for i in ctx.position.instances.values() if i.location == "extra_monster_zone"]
+    state = "; ".join(held) if held else "both are free"
+    return rule, (f"no zone for {what}: it needs an Extra Monster Zone (a player holds at most one; {state}) or a "
+                  "Main Monster Zone a Link Monster points to, and no choice of materials that meets the other "
+                  "conditions leaves one free")
+
+
+def _tributes(ctx: _Context) -> tuple[str, str]:
+    card = ctx.me.card
+    needs = sorted({rule.tributes for rule in tribute_rules(card)})
+    count = " or ".join("no" if n == 0 else str(n) for n in needs) or "some"
+    return "NS-3", (f"{card.name} takes {count} Tribute{'s' if needs != [1] else ''}, and no choice of the monsters "
+                    f"you control that meets the other conditions fits ({ctx.monsters()})")
+
+
+def _lock(ctx: _Context) -> tuple[str, str]:
+    locks = []
+    for i in ctx.position.instances.values():
+        if i.player != ctx.position.turn_player or i.location not in (
+                "monster_zone", "extra_monster_zone", "spell_trap_zone", "pendulum_zone"):
+            continue
+        lock = special_summon_lock(i.card)
+        if lock and not isinstance(lock, Exception):
+            locks.append(f"{i.card.name} ({i.id})")
+    return "SP-2", (f"{', '.join(locks) or 'a face-up card'} forbids Special Summoning "
+                    f"{ctx.instance(ctx.values.get('X'))} while it is face-up")
+
+
+WORDS: dict[str, tuple[str | None, object]] = {
+    # Constraints (the `% why:` names in asp/*.lp).
+    "no_zone_extra_deck": (None, _zone_words),
+    "material_fits_no_slot": ("{material}", "{M:instance} fits none of the materials {C:card} names ({C:requirement})"),
+    "fusion_one_substitute": ("FUS-2", "a Fusion Substitute may replace only one named material"),
+    "material_group_min": ("{material}", lambda c: (_material_rule(c), (
+        f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice of "
+        f"materials that meets the other conditions has that ({_materials(c)})"))),
+    "material_group_max": ("{material}", "{C:card} takes at most {Max} of one kind of material ({C:requirement})"),
+    "material_including": ("{material}", "{C:card}'s materials must include the monster(s) its text names "
+                                         "({C:requirement}), and no choice of materials does"),
+    "material_same": ("{material}", "{C:card}'s materials must share their {P} ({C:requirement})"),
+    "material_different": ("{material}", "{C:card}'s materials must have different {P}s ({C:requirement})"),
+    "material_cannot": ("{material}", "{M:instance} cannot be used as {K} Material (its own text)"),
+    "material_only_for": ("{material}", "{M:instance} can be {K} Material only for certain monsters (its own text)"),
+    "material_others_not": ("{material}", "{M:instance}'s text forbids the other {K} Materials chosen"),
+    "material_others_must": ("{material}", "{M:instance}'s text requires other {K} Materials than those available"),
+    "tributes_not_accepted": (None, _tributes),
+    "no_zone_tribute": ("NS-4", "no Main Monster Zone would be free: Tribute a monster in a Main Monster Zone"),
+    "scale_zone_free": ("ZN-7", "both Pendulum Zones are taken"),
+    "pendulum_none": ("PEN-1", "no monster can be Pendulum Summoned"),
+    "pendulum_zones": ("PEN-3", "the monsters cannot all fit the open zones at once"),
+    "procedure_you_control_monsters": ("SP-1", "its procedure needs you to control no monsters"),
+    "procedure_opponent_controls_none": ("SP-1", "its procedure needs your opponent to control a monster"),
+    "procedure_opponent_controls": ("SP-1", "its procedure needs a face-up monster your opponent controls "
+                                            "that it names"),
+    "procedure_gy_exactly": ("SP-1", "its procedure needs exactly {N} such monsters in your GY"),
+    "procedure_cost": ("SP-1", "its procedure's cost ({N} card(s) from where it says) cannot be paid"),
+    "no_zone_procedure": ("SP-1", "no Main Monster Zone would be free"),
+    "summon_lock": (None, _lock),
+    "own_procedure_only": ("SP-2", "{X:instance} must be Special Summoned by its own procedure"),
+    "one_at_a_time": ("SP-2", "a face-up card forbids Special Summoning 2 or more monsters at the same time"),
+    "no_ritual_spell": ("RIT-1", "no Ritual Spell you can use summons {R:instance}"),
+    "ritual_tribute_filter": ("RIT-3", "the Ritual Spell does not accept {M:instance} as a Tribute"),
+    "ritual_too_low": ("RIT-2", "the Levels of the Tributes you can offer do not reach {L}"),
+    "ritual_superfluous": ("RIT-2", "every choice of Tributes that reaches {L} has a superfluous Tribute"),
+    "ritual_not_equal": ("RIT-2", "no choice of Tributes has Levels adding up to exactly {L}"),
+    "no_zone_ritual": ("RIT-3", "no Main Monster Zone would be free after the Tributes leave"),
+    "synchro_level_sum": ("SYN-2", lambda c: ("SYN-2", (
+        f"the Levels of the candidate materials cannot add up to {c.values.get('L')} (with the other conditions "
+        f"met): the face-up monsters you control are {c.face_up_levels()}"))),
+    "link_rating_sum": ("LNK-1", lambda c: ("LNK-1", (
+        f"no choice of materials that meets the other conditions has Link values adding up to "
+        f"{c.values.get('R')} (the face-up monsters you control: {c.monsters()})"))),
+    "no_fusion_spell": ("FUS-1", "no Polymerization you can use"),
+    "forbid_special_summon": (None, _forbid("Special Summon")),
+    "forbid_special_summon_except": (None, _forbid("Special Summon this monster")),
+    "forbid_extra_deck": (None, _forbid("Special Summon from the Extra Deck")),
+    "forbid_normal_summon": (None, _forbid("Normal Summon or Set")),
+    "forbid_summon": (None, _forbid("Summon")),
+    "forbid_activate_other": (None, _forbid("activate other cards")),
+    "forbid_battle_phase": (None, _forbid("conduct your Battle Phase")),
+    "forbid_attack": (None, _forbid("attack with this monster")),
+    "forbid_direct_attack": (None, _forbid("attack directly")),
+    "oath_already_done": ("OATH-1", "{C:card} cannot be activated: you already {X:done} this turn"),
+    "oath_already_activated": ("OATH-1", "{C:card} cannot be activated: you already activated another card "
+                                         "this turn"),
+    "summon_clause_already_done": ("OATH-4", "{C:card} cannot be Special Summoned: you already {X:done} this turn"),
+    "summon_once": ("CNT-2", "you can Special Summon {C:card} only once per turn, and did"),
+    "each_player_once": ("CNT-1", "a face-up card lets each player Special Summon only once per turn, and you did"),
+    "activate_effect": ("TEXT", "no effect of this card can be activated now"),
+    "revive_target": ("SP-3", "no monster it could Special Summon"),
+    "opponent_target": ("TEXT", "no face-up monster your opponent controls to target"),
+    "detach_cost": ("TEXT", "not enough Xyz Materials to detach"),
+    "attack_target": ("BP-2", "no monster to attack"),
+    # Named rules that make a condition true (`not p` failed).
+    "blocked_once_per_turn": ("TEXT", "this effect can be used once per turn and was used"),
+    "blocked_lp_cost": ("TEXT", "you cannot pay its Life Point cost"),
+    "blocked_detach": ("TEXT", "it has too few Xyz Materials to detach"),
+    "blocked_deck": ("TEXT", "you have too few cards in your Deck"),
+    "blocked_control_cards": ("TEXT", "you must control no cards to activate it"),
+    "blocked_no_opponent_target": ("TEXT", "your opponent controls no face-up monster to target"),
+    "blocked_token_zones": ("TEXT", "not enough free Main Monster Zones for its Tokens"),
+    "blocked_no_revive_target": ("SP-3", "no monster in a GY that it can Special Summon"),
+    "blocked_not_revivable": ("SP-3", "it cannot be Special Summoned from the GY (not properly summoned, or its "
+                                      "summoning condition)"),
+    "blocked_no_zone": ("ZN-1", "no free Main Monster Zone"),
+    "procedure_used_this_turn": ("SP-1", "its procedure can be used once per turn and was used this turn"),
+    "revive_blocked": ("SP-3", "it was not properly summoned, so it cannot be Special Summoned from there"),
+    "scale_needs_no_monsters": ("PEN-1", "you must control no monsters to activate it as a Pendulum Scale"),
+    # Failing literals of the rule bodies (leaves), by predicate.
+    "main_phase": ("{F}-1", "only in your Main Phase (it is the {phase})"),
+    "phase": ("BP-2", "it is not the Battle Phase"),
+    "candidate: T > 1": ("BP-1", "there is no Battle Phase on the first turn"),
+    "card_kind": ("{F}-1", "{0:instance} is not a {1:kind} card"),
+    "not card_kind": ("{kind_rule}", "{0:instance} is a {1:kind} card"),
+    "location": ("{F}-1", "{0:instance} is not in your {1:place}"),
+    "mine": ("{F}-1", "{0:instance} is not yours"),
+    "face_up": ("{F}-1", "{0:instance} is not a face-up monster"),
+    "monster_on_field": ("{F}-1", "{0:instance} is not a monster on the field"),
+    "face_up_in_extra_deck": ("PEN-1", "{0:instance} is not face-up in the Extra Deck"),
+    "not face_up_in_extra_deck": ("{F}-1", "{0:instance} is face-up in the Extra Deck (only a Pendulum Summon "
+                                           "brings it out)"),
+    "requirement": ("{F}-1", "{0:card} is not a {1:kind} Monster"),
+    "tribute_rule": ("NS-7", "{0:card} can never be Normal Summoned or Set"),
+    "no rule_for": ("NS-7", "{subject} can never be Normal Summoned or Set"),
+    "no mine": (None, None),
+    "rule_for": ("NS-6", "{0:card} cannot be {2:action} this way"),
+    "rule_needs_only_card": ("NS-6", "this way needs {0:card} to be the only card in your hand"),
+    "not rule_needs_only_card": (None, None),
+    "normal_summon_available: U < L": ("NS-1", "you already used your Normal Summon or Set this turn ({U} of {L})"),
+    "additional_available": (None, None),
+    "may_use: N > 0": (None, None),
+    "ns_used": (None, None), "ns_limit": (None, None), "instance": (None, None), "subject": (None, None),
+    "rules": (None, None), "turn": (None, None), "pendulum_zone: R >= 4": (None, None), "scale_value": (None, None),
+    "scales: Low = #min { X; Y }": (None, None), "scales: High = #max { X; Y }": (None, None),
+    "hand_size: N = #count { I: mine(I), location(I,hand) }": (None, None),
+    "matches": ("{F}-1", lambda c: (f"{c.family}-1", "the Ritual Spell does not summon this monster")
+                if c.head == "can_ritual" else (f"{c.family}-1", "it does not match what the card names")),
+    "procedure": ("SP-1", "{0:card} has no summoning procedure of its own"),
+    "ritual_spell": ("RIT-1", "no Ritual Spell in your hand (with a free Spell & Trap Zone) or Set"),
+    "ritual_target": ("RIT-1", "no Ritual Spell in your hand or Set summons it"),
+    "fusion_spell": ("FUS-1", "no Polymerization in your hand (with a free Spell & Trap Zone) or Set"),
+    "free_szone": ("{F}-1", "no free Spell & Trap Zone to activate the Spell in"),
+    "not occupied_szone": ("ZN-1", "no free Spell & Trap Zone"),
+    "effect": ("TEXT", "{0:card} has no effect pysolver offers as a play from there"),
+    "holds_scale": ("PEN-1", "no Pendulum Scale in your {0} Pendulum Zone"),
+    "in_scale: Low < L": ("PEN-1", "its Level {L} is not above the lower Pendulum Scale {Low}"),
+    "in_scale: L < High": ("PEN-1", "its Level {L} is not below the higher Pendulum Scale {High}"),
+    "not pendulum_summon_used": ("PEN-1", "you already Pendulum Summoned this turn"),
+    "level": ("PEN-2", "{0:card} has no Level"),
+    "not special_summon_limit": ("PEN-2", "{0:card} has a summoning condition ({1}) that a Pendulum Summon "
+                                          "does not meet"),
+    "not zone_holds": ("ZN-7", "that Pendulum Zone is taken"),
+    "position": ("{position_rule}", "{0:instance} is not in {1:position} Position"),
+    "not set_this_turn": ("{state}", "{0:instance} was Set this turn"),
+    "not summoned_this_turn": ("{state}", "{0:instance} came to the field this turn"),
+    "not position_changed": ("{state}", "{0:instance} already changed its battle position this turn"),
+    "not attacked": ("{state}", "{0:instance} already attacked this turn"),
+}
+_FORMAT = re.compile(r"\{([A-Za-z0-9_]+)(?::([a-z]+))?\}")
+
+
+def _render(ctx: _Context, key: str) -> Reason | None:
+    entry = WORDS.get(key)
+    if entry is None:
+        return Reason(ctx.family, key, f"a condition of the rules fails: {ctx.literal or key}")
+    rule, text = entry
+    if text is None:
+        return None
+    if callable(text):
+        rule, words = text(ctx)
+        return Reason(rule, key, words, tuple(ctx.about))
+    arguments = ctx.arguments() if ctx.literal else []
+
+    def value(match) -> str:
+        name, kind = match.group(1), match.group(2)
+        if name == "F":
+            return ctx.family
+        if name == "material":
+            return _material_rule(ctx)
+        if name == "state":   # the turn's state of a monster: FS-2, POS-1, BP-2; no rule id for activations
+            return {"FS": "FS-2", "POS": "POS-1", "BP": "BP-2"}.get(ctx.family, "TEXT")
+        if name == "position_rule":
+            return "BP-2" if ctx.family == "BP" else "TEXT" if ctx.family == "TEXT" else f"{ctx.family}-1"
+        if name == "kind_rule":
+            if ctx.family == "PEN":
+                return "PEN-2"   # a Ritual or "Cannot be Normal Summoned" monster: no Pendulum Summon
+            return "POS-2" if ctx.family == "POS" and "link" in ctx.literal else f"{ctx.family}-1"
+        if name == "subject":
+            return ctx.me.card.name if ctx.me else "it"
+        if name == "phase":
+            return {"main1": "Main Phase 1", "main2": "Main Phase 2", "battle": "Battle Phase"}[ctx.position.phase]
+        found = arguments[int(name)] if name.isdigit() and int(name) < len(arguments) else ctx.values.get(name)
+        if kind == "instance":
+            return ctx.instance(found) if found is not None else "it"
+        if kind == "card":
+            return ctx.card(found)
+        if kind == "requirement":
+            return _requirement(ctx, found)
+        if kind == "kind":
+            return KIND_OF.get(f"{found}_summon", str(found).replace("_", " ").title()) if found else "such a"
+        if kind == "place":
+            return PLACES.get(str(found), str(found))
+        if kind == "done":
+            return DONE_WORDS.get(str(found), str(found))
+        if kind == "position":
+            return {"set": "face-down Defense", "attack": "Attack", "defense": "Defense"}.get(str(found), str(found))
+        if kind == "action":
+            return {"normal_summon": "Normal Summoned", "set_monster": "Set"}.get(str(found), str(found))
+        return "any" if found is None else str(found)
+
+    rule = _FORMAT.sub(value, rule) if rule else rule
+    if rule.startswith("TEXT-"):
+        rule = "TEXT"   # activations: the card's own text, no rule id of RULES.md
+    words = _FORMAT.sub(value, text)
+    return Reason(rule, key, words, tuple(ctx.about))
+
+
+# --------------------------------------------------------------------------------------------------
+# Asking
+
+# The encoding where each kind of play is decided: always grounded for a question about it, even when
+# the position has none of the facts it needs (that absence is then the answer).
+ACTION_ENCODINGS = {
+    "normal_summon": "normal.lp", "set_monster": "normal.lp", "flip_summon": "flip.lp", "change_position": "position.lp",
+    "declare_attack": "battle.lp", "synchro_summon": "synchro.lp", "xyz_summon": "xyz.lp", "link_summon": "link.lp",
+    "fusion_summon": "fusion.lp", "ritual_summon": "ritual.lp", "pendulum_summon": "pendulum.lp",
+    "activate_scale": "pendulum.lp", "procedure_summon": "procedure.lp", "activate": "activate.lp",
+    "set_spell_trap": "spell_trap.lp", "enter_battle_phase": "phase.lp", "enter_main2": "phase.lp",
+    "end_turn": "phase.lp",
+}
+ALWAYS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "restrictions.lp", "history.lp")
+
+
+@lru_cache(maxsize=64)
+def _statements(names: tuple[str, ...]) -> tuple:
+    parts = relaxed_program().parts
+    statements: list = []
+    clingo.ast.parse_string("\n".join(parts[name] for name in names if name in parts), statements.append)
+    clingo.ast.parse_string(_root().joinpath("why.lp").read_text(encoding="utf-8"), statements.append)
+    return tuple(statements)
+
+
+def _encodings(action: str, predicates: frozenset) -> tuple[str, ...]:
+    """The encodings a question grounds: those whose facts the position has, and the play's own."""
+    return tuple(name for name in ENCODINGS if name in ALWAYS or name == ACTION_ENCODINGS[action]
+                 or name not in NEEDS or any(needed in predicates for needed in NEEDS[name]))
+
+
+def questions(position: Position, card: str) -> tuple[str, ...]:
+    """The kinds of play a player would expect of `card` where it is (what `why` asks without --action)."""
+    instance = position[card]
+    kinds, location = instance.card.kinds, instance.location
+    if position.phase == "battle":
+        return ("declare_attack",) if location in ("monster_zone", "extra_monster_zone") else ()
+    found: list[str] = []
+    if location == "hand" and "monster" in kinds:
+        found += ["normal_summon", "set_monster"]
+        if "ritual" in kinds:
+            found.append("ritual_summon")
+        if "pendulum" in kinds:
+            found.append("activate_scale")
+        if any(i.player == position.turn_player and "pendulum" in i.card.kinds
+               and i.location in ("spell_trap_zone", "pendulum_zone") for i in position.instances.values()):
+            found.append("pendulum_summon")   # asked only once a Pendulum Scale is in place
+    elif location == "hand":
+        found.append("set_spell_trap")
+    elif location == "extra_deck":
+        if getattr(instance.state, "face_up", False):
+            found.append("pendulum_summon")
+        else:
+            found += [f"{kind}_summon" for kind in ("fusion", "synchro", "xyz", "link") if kind in kinds]
+    elif location in ("monster_zone", "extra_monster_zone"):
+        found.append("flip_summon" if not getattr(instance.state, "face_up", True) else "change_position")
+    from ..cards.effects import activated_effects, procedures
+    if location == "hand" and procedures(instance.card) and not isinstance(procedures(instance.card), Exception):
+        found.append("procedure_summon")
+    if activated_effects(instance.card):
+        found.append("activate")
+    return tuple(found)
+
+
+def why(position: Position, card: str, action: str | None = None, *, timeout: float = 20.0) -> Why:
+    """Why `card` (an instance id) has no play of kind `action` (each expected kind when None): its plays
+    if it has some, else the minimal sets of failing conditions, in words with rule ids."""
+    if card not in position.instances:
+        raise PysolverError(f"no card instance {card!r} in this position (ids look like H1, M3, ED2, GY1)")
+    if action is not None and action not in ACTIONS:
+        raise PysolverError(f"unknown action {action!r}; use one of {', '.join(ACTIONS)}")
+    instance = position[card]
+    if instance.player != position.turn_player:
+        raise PysolverError(f"{card} is the opponent's card; pysolver answers for the turn player's plays")
+    kinds = (action,) if action else questions(position, card)
+    answers = []
+    for kind in kinds:
+        plays = [p for p in legal_plays(position, all_instances=True, actions=(kind,))
+                 if p.card == card or card in (p.cards or ())]
+        if plays:
+            answers.append(Answer(kind, plays=tuple(plays), candidate=True))
+        else:
+            answers.append(_explain(position, card, kind, timeout))
+    return Why(card, instance.card.name, tuple(answers))
+
+
+def _explain(position: Position, card: str, action: str, timeout: float) -> Answer:
+    facts, table = position_facts(position, symmetry=False)
+    number = next(n for n, i in enumerate(table.instances) if i is not None and i.id == card)
+    if action == "pendulum_summon":
+        facts += f"\nwhy_act(pendulum_summon,0).\nwhy_pendulum({number})."
+    else:
+        facts += f"\nwhy_act({action},{number})."
+    control = clingo.Control(list(CLINGO_ARGUMENTS))
+    with clingo.ast.ProgramBuilder(control) as builder:
+        for statement in _statements(_encodings(action, table.predicates)):
+            builder.add(statement)
+    control.add("base", [], facts)
+    control.ground([("base", [])])
+    relaxed = relaxed_program()
+    open_, leaves, groups, exhaustive = _solve(control, timeout)
+    if not open_:
+        # Not a candidate: take its failing conditions as holding and ask what else fails.
+        control.assign_external(clingo.Function("why_assume"), True)
+        _, _, groups, assumed_exhaustive = _solve(control, timeout)
+        exhaustive = exhaustive and assumed_exhaustive
+    reasons: list[tuple[Reason, ...]] = []
+    gate, own = ([], False) if open_ else _gate_reasons(position, table, action, card, leaves)
+    if own:   # the card is not where or what this play needs: what the constraints say is moot
+        return Answer(action, reasons=(tuple(gate),) if gate else (), candidate=False, exhaustive=exhaustive)
+    for group in groups or [()]:
+        said = list(gate)
+        for name, values in group:
+            variables = relaxed.names.get(name, ("", ()))[1]
+            ctx = _Context(position, table, action, card, dict(zip(variables, values)))
+            reason = _render(ctx, name)
+            if reason is not None and reason not in said:
+                said.append(reason)
+        if said and tuple(said) not in reasons:
+            reasons.append(tuple(said))
+    return Answer(action, reasons=tuple(reasons), candidate=open_, exhaustive=exhaustive)
+
+
+def _solve(control: clingo.Control, timeout: float) -> tuple[bool, list, list, bool]:
+    """Whether the play is a candidate, the failing rule-body literals, and the minimal sets of violated
+    constraints (one per distinct optimal answer set, at most MAX_ALTERNATIVES)."""
+    seen: list[tuple] = []   # (cost, violated set, leaves, open) of each model
+
+    def on_model(model: clingo.Model) -> bool:
+        violated, current_leaves, is_open = [], [], False
+        for symbol in model.symbols(shown=True):
+            if symbol.name == "why_open":
+                is_open = True
+            elif symbol.name == "violated":
+                violated.append((symbol.arguments[0].name, symbol_value(symbol.arguments[1])))
+            elif symbol.name == "why_leaf":
+                current_leaves.append((symbol.arguments[0].number, symbol_value(symbol.arguments[1])))
+        seen.append((tuple(model.cost), tuple(sorted(set(violated))), current_leaves, is_open))
+        optimal = [item for item in seen if item[0] == seen[-1][0]]
+        return model.optimality_proven is False or len({item[1] for item in optimal}) < MAX_ALTERNATIVES
+
+    with control.solve(on_model=on_model, async_=True) as handle:
+        finished = handle.wait(timeout)
+        if not finished:
+            handle.cancel()
+        result = handle.get()
+    best = min((item[0] for item in seen), default=())
+    optimal = [item for item in seen if item[0] == best]
+    groups: list[tuple] = []
+    leaves: list = []
+    for _, group, current, _ in optimal:
+        if group not in groups:
+            groups.append(group)
+        leaves += [leaf for leaf in current if leaf not in leaves]
+    return any(item[3] for item in optimal), leaves, groups, finished and result.exhausted
+
+
+def _gate_reasons(position: Position, table, action: str, card: str, leaves: list) -> tuple[list[Reason], bool]:
+    """The failing conditions of the rule bodies, in words; and whether one of them is about the card's
+    own place or kind (the play is not one this card can make at all)."""
+    relaxed = relaxed_program()
+    items = [(relaxed.leaves[number], values) for number, values in leaves]
+    # A rule that fails on the card's own place or kind is another way to the play, not this card's:
+    # dropped when another rule for the same atom remains (the Extra Deck way of a card in the hand).
+    other_way = {leaf.rule for leaf, _ in items if not leaf.free and not leaf.fallback and leaf.key in OWN_KEYS}
+    rules_of: dict[str, set] = {}
+    for leaf, _ in items:
+        if not leaf.fallback:   # a rule that can never give the value is no way that remains
+            rules_of.setdefault(leaf.query, set()).add(leaf.rule)
+    items = [(leaf, values) for leaf, values in items
+             if leaf.rule not in other_way or rules_of.get(leaf.query, set()) <= other_way]
+    # A place or kind test on one of many candidates (every card that is not a Polymerization), or a
+    # rule that can never give the value asked about, is said only when nothing better explains it.
+    quiet = [(leaf, values) for leaf, values in items if leaf.fallback or (leaf.free and leaf.key in DOMAIN_KEYS)]
+    if len(quiet) < len(items):
+        items = [item for item in items if item not in quiet]
+    said: list[Reason] = []
+    own = False
+    for leaf, values in items:
+        ctx = _Context(position, table, action, card, dict(zip(leaf.variables, values)), leaf.literal, leaf.head)
+        if leaf.fired:
+            ctx.literal = ""   # a named rule that fired: its words take the rule's values
+        reason = _render(ctx, leaf.key)
+        if reason is not None and reason not in said:
+            said.append(reason)
+            own = own or (leaf.rule in other_way and not leaf.free)
+    return said, own
+
+
+def why_text(answer: Why) -> str:
+    """The answer as a player reads it."""
+    lines = []
+    for item in answer.answers:
+        title = f"{answer.name} ({answer.card}), {item.action.replace('_', ' ')}"
+        if item.plays:
+            lines.append(f"{title}: {len(item.plays)} legal play(s)")
+            from ..position.notation import to_notation
+            lines.extend(f"  {to_notation(play)}" for play in item.plays)
+            continue
+        if not item.reasons:
+            lines.append(f"{title}: no play, and no reason found" + ("" if item.exhaustive else " (search cut short)"))
+            continue
+        lines.append(f"{title}: no play" + ("" if item.exhaustive else " (search cut short; reasons so far)")
+                     + ("" if item.candidate else " (not even a candidate)"))
+        for n, group in enumerate(item.reasons, 1):
+            prefix = f"  {n}. " if len(item.reasons) > 1 else "  "
+            for k, reason in enumerate(group):
+                lines.append((prefix if k == 0 else " " * len(prefix)) + str(reason))
+        if len(item.reasons) > 1:
+            lines.append("  (each numbered set is one minimal explanation: every choice breaks at least one set)")
+    return "\n".join(lines)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("position", help="position file (YAML or JSON, format pysolver-position/1)")
+    parser.add_argument("card", help="the card's instance id (H2, ED1, M3, GY1 ...)")
+    parser.add_argument("--action", choices=ACTIONS, metavar="KIND",
+                        help="only this kind of play (default: the kinds expected of the card where it is): "
+                             + ", ".join(ACTIONS))
+    parser.add_argument("--json", action="store_true", help="print pysolver-why/1 JSON")
+
+
+def cli_main(args) -> None:
+    import json
+    from ..cards import load_cards
+    from ..position import load_position
+    position = load_position(args.position, cards=load_cards(args.cards))
+    answer = why(position, args.card, args.action)
+    print(json.dumps(answer.to_json(), indent=2) if args.json else why_text(answer))
