@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from helpers import EXAMPLES
 from pysolver import legal_plays, load_position
 from pysolver.reference import apply as reference_apply
-from pysolver.solve.steps import Planner, position_state, replay
+from pysolver.solve.steps import PLAY_ATOMS, Planner, position_state, replay
 from strategies import extra_deck_positions, history_positions, pendulum_ritual_fusion_positions, positions
 
 EVERY_FAMILY = st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fusion_positions(), history_positions())
@@ -28,7 +28,7 @@ def models(position, plays: int, *, symmetry: bool):
     with planner.control.solve(yield_=True) as handle:
         for model in handle:
             yield model.symbols(atoms=True), frozenset(
-                str(s) for s in model.symbols(shown=True) if s.name not in ("go", "face", "pgo"))
+                str(s) for s in model.symbols(shown=True) if s.name in PLAY_ATOMS and s.name not in ("go", "face", "pgo"))
 
 
 def moves_of(plays) -> int:
