@@ -191,6 +191,7 @@ class Effect:
     opponent_face_up_target: bool = False
     once_per_turn: bool = False    # "You can only activate 1 ... per turn" / "use this effect ... once per turn" / "Once per turn:"
     simulated: bool = True         # apply carries out the resolution (else records it only)
+    restrictions: tuple = ()       # TOK-1: what it forbids the monsters it Special Summons (written.py)
 
 
 _REVIVE = re.compile(r"^(?:Activate this card by (?:paying (?P<lp>\d+) LP, then )?targeting|Target) 1 monster in "
@@ -401,3 +402,23 @@ def unread_limit(card: Card) -> str | None:
     if "Pendulum Scale becomes" in text and not limits(card).scale_unless:
         return f"{card.name!r}: Pendulum Scale clause not supported"
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# TOK-1: the restrictions a modelled effect puts on the monsters it Special Summons (`written.py`). An
+# effect with a sentence about them that pysolver does not read is not offered (`written.unread_reason`
+# names it; the card fails closed in a position).
+
+_effects_as_read = activated_effects
+
+
+@lru_cache(maxsize=None)
+def activated_effects(card: Card) -> tuple[Effect, ...]:  # noqa: F811 -- the read effects with TOK-1
+    from dataclasses import replace
+    from .written import effect_restrictions
+    found = []
+    for effect in _effects_as_read(card):
+        restrictions = effect_restrictions(card, effect)
+        if not isinstance(restrictions, UnsupportedText):
+            found.append(replace(effect, restrictions=restrictions) if restrictions else effect)
+    return tuple(found)

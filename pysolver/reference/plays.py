@@ -45,8 +45,9 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.effects import activated_effects, clauses, procedure_once_per_turn, procedures
 from ..cards.material_lines import default_archetypes
+from ..cards.written import TrapMonster, gemini, trap_monster
 from ..position.play import Play, sort_plays
-from ..position.value import Instance, Position, copy_class, id_sort_key
+from ..position.value import Instance, Monster, Position, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
                                   SameProperty)
 
@@ -120,7 +121,7 @@ def _scale_of(scale: Instance, other: Instance | None) -> int | None:
 def _one_monster_at_a_time(position: Position) -> bool:
     """"Neither player can Special Summon 2 or more monsters at the same time" on a face-up monster of
     either player (Blue-Eyes Spirit Dragon)."""
-    return any(_says(i.card, _ONE_AT_A_TIME) and i.state.position != "set"
+    return any(_says(i.card, _ONE_AT_A_TIME) and i.state.position != "set" and not _has_no_effects(i)
                for i in position.instances.values() if i.location in ON_FIELD)
 
 
@@ -181,6 +182,12 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
 def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:
     """A Token's own text may forbid Tributing it for a Tribute Summon (or Set) (NS-4, card data):
     always, unless the summoned monster has a given Attribute, or during the turn it was Summoned."""
+    restrictions = tribute.state.restrictions                      # TOK-1: what its summoning effect says
+    if "cannot_be_tributed" in restrictions:
+        return False
+    if any(r.startswith("cannot_be_tributed_except_for_") and r.rpartition("_")[2].upper() != summoned.card.attribute
+           for r in restrictions):
+        return False
     limit = tribute_limit(tribute.card)
     if limit is None:
         return True
@@ -227,6 +234,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     targets = [i.id for i in _opponents(position, ON_FIELD)] or ["direct"]
     for monster in _own(position, ON_FIELD):
         if monster.state.position != "attack" or monster.state.attacked:
+            continue
+        if "cannot_attack" in monster.state.restrictions:     # TOK-1
             continue
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
@@ -369,6 +378,9 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     rules = _rules_of(material.card)
     if rules is None or summon in rules.never:
         return False
+    state = material.state
+    if isinstance(state, Monster) and f"cannot_be_{summon}_material" in state.restrictions:   # TOK-1
+        return False
     return all(_matches(wanted, summoned) for kind, wanted in rules.only_for if kind == summon)
 
 
@@ -400,7 +412,8 @@ def _special_summon_locks(position: Position) -> list:
             filters.append(lock[1])
     for monster in _own(position, ON_FIELD):
         lock = special_summon_lock(monster.card)
-        if monster.state.position != "set" and isinstance(lock, tuple) and lock[0] == "monster_zone":
+        if monster.state.position != "set" and isinstance(lock, tuple) and lock[0] == "monster_zone" \
+                and not _has_no_effects(monster):
             filters.append(lock[1])
     return filters
 
@@ -444,7 +457,8 @@ _PROPERTY_ATTRIBUTES = {"attribute": "attribute", "race": "race", "level": "leve
 
 
 def _matches(term, material: Instance) -> bool:
-    """Does one material satisfy a filter (Atom / And / Or / Not)?"""
+    """Does one material satisfy a filter (Atom / And / Or / Not)? Kinds as the card's state makes them
+    (`_kinds`: GEM-1, TOK-2)."""
     if isinstance(term, And):
         return all(_matches(part, material) for part in term.parts)
     if isinstance(term, Or):
@@ -466,15 +480,54 @@ def _matches(term, material: Instance) -> bool:
     if key == "race":
         return card.race == value
     if key == "kind":
+        kinds = _kinds(material)
         if value == "monster":                  # a Trap Monster on the field is a monster
-            return "monster" in card.kinds or "trap_monster" in card.kinds
-        return value in card.kinds
+            return "monster" in kinds or "trap_monster" in kinds
+        return value in kinds
     if key == "position":
         return value == "face_down" and getattr(material.state, "position", None) == "set"
     actual = getattr(card, _NUMERIC_ATTRIBUTES[key])
     if actual is None:
         return False
     return {"=": actual == value, "<=": actual <= value, ">=": actual >= value}[term.op]
+
+
+def _kinds(instance) -> frozenset:
+    """The kinds a card has where it is. GEM-1: a Gemini monster face-up on the field and not Gemini
+    Summoned, or in the GY, is a Normal Monster and not an Effect Monster. TOK-2: a Trap Card that
+    Special Summoned itself is, on the field, a monster of the kind its text says."""
+    card, state = instance.card, getattr(instance, "state", None)
+    location = getattr(instance, "location", None)
+    on_field = location in ON_FIELD
+    if gemini(card) is True and ((on_field and state.position != "set" and not state.gemini_summoned)
+                                 or location == "graveyard"):
+        return (card.kinds - {"effect"}) | {"normal"}
+    trap = trap_monster(card)
+    if on_field and isinstance(trap, TrapMonster):
+        return card.kinds | {"monster", "trap_monster", trap.kind}
+    return card.kinds
+
+
+def _has_no_effects(instance: Instance) -> bool:
+    """A monster on the field whose effects do not apply: negated by the effect that summoned it (TOK-1),
+    or a Gemini monster not Gemini Summoned (GEM-1: a Normal Monster)."""
+    state = instance.state
+    return "effects_negated" in state.restrictions or (gemini(instance.card) is True and not state.gemini_summoned)
+
+
+def gemini_summons(position: Position) -> Iterator[Play]:
+    """GEM-2: in the Main Phase, a face-up Gemini monster the turn player controls that was not Gemini
+    Summoned can be Normal Summoned a second time; this uses the turn's Normal Summon (NS-1), or an
+    additional Normal Summon granted for a monster it matches (not one granted for a Tribute Summon:
+    it needs no Tribute). It stays in its zone and battle position."""
+    if not _in_main_phase(position):
+        return
+    regular, grants = _normal_summon_rights(position)
+    for monster in _own(position, ON_FIELD):
+        if gemini(monster.card) is not True or monster.state.position == "set" or monster.state.gemini_summoned:
+            continue
+        if regular or any(kind == "filter" and _matches(wanted, monster) for kind, wanted in grants):
+            yield Play(action="gemini_summon", card=monster.id, name=monster.card.name)
 
 
 def _property(material: Instance, prop: str):
@@ -908,7 +961,7 @@ def activations(position: Position) -> Iterator[Play]:
         return
     me = position.turn_player
     sources = [(c, "hand_or_set") for c in _activatable_from_hand_or_set(position)]
-    sources += [(c, "field") for c in _own(position, ON_FIELD) if c.state.position != "set"]
+    sources += [(c, "field") for c in _own(position, ON_FIELD) if c.state.position != "set" and not _has_no_effects(c)]
     sources += [(c, "graveyard") for c in _own(position, "graveyard")]
     free = _free_main_monster_zones(position)
     life_points = getattr(position.me, "lp")   # getattr: this source must never spell an ASP file name
@@ -1080,9 +1133,10 @@ def _history_allows(position: Position, play: Play) -> bool:
         elif forbids == "special_summon_from_extra_deck" and summoned is not None:
             if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):
                 return False
-        elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster"):
+        elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster", "gemini_summon"):
             return False
-        elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon") or summoned is not None):
+        elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon", "gemini_summon")
+                                      or summoned is not None):
             return False
         elif forbids == "activate_other":
             name = position.instances[play.spell].card.name if play.action in ("ritual_summon", "fusion_summon") \
@@ -1118,7 +1172,7 @@ def _history_allows(position: Position, play: Play) -> bool:
                        and _effect_summons(_card_named(position, e["activate"]), e["effect"])
                        for e in _my_events(position, "activate")):
                     return False
-    once = any(i.location in ON_FIELD and i.state.position != "set"                  # CNT-1
+    once = any(i.location in ON_FIELD and i.state.position != "set" and not _has_no_effects(i)   # CNT-1
                and any(c.kind == "each_player_once" for c in _clauses_of(i.card))
                for i in position.instances.values())
     if once and _counted_special_summons(position)[0] > 0:
@@ -1154,7 +1208,7 @@ def _normal_summon_rights(position: Position) -> tuple[bool, list]:
 
 
 MECHANICS: tuple[Callable[[Position], Iterable[Play]], ...] = (
-    normal_summons_and_sets, flip_summons, ritual_summons, fusion_summons, synchro_summons, xyz_summons,
+    normal_summons_and_sets, flip_summons, gemini_summons, ritual_summons, fusion_summons, synchro_summons, xyz_summons,
     link_summons, pendulum_summons, procedure_summons, position_changes, attack_declarations, scale_activations,
     activations, spell_trap_sets, phase_moves,
 )
