@@ -190,3 +190,32 @@ def unread_reason(card: Card) -> str | None:
         if isinstance(found, UnsupportedText):
             return str(found)
     return None
+
+
+# A Token's own text (TOK-1): its limits as a Tribute are read by `cardtext.tribute_limit`; these are the
+# others. Sentences about being destroyed do not concern summoning.
+_TOKEN_OWN = (
+    (re.compile(r"This Token cannot (?:declare an attack|attack)\."), ("cannot_attack",)),
+    (re.compile(r"This Token cannot attack or be used as a Synchro Material Monster\."),
+     ("cannot_attack", "cannot_be_synchro_material")),
+    (re.compile(r"This Token cannot be (?:used as a Tribute|Tributed) for a Tribute Summon(?:, unless it is for an? "
+                rf"(?:{_ATTRIBUTES}) monster| during the turn it is Special Summoned)?\."), ()),
+    (re.compile(r"This Token cannot be destroyed by (?:battle|a card effect)\."), ()),
+)
+
+
+@lru_cache(maxsize=None)
+def token_restrictions(card: Card):
+    """TOK-1: the restrictions a Token's own text gives it on the field; `UnsupportedText` for a sentence
+    of a Token saying what it or its controller cannot do that pysolver does not read."""
+    if "token" not in card.kinds:
+        return ()
+    found: list[str] = []
+    for sentence in re.split(r"(?<=\.) ", _one_line(card)):
+        if "cannot" not in sentence:
+            continue
+        names = next((names for pattern, names in _TOKEN_OWN if pattern.fullmatch(sentence)), None)
+        if names is None:
+            return UnsupportedText(f"{card.name!r}: Token clause not supported: {sentence!r}")
+        found.extend(names)
+    return tuple(dict.fromkeys(found))

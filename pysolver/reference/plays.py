@@ -45,7 +45,7 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.effects import activated_effects, clauses, procedure_once_per_turn, procedures
 from ..cards.material_lines import default_archetypes
-from ..cards.written import TrapMonster, gemini, trap_monster
+from ..cards.written import TrapMonster, gemini, token_restrictions, trap_monster
 from ..position.play import Play, sort_plays
 from ..position.value import Instance, Monster, Position, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
@@ -182,7 +182,7 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
 def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:
     """A Token's own text may forbid Tributing it for a Tribute Summon (or Set) (NS-4, card data):
     always, unless the summoned monster has a given Attribute, or during the turn it was Summoned."""
-    restrictions = tribute.state.restrictions                      # TOK-1: what its summoning effect says
+    restrictions = _restrictions(tribute)                          # TOK-1: what its summoning effect says
     if "cannot_be_tributed" in restrictions:
         return False
     if any(r.startswith("cannot_be_tributed_except_for_") and r.rpartition("_")[2].upper() != summoned.card.attribute
@@ -235,7 +235,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     for monster in _own(position, ON_FIELD):
         if monster.state.position != "attack" or monster.state.attacked:
             continue
-        if "cannot_attack" in monster.state.restrictions:     # TOK-1
+        if "cannot_attack" in _restrictions(monster):     # TOK-1
             continue
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
@@ -379,7 +379,7 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     if rules is None or summon in rules.never:
         return False
     state = material.state
-    if isinstance(state, Monster) and f"cannot_be_{summon}_material" in state.restrictions:   # TOK-1
+    if isinstance(state, Monster) and f"cannot_be_{summon}_material" in _restrictions(material):   # TOK-1
         return False
     return all(_matches(wanted, summoned) for kind, wanted in rules.only_for if kind == summon)
 
@@ -508,11 +508,18 @@ def _kinds(instance) -> frozenset:
     return card.kinds
 
 
+def _restrictions(instance: Instance) -> tuple:
+    """TOK-1: what the effect that summoned a monster forbids it (its state), and what a Token's own text
+    forbids it."""
+    own = token_restrictions(instance.card)
+    return tuple(instance.state.restrictions) + (own if isinstance(own, tuple) else ())
+
+
 def _has_no_effects(instance: Instance) -> bool:
     """A monster on the field whose effects do not apply: negated by the effect that summoned it (TOK-1),
     or a Gemini monster not Gemini Summoned (GEM-1: a Normal Monster)."""
     state = instance.state
-    return "effects_negated" in state.restrictions or (gemini(instance.card) is True and not state.gemini_summoned)
+    return "effects_negated" in _restrictions(instance) or (gemini(instance.card) is True and not state.gemini_summoned)
 
 
 def gemini_summons(position: Position) -> Iterator[Play]:
