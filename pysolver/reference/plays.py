@@ -612,6 +612,7 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
     """The zones the summoned monster may go to, after the materials have left the field (ZN-6)."""
     face_down_fsx = not monster.state.face_up and bool(monster.card.kinds & {"fusion", "synchro", "xyz"})
     free, linked, open_emz = _monster_zones_after(position, materials)
+    open_emz = open_emz + _extra_link_zones(position, monster, materials)
     if position.rules == 3:                                          # ZN-3: any MMZ, no EMZ
         return _sorted_ids(free)
     if position.rules == 5 and face_down_fsx:                        # ZN-5
@@ -622,7 +623,8 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
 def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[list[str], list[str], list[str]]:
     """With the instances `gone` off the field (ZN-6): the turn player's free MMZs, those of them a Link
     arrow points to (ZN-4), and the EMZs the turn player may still take (ZN-1: at most one EMZ per
-    player, so none while the turn player holds one; no Extra Link). No EMZ under Master Rule 3."""
+    player, so none while the turn player holds one; Extra Link: `_extra_link_zones`). No EMZ under Master
+    Rule 3."""
     gone_ids = {i.id for i in gone}
     field = [i for i in position.instances.values() if i.location in ON_FIELD and i.id not in gone_ids]
     mine = [i for i in field if i.player == position.turn_player]
@@ -637,6 +639,63 @@ def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[
         open_emz = [name for index, name in _EMZ_NAMES.items() if index not in held]
     linked = _linked_main_monster_zones(position, field)
     return free, [zone for zone in free if zone in linked], open_emz
+
+
+# Extra Link (ZN-1, engine-rules.md §1: `check_extra_link`). The table in the turn player's view: x is the
+# column (1..5, the turn player's M1..M5 from their left), y the row (0: the turn player's Main Monster
+# Zones, 1: the Extra Monster Zones above columns 2 and 4, 2: the opponent's Main Monster Zones).
+_ARROW_STEPS = {"T": (0, 1), "B": (0, -1), "L": (-1, 0), "R": (1, 0), "TL": (-1, 1), "TR": (1, 1),
+                "BL": (-1, -1), "BR": (1, -1)}
+_TABLE = {(x, y) for x in range(1, 6) for y in (0, 2)} | {(2, 1), (4, 1)}
+
+
+def _emz_column(position: Position, index: int) -> int:
+    """The column of Extra Monster Zone `index` (1: EMZL, 2: EMZR as player 0 sees them) for the turn player."""
+    return 2 if (index == 1) == (position.turn_player == 0) else 4
+
+
+def _place_of(position: Position, instance: Instance) -> tuple[int, int]:
+    if instance.location == "extra_monster_zone":
+        return _emz_column(position, instance.index), 1
+    if instance.player == position.turn_player:
+        return instance.index, 0
+    return 6 - instance.index, 2            # the opponent's M1 faces the turn player's M5
+
+
+def _points_to(card, place: tuple[int, int], own: bool) -> set[tuple[int, int]]:
+    """The places a Link Monster's arrows point to; the opponent's monsters face the other way."""
+    x, y = place
+    sign = 1 if own else -1
+    steps = (_ARROW_STEPS[arrow] for arrow in card.arrows)
+    return {(x + sign * dx, y + sign * dy) for dx, dy in steps} & _TABLE
+
+
+def _extra_link_zones(position: Position, monster: Instance, gone: Sequence[Instance]) -> list[str]:
+    """ZN-1 (Extra Link): while the turn player holds one Extra Monster Zone (after the materials left), the
+    other one, if free, is open to a monster that, placed there, is joined to the monster in the first by
+    a chain of monsters each pointing to the next and back (mutually linked), on either player's side."""
+    if position.rules == 3:
+        return []
+    gone_ids = {i.id for i in gone}
+    field = [i for i in position.instances.values() if i.location in ON_FIELD and i.id not in gone_ids]
+    held = [i for i in field if i.player == position.turn_player and i.location == "extra_monster_zone"]
+    if len(held) != 1 or any(i.location == "extra_monster_zone" and i.index != held[0].index for i in field):
+        return []
+    other = 3 - held[0].index
+    places = {i.id: _place_of(position, i) for i in field}
+    places[monster.id] = (_emz_column(position, other), 1)
+    cards = {i.id: i for i in field}
+    cards[monster.id] = monster
+    arrows = {iid: _points_to(cards[iid].card, place, cards[iid].player == position.turn_player)
+              for iid, place in places.items()}
+    reached, frontier = {monster.id}, [monster.id]
+    while frontier:
+        current = frontier.pop()
+        for other_id, place in places.items():
+            if other_id not in reached and place in arrows[current] and places[current] in arrows[other_id]:
+                reached.add(other_id)
+                frontier.append(other_id)
+    return [_EMZ_NAMES[other]] if held[0].id in reached else []
 
 
 def _linked_main_monster_zones(position: Position, field: Sequence[Instance]) -> set[str]:

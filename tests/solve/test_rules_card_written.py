@@ -244,3 +244,54 @@ def test_tok_2_trap_monsters_of_the_database():
     found = [trap_monster(card) for card in cards]
     assert sum(isinstance(t, TrapMonster) for t in found) >= 55
     assert sum(isinstance(t, Exception) for t in found) <= 15
+
+
+# --------------------------------------------------------------------------------------------------
+# ZN-1: Extra Link
+
+def chain(rules=5, proxy=True, **options):
+    built = board(rules=rules, **options).monster("left", "Link Spider").monster(2, "Knightmare Phoenix") \
+        .monster(4, "Firewall Dragon").monster(1, "Kuriboh").extra_deck("Linkuriboh")
+    return built.monster(3, "Proxy Dragon") if proxy else built
+
+
+@pytest.mark.parametrize("rules", [4, 5])
+def test_zn_1_extra_link_a_chain_of_mutual_links_opens_the_other_extra_monster_zone(rules):
+    # EMZL Link Spider (B) <-> M2 Knightmare Phoenix (T, R) <-> M3 Proxy Dragon (L, R) <-> M4 Firewall
+    # Dragon (L, T) <-> Linkuriboh (B) placed in EMZR.
+    position = chain(rules).build()
+    assert [p.zones for p in plays_of(position, "link_summon")] == [("EMZR", "M5")]
+    both(position, "link_summon")
+
+
+def test_zn_1_no_extra_link_without_the_whole_chain():
+    position = chain(proxy=False).build()
+    assert [p.zones for p in plays_of(position, "link_summon")] == [("M3", "M5")]
+    both(position, "link_summon")
+
+
+def test_zn_1_extra_link_through_the_opponents_link_monsters():
+    # EMZL Security Dragon (T) <-> the opponent's M4 Firewall Dragon (T, L) <-> their M3 Proxy Dragon
+    # <-> their M2 Knightmare Phoenix (R, T) <-> the new Security Dragon (T) in EMZR.
+    built = board().monster("left", "Security Dragon").monster(1, "Kuriboh").monster(2, "Sangan") \
+        .extra_deck("Security Dragon")
+    built.opponent.monster(4, "Firewall Dragon").monster(3, "Proxy Dragon").monster(2, "Knightmare Phoenix")
+    position = built.build()
+    zones = {p.materials: p.zones for p in plays_of(position, "link_summon")}
+    assert "EMZR" in zones[("M1", "M2")]
+    both(position, "link_summon")
+    # The same table from the other side: turn player 1 holds the Extra Monster Zone on its own left.
+    mirrored = board(turn_player=1).monster("right", "Security Dragon").monster(1, "Kuriboh").monster(2, "Sangan") \
+        .extra_deck("Security Dragon")
+    mirrored.opponent.monster(4, "Firewall Dragon").monster(3, "Proxy Dragon").monster(2, "Knightmare Phoenix")
+    flipped = mirrored.build()
+    assert "EMZL" in {p.materials: p.zones for p in plays_of(flipped, "link_summon")}[("M1", "M2")]
+    both(flipped, "link_summon")
+
+
+def test_zn_1_a_material_from_the_chain_breaks_it():
+    position = chain().monster(5, "Sangan").extra_deck("Security Dragon").build()
+    plays = {p.materials: p.zones for p in plays_of(position, "link_summon") if p.name == "Security Dragon"}
+    assert "EMZR" in plays[("M1", "M5")]            # the chain stays (ZN-6: zones after the materials left)
+    assert "EMZR" not in plays[("M3", "M5")]        # Proxy Dragon was the chain's middle link
+    both(position, "link_summon")
