@@ -319,8 +319,8 @@ def special_summon_lock(card: Card):
 def unsupported_reason(card: Card) -> str | None:
     """Why pysolver cannot use `card` in a position exactly (it then fails closed by name), or None."""
     from .effects import procedures, unread_limit
-    from .written import gemini, token_restrictions, trap_monster, unread_reason
-    limit = unread_limit(card) or unread_reason(card)
+    from .written import gemini, token_restrictions, trap_monster, unread_material_use, unread_reason
+    limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
     checks = [material_rules(card), ritual_spell(card), special_summon_lock(card), procedures(card), gemini(card),

@@ -9,7 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
-from ..cards.written import gemini, token_restrictions, trap_monster, unread_reason
+from ..cards.written import gemini, token_restrictions, trap_monster, unread_material_use, unread_reason
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -328,7 +328,7 @@ def _written_facts(card: Card, target: bool) -> list[str]:
     if trap is not None:
         out.append(f"trap_monster_kind({c},{trap.kind}).")
     out.extend(f"own_restriction({c},{name})." for name in _read(card, token_restrictions(card), target) or ())
-    unread = unread_reason(card)
+    unread = unread_reason(card) or unread_material_use(card)
     if unread and target:
         raise _unsupported(card, unread)
     return out

@@ -295,3 +295,29 @@ def test_zn_1_a_material_from_the_chain_breaks_it():
     assert "EMZR" in plays[("M1", "M5")]            # the chain stays (ZN-6: zones after the materials left)
     assert "EMZR" not in plays[("M3", "M5")]        # Proxy Dragon was the chain's middle link
     both(position, "link_summon")
+
+
+# --------------------------------------------------------------------------------------------------
+# Materials whose own text changes how they can be used (SYN-1, LNK-1): not modelled, so such a card
+# fails closed by name instead of being used as if its text said nothing.
+
+@pytest.mark.parametrize("name, words", [("Tuningware", "Level 2"), ("Mono Synchron", "treated as Level 1"),
+                                         ("Ringowurm, the Dragon Guarding the Hundred Apples", "Tuner"),
+                                         ("Revolution Synchron", "hand"), ("Micro Coder", "hand"),
+                                         ("Tellarknight Cygnian", "2 materials")])
+def test_syn_1_lnk_1_a_material_whose_text_changes_its_use_fails_closed(name, words):
+    position = board().monster(1, name).monster(2, "Kuriboh").extra_deck("Stardust Dragon").build()
+    with pytest.raises(PysolverError, match=f"{name[:12]}.*{words}|{words}.*"):
+        legal_plays(position)
+
+
+def test_syn_1_lnk_1_material_clauses_of_the_database_are_read_or_refused():
+    from pysolver.cards.cardtext import unsupported_reason
+    from pysolver.cards.load import load_cards
+    from pysolver.cards.written import unread_material_use
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    for name in ("Proxy Horse", "Eccentric Boy", "Zenna's Deceiving Doll Maidens", "Mara of the Nordic Alfar",
+                 "Malefic Parallel Gear", "Tuningware", "Mono Synchron"):
+        assert unread_material_use(cards[name]) and unsupported_reason(cards[name]), name
+    assert unread_material_use(cards["King of the Swamp"]) is None   # a Fusion Substitute is read (FUS-2)
+    assert sum(bool(unread_material_use(card)) for card in cards) >= 50
