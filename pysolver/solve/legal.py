@@ -43,7 +43,7 @@ _NEEDS = {
 CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")
 
 
-def _root():
+def encodings_root():
     # A source checkout's own asp/ first: an editable install elsewhere must not lend its encodings
     # to this checkout's Python code (they change together).
     here = Path(__file__).resolve().parent.parent.parent / "asp"
@@ -56,13 +56,13 @@ def _root():
 def encoding_statements(name: str) -> tuple:
     """One encoding parsed once per process; each call adds the parsed statements (no re-parsing)."""
     statements: list = []
-    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
+    clingo.ast.parse_string(encodings_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
     return tuple(statements)
 
 
 def program(names=ENCODINGS) -> str:
     """The text of the encodings (all of them by default), for export and inspection."""
-    return "\n".join(_root().joinpath(name).read_text(encoding="utf-8") for name in names)
+    return "\n".join(encodings_root().joinpath(name).read_text(encoding="utf-8") for name in names)
 
 
 def relevant_encodings(position: Position, predicates: frozenset) -> tuple[str, ...]:
@@ -174,7 +174,7 @@ def batched_statements(name: str) -> tuple:
         elif statement.ast_type == clingo.ast.ASTType.ShowSignature:
             statement = number(statement)
         statements.append(statement)
-    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), add)
+    clingo.ast.parse_string(encodings_root().joinpath(name).read_text(encoding="utf-8"), add)
     return tuple(statements)
 
 
