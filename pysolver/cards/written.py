@@ -50,6 +50,8 @@ class TrapMonster:
 
     kind: str                   # normal | effect
     position: str | None        # attack | defense when its text fixes the position, else None
+    still_trap: bool = True     # "(This card is also still a Trap Card.)"; not when "NOT treated as a Trap"
+    restrictions: tuple = ()    # TOK-1 on itself: "If Summoned this way, this card cannot attack."
 
 
 _TRAP_MONSTER = re.compile(r"Special Summon this card (?:in (?P<position>Attack|Defense) Position )?as an? "
@@ -72,8 +74,18 @@ def trap_monster(card: Card):
         return None
     if card.level != int(match.group("level")) or (card.attribute or "") != match.group("attribute"):
         return UnsupportedText(f"{card.name!r}: the card data lacks the Trap Monster's Level or Attribute")
+    restrictions = []
+    for sentence in re.split(r"(?<=[.)]) ", text):
+        if not re.match(r"If (?:this card was )?Summoned this way", sentence):
+            continue
+        if re.fullmatch(r"If Summoned this way, this card cannot attack\.", sentence):
+            restrictions.append("cannot_attack")
+        elif re.search(r"Tribute|cannot (?:Normal |Special )?Summon|Tuner|material", sentence):
+            return UnsupportedText(f"{card.name!r}: Trap Monster clause not supported: {sentence!r}")
     position = match.group("position")
-    return TrapMonster(match.group("kind").lower(), position.lower() if position else None)
+    return TrapMonster(match.group("kind").lower(), position.lower() if position else None,
+                       still_trap=not re.search(r"\((?:this|This) card is NOT treated as a Trap", text),
+                       restrictions=tuple(restrictions))
 
 
 def unread_reason(card: Card) -> str | None:

@@ -282,6 +282,9 @@ class _Loader:
             self.problem(path, f"{card.name!r} is a Trap Monster: under Master Rule 4 and earlier it also occupies a "
                          "Spell & Trap Zone (TOK-2), which pysolver does not model; use master-rule-5")
         position = self.choice(data, "position", path, MONSTER_POSITIONS, "attack")
+        if isinstance(trap, TrapMonster) and position == "set":
+            self.problem(f"{path}.position", f"{card.name!r} is a Trap Monster: face-down it is a Set Trap Card in a "
+                         "Spell & Trap Zone, not a monster (TOK-2)")
         if "link" in card.kinds and position != "attack":
             self.problem(f"{path}.position", f"{card.name!r} is a Link Monster: always face-up Attack Position (LNK-3)")
         if "token" in card.kinds and position == "set":

@@ -504,15 +504,18 @@ def _kinds(instance) -> frozenset:
         return (card.kinds - {"effect"}) | {"normal"}
     trap = trap_monster(card)
     if on_field and isinstance(trap, TrapMonster):
-        return card.kinds | {"monster", "trap_monster", trap.kind}
+        kinds = card.kinds | {"monster", "trap_monster", trap.kind}
+        return kinds if trap.still_trap else kinds - {"trap", "continuous"}
     return card.kinds
 
 
 def _restrictions(instance: Instance) -> tuple:
-    """TOK-1: what the effect that summoned a monster forbids it (its state), and what a Token's own text
-    forbids it."""
+    """TOK-1: what the effect that summoned a monster forbids it (its state), and what a Token's or a Trap
+    Monster's own text forbids it."""
     own = token_restrictions(instance.card)
-    return tuple(instance.state.restrictions) + (own if isinstance(own, tuple) else ())
+    trap = trap_monster(instance.card)
+    itself = trap.restrictions if isinstance(trap, TrapMonster) else ()
+    return tuple(instance.state.restrictions) + (own if isinstance(own, tuple) else ()) + itself
 
 
 def _has_no_effects(instance: Instance) -> bool:

@@ -327,6 +327,9 @@ def _written_facts(card: Card, target: bool) -> list[str]:
     trap = _read(card, trap_monster(card), target)
     if trap is not None:
         out.append(f"trap_monster_kind({c},{trap.kind}).")
+        if not trap.still_trap:
+            out.append(f"trap_monster_not_trap({c}).")
+        out.extend(f"own_restriction({c},{name})." for name in trap.restrictions)
     out.extend(f"own_restriction({c},{name})." for name in _read(card, token_restrictions(card), target) or ())
     unread = unread_reason(card) or unread_material_use(card)
     if unread and target:

@@ -232,6 +232,15 @@ def test_tok_2_a_trap_monster_is_an_effect_monster_on_the_field():
     both(position, "link_summon")
 
 
+def test_tok_2_a_trap_monster_summoned_this_way_that_cannot_attack():
+    from pysolver.cards.load import load_cards
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    position = board(cards=cards, phase="battle").monster(1, "Metal Reflect Slime", position="attack") \
+        .monster(2, "Tiki Curse").build()
+    assert [p.card for p in plays_of(position, "declare_attack")] == ["M2"]
+    both(position, "declare_attack")
+
+
 def test_tok_2_under_master_rule_4_a_trap_monster_is_refused_by_name():
     with pytest.raises(PysolverError, match="Tiki Curse.*Master Rule 4"):
         board(rules=4).monster(1, "Tiki Curse").build()
@@ -242,8 +251,10 @@ def test_tok_2_trap_monsters_of_the_database():
     from pysolver.cards.written import TrapMonster, trap_monster
     cards = load_cards(need_shared_data() / "cards.cdb")
     found = [trap_monster(card) for card in cards]
-    assert sum(isinstance(t, TrapMonster) for t in found) >= 55
-    assert sum(isinstance(t, Exception) for t in found) <= 15
+    assert sum(isinstance(t, TrapMonster) for t in found) >= 52
+    assert sum(isinstance(t, Exception) for t in found) <= 18
+    assert trap_monster(cards["Metal Reflect Slime"]).restrictions == ("cannot_attack",)
+    assert sum(isinstance(t, TrapMonster) and not t.still_trap for t in found) >= 15
 
 
 # --------------------------------------------------------------------------------------------------
