@@ -134,7 +134,7 @@ def token_restrictions(card: Card):
 # a Level it may be treated as ("you can treat it as a Level 2 monster"), being treated as a Tuner or
 # non-Tuner, or counting as 2 materials. Such a card fails closed by name instead of being used as if
 # its text said nothing (issue 15 item 4).
-_MATERIAL_WORD = re.compile(r"\b[Mm]aterials?\b")
+_MATERIAL_WORD = re.compile(r"\b[Mm]aterials?\b|\bused for an? (?:Fusion|Synchro|Xyz|Link) Summon\b")
 _CHANGED_USE = re.compile(r"\bin your hand\b|\btreat(?:ed)? (?:it |this card |them |that monster )?as (?:a )?Level "
                           r"\d+|\bLevel \d+ monster\b.*\btreat|\bas an? (?:non-)?Tuner\b|\bas 2 (?:[A-Z][a-z]+ )?"
                           r"[Mm]aterials\b|\btreated as Level \d+")

@@ -328,7 +328,7 @@ def test_syn_1_lnk_1_material_clauses_of_the_database_are_read_or_refused():
     from pysolver.cards.written import unread_material_use
     cards = load_cards(need_shared_data() / "cards.cdb")
     for name in ("Proxy Horse", "Eccentric Boy", "Zenna's Deceiving Doll Maidens", "Mara of the Nordic Alfar",
-                 "Malefic Parallel Gear", "Tuningware", "Mono Synchron"):
+                 "Malefic Parallel Gear", "Tuningware", "Mono Synchron", "Star Drawing"):
         assert unread_material_use(cards[name]) and unsupported_reason(cards[name]), name
     assert unread_material_use(cards["King of the Swamp"]) is None   # a Fusion Substitute is read (FUS-2)
     assert sum(bool(unread_material_use(card)) for card in cards) >= 50
