@@ -9,7 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
-from ..cards.written import gemini, token_restrictions, trap_monster, unread_material_use, unread_reason
+from ..cards.written import TrapMonster, gemini, token_restrictions, trap_monster, unread_material_use, unread_reason
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -324,8 +324,8 @@ def _written_facts(card: Card, target: bool) -> list[str]:
     c, out = card.passcode, []
     if _read(card, gemini(card), target):
         out.append(f"gemini({c}).")
-    trap = _read(card, trap_monster(card), target)
-    if trap is not None:
+    trap = trap_monster(card)   # unread wordings never reach a Monster Zone (the position loader refuses them)
+    if isinstance(trap, TrapMonster):
         out.append(f"trap_monster_kind({c},{trap.kind}).")
         if not trap.still_trap:
             out.append(f"trap_monster_not_trap({c}).")
