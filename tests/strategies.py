@@ -760,7 +760,7 @@ def _written_monster(draw, *, own: bool, rules: str, turn: int, phase: str) -> d
     if rules == "master-rule-3":
         names = tuple(n for n in names if n not in WRITTEN_LINKS)
     name = draw(_names(_usable(names)))
-    entry = draw(_field_monster(name, own=own, turn=turn, phase=phase))
+    entry = draw(_field_monster(name, own=own, turn=turn, phase=phase, face_down_ok=name != "Tiki Curse"))
     if name in WRITTEN_GEMINIS and entry["position"] != "set" and draw(st.booleans()):
         entry["gemini_summoned"] = True
     if draw(st.integers(0, 2)) == 0:
