@@ -215,9 +215,10 @@ class _Loader:
             self.problem(f"{path}.extra_monster_zones", "there are no Extra Monster Zones under Master Rule 3 (ZN-3)")
         for side, entry in emz_map.items():
             emz[SIDES.index(side)] = self.monster(entry, f"{path}.extra_monster_zones.{side}", extra_zone=True)
-        if emz[0] is not None and emz[1] is not None:
-            self.problem(f"{path}.extra_monster_zones",
-                         "a player may occupy only one Extra Monster Zone (ZN-1); remove one")
+        if emz[0] is not None and emz[1] is not None and not all("link" in m.card.kinds for m in emz):
+            self.problem(f"{path}.extra_monster_zones",   # both: only two Link Monsters, by Extra Link
+                         "a player may occupy only one Extra Monster Zone (ZN-1), both only with two Link Monsters "
+                         "(Extra Link); remove one")
         spells = [None] * 5
         for zone, entry in self.zone_map(data.get("spell_trap_zones"), f"{path}.spell_trap_zones", (1, 2, 3, 4, 5)).items():
             spells[zone - 1] = self.spell_trap(entry, f"{path}.spell_trap_zones.{zone}",

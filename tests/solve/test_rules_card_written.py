@@ -332,3 +332,14 @@ def test_syn_1_lnk_1_material_clauses_of_the_database_are_read_or_refused():
         assert unread_material_use(cards[name]) and unsupported_reason(cards[name]), name
     assert unread_material_use(cards["King of the Swamp"]) is None   # a Fusion Substitute is read (FUS-2)
     assert sum(bool(unread_material_use(card)) for card in cards) >= 50
+
+
+def test_zn_1_after_an_extra_link_summon_the_position_holds_both_extra_monster_zones():
+    position = chain().build()
+    play = plays_of(position, "link_summon")[0]
+    after = apply(position, play, zone="EMZR")
+    assert after == reference_apply(position, play, zone="EMZR")
+    assert all(m is not None for m in after.me.extra_monster_zones)
+    again = position_from_dict(position_to_dict(after))   # a file of that position loads (both are Links)
+    assert again == after
+    assert all("EMZ" not in "".join(p.zones or ()) for p in plays_of(again, "link_summon"))
