@@ -287,7 +287,8 @@ def material_rules(card: Card):
         return MaterialRules()
     # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
     text = _NO_TRIBUTE_USE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", "")))
-    unread = _UNREAD_MATERIAL_CLAUSE.search(text)
+    from .written import without_read_material_sentences   # Synchro Levels (SYN-2): written.synchro_levels
+    unread = _UNREAD_MATERIAL_CLAUSE.search(without_read_material_sentences(card, text))
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,

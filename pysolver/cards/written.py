@@ -148,8 +148,50 @@ def unread_material_use(card: Card) -> str | None:
         return None
     from .effects import _sentences, _text
     for sentence in _sentences(_text(card)):
-        if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence:
-            continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute)
+        if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence \
+                or _SYNCHRO_LEVELS.fullmatch(sentence):
+            continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
             return f"{card.name!r}: material clause not supported: {sentence!r}"
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# Levels a material may be treated as for a Synchro Summon (SYN-2; engine-rules.md §2: the sum checker
+# tries each alternative Level of each material)
+
+@dataclass(frozen=True)
+class SynchroLevels:
+    levels: tuple[int, ...]     # the Levels it may be treated as, besides its own
+    only_for: object = None     # a filter on the Synchro Monster ("of a "Genex" Synchro Monster"), or None
+
+
+_SYNCHRO_LEVELS = re.compile(
+    r"This card on the field can be treated as a Level (?P<a>\d+)(?: or (?P<b>\d+))? monster when used for a Synchro "
+    r"Summon(?: of an? (?P<for>[^.]+?))?\.|If this card on the field is used as Synchro Material, you can treat it as "
+    r"a Level (?P<c>\d+) monster\.")
+
+
+@lru_cache(maxsize=None)
+def synchro_levels(card: Card):
+    """The Levels the card on the field may be treated as for a Synchro Summon (Yamatako Orochi: 8;
+    Tuningware: 2; R-Genex Turing: 1 or 3 for a "Genex" Synchro Monster); None when its text says none;
+    `UnsupportedText` when the Synchro Monster it names cannot be read."""
+    match = _SYNCHRO_LEVELS.search(_one_line(card)) if card.is_monster else None
+    if match is None:
+        return None
+    levels = tuple(int(v) for v in match.group("a", "b", "c") if v)
+    only_for = None
+    if match.group("for"):
+        from .material_lines import UnsupportedMaterialLine, parse_filter
+        try:
+            only_for = parse_filter(match.group("for"))
+        except UnsupportedMaterialLine as error:
+            return UnsupportedText(f"{card.name!r}: Synchro Level clause not supported ({error.reason})")
+    return SynchroLevels(levels, only_for)
+
+
+def without_read_material_sentences(card: Card, text: str) -> str:
+    """`text` without the sentences about its use as material that this module reads (the other readers'
+    checks for unread clauses then do not see them)."""
+    return _SYNCHRO_LEVELS.sub("", text) if card.is_monster else text

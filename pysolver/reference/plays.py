@@ -45,7 +45,7 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.effects import activated_effects, clauses, procedure_once_per_turn, procedures
 from ..cards.material_lines import default_archetypes
-from ..cards.written import TrapMonster, gemini, token_restrictions, trap_monster
+from ..cards.written import SynchroLevels, TrapMonster, gemini, synchro_levels, token_restrictions, trap_monster
 from ..position.play import Play, sort_plays
 from ..position.value import Instance, Monster, Position, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
@@ -432,11 +432,22 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
 
 
 def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) -> bool:
-    """SYN-2: the Levels sum exactly to the Synchro Monster's Level. LNK-1: each material is worth 1, a
+    """SYN-2: the Levels sum exactly to the Synchro Monster's Level, a material counting with its Level
+    or a Level its text lets it be treated as "when used for a Synchro Summon" (Yamatako Orochi). LNK-1: each material is worth 1, a
     Link Monster 1 or its Link Rating, and some choice sums exactly to the Link Rating. Xyz: the
     Level is in the line's filters."""
-    if summon == "synchro":
-        return monster.card.level is not None and sum(m.card.level for m in materials) == monster.card.level
+    if summon == "synchro":   # each material with its Level or one its text lets it be treated as
+        if monster.card.level is None:
+            return False
+        sums = {0}
+        for material in materials:
+            levels = {material.card.level}
+            alternative = synchro_levels(material.card)
+            if isinstance(alternative, SynchroLevels) and (alternative.only_for is None
+                                                          or _matches(alternative.only_for, monster)):
+                levels.update(alternative.levels)
+            sums = {total + level for total in sums for level in levels}
+        return monster.card.level in sums
     if summon == "link":
         sums = {0}
         for material in materials:

@@ -9,7 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
-from ..cards.written import TrapMonster, gemini, token_restrictions, trap_monster, unread_material_use, unread_reason
+from ..cards.written import TrapMonster, gemini, synchro_levels, token_restrictions, trap_monster, unread_material_use, unread_reason
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -289,7 +289,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     if lock is not None:
         out.append(f"special_summon_lock({c},{lock[0]},{filters.number(lock[1])}).")
     out.extend(_procedure_facts(card, filters, target))
-    out.extend(_written_facts(card, target))
+    out.extend(_written_facts(card, filters, target))
     limit = limits(card)
     if limit.scale_unless:
         filters.archetypes.update(limit.scale_unless[1])
@@ -317,7 +317,7 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
 _EXCEPT_FOR = "cannot_be_tributed_except_for_"
 
 
-def _written_facts(card: Card, target: bool) -> list[str]:
+def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     """What the card writes about its own kind (GEM-1, TOK-2) as facts; a wording pysolver cannot read,
     and a modelled activation with a sentence about its summoned monsters that it cannot read (TOK-1),
     fail closed for the turn player's cards."""
@@ -331,6 +331,11 @@ def _written_facts(card: Card, target: bool) -> list[str]:
             out.append(f"trap_monster_not_trap({c}).")
         out.extend(f"own_restriction({c},{name})." for name in trap.restrictions)
     out.extend(f"own_restriction({c},{name})." for name in _read(card, token_restrictions(card), target) or ())
+    levels = _read(card, synchro_levels(card), target)   # SYN-2: Levels it may be treated as
+    if levels is not None:
+        out.extend(f"synchro_level_alternative({c},{level})." for level in levels.levels)
+        if levels.only_for is not None:
+            out.append(f"synchro_level_only_for({c},{filters.number(levels.only_for)}).")
     unread = unread_reason(card) or unread_material_use(card)
     if unread and target:
         raise _unsupported(card, unread)

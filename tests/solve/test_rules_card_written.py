@@ -312,7 +312,35 @@ def test_zn_1_a_material_from_the_chain_breaks_it():
 # Materials whose own text changes how they can be used (SYN-1, LNK-1): not modelled, so such a card
 # fails closed by name instead of being used as if its text said nothing.
 
-@pytest.mark.parametrize("name, words", [("Tuningware", "Level 2"), ("Mono Synchron", "treated as Level 1"),
+def test_syn_2_a_material_treated_as_another_level_for_a_synchro_summon():
+    # Tuningware (Level 1): "you can treat it as a Level 2 monster" -> with Junk Synchron (3): 4 or 5.
+    position = board().monster(1, "Junk Synchron").monster(2, "Tuningware") \
+        .extra_deck("Armory Arm", "Hi-Speedroid Chanbara", "Coral Dragon").build()
+    assert {p.name for p in plays_of(position, "synchro_summon")} == {"Armory Arm", "Hi-Speedroid Chanbara"}
+    both(position, "synchro_summon")
+    # Yamatako Orochi (Level 1 Tuner): "can be treated as a Level 8 monster" -> with Kuriboh (1): 2 or 9.
+    position = board().monster(1, "Yamatako Orochi").monster(2, "Kuriboh") \
+        .extra_deck("Ravenous Crocodragon Archethys", "Stardust Dragon").build()
+    assert {p.name for p in plays_of(position, "synchro_summon")} == {"Ravenous Crocodragon Archethys"}
+    both(position, "synchro_summon")
+
+
+def test_syn_2_synchro_levels_of_the_database():
+    from pysolver.cards.load import load_cards
+    from pysolver.cards.written import synchro_levels
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    found = {card.name: synchro_levels(card) for card in cards if synchro_levels(card) is not None}
+    assert {name: value.levels for name, value in found.items()} == {
+        "Yamatako Orochi": (8,), "Dragunity Couse": (4,), "Tuningware": (2,), "R-Genex Turing": (1, 3)}
+    # R-Genex Turing (Level 2 Tuner) as Level 1 or 3 only for a "Genex" Synchro Monster: with a Level 4,
+    # Genex Ally Triforce (7 = 3 + 4, a "Genex" Tuner) but not Magical Android (5 = 1 + 4, not "Genex").
+    genex = board(cards=cards).monster(1, "R-Genex Turing").monster(2, "Gene-Warped Warwolf") \
+        .extra_deck("Genex Ally Triforce", "Magical Android").build()
+    assert {p.name for p in plays_of(genex, "synchro_summon")} == {"Genex Ally Triforce"}
+    both(genex, "synchro_summon")
+
+
+@pytest.mark.parametrize("name, words", [("Mono Synchron", "treated as Level 1"),
                                          ("Ringowurm, the Dragon Guarding the Hundred Apples", "Tuner"),
                                          ("Revolution Synchron", "hand"), ("Micro Coder", "hand"),
                                          ("Tellarknight Cygnian", "2 materials")])
@@ -328,7 +356,7 @@ def test_syn_1_lnk_1_material_clauses_of_the_database_are_read_or_refused():
     from pysolver.cards.written import unread_material_use
     cards = load_cards(need_shared_data() / "cards.cdb")
     for name in ("Proxy Horse", "Eccentric Boy", "Zenna's Deceiving Doll Maidens", "Mara of the Nordic Alfar",
-                 "Malefic Parallel Gear", "Tuningware", "Mono Synchron", "Star Drawing"):
+                 "Malefic Parallel Gear", "Mono Synchron", "Star Drawing"):
         assert unread_material_use(cards[name]) and unsupported_reason(cards[name]), name
     assert unread_material_use(cards["King of the Swamp"]) is None   # a Fusion Substitute is read (FUS-2)
     assert sum(bool(unread_material_use(card)) for card in cards) >= 50
