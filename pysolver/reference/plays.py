@@ -433,9 +433,9 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
 
 def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) -> bool:
     """SYN-2: the Levels sum exactly to the Synchro Monster's Level, a material counting with its Level
-    or a Level its text lets it be treated as "when used for a Synchro Summon" (Yamatako Orochi). LNK-1: each material is worth 1, a
-    Link Monster 1 or its Link Rating, and some choice sums exactly to the Link Rating. Xyz: the
-    Level is in the line's filters."""
+    or a Level its text lets it be treated as "when used for a Synchro Summon" (Yamatako Orochi).
+    LNK-1: each material is worth 1, a Link Monster 1 or its Link Rating, and some choice sums exactly
+    to the Link Rating. Xyz: the Level is in the line's filters."""
     if summon == "synchro":   # each material with its Level or one its text lets it be treated as
         if monster.card.level is None:
             return False
