@@ -149,7 +149,7 @@ def unread_material_use(card: Card) -> str | None:
     from .effects import _sentences, _text
     for sentence in _sentences(_text(card)):
         if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence \
-                or _SYNCHRO_LEVELS.fullmatch(sentence):
+                or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds):
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
             return f"{card.name!r}: material clause not supported: {sentence!r}"
@@ -193,5 +193,37 @@ def synchro_levels(card: Card):
 
 def without_read_material_sentences(card: Card, text: str) -> str:
     """`text` without the sentences about its use as material that this module reads (the other readers'
-    checks for unread clauses then do not see them)."""
-    return _SYNCHRO_LEVELS.sub("", text) if card.is_monster else text
+    checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`."""
+    if not card.is_monster:
+        return text
+    text = _SYNCHRO_LEVELS.sub("", text)
+    return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
+
+
+# --------------------------------------------------------------------------------------------------
+# A Tuner that may be treated as a non-Tuner for a Synchro Summon (SYN-1; engine: EFFECT_NONTUNER, the
+# non-Tuner slot accepts it, while it may still be the Tuner)
+
+@dataclass(frozen=True)
+class NonTuner:
+    only_for: object = None     # a filter on the Synchro Monster ("for a Psychic monster"), or None
+
+
+_NON_TUNER = re.compile(r"If (?:this card you control (?:would be|is) used|you use this card you control) as Synchro "
+                        r"Material(?: for an? (?P<for>[^,]+?))?, you can treat it as a non-Tuner\.")
+
+
+@lru_cache(maxsize=None)
+def non_tuner(card: Card):
+    """"If this card you control would be used as Synchro Material [for a X monster], you can treat it as a
+    non-Tuner": a `NonTuner`; None when the card has no such text; `UnsupportedText` when X is unread."""
+    match = _NON_TUNER.search(_one_line(card)) if card.is_monster and "tuner" in card.kinds else None
+    if match is None:
+        return None
+    if not match.group("for"):
+        return NonTuner()
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return NonTuner(parse_filter(match.group("for")))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: non-Tuner clause not supported ({error.reason})")

@@ -45,7 +45,8 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.effects import activated_effects, clauses, procedure_once_per_turn, procedures
 from ..cards.material_lines import default_archetypes
-from ..cards.written import SynchroLevels, TrapMonster, gemini, synchro_levels, token_restrictions, trap_monster
+from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions,
+                             trap_monster)
 from ..position.play import Play, sort_plays
 from ..position.value import Instance, Monster, Position, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
@@ -335,7 +336,7 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
             continue
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         candidates = [m for m in pool if _can_be_material(m, summon) and _material_allowed(m, monster, summon)
-                      and _group_options(requirement, m, substitute)]
+                      and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon))]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates),
                                                                             requirement.max_materials)
@@ -343,7 +344,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
             for materials in combinations(candidates, count):
                 if not _amount_fits(monster, materials, summon) or not _others_allowed(materials, summon):
                     continue
-                if not _fits_requirement(requirement, materials, substitute=substitute):
+                as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
+                if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner):
                     continue
                 zones = _extra_deck_zones(position, monster, materials)
                 if not zones:
@@ -506,18 +508,21 @@ def _matches(term, material: Instance) -> bool:
 def _kinds(instance) -> frozenset:
     """The kinds a card has where it is. GEM-1: a Gemini monster face-up on the field and not Gemini
     Summoned, or in the GY, is a Normal Monster and not an Effect Monster. TOK-2: a Trap Card that
-    Special Summoned itself is, on the field, a monster of the kind its text says."""
+    Special Summoned itself is, on the field, a monster of the kind its text says. A `_NonTunerView`
+    (SYN-1) is the card without the Tuner kind."""
     card, state = instance.card, getattr(instance, "state", None)
     location = getattr(instance, "location", None)
     on_field = location in ON_FIELD
+    kinds = card.kinds
     if gemini(card) is True and ((on_field and state.position != "set" and not state.gemini_summoned)
                                  or location == "graveyard"):
-        return (card.kinds - {"effect"}) | {"normal"}
+        kinds = (kinds - {"effect"}) | {"normal"}
     trap = trap_monster(card)
     if on_field and isinstance(trap, TrapMonster):
-        kinds = card.kinds | {"monster", "trap_monster", trap.kind}
-        return kinds if trap.still_trap else kinds - {"trap", "continuous"}
-    return card.kinds
+        kinds = kinds | {"monster", "trap_monster", trap.kind}
+        if not trap.still_trap:
+            kinds = kinds - {"trap", "continuous"}
+    return kinds - getattr(instance, "without", frozenset())
 
 
 def _restrictions(instance: Instance) -> tuple:
@@ -580,17 +585,39 @@ def _names_only(term) -> bool:
     return isinstance(term, Or) and all(_names_only(part) for part in term.parts)
 
 
-def _group_options(requirement: Requirement, material: Instance, substitute: bool) -> list[tuple[int, bool]]:
-    """The groups one material can fill, as (group index, by substitution)."""
+class _NonTunerView:
+    """A material seen as a non-Tuner (SYN-1: "you can treat it as a non-Tuner"): the same card without
+    the Tuner kind, for matching the material line's filters."""
+
+    def __init__(self, material: Instance):
+        self.card, self.state, self.location = material.card, material.state, material.location
+        self.without = frozenset({"tuner"})
+
+
+def _as_non_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
+    """SYN-1: may this Tuner fill a non-Tuner slot of this Synchro Summon (its text says so, for this
+    Synchro Monster)?"""
+    if summon != "synchro":
+        return False
+    option = non_tuner(material.card)
+    return isinstance(option, NonTuner) and (option.only_for is None or _matches(option.only_for, summoned))
+
+
+def _group_options(requirement: Requirement, material: Instance, substitute: bool,
+                   as_non_tuner: bool = False) -> list[tuple[int, bool]]:
+    """The groups one material can fill, as (group index, by substitution); also as a non-Tuner when
+    `as_non_tuner`."""
     groups = requirement.groups
-    options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)]
+    options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)
+               or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))]
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
                     if _names_only(group.filter) and (g, False) not in options]
     return options
 
 
-def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False) -> bool:
+def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False,
+                      as_non_tuner: frozenset | set = frozenset()) -> bool:
     """Some one-to-one assignment of the materials to the groups: every material matches its group's
     filter, every group's count is within [min, max], and every condition holds (a group-scoped one
     over that group's materials under the same assignment). Brute force over all assignments.
@@ -598,7 +625,7 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
     `substitute` (Fusion, FUS-2): one Fusion Substitute material may also fill a group whose filter
     only names cards without matching it (at most one such substitution per assignment)."""
     groups = requirement.groups
-    options = [_group_options(requirement, m, substitute) for m in materials]
+    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner) for m in materials]
     for choice in product(*options):
         if sum(substituted for _, substituted in choice) > 1:
             continue

@@ -9,7 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
-from ..cards.written import TrapMonster, gemini, synchro_levels, token_restrictions, trap_monster, unread_material_use, unread_reason
+from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster, unread_material_use, unread_reason
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -336,6 +336,11 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
         out.extend(f"synchro_level_alternative({c},{level})." for level in levels.levels)
         if levels.only_for is not None:
             out.append(f"synchro_level_only_for({c},{filters.number(levels.only_for)}).")
+    treated = _read(card, non_tuner(card), target)   # SYN-1: may be a non-Tuner
+    if treated is not None:
+        out.append(f"non_tuner_option({c}).")
+        if treated.only_for is not None:
+            out.append(f"non_tuner_only_for({c},{filters.number(treated.only_for)}).")
     unread = unread_reason(card) or unread_material_use(card)
     if unread and target:
         raise _unsupported(card, unread)
