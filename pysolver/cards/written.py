@@ -1,6 +1,8 @@
-"""Card text -> data for the mechanics a card writes into its own text about its kind and its state
-(RULES.md GEM-1..3, TOK-1, TOK-2): Gemini monsters, Trap Monsters, and the restrictions an effect puts
-on the monsters it Special Summons.
+"""Card text -> data for the mechanics a card writes into its own text about its kind, its state and its
+use as material (RULES.md GEM-1..3, TOK-1, TOK-2, SYN-1, SYN-2): Gemini monsters, Trap Monsters, a
+Token's own restrictions, Levels a material may be treated as and Tuners that may be non-Tuners for a
+Synchro Summon, and the material clauses pysolver does not model (the card then fails closed). The
+restrictions an effect puts on the monsters it Special Summons are read in `effects` (TOK-1).
 
 Each reader returns its data, None when the card has no such text, or an `UnsupportedText` when the
 card has such a text in a wording pysolver does not read exactly (the card then fails closed by name).
