@@ -23,7 +23,6 @@ import csv
 import shutil
 import statistics
 import time
-from importlib import resources
 from pathlib import Path
 
 import clingo
@@ -42,10 +41,7 @@ PYSOLVER_CHECK_LIMIT = 20000   # models; above, pysolver's all-instances listing
 
 def encoding_files() -> list[tuple[str, str]]:
     """(file name, text) of the installed package's encodings, in solver.ENCODINGS order."""
-    try:
-        root = resources.files("pysolver.asp")
-    except ModuleNotFoundError:
-        root = Path(solver.__file__).resolve().parent.parent.parent / "asp"
+    root = solver.encodings_root()
     return [(name, root.joinpath(name).read_text(encoding="utf-8")) for name in solver.ENCODINGS]
 
 

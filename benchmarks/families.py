@@ -386,6 +386,8 @@ def _probe(action: str) -> Position:
         board.opponent.monster(1, "Celtic Guardian").monster(2, "Harpie Lady")
     elif action == "activate":
         board.hand("Double Summon")
+    elif action == "gemini_summon":
+        board.monster(1, "Knight Day Grepher")
     else:
         raise ValueError(f"no probe for {action!r}")
     return board.build()
@@ -416,7 +418,7 @@ def reference_supports(action: str) -> bool:
 BASIC_ACTIONS = ("normal_summon", "set_monster", "flip_summon", "change_position", "declare_attack", "set_spell_trap",
                  "enter_battle_phase", "enter_main2", "end_turn")
 PROBED_ACTIONS = ("synchro_summon", "xyz_summon", "link_summon", "ritual_summon", "fusion_summon", "pendulum_summon",
-                  "activate_scale", "procedure_summon", "activate")
+                  "activate_scale", "procedure_summon", "activate", "gemini_summon")
 
 
 @lru_cache(maxsize=1)

@@ -732,3 +732,86 @@ def history_positions(rules: str | None = None):
     """Random valid `Position` objects about procedures, activations and the turn's history (see
     `history_position_dicts`)."""
     return history_position_dicts(rules=rules).map(position_from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
+# Positions about what cards write on themselves: Gemini monsters (GEM-1..3), restrictions on summoned
+# monsters and Tokens (TOK-1), Trap Monsters (TOK-2), and Extra Link chains (ZN-1)
+
+WRITTEN_GEMINIS = ("Knight Day Grepher", "Elemental HERO Neos Alius", "Phoenix Gearfried")
+WRITTEN_TOKENS = ("Sheep Token", "Photon Token", "Doomsday Token")
+WRITTEN_PLAIN = ("Kuriboh", "Sangan", "Celtic Guardian", "Summoned Skull")
+WRITTEN_LINKS = ("Link Spider", "Knightmare Phoenix", "Proxy Dragon", "Firewall Dragon", "Security Dragon",
+                 "Akashic Magician", "Decode Talker")
+WRITTEN_HAND = ("Scapegoat", "Photon Sanctuary", "Fires of Doomsday", "Double Summon", "Monster Reborn",
+                "Summoned Skull", "Gilford the Lightning", "Celtic Guardian", "Knight Day Grepher")
+WRITTEN_EXTRA = ("Link Spider", "Linkuriboh", "Decode Talker", "Security Dragon", "Knightmare Phoenix",
+                 "Number 39: Utopia", "Proxy Dragon", "Firewall Dragon")
+WRITTEN_RESTRICTIONS = ("cannot_be_tributed", "cannot_be_synchro_material", "cannot_be_xyz_material",
+                        "cannot_be_link_material", "cannot_attack", "effects_negated", "banish_when_it_leaves",
+                        "cannot_be_tributed_except_for_dark")
+
+
+@st.composite
+def _written_monster(draw, *, own: bool, rules: str, turn: int, phase: str) -> dict:
+    names = WRITTEN_GEMINIS + WRITTEN_TOKENS + WRITTEN_PLAIN + WRITTEN_LINKS
+    if rules == "master-rule-5":
+        names += ("Tiki Curse",)
+    if rules == "master-rule-3":
+        names = tuple(n for n in names if n not in WRITTEN_LINKS)
+    name = draw(_names(_usable(names)))
+    entry = draw(_field_monster(name, own=own, turn=turn, phase=phase, face_down_ok=name != "Tiki Curse"))
+    if name in WRITTEN_GEMINIS and entry["position"] != "set" and draw(st.booleans()):
+        entry["gemini_summoned"] = True
+    if draw(st.integers(0, 2)) == 0:
+        entry["restrictions"] = draw(st.lists(st.sampled_from(WRITTEN_RESTRICTIONS), max_size=2, unique=True))
+    return entry
+
+
+@st.composite
+def card_written_position_dicts(draw, *, rules: str | None = None) -> dict:
+    """A random position in the file format with Gemini monsters (Gemini Summoned or not, face-down,
+    in the GY), Tokens and monsters carrying TOK-1 restrictions, Tiki Curse as a Trap Monster (Master
+    Rule 5), Link Monsters of both players in Main Monster Zones next to an own Extra Monster Zone Link
+    (Extra Link chains), a hand of Scapegoat / Photon Sanctuary / Fires of Doomsday / Double Summon /
+    Monster Reborn and Tribute Summon monsters, and an Extra Deck of Link and Xyz Monsters."""
+    rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-5", "master-rule-4", "master-rule-3"]))
+    turn = draw(st.integers(2, 4))
+    phase = draw(st.sampled_from(["main1", "main1", "main2", "battle"]))
+    turn_player = draw(st.integers(0, 1))
+    mine = {zone: draw(_written_monster(own=True, rules=rules, turn=turn, phase=phase))
+            for zone in draw(_some_zones(5))}
+    theirs = {zone: draw(_written_monster(own=False, rules=rules, turn=turn, phase=phase))
+              for zone in draw(_some_zones(3))}
+    me: dict = {"hand": draw(st.lists(_names(_usable(WRITTEN_HAND)), max_size=3)), "monster_zones": mine,
+                "graveyard": draw(st.lists(_names(_usable(WRITTEN_GEMINIS + ("Kuriboh",))), max_size=2)),
+                "extra_deck": draw(st.lists(_names(_usable(WRITTEN_EXTRA)), min_size=1, max_size=4))}
+    opponent: dict = {"monster_zones": theirs}
+    if rules != "master-rule-3" and draw(st.integers(0, 2)) == 0:
+        # An Extra Link chain from either Extra Monster Zone: M2 (T, R) - M3 (L, R) - M4 (L, T), whole or
+        # with a gap; the other Extra Monster Zone then opens to a Link Monster with a Bottom arrow.
+        chain = {2: "Knightmare Phoenix", 3: "Proxy Dragon", 4: "Firewall Dragon"}
+        gap = draw(st.sampled_from([None, None, 2, 3, 4]))
+        for zone, name in chain.items():
+            if zone != gap:
+                mine[zone] = {"card": name, "position": "attack"}
+        me["extra_deck"] += ["Linkuriboh", "Security Dragon"]
+    if rules != "master-rule-3" and draw(st.integers(0, 3)):
+        side = draw(st.sampled_from(SIDES_OF_TABLE))
+        me["extra_monster_zones"] = {side: {"card": draw(_names(_usable(("Link Spider", "Security Dragon",
+                                                                          "Knightmare Phoenix")))),
+                                            "position": "attack"}}
+    events = [{"activate": "Double Summon", "player": turn_player}] if draw(st.integers(0, 3)) == 0 else []
+    players = [me, opponent] if turn_player == 0 else [opponent, me]
+    return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
+            "turn_player": turn_player,
+            "this_turn": {"normal_summon_used": draw(st.booleans()), "events": events},
+            "players": players}
+
+
+SIDES_OF_TABLE = ("left", "right")
+
+
+def card_written_positions(rules: str | None = None):
+    """Random valid `Position` objects about GEM, TOK and Extra Link (see `card_written_position_dicts`)."""
+    return card_written_position_dicts(rules=rules).map(position_from_dict)

@@ -287,7 +287,8 @@ def material_rules(card: Card):
         return MaterialRules()
     # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
     text = _NO_TRIBUTE_USE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", "")))
-    unread = _UNREAD_MATERIAL_CLAUSE.search(text)
+    from .written import without_read_material_sentences   # Synchro Levels (SYN-2): written.synchro_levels
+    unread = _UNREAD_MATERIAL_CLAUSE.search(without_read_material_sentences(card, text))
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
@@ -319,10 +320,12 @@ def special_summon_lock(card: Card):
 def unsupported_reason(card: Card) -> str | None:
     """Why pysolver cannot use `card` in a position exactly (it then fails closed by name), or None."""
     from .effects import procedures, unread_limit
-    limit = unread_limit(card)
+    from .written import gemini, token_restrictions, unread_material_use, unread_reason
+    limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
-    checks = [material_rules(card), ritual_spell(card), special_summon_lock(card), procedures(card)]
+    checks = [material_rules(card), ritual_spell(card), special_summon_lock(card), procedures(card), gemini(card),
+              token_restrictions(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:
         checks.append(material_requirement(card))
     for result in checks:

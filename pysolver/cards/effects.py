@@ -191,6 +191,7 @@ class Effect:
     opponent_face_up_target: bool = False
     once_per_turn: bool = False    # "You can only activate 1 ... per turn" / "use this effect ... once per turn" / "Once per turn:"
     simulated: bool = True         # apply carries out the resolution (else records it only)
+    restrictions: tuple = ()       # TOK-1: what it forbids the monsters it Special Summons (written.py)
 
 
 _REVIVE = re.compile(r"^(?:Activate this card by (?:paying (?P<lp>\d+) LP, then )?targeting|Target) 1 monster in "
@@ -401,3 +402,125 @@ def unread_limit(card: Card) -> str | None:
     if "Pendulum Scale becomes" in text and not limits(card).scale_unless:
         return f"{card.name!r}: Pendulum Scale clause not supported"
     return None
+
+
+# --------------------------------------------------------------------------------------------------
+# Restrictions on the monsters an effect Special Summons (TOK-1)
+
+# "They cannot be Tributed for a Tribute Summon." / "These Tokens cannot attack or be used as Synchro
+# Material." / "but it has its effects negated" / "banish it when it leaves the field": each phrase -> the
+# restrictions it puts (pysolver.position.value.RESTRICTIONS).
+_PHRASES = (
+    (re.compile(r"cannot be Tributed for a Tribute Summon$"), ("cannot_be_tributed",)),
+    (re.compile(r"cannot attack or be used as Synchro Material$"), ("cannot_attack", "cannot_be_synchro_material")),
+    (re.compile(r"cannot attack$"), ("cannot_attack",)),
+    (re.compile(r"cannot be used as Synchro Material$"), ("cannot_be_synchro_material",)),
+    (re.compile(r"(?:it has|they have) (?:its|their) effects negated$"), ("effects_negated",)),
+    (re.compile(r"banish (?:it|them) when (?:it|they) leaves? the field$"), ("banish_when_it_leaves",)),
+)
+_SUBJECT = re.compile(r"^(?:They|These Tokens|This Token|It|That monster|Its|Their) ")
+# Sentences after the summon that do not restrict the summoned monsters (their outcome is a later event
+# pysolver does not simulate, or a turn clause read by `effects.clauses`).
+_NOT_A_RESTRICTION = re.compile(
+    r"^(?:When this card leaves the field, destroy that monster|When that monster (?:leaves the field|is destroyed), "
+    r"destroy this card|When this card is destroyed, destroy the equipped monster|You cannot |You can only |"
+    r"If you activated this|Your monsters cannot attack the turn)")
+
+
+def _restrictions_of(sentence: str):
+    """The restrictions one sentence puts on the summoned monsters; () when it puts none; None when it
+    is a sentence about them that pysolver does not read."""
+    body = sentence.rstrip(".")
+    unless = re.fullmatch(r"(?:They|These Tokens|This Token) cannot be (?:Tributed|used as a Tribute) for a Tribute "
+                          rf"Summon, unless it is for an? ({_ATTRIBUTES}) monster", body)
+    if unless:
+        return (f"cannot_be_tributed_except_for_{unless.group(1).lower()}",)
+    if _SUBJECT.match(body):
+        rest = _SUBJECT.sub("", body)
+        for pattern, found in _PHRASES:
+            if pattern.fullmatch(rest):
+                return found
+        return None
+    if _NOT_A_RESTRICTION.match(sentence):
+        return ()
+    return None
+
+
+_SUMMON_CLAUSE = re.compile(r"Special Summon (?:it|that target|this card)(?: in (?:Attack|Defense) Position)?"
+                            r"(?P<tail>(?:, but [^.]*| and [^.]*|, also [^.]*)?)\.")
+
+
+@lru_cache(maxsize=None)
+def summon_restrictions(card: Card, summon_sentence: str, following: tuple[str, ...], token: bool = False):
+    """TOK-1: what the effect whose summon is `summon_sentence` (followed by the sentences `following`, up
+    to the next effect) forbids the monsters it Special Summons: a tuple of restriction names, or an
+    `UnsupportedText` naming the first sentence about them that pysolver does not read."""
+    found: list[str] = []
+    if not token:   # a revival: the sentence must end with the summon, or with what it reads
+        clause = _SUMMON_CLAUSE.search(summon_sentence)
+        if clause is None or not summon_sentence.rstrip().endswith(clause.group(0)):
+            return UnsupportedText(f"{card.name!r}: its Special Summon is not supported: {summon_sentence!r}")
+        tail = clause.group("tail")
+    else:
+        tail = ""
+    # An Equip Spell stays on the field (apply); ", also you cannot ..." is a turn clause (effects.clauses).
+    if tail and tail != " and equip it with this card" and not tail.startswith(", also you cannot "):
+        rest = re.sub(r"^, but ", "", tail)
+        hit = next((names for pattern, names in _PHRASES if pattern.fullmatch(rest)), None)
+        if hit is None:
+            return UnsupportedText(f"{card.name!r}: what its summon does to the monster is not supported: {tail!r}")
+        found.extend(hit)
+    for sentence in following:
+        names = _restrictions_of(sentence)
+        if names is None:
+            return UnsupportedText(f"{card.name!r}: a sentence about the monsters it Special Summons is not "
+                                   f"supported: {sentence!r}")
+        found.extend(names)
+    return tuple(dict.fromkeys(found))
+
+
+def _effect_sentences(card: Card, number: int) -> tuple[str, tuple[str, ...]]:
+    """The sentence of activated effect `number` that Special Summons, and the sentences after it up
+    to the next effect (numbering as in `effects.activated_effects`)."""
+    sentences = list(_sentences(_text(card)))
+    if card.is_spell_trap and not card.is_monster:
+        start = next((k for k, s in enumerate(sentences) if "Special Summon" in s), 0)
+        return sentences[start], tuple(sentences[start + 1:])
+    seen = 0
+    for k, sentence in enumerate(sentences):
+        if _starts_effect(sentence):
+            seen += 1
+            if seen == number:
+                rest = []
+                for later in sentences[k + 1:]:
+                    if _starts_effect(later):
+                        break
+                    rest.append(later)
+                return sentence, tuple(rest)
+    return "", ()
+
+
+def effect_restrictions(card: Card, effect):
+    """TOK-1 for one modelled activated effect that Special Summons: its restrictions, or the
+    `UnsupportedText` for a sentence about the summoned monsters that pysolver does not read."""
+    if not effect.summons:
+        return ()
+    sentence, following = _effect_sentences(card, effect.number)
+    return summon_restrictions(card, sentence, following, bool(effect.tokens))
+
+
+# The modelled effects carry their TOK-1 restrictions; an effect with a sentence about the monsters it
+# summons that pysolver does not read is not offered (`written.unread_reason` names it, and the card
+# fails closed in a position).
+_effects_as_read = activated_effects
+
+
+@lru_cache(maxsize=None)
+def activated_effects(card: Card) -> tuple[Effect, ...]:  # noqa: F811 -- the read effects with TOK-1
+    from dataclasses import replace
+    found = []
+    for effect in _effects_as_read(card):
+        restrictions = effect_restrictions(card, effect)
+        if not isinstance(restrictions, UnsupportedText):
+            found.append(replace(effect, restrictions=restrictions) if restrictions else effect)
+    return tuple(found)

@@ -101,6 +101,7 @@ ENGINES = {"pysolver": PYSOLVER, "reference": REFERENCE}
 # Which actions each mechanic of pysolver.reference produces (its MECHANICS are named generators).
 _MECHANIC_ACTIONS = {
     "normal_summons_and_sets": ("normal_summon", "set_monster"), "flip_summons": ("flip_summon",),
+    "gemini_summons": ("gemini_summon",),
     "ritual_summons": ("ritual_summon",), "fusion_summons": ("fusion_summon",),
     "synchro_summons": ("synchro_summon",), "xyz_summons": ("xyz_summon",), "link_summons": ("link_summon",),
     "pendulum_summons": ("pendulum_summon",), "position_changes": ("change_position",),

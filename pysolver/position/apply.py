@@ -59,7 +59,9 @@ class _Board:
         pile = self.players[player]
         if isinstance(state, Monster):
             if "token" not in state.card.kinds:
-                if "pendulum" in state.card.kinds:
+                if "banish_when_it_leaves" in state.restrictions:   # TOK-1: the effect that summoned it says so
+                    pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
+                elif "pendulum" in state.card.kinds:
                     pile["extra_deck"].append(PileCard(state.card, face_up=True,
                                                        properly_summoned=state.properly_summoned))
                 else:
@@ -179,6 +181,11 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                                               materials=tuple(overlay)))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "extra_deck"))
         return board.finish()
+    if action == "gemini_summon":   # GEM-2: a second Normal Summon of the face-up monster, where it stands
+        instance = position[play.card]
+        _replace_monster(board, instance, gemini_summoned=True, summoned_this_turn=True)
+        board.events.append(summon_event("normal", instance.card.name, me, "field"))
+        return board.finish(normal_summon_used=True)
     if action == "flip_summon":
         instance = position[play.card]
         _replace_monster(board, instance, position="attack", position_changed=True)
@@ -275,13 +282,14 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
             free.insert(0, int(zone[1:]))
         for z in free[:count]:
             board.place_monster(me, f"M{z}", Monster(token, position=effect.position or "defense",
-                                                     summoned_this_turn=True))
+                                                     summoned_this_turn=True, restrictions=effect.restrictions))
         board.events.append(summon_event("special", [token.name] * count, me, "token"))
     elif effect.summons in ("graveyard", "self_from_graveyard"):
         revived = target if effect.summons == "graveyard" else instance
         entry = board.take(revived.id)
         board.place_monster(me, zone, Monster(entry.card, position=battle_position, summoned_this_turn=True,
-                                              properly_summoned=entry.properly_summoned))
+                                              properly_summoned=entry.properly_summoned,
+                                              restrictions=effect.restrictions))   # TOK-1
         board.events.append(summon_event("special", entry.card.name, me, "graveyard"))
     return board.finish()
 

@@ -16,7 +16,8 @@ import yaml
 from ..cards.card import Card, CardDB, default_cards
 from ..errors import PysolverError
 from .history import dump_events, validate_events
-from .value import (FORMAT, MONSTER_POSITIONS, PHASES, RULE_NAMES, RULES, SIDES, Monster, PileCard, Player,
+from ..cards.written import TrapMonster, gemini, trap_monster
+from .value import (FORMAT, MONSTER_POSITIONS, RESTRICTIONS, PHASES, RULE_NAMES, RULES, SIDES, Monster, PileCard, Player,
                     Position, PositionError, SpellTrap)
 
 
@@ -170,7 +171,7 @@ _THIS_TURN_KEYS = {"normal_summon_used", "pendulum_summon_used", "events"}
 _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zones",
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
 _MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "attacked",
-                 "properly_summoned", "materials"}
+                 "properly_summoned", "materials", "gemini_summoned", "restrictions"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
 _PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
               "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
@@ -365,9 +366,10 @@ class _Loader:
             self.problem(f"{path}.extra_monster_zones", "there are no Extra Monster Zones under Master Rule 3 (ZN-3)")
         for side, entry in emz_map.items():
             emz[SIDES.index(side)] = self.monster(entry, f"{path}.extra_monster_zones.{side}", extra_zone=True)
-        if emz[0] is not None and emz[1] is not None:
-            self.problem(f"{path}.extra_monster_zones",
-                         "a player may occupy only one Extra Monster Zone (ZN-1); remove one")
+        if emz[0] is not None and emz[1] is not None and not all("link" in m.card.kinds for m in emz):
+            self.problem(f"{path}.extra_monster_zones",   # both: only two Link Monsters, by Extra Link
+                         "a player may occupy only one Extra Monster Zone (ZN-1), both only with two Link Monsters "
+                         "(Extra Link); remove one")
         spells = [None] * 5
         for zone, entry in self.zone_map(data.get("spell_trap_zones"), f"{path}.spell_trap_zones", (1, 2, 3, 4, 5)).items():
             spells[zone - 1] = self.spell_trap(entry, f"{path}.spell_trap_zones.{zone}",
@@ -423,10 +425,18 @@ class _Loader:
         card, data = self.entry(value, path, _MONSTER_KEYS)
         if card is None:
             return None
-        if not card.kinds & {"monster", "trap_monster"}:
-            self.problem(path, f"{card.name!r} is not a monster; Spells and Traps go in spell_trap_zones")
+        trap = trap_monster(card)
+        if not card.kinds & {"monster", "trap_monster"} and not isinstance(trap, TrapMonster):
+            reason = f" ({trap})" if isinstance(trap, Exception) else ""
+            self.problem(path, f"{card.name!r} is not a monster; Spells and Traps go in spell_trap_zones{reason}")
             return None
+        if isinstance(trap, TrapMonster) and self.rules < 5:
+            self.problem(path, f"{card.name!r} is a Trap Monster: under Master Rule 4 and earlier it also occupies a "
+                         "Spell & Trap Zone (TOK-2), which pysolver does not model; use master-rule-5")
         position = self.choice(data, "position", path, MONSTER_POSITIONS, "attack")
+        if isinstance(trap, TrapMonster) and position == "set":
+            self.problem(f"{path}.position", f"{card.name!r} is a Trap Monster: face-down it is a Set Trap Card in a "
+                         "Spell & Trap Zone, not a monster (TOK-2)")
         if "link" in card.kinds and position != "attack":
             self.problem(f"{path}.position", f"{card.name!r} is a Link Monster: always face-up Attack Position (LNK-3)")
         if "token" in card.kinds and position == "set":
@@ -442,7 +452,18 @@ class _Loader:
         if materials and "xyz" not in card.kinds:
             self.problem(f"{path}.materials", f"{card.name!r} is not an Xyz Monster: only Xyz Monsters have "
                          "Xyz Materials (XYZ-3)")
-        return Monster(card, position=position,
+        gemini_summoned = self.boolean(data, "gemini_summoned", path)
+        if gemini_summoned and (gemini(card) is not True or position == "set"):
+            self.problem(f"{path}.gemini_summoned", f"only a face-up Gemini monster can be Gemini Summoned (GEM-2); "
+                         f"{card.name!r} {'is face-down' if gemini(card) is True else 'is not a Gemini monster'}")
+        restrictions = []
+        for i, name in enumerate(self.card_list(data.get("restrictions"), f"{path}.restrictions")):
+            if name not in RESTRICTIONS:
+                self.problem(f"{path}.restrictions[{i}]", f"unknown restriction {name!r}; use one of "
+                             f"{', '.join(RESTRICTIONS)} (TOK-1)")
+            elif name not in restrictions:
+                restrictions.append(name)
+        return Monster(card, position=position, gemini_summoned=gemini_summoned, restrictions=tuple(restrictions),
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
                        position_changed=self.boolean(data, "position_changed", path),
@@ -491,6 +512,10 @@ def _dump_monster(monster: Monster):
             entry[key] = True
     if not monster.properly_summoned:
         entry["properly_summoned"] = False
+    if monster.gemini_summoned:
+        entry["gemini_summoned"] = True
+    if monster.restrictions:
+        entry["restrictions"] = list(monster.restrictions)
     if monster.materials:
         entry["materials"] = [_card_ref(c) for c in monster.materials]
     return entry["card"] if len(entry) == 1 else entry

@@ -59,7 +59,7 @@ from .value import Position
 
 # Action -> the word that opens its notation, and back.
 ACTION_WORDS = {
-    "normal_summon": "NS", "set_monster": "SET", "flip_summon": "FLIP", "ritual_summon": "RIT",
+    "normal_summon": "NS", "set_monster": "SET", "flip_summon": "FLIP", "gemini_summon": "GEM", "ritual_summon": "RIT",
     "fusion_summon": "FUS", "synchro_summon": "SYN", "xyz_summon": "XYZ", "link_summon": "LINK",
     "pendulum_summon": "PEN", "procedure_summon": "PROC", "change_position": "POS", "declare_attack": "ATK",
     "activate_scale": "SCALE", "activate": "ACT", "set_spell_trap": "SETST", "enter_battle_phase": "BP",

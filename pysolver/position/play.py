@@ -11,7 +11,7 @@ FORMAT = "pysolver-plays/1"
 
 # The order plays are listed in: summons first, then the other actions, the phase moves last.
 ACTIONS = (
-    "normal_summon", "set_monster", "flip_summon", "ritual_summon", "fusion_summon", "synchro_summon",
+    "normal_summon", "set_monster", "flip_summon", "gemini_summon", "ritual_summon", "fusion_summon", "synchro_summon",
     "xyz_summon", "link_summon", "pendulum_summon", "procedure_summon", "change_position", "declare_attack",
     "activate_scale", "activate", "set_spell_trap", "enter_battle_phase", "enter_main2", "end_turn",
 )

@@ -16,6 +16,13 @@ RULE_NAMES = {number: name for name, number in RULES.items()}
 PHASES = ("main1", "battle", "main2")
 MONSTER_POSITIONS = ("attack", "defense", "set")
 SIDES = ("left", "right")
+# TOK-1: the restrictions an effect puts on the monsters it Special Summons, as written on a monster
+# (`restrictions:` in a position file); `pysolver.cards.written` reads them from card text.
+RESTRICTIONS = ("cannot_be_tributed", "cannot_be_synchro_material", "cannot_be_xyz_material",
+                "cannot_be_link_material", "cannot_be_fusion_material", "cannot_attack", "effects_negated",
+                "banish_when_it_leaves") + tuple(f"cannot_be_tributed_except_for_{attribute.lower()}"
+                                                 for attribute in ("EARTH", "WATER", "FIRE", "WIND", "LIGHT",
+                                                                   "DARK", "DIVINE"))
 
 # Location prefixes of instance ids, in the order lists of ids are sorted (docs/plays-json.md).
 _ID_ORDER = {"H": 0, "EMZL": 1, "EMZR": 2, "M": 3, "S": 4, "FZ": 5, "PZL": 6, "PZR": 7, "GY": 8, "BN": 9,
@@ -43,6 +50,8 @@ class Monster:
     attacked: bool = False
     properly_summoned: bool = True
     materials: tuple[Card, ...] = ()    # attached Xyz Materials
+    gemini_summoned: bool = False       # GEM-2: a Gemini monster Gemini Summoned (an Effect Monster again)
+    restrictions: tuple[str, ...] = ()  # TOK-1: what the effect that brought it out forbids (RESTRICTIONS)
 
     @property
     def face_up(self) -> bool:

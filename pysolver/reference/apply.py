@@ -145,6 +145,8 @@ class _Duel:
         if isinstance(state, Monster):          # it leaves the field
             if "token" in state.card.kinds:
                 pass                            # a Token ceases to exist
+            elif "banish_when_it_leaves" in state.restrictions:   # TOK-1: its summoning effect banishes it
+                pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
             elif "pendulum" in state.card.kinds:
                 pile["extra_deck"].append(PileCard(state.card, face_up=True, properly_summoned=state.properly_summoned))
             else:
@@ -376,13 +378,14 @@ def _activate(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positio
             free.remove(zone)
             free.insert(0, zone)
         for where in free[:count]:
-            duel.place(where, Monster(token, position=effect.position or "defense", summoned_this_turn=True))
+            duel.place(where, Monster(token, position=effect.position or "defense", summoned_this_turn=True,
+                                      restrictions=effect.restrictions))   # TOK-1: what the effect says
         duel.summoned("special", [token.name] * count, "token")
     elif effect.summons in ("graveyard", "self_from_graveyard"):
         revived = play.target if effect.summons == "graveyard" else play.card
         _, _, entry = duel.remove(revived)
         duel.place(zone, Monster(entry.card, position=battle_position, summoned_this_turn=True,
-                                 properly_summoned=entry.properly_summoned))
+                                 properly_summoned=entry.properly_summoned, restrictions=effect.restrictions))
         duel.summoned("special", entry.card.name, "graveyard")
     return duel.done()
 
@@ -396,6 +399,14 @@ def _scale(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
         side.spells[int(play.zone[1:]) - 1] = SpellTrap(card)
     duel.activated(card.name, 0)            # the card's own activation as a Pendulum Scale (effect 0)
     return duel.done()
+
+
+def _gemini(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    """GEM-2: the Gemini monster is Normal Summoned where it stands and becomes an Effect Monster; the
+    turn's Normal Summon is used."""
+    duel.change(play.card, gemini_summoned=True, summoned_this_turn=True)   # Normal Summoned this turn (POS-1)
+    duel.summoned("normal", duel.position[play.card].card.name, "field")
+    return duel.done(normal_summon_used=True)
 
 
 def _flip(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
@@ -436,7 +447,9 @@ def _end_turn(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positio
         def calm(monster):
             return None if monster is None else Monster(monster.card, position=monster.position,
                                                         properly_summoned=monster.properly_summoned,
-                                                        materials=monster.materials)
+                                                        materials=monster.materials,
+                                                        gemini_summoned=monster.gemini_summoned,   # GEM-2
+                                                        restrictions=monster.restrictions)         # TOK-1
 
         def settle(card):
             return None if card is None else SpellTrap(card.card, position=card.position)
@@ -458,7 +471,7 @@ _ACTIONS = {
     "normal_summon": _normal, "set_monster": _normal, "ritual_summon": _ritual_or_fusion,
     "fusion_summon": _ritual_or_fusion, "synchro_summon": _extra_deck, "xyz_summon": _extra_deck,
     "link_summon": _extra_deck, "pendulum_summon": _pendulum, "procedure_summon": _procedure,
-    "activate": _activate, "activate_scale": _scale, "flip_summon": _flip, "change_position": _change,
+    "activate": _activate, "activate_scale": _scale, "flip_summon": _flip, "gemini_summon": _gemini, "change_position": _change,
     "declare_attack": _attack, "set_spell_trap": _set_spell,
     "enter_battle_phase": lambda duel, *_: duel.done(phase="battle"),
     "enter_main2": lambda duel, *_: duel.done(phase="main2"),

@@ -45,8 +45,10 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.effects import activated_effects, clauses, procedure_once_per_turn, procedures
 from ..cards.material_lines import default_archetypes
+from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions,
+                             trap_monster)
 from ..position.play import Play, sort_plays
-from ..position.value import Instance, Position, copy_class, id_sort_key
+from ..position.value import Instance, Monster, Position, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
                                   SameProperty)
 
@@ -120,7 +122,7 @@ def _scale_of(scale: Instance, other: Instance | None) -> int | None:
 def _one_monster_at_a_time(position: Position) -> bool:
     """"Neither player can Special Summon 2 or more monsters at the same time" on a face-up monster of
     either player (Blue-Eyes Spirit Dragon)."""
-    return any(_says(i.card, _ONE_AT_A_TIME) and i.state.position != "set"
+    return any(_says(i.card, _ONE_AT_A_TIME) and i.state.position != "set" and not _has_no_effects(i)
                for i in position.instances.values() if i.location in ON_FIELD)
 
 
@@ -181,6 +183,12 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
 def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:
     """A Token's own text may forbid Tributing it for a Tribute Summon (or Set) (NS-4, card data):
     always, unless the summoned monster has a given Attribute, or during the turn it was Summoned."""
+    restrictions = _restrictions(tribute)                          # TOK-1: what its summoning effect says
+    if "cannot_be_tributed" in restrictions:
+        return False
+    if any(r.startswith("cannot_be_tributed_except_for_") and r.rpartition("_")[2].upper() != summoned.card.attribute
+           for r in restrictions):
+        return False
     limit = tribute_limit(tribute.card)
     if limit is None:
         return True
@@ -227,6 +235,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     targets = [i.id for i in _opponents(position, ON_FIELD)] or ["direct"]
     for monster in _own(position, ON_FIELD):
         if monster.state.position != "attack" or monster.state.attacked:
+            continue
+        if "cannot_attack" in _restrictions(monster):     # TOK-1
             continue
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
@@ -326,7 +336,7 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
             continue
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         candidates = [m for m in pool if _can_be_material(m, summon) and _material_allowed(m, monster, summon)
-                      and _group_options(requirement, m, substitute)]
+                      and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon))]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates),
                                                                             requirement.max_materials)
@@ -334,7 +344,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
             for materials in combinations(candidates, count):
                 if not _amount_fits(monster, materials, summon) or not _others_allowed(materials, summon):
                     continue
-                if not _fits_requirement(requirement, materials, substitute=substitute):
+                as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
+                if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner):
                     continue
                 zones = _extra_deck_zones(position, monster, materials)
                 if not zones:
@@ -369,6 +380,9 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     rules = _rules_of(material.card)
     if rules is None or summon in rules.never:
         return False
+    state = material.state
+    if isinstance(state, Monster) and f"cannot_be_{summon}_material" in _restrictions(material):   # TOK-1
+        return False
     return all(_matches(wanted, summoned) for kind, wanted in rules.only_for if kind == summon)
 
 
@@ -400,7 +414,8 @@ def _special_summon_locks(position: Position) -> list:
             filters.append(lock[1])
     for monster in _own(position, ON_FIELD):
         lock = special_summon_lock(monster.card)
-        if monster.state.position != "set" and isinstance(lock, tuple) and lock[0] == "monster_zone":
+        if monster.state.position != "set" and isinstance(lock, tuple) and lock[0] == "monster_zone" \
+                and not _has_no_effects(monster):
             filters.append(lock[1])
     return filters
 
@@ -419,11 +434,22 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
 
 
 def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) -> bool:
-    """SYN-2: the Levels sum exactly to the Synchro Monster's Level. LNK-1: each material is worth 1, a
-    Link Monster 1 or its Link Rating, and some choice sums exactly to the Link Rating. Xyz: the
-    Level is in the line's filters."""
-    if summon == "synchro":
-        return monster.card.level is not None and sum(m.card.level for m in materials) == monster.card.level
+    """SYN-2: the Levels sum exactly to the Synchro Monster's Level, a material counting with its Level
+    or a Level its text lets it be treated as "when used for a Synchro Summon" (Yamatako Orochi).
+    LNK-1: each material is worth 1, a Link Monster 1 or its Link Rating, and some choice sums exactly
+    to the Link Rating. Xyz: the Level is in the line's filters."""
+    if summon == "synchro":   # each material with its Level or one its text lets it be treated as
+        if monster.card.level is None:
+            return False
+        sums = {0}
+        for material in materials:
+            levels = {material.card.level}
+            alternative = synchro_levels(material.card)
+            if isinstance(alternative, SynchroLevels) and (alternative.only_for is None
+                                                          or _matches(alternative.only_for, monster)):
+                levels.update(alternative.levels)
+            sums = {total + level for total in sums for level in levels}
+        return monster.card.level in sums
     if summon == "link":
         sums = {0}
         for material in materials:
@@ -444,7 +470,8 @@ _PROPERTY_ATTRIBUTES = {"attribute": "attribute", "race": "race", "level": "leve
 
 
 def _matches(term, material: Instance) -> bool:
-    """Does one material satisfy a filter (Atom / And / Or / Not)?"""
+    """Does one material satisfy a filter (Atom / And / Or / Not)? Kinds as the card's state makes them
+    (`_kinds`: GEM-1, TOK-2)."""
     if isinstance(term, And):
         return all(_matches(part, material) for part in term.parts)
     if isinstance(term, Or):
@@ -466,15 +493,67 @@ def _matches(term, material: Instance) -> bool:
     if key == "race":
         return card.race == value
     if key == "kind":
+        kinds = _kinds(material)
         if value == "monster":                  # a Trap Monster on the field is a monster
-            return "monster" in card.kinds or "trap_monster" in card.kinds
-        return value in card.kinds
+            return "monster" in kinds or "trap_monster" in kinds
+        return value in kinds
     if key == "position":
         return value == "face_down" and getattr(material.state, "position", None) == "set"
     actual = getattr(card, _NUMERIC_ATTRIBUTES[key])
     if actual is None:
         return False
     return {"=": actual == value, "<=": actual <= value, ">=": actual >= value}[term.op]
+
+
+def _kinds(instance) -> frozenset:
+    """The kinds a card has where it is. GEM-1: a Gemini monster face-up on the field and not Gemini
+    Summoned, or in the GY, is a Normal Monster and not an Effect Monster. TOK-2: a Trap Card that
+    Special Summoned itself is, on the field, a monster of the kind its text says. A `_NonTunerView`
+    (SYN-1) is the card without the Tuner kind."""
+    card, state = instance.card, getattr(instance, "state", None)
+    location = getattr(instance, "location", None)
+    on_field = location in ON_FIELD
+    kinds = card.kinds
+    if gemini(card) is True and ((on_field and state.position != "set" and not state.gemini_summoned)
+                                 or location == "graveyard"):
+        kinds = (kinds - {"effect"}) | {"normal"}
+    trap = trap_monster(card)
+    if on_field and isinstance(trap, TrapMonster):
+        kinds = kinds | {"monster", "trap_monster", trap.kind}
+        if not trap.still_trap:
+            kinds = kinds - {"trap", "continuous"}
+    return kinds - getattr(instance, "without", frozenset())
+
+
+def _restrictions(instance: Instance) -> tuple:
+    """TOK-1: what the effect that summoned a monster forbids it (its state), and what a Token's or a Trap
+    Monster's own text forbids it."""
+    own = token_restrictions(instance.card)
+    trap = trap_monster(instance.card)
+    itself = trap.restrictions if isinstance(trap, TrapMonster) else ()
+    return tuple(instance.state.restrictions) + (own if isinstance(own, tuple) else ()) + itself
+
+
+def _has_no_effects(instance: Instance) -> bool:
+    """A monster on the field whose effects do not apply: negated by the effect that summoned it (TOK-1),
+    or a Gemini monster not Gemini Summoned (GEM-1: a Normal Monster)."""
+    state = instance.state
+    return "effects_negated" in _restrictions(instance) or (gemini(instance.card) is True and not state.gemini_summoned)
+
+
+def gemini_summons(position: Position) -> Iterator[Play]:
+    """GEM-2: in the Main Phase, a face-up Gemini monster the turn player controls that was not Gemini
+    Summoned can be Normal Summoned a second time; this uses the turn's Normal Summon (NS-1), or an
+    additional Normal Summon granted for a monster it matches (not one granted for a Tribute Summon:
+    it needs no Tribute). It stays in its zone and battle position."""
+    if not _in_main_phase(position):
+        return
+    regular, grants = _normal_summon_rights(position)
+    for monster in _own(position, ON_FIELD):
+        if gemini(monster.card) is not True or monster.state.position == "set" or monster.state.gemini_summoned:
+            continue
+        if regular or any(kind == "filter" and _matches(wanted, monster) for kind, wanted in grants):
+            yield Play(action="gemini_summon", card=monster.id, name=monster.card.name)
 
 
 def _property(material: Instance, prop: str):
@@ -506,17 +585,39 @@ def _names_only(term) -> bool:
     return isinstance(term, Or) and all(_names_only(part) for part in term.parts)
 
 
-def _group_options(requirement: Requirement, material: Instance, substitute: bool) -> list[tuple[int, bool]]:
-    """The groups one material can fill, as (group index, by substitution)."""
+class _NonTunerView:
+    """A material seen as a non-Tuner (SYN-1: "you can treat it as a non-Tuner"): the same card without
+    the Tuner kind, for matching the material line's filters."""
+
+    def __init__(self, material: Instance):
+        self.card, self.state, self.location = material.card, material.state, material.location
+        self.without = frozenset({"tuner"})
+
+
+def _as_non_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
+    """SYN-1: may this Tuner fill a non-Tuner slot of this Synchro Summon (its text says so, for this
+    Synchro Monster)?"""
+    if summon != "synchro":
+        return False
+    option = non_tuner(material.card)
+    return isinstance(option, NonTuner) and (option.only_for is None or _matches(option.only_for, summoned))
+
+
+def _group_options(requirement: Requirement, material: Instance, substitute: bool,
+                   as_non_tuner: bool = False) -> list[tuple[int, bool]]:
+    """The groups one material can fill, as (group index, by substitution); also as a non-Tuner when
+    `as_non_tuner`."""
     groups = requirement.groups
-    options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)]
+    options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)
+               or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))]
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
                     if _names_only(group.filter) and (g, False) not in options]
     return options
 
 
-def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False) -> bool:
+def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False,
+                      as_non_tuner: frozenset | set = frozenset()) -> bool:
     """Some one-to-one assignment of the materials to the groups: every material matches its group's
     filter, every group's count is within [min, max], and every condition holds (a group-scoped one
     over that group's materials under the same assignment). Brute force over all assignments.
@@ -524,7 +625,7 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
     `substitute` (Fusion, FUS-2): one Fusion Substitute material may also fill a group whose filter
     only names cards without matching it (at most one such substitution per assignment)."""
     groups = requirement.groups
-    options = [_group_options(requirement, m, substitute) for m in materials]
+    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner) for m in materials]
     for choice in product(*options):
         if sum(substituted for _, substituted in choice) > 1:
             continue
@@ -552,6 +653,7 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
     """The zones the summoned monster may go to, after the materials have left the field (ZN-6)."""
     face_down_fsx = not monster.state.face_up and bool(monster.card.kinds & {"fusion", "synchro", "xyz"})
     free, linked, open_emz = _monster_zones_after(position, materials)
+    open_emz = open_emz + _extra_link_zones(position, monster, materials)
     if position.rules == 3:                                          # ZN-3: any MMZ, no EMZ
         return _sorted_ids(free)
     if position.rules == 5 and face_down_fsx:                        # ZN-5
@@ -562,7 +664,8 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
 def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[list[str], list[str], list[str]]:
     """With the instances `gone` off the field (ZN-6): the turn player's free MMZs, those of them a Link
     arrow points to (ZN-4), and the EMZs the turn player may still take (ZN-1: at most one EMZ per
-    player, so none while the turn player holds one; no Extra Link). No EMZ under Master Rule 3."""
+    player, so none while the turn player holds one; Extra Link: `_extra_link_zones`). No EMZ under Master
+    Rule 3."""
     gone_ids = {i.id for i in gone}
     field = [i for i in position.instances.values() if i.location in ON_FIELD and i.id not in gone_ids]
     mine = [i for i in field if i.player == position.turn_player]
@@ -577,6 +680,63 @@ def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[
         open_emz = [name for index, name in _EMZ_NAMES.items() if index not in held]
     linked = _linked_main_monster_zones(position, field)
     return free, [zone for zone in free if zone in linked], open_emz
+
+
+# Extra Link (ZN-1, engine-rules.md §1: `check_extra_link`). The table in the turn player's view: x is the
+# column (1..5, the turn player's M1..M5 from their left), y the row (0: the turn player's Main Monster
+# Zones, 1: the Extra Monster Zones above columns 2 and 4, 2: the opponent's Main Monster Zones).
+_ARROW_STEPS = {"T": (0, 1), "B": (0, -1), "L": (-1, 0), "R": (1, 0), "TL": (-1, 1), "TR": (1, 1),
+                "BL": (-1, -1), "BR": (1, -1)}
+_TABLE = {(x, y) for x in range(1, 6) for y in (0, 2)} | {(2, 1), (4, 1)}
+
+
+def _emz_column(position: Position, index: int) -> int:
+    """The column of Extra Monster Zone `index` (1: EMZL, 2: EMZR as player 0 sees them) for the turn player."""
+    return 2 if (index == 1) == (position.turn_player == 0) else 4
+
+
+def _place_of(position: Position, instance: Instance) -> tuple[int, int]:
+    if instance.location == "extra_monster_zone":
+        return _emz_column(position, instance.index), 1
+    if instance.player == position.turn_player:
+        return instance.index, 0
+    return 6 - instance.index, 2            # the opponent's M1 faces the turn player's M5
+
+
+def _points_to(card, place: tuple[int, int], own: bool) -> set[tuple[int, int]]:
+    """The places a Link Monster's arrows point to; the opponent's monsters face the other way."""
+    x, y = place
+    sign = 1 if own else -1
+    steps = (_ARROW_STEPS[arrow] for arrow in card.arrows)
+    return {(x + sign * dx, y + sign * dy) for dx, dy in steps} & _TABLE
+
+
+def _extra_link_zones(position: Position, monster: Instance, gone: Sequence[Instance]) -> list[str]:
+    """ZN-1 (Extra Link): while the turn player holds one Extra Monster Zone (after the materials left), the
+    other one, if free, is open to a monster that, placed there, is joined to the monster in the first by
+    a chain of monsters each pointing to the next and back (mutually linked), on either player's side."""
+    if position.rules == 3:
+        return []
+    gone_ids = {i.id for i in gone}
+    field = [i for i in position.instances.values() if i.location in ON_FIELD and i.id not in gone_ids]
+    held = [i for i in field if i.player == position.turn_player and i.location == "extra_monster_zone"]
+    if len(held) != 1 or any(i.location == "extra_monster_zone" and i.index != held[0].index for i in field):
+        return []
+    other = 3 - held[0].index
+    places = {i.id: _place_of(position, i) for i in field}
+    places[monster.id] = (_emz_column(position, other), 1)
+    cards = {i.id: i for i in field}
+    cards[monster.id] = monster
+    arrows = {iid: _points_to(cards[iid].card, place, cards[iid].player == position.turn_player)
+              for iid, place in places.items()}
+    reached, frontier = {monster.id}, [monster.id]
+    while frontier:
+        current = frontier.pop()
+        for other_id, place in places.items():
+            if other_id not in reached and place in arrows[current] and places[current] in arrows[other_id]:
+                reached.add(other_id)
+                frontier.append(other_id)
+    return [_EMZ_NAMES[other]] if held[0].id in reached else []
 
 
 def _linked_main_monster_zones(position: Position, field: Sequence[Instance]) -> set[str]:
@@ -908,7 +1068,7 @@ def activations(position: Position) -> Iterator[Play]:
         return
     me = position.turn_player
     sources = [(c, "hand_or_set") for c in _activatable_from_hand_or_set(position)]
-    sources += [(c, "field") for c in _own(position, ON_FIELD) if c.state.position != "set"]
+    sources += [(c, "field") for c in _own(position, ON_FIELD) if c.state.position != "set" and not _has_no_effects(c)]
     sources += [(c, "graveyard") for c in _own(position, "graveyard")]
     free = _free_main_monster_zones(position)
     life_points = getattr(position.me, "lp")   # getattr: this source must never spell an ASP file name
@@ -1080,9 +1240,10 @@ def _history_allows(position: Position, play: Play) -> bool:
         elif forbids == "special_summon_from_extra_deck" and summoned is not None:
             if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):
                 return False
-        elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster"):
+        elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster", "gemini_summon"):
             return False
-        elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon") or summoned is not None):
+        elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon", "gemini_summon")
+                                      or summoned is not None):
             return False
         elif forbids == "activate_other":
             name = position.instances[play.spell].card.name if play.action in ("ritual_summon", "fusion_summon") \
@@ -1118,7 +1279,7 @@ def _history_allows(position: Position, play: Play) -> bool:
                        and _effect_summons(_card_named(position, e["activate"]), e["effect"])
                        for e in _my_events(position, "activate")):
                     return False
-    once = any(i.location in ON_FIELD and i.state.position != "set"                  # CNT-1
+    once = any(i.location in ON_FIELD and i.state.position != "set" and not _has_no_effects(i)   # CNT-1
                and any(c.kind == "each_player_once" for c in _clauses_of(i.card))
                for i in position.instances.values())
     if once and _counted_special_summons(position)[0] > 0:
@@ -1154,7 +1315,7 @@ def _normal_summon_rights(position: Position) -> tuple[bool, list]:
 
 
 MECHANICS: tuple[Callable[[Position], Iterable[Play]], ...] = (
-    normal_summons_and_sets, flip_summons, ritual_summons, fusion_summons, synchro_summons, xyz_summons,
+    normal_summons_and_sets, flip_summons, gemini_summons, ritual_summons, fusion_summons, synchro_summons, xyz_summons,
     link_summons, pendulum_summons, procedure_summons, position_changes, attack_declarations, scale_activations,
     activations, spell_trap_sets, phase_moves,
 )

@@ -9,6 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
+from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster, unread_material_use, unread_reason
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -118,6 +119,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
                     out.append(f"{flag}({number}).")
             if not state.properly_summoned:
                 out.append(f"not_properly_summoned({number}).")
+            out.extend(_monster_state_facts(number, state))
         elif isinstance(state, SpellTrap):
             out.append(f"position({number},{state.position}).")
             if state.set_this_turn:
@@ -287,6 +289,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     if lock is not None:
         out.append(f"special_summon_lock({c},{lock[0]},{filters.number(lock[1])}).")
     out.extend(_procedure_facts(card, filters, target))
+    out.extend(_written_facts(card, filters, target))
     limit = limits(card)
     if limit.scale_unless:
         filters.archetypes.update(limit.scale_unless[1])
@@ -297,6 +300,51 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
+
+
+def _monster_state_facts(number: int, monster: Monster) -> list[str]:
+    """The per-instance state a monster carries (fluents, asp/card_state.lp): a Gemini Summon (GEM-2),
+    what the effect that summoned it forbids (TOK-1)."""
+    out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
+    for name in monster.restrictions:
+        if name.startswith(_EXCEPT_FOR):
+            out.append(f"tribute_restricted_to({number},{name[len(_EXCEPT_FOR):]}).")
+        else:
+            out.append(f"restricted({number},{name}).")
+    return out
+
+
+_EXCEPT_FOR = "cannot_be_tributed_except_for_"
+
+
+def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
+    """What the card writes about its own kind (GEM-1, TOK-2) as facts; a wording pysolver cannot read,
+    and a modelled activation with a sentence about its summoned monsters that it cannot read (TOK-1),
+    fail closed for the turn player's cards."""
+    c, out = card.passcode, []
+    if _read(card, gemini(card), target):
+        out.append(f"gemini({c}).")
+    trap = trap_monster(card)   # unread wordings never reach a Monster Zone (the position loader refuses them)
+    if isinstance(trap, TrapMonster):
+        out.append(f"trap_monster_kind({c},{trap.kind}).")
+        if not trap.still_trap:
+            out.append(f"trap_monster_not_trap({c}).")
+        out.extend(f"own_restriction({c},{name})." for name in trap.restrictions)
+    out.extend(f"own_restriction({c},{name})." for name in _read(card, token_restrictions(card), target) or ())
+    levels = _read(card, synchro_levels(card), target)   # SYN-2: Levels it may be treated as
+    if levels is not None:
+        out.extend(f"synchro_level_alternative({c},{level})." for level in levels.levels)
+        if levels.only_for is not None:
+            out.append(f"synchro_level_only_for({c},{filters.number(levels.only_for)}).")
+    treated = _read(card, non_tuner(card), target)   # SYN-1: may be a non-Tuner
+    if treated is not None:
+        out.append(f"non_tuner_option({c}).")
+        if treated.only_for is not None:
+            out.append(f"non_tuner_only_for({c},{filters.number(treated.only_for)}).")
+    unread = unread_reason(card) or unread_material_use(card)
+    if unread and target:
+        raise _unsupported(card, unread)
+    return out
 
 
 def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:

@@ -21,7 +21,7 @@ from ..position.value import Position
 # halves grounding time on most positions; the answer is the same). show.lp holds the only #show.
 ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "position.lp",
              "battle.lp", "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp",
-             "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "history.lp", "show.lp")
+             "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "history.lp", "card_state.lp", "show.lp")
 _NEEDS = {
     "filters.lp": ("filter_atom", "filter_any"),
     "zones.lp": ("requirement", "scale"),
@@ -36,18 +36,20 @@ _NEEDS = {
     "activate.lp": ("effect",),
     "restrictions.lp": ("special_summon_lock", "own_procedure_only", "one_at_a_time"),
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
+    "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",
+                      "trap_monster_not_trap"),
 }
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).
 CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")
 
 
-def _root():
-    # A source checkout's own asp/ first: an editable install maps `pysolver.asp` to the checkout it was
-    # installed from, which is not the one running when several checkouts (worktrees) share it.
-    source = Path(__file__).resolve().parent.parent.parent / "asp"
-    if (source / "base.lp").is_file():
-        return source
+def encodings_root():
+    # A source checkout's own asp/ first: an editable install elsewhere must not lend its encodings
+    # to this checkout's Python code (they change together).
+    here = Path(__file__).resolve().parent.parent.parent / "asp"
+    if (here / "base.lp").exists():
+        return here
     return resources.files("pysolver.asp")
 
 
@@ -55,13 +57,13 @@ def _root():
 def encoding_statements(name: str) -> tuple:
     """One encoding parsed once per process; each call adds the parsed statements (no re-parsing)."""
     statements: list = []
-    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
+    clingo.ast.parse_string(encodings_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
     return tuple(statements)
 
 
 def program(names=ENCODINGS) -> str:
     """The text of the encodings (all of them by default), for export and inspection."""
-    return "\n".join(_root().joinpath(name).read_text(encoding="utf-8") for name in names)
+    return "\n".join(encodings_root().joinpath(name).read_text(encoding="utf-8") for name in names)
 
 
 def relevant_encodings(position: Position, predicates: frozenset) -> tuple[str, ...]:
@@ -71,7 +73,7 @@ def relevant_encodings(position: Position, predicates: frozenset) -> tuple[str, 
     hand = {kind for card in me.hand for kind in card.kinds}
     field = [m for m in me.monster_zones + me.extra_monster_zones if m is not None]
     gates = {
-        "normal.lp": main and "monster" in hand,
+        "normal.lp": main and ("monster" in hand or any("gemini" in m.card.kinds for m in field)),   # GEM-2
         "flip.lp": main and any(not m.face_up for m in field),
         "position.lp": main and any(m.face_up for m in field),
         "spell_trap.lp": main and bool(hand & {"spell", "trap"}),
@@ -173,7 +175,7 @@ def batched_statements(name: str) -> tuple:
         elif statement.ast_type == clingo.ast.ASTType.ShowSignature:
             statement = number(statement)
         statements.append(statement)
-    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), add)
+    clingo.ast.parse_string(encodings_root().joinpath(name).read_text(encoding="utf-8"), add)
     return tuple(statements)
 
 

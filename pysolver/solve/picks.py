@@ -27,7 +27,7 @@ from ..position.play import ACTIONS
 from ..position.value import Position
 from .decode import symbol_value
 from .facts import position_facts
-from .legal import ENCODINGS, _root, encoding_statements, relevant_encodings
+from .legal import ENCODINGS, encoding_statements, encodings_root, relevant_encodings
 
 # The keys of a prefix given as JSON (a subset of a play's JSON object, docs/plays-json.md).
 PICK_KEYS = ("tributes", "materials", "cost", "cards")
@@ -121,7 +121,7 @@ def picks(position: Position, prefix: Prefix | str) -> Picks:
                 continue
             for statement in encoding_statements(name):
                 builder.add(statement)
-        clingo.ast.parse_string(_root().joinpath("picks.lp").read_text(encoding="utf-8"), builder.add)
+        clingo.ast.parse_string(encodings_root().joinpath("picks.lp").read_text(encoding="utf-8"), builder.add)
     control.add("base", [], facts + "\n" + "\n".join(query))
     control.ground([("base", [])])
 

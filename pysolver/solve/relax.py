@@ -34,7 +34,7 @@ from functools import lru_cache
 
 import clingo.ast as ast
 
-from .legal import ENCODINGS, _root, encoding_statements
+from .legal import ENCODINGS, encoding_statements, encodings_root
 
 _TAG = re.compile(r"%\s*why:\s*([a-z0-9_]+)")
 KEEP = "keep"
@@ -474,7 +474,7 @@ def relaxed_program() -> Relaxed:
     rules: dict = {}
     number = 0
     for name in ENCODINGS:
-        lines = _root().joinpath(name).read_text(encoding="utf-8").split("\n")
+        lines = encodings_root().joinpath(name).read_text(encoding="utf-8").split("\n")
         out = parts.setdefault(name, [])
         for statement in encoding_statements(name):
             if statement.ast_type != ast.ASTType.Rule:

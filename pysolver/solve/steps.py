@@ -26,7 +26,7 @@ import clingo.ast
 from ..errors import PysolverError
 from ..position.value import Position
 from .facts import position_facts
-from .legal import ENCODINGS, _NEEDS, _root
+from .legal import ENCODINGS, _NEEDS, encodings_root
 
 # The fluents: what pysolver.solve.facts writes about one position's cards and turn, and
 # asp/transition.lp carries from step to step. Anything the encodings derive from them is a fluent too.
@@ -95,7 +95,7 @@ class _AddStep(clingo.ast.Transformer):
 
 def _parse(name: str) -> list:
     statements: list = []
-    clingo.ast.parse_string(_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
+    clingo.ast.parse_string(encodings_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
     return [s for s in statements if s.ast_type != clingo.ast.ASTType.Program]
 
 
@@ -154,7 +154,7 @@ def step_program(names: tuple[str, ...]) -> tuple[tuple, tuple, frozenset]:
 
 
 def step_text(name: str) -> str:
-    return _root().joinpath(name).read_text(encoding="utf-8")
+    return encodings_root().joinpath(name).read_text(encoding="utf-8")
 
 
 def step_encodings(table_predicates: frozenset) -> tuple[str, ...]:

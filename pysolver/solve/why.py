@@ -32,7 +32,7 @@ from ..position.play import ACTIONS, Play
 from ..position.value import Position
 from .decode import symbol_value
 from .facts import position_facts
-from .legal import _NEEDS as NEEDS, ENCODINGS, _root, legal_plays
+from .legal import _NEEDS as NEEDS, ENCODINGS, encodings_root, legal_plays
 from .relax import relaxed_program
 
 FAMILY = {
@@ -479,7 +479,7 @@ def _statements(names: tuple[str, ...]) -> tuple:
     parts = relaxed_program().parts
     statements: list = []
     clingo.ast.parse_string("\n".join(parts[name] for name in names if name in parts), statements.append)
-    clingo.ast.parse_string(_root().joinpath("why.lp").read_text(encoding="utf-8"), statements.append)
+    clingo.ast.parse_string(encodings_root().joinpath("why.lp").read_text(encoding="utf-8"), statements.append)
     return tuple(statements)
 
 

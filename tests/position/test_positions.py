@@ -95,7 +95,7 @@ BAD = [
      "players[0].extra_deck[0].face_up", "not a Pendulum Monster"),
     ("Xyz Material on a non-Xyz monster", {"monster_zones": {1: {"card": "Kuriboh", "materials": ["Sangan"]}}},
      "players[0].monster_zones.1.materials", "not an Xyz Monster"),
-    ("two Extra Monster Zones", {"extra_monster_zones": {"left": "Decode Talker", "right": "Proxy Dragon"}},
+    ("two Extra Monster Zones", {"extra_monster_zones": {"left": "Decode Talker", "right": "Stardust Dragon"}},
      "players[0].extra_monster_zones", "only one Extra Monster Zone"),
     ("Extra Deck monster in hand", {"hand": ["Stardust Dragon"]}, "players[0].hand[0]", "extra_deck"),
     ("Token in hand", {"hand": ["Sheep Token"]}, "players[0].hand[0]", "Token"),

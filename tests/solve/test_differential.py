@@ -3,10 +3,11 @@ positions: the same plays of every action (with zones, positions, copies), insta
 to copies, every action included (Special Summons by procedure and card activations too), with the
 turn's history (`this_turn.events`) on `history_positions()`."""
 
-from hypothesis import given
+from hypothesis import given, settings
 
 from pysolver import legal_plays, reference
-from strategies import extra_deck_positions, history_positions, pendulum_ritual_fusion_positions, positions
+from strategies import (card_written_positions, extra_deck_positions, history_positions,
+                        pendulum_ritual_fusion_positions, positions)
 
 
 def as_json(plays):
@@ -39,4 +40,10 @@ def test_pendulum_ritual_fusion_plays_equal_the_reference(position):
 
 @given(history_positions())
 def test_procedure_activation_and_history_plays_equal_the_reference(position):
+    assert_same_plays(position)
+
+
+@settings(max_examples=min(settings().max_examples, 300))
+@given(card_written_positions())
+def test_gemini_restrictions_trap_monsters_and_extra_link_plays_equal_the_reference(position):
     assert_same_plays(position)

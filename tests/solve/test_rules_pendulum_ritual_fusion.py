@@ -253,8 +253,8 @@ def test_contact_fusion_monsters_are_not_fusion_summoned_with_polymerization():
 
 
 def test_unsupported_material_clause_fails_closed():
-    with pytest.raises(PysolverError, match="Yamatako Orochi"):
-        legal_plays(board().monster(1, "Yamatako Orochi").build())
+    with pytest.raises(PysolverError, match="Ringowurm"):   # "can be treated as a Tuner" is not modelled
+        legal_plays(board().monster(1, "Ringowurm, the Dragon Guarding the Hundred Apples").build())
 
 
 # --- Cases the independent reference found (each a card text the solver first ignored) -------------

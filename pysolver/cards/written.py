@@ -1,0 +1,231 @@
+"""Card text -> data for the mechanics a card writes into its own text about its kind, its state and its
+use as material (RULES.md GEM-1..3, TOK-1, TOK-2, SYN-1, SYN-2): Gemini monsters, Trap Monsters, a
+Token's own restrictions, Levels a material may be treated as and Tuners that may be non-Tuners for a
+Synchro Summon, and the material clauses pysolver does not model (the card then fails closed). The
+restrictions an effect puts on the monsters it Special Summons are read in `effects` (TOK-1).
+
+Each reader returns its data, None when the card has no such text, or an `UnsupportedText` when the
+card has such a text in a wording pysolver does not read exactly (the card then fails closed by name).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .card import Card
+from .effects import UnsupportedText
+
+_ATTRIBUTES = "EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE"
+
+
+def _one_line(card: Card) -> str:
+    return " ".join(card.text.replace("Graveyard", "GY").split())
+
+
+# --------------------------------------------------------------------------------------------------
+# Gemini monsters (GEM-1..3)
+
+_GEMINI = re.compile(r"^This card is treated as a Normal Monster while face-up on the field or in the GY\. While "
+                     r"this card is (?:a Normal Monster|face-up) on the field, you can Normal Summon it to have it "
+                     r"(?:become|be treated as) an Effect Monster with (?:this effect|these effects)")
+
+
+@lru_cache(maxsize=None)
+def gemini(card: Card):
+    """True for a Gemini monster whose text is the Gemini wording (GEM-1, GEM-2); False for the others;
+    an `UnsupportedText` for a Gemini monster whose text says something else."""
+    if "gemini" not in card.kinds:
+        return False
+    if _GEMINI.search(_one_line(card)):
+        return True
+    return UnsupportedText(f"{card.name!r}: Gemini wording not supported")
+
+
+# --------------------------------------------------------------------------------------------------
+# Trap Monsters (TOK-2)
+
+@dataclass(frozen=True)
+class TrapMonster:
+    """A Trap Card that Special Summons itself as a monster: what it is while on the field."""
+
+    kind: str                   # normal | effect
+    position: str | None        # attack | defense when its text fixes the position, else None
+    still_trap: bool = True     # "(This card is also still a Trap Card.)"; not when "NOT treated as a Trap"
+    restrictions: tuple = ()    # TOK-1 on itself: "If Summoned this way, this card cannot attack."
+
+
+_TRAP_MONSTER = re.compile(r"Special Summon this card (?:in (?P<position>Attack|Defense) Position )?as an? "
+                           r"(?P<kind>Normal|Effect) Monster \((?P<race>[A-Za-z -]+?)(?:-Type)?/"
+                           rf"(?P<attribute>{_ATTRIBUTES})/Level (?P<level>\d+)/ATK (?P<atk>\d+)/DEF (?P<def>\d+)\)")
+
+
+@lru_cache(maxsize=None)
+def trap_monster(card: Card):
+    """The Trap Monster a Trap Card becomes (TOK-2); None when it never becomes one; `UnsupportedText`
+    when its text Special Summons it as a monster in a wording pysolver does not read, or when the
+    card data lacks the Level/Attribute the text gives."""
+    if "trap" not in card.kinds or card.is_monster:
+        return None
+    text = _one_line(card)
+    match = _TRAP_MONSTER.search(text)
+    if match is None:
+        if re.search(r"Special Summon this card (?:[^.]*?)as an? (?:Normal|Effect) Monster", text):
+            return UnsupportedText(f"{card.name!r}: Trap Monster wording not supported")
+        return None
+    if card.level != int(match.group("level")) or (card.attribute or "") != match.group("attribute"):
+        return UnsupportedText(f"{card.name!r}: the card data lacks the Trap Monster's Level or Attribute")
+    restrictions = []
+    for sentence in re.split(r"(?<=[.)]) ", text):
+        if not re.match(r"If (?:this card was )?Summoned this way", sentence):
+            continue
+        if re.fullmatch(r"If Summoned this way, this card cannot attack\.", sentence):
+            restrictions.append("cannot_attack")
+        elif re.search(r"Tribute|cannot (?:Normal |Special )?Summon|Tuner|material", sentence):
+            return UnsupportedText(f"{card.name!r}: Trap Monster clause not supported: {sentence!r}")
+    position = match.group("position")
+    return TrapMonster(match.group("kind").lower(), position.lower() if position else None,
+                       still_trap=not re.search(r"\((?:this|This) card is NOT treated as a Trap", text),
+                       restrictions=tuple(restrictions))
+
+
+def unread_reason(card: Card) -> str | None:
+    """Why one of the card's activations is not offered (TOK-1: `effects.effect_restrictions`), or None."""
+    from .effects import _effects_as_read, effect_restrictions
+    for effect in _effects_as_read(card):
+        found = effect_restrictions(card, effect)
+        if isinstance(found, UnsupportedText):
+            return str(found)
+    return None
+
+
+# A Token's own text (TOK-1): its limits as a Tribute are read by `cardtext.tribute_limit`; these are the
+# others. Sentences about being destroyed do not concern summoning.
+_TOKEN_OWN = (
+    (re.compile(r"This Token cannot (?:declare an attack|attack)\."), ("cannot_attack",)),
+    (re.compile(r"This Token cannot attack or be used as a Synchro Material Monster\."),
+     ("cannot_attack", "cannot_be_synchro_material")),
+    (re.compile(r"This Token cannot be (?:used as a Tribute|Tributed) for a Tribute Summon(?:, unless it is for an? "
+                rf"(?:{_ATTRIBUTES}) monster| during the turn it is Special Summoned)?\."), ()),
+    (re.compile(r"This Token cannot be destroyed by (?:battle|a card effect)\."), ()),
+)
+
+
+@lru_cache(maxsize=None)
+def token_restrictions(card: Card):
+    """TOK-1: the restrictions a Token's own text gives it on the field; `UnsupportedText` for a sentence
+    of a Token saying what it or its controller cannot do that pysolver does not read."""
+    if "token" not in card.kinds:
+        return ()
+    found: list[str] = []
+    for sentence in re.split(r"(?<=\.) ", _one_line(card)):
+        if "cannot" not in sentence:
+            continue
+        names = next((names for pattern, names in _TOKEN_OWN if pattern.fullmatch(sentence)), None)
+        if names is None:
+            return UnsupportedText(f"{card.name!r}: Token clause not supported: {sentence!r}")
+        found.extend(names)
+    return tuple(dict.fromkeys(found))
+
+
+# --------------------------------------------------------------------------------------------------
+# Materials whose own text changes how they can be used (not modelled): a sentence that is no
+# activated effect (no ':' or ';') and speaks of material together with the hand ("this card in your
+# hand can also be used as material", "the other Synchro Material Monster is 1 monster in your hand"),
+# a Level it may be treated as ("you can treat it as a Level 2 monster"), being treated as a Tuner or
+# non-Tuner, or counting as 2 materials. Such a card fails closed by name instead of being used as if
+# its text said nothing (issue 15 item 4).
+_MATERIAL_WORD = re.compile(r"\b[Mm]aterials?\b|\bused for an? (?:Fusion|Synchro|Xyz|Link) Summon\b")
+_CHANGED_USE = re.compile(r"\bin your hand\b|\btreat(?:ed)? (?:it |this card |them |that monster )?as (?:a )?Level "
+                          r"\d+|\bLevel \d+ monster\b.*\btreat|\bas an? (?:non-)?Tuner\b|\bas 2 (?:[A-Z][a-z]+ )?"
+                          r"[Mm]aterials\b|\btreated as Level \d+")
+
+
+@lru_cache(maxsize=None)
+def unread_material_use(card: Card) -> str | None:
+    """The first sentence of a monster's text that changes how it (or the other materials) may be used
+    as material in a way pysolver does not model, or None."""
+    if not card.is_monster:
+        return None
+    from .effects import _sentences, _text
+    for sentence in _sentences(_text(card)):
+        if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence \
+                or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds):
+            continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels
+        if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
+            return f"{card.name!r}: material clause not supported: {sentence!r}"
+    return None
+
+
+# --------------------------------------------------------------------------------------------------
+# Levels a material may be treated as for a Synchro Summon (SYN-2; engine-rules.md §2: the sum checker
+# tries each alternative Level of each material)
+
+@dataclass(frozen=True)
+class SynchroLevels:
+    levels: tuple[int, ...]     # the Levels it may be treated as, besides its own
+    only_for: object = None     # a filter on the Synchro Monster ("of a "Genex" Synchro Monster"), or None
+
+
+_SYNCHRO_LEVELS = re.compile(
+    r"This card on the field can be treated as a Level (?P<a>\d+)(?: or (?P<b>\d+))? monster when used for a Synchro "
+    r"Summon(?: of an? (?P<for>[^.]+?))?\.|If this card on the field is used as Synchro Material, you can treat it as "
+    r"a Level (?P<c>\d+) monster\.")
+
+
+@lru_cache(maxsize=None)
+def synchro_levels(card: Card):
+    """The Levels the card on the field may be treated as for a Synchro Summon (Yamatako Orochi: 8;
+    Tuningware: 2; R-Genex Turing: 1 or 3 for a "Genex" Synchro Monster); None when its text says none;
+    `UnsupportedText` when the Synchro Monster it names cannot be read."""
+    match = _SYNCHRO_LEVELS.search(_one_line(card)) if card.is_monster else None
+    if match is None:
+        return None
+    levels = tuple(int(v) for v in match.group("a", "b", "c") if v)
+    only_for = None
+    if match.group("for"):
+        from .material_lines import UnsupportedMaterialLine, parse_filter
+        try:
+            only_for = parse_filter(match.group("for"))
+        except UnsupportedMaterialLine as error:
+            return UnsupportedText(f"{card.name!r}: Synchro Level clause not supported ({error.reason})")
+    return SynchroLevels(levels, only_for)
+
+
+def without_read_material_sentences(card: Card, text: str) -> str:
+    """`text` without the sentences about its use as material that this module reads (the other readers'
+    checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`."""
+    if not card.is_monster:
+        return text
+    text = _SYNCHRO_LEVELS.sub("", text)
+    return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
+
+
+# --------------------------------------------------------------------------------------------------
+# A Tuner that may be treated as a non-Tuner for a Synchro Summon (SYN-1; engine: EFFECT_NONTUNER, the
+# non-Tuner slot accepts it, while it may still be the Tuner)
+
+@dataclass(frozen=True)
+class NonTuner:
+    only_for: object = None     # a filter on the Synchro Monster ("for a Psychic monster"), or None
+
+
+_NON_TUNER = re.compile(r"If (?:this card you control (?:would be|is) used|you use this card you control) as Synchro "
+                        r"Material(?: for an? (?P<for>[^,]+?))?, you can treat it as a non-Tuner\.")
+
+
+@lru_cache(maxsize=None)
+def non_tuner(card: Card):
+    """"If this card you control would be used as Synchro Material [for a X monster], you can treat it as a
+    non-Tuner": a `NonTuner`; None when the card has no such text; `UnsupportedText` when X is unread."""
+    match = _NON_TUNER.search(_one_line(card)) if card.is_monster and "tuner" in card.kinds else None
+    if match is None:
+        return None
+    if not match.group("for"):
+        return NonTuner()
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return NonTuner(parse_filter(match.group("for")))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: non-Tuner clause not supported ({error.reason})")
