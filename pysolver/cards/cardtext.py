@@ -287,11 +287,21 @@ def material_rules(card: Card):
         return MaterialRules()
     # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
     text = _NO_TRIBUTE_USE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", "")))
-    unread = _UNREAD_MATERIAL_CLAUSE.search(text)
+    unread = _UNREAD_MATERIAL_CLAUSE.search(_without_activated_effects(card, text))
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
                          field_only)
+
+
+def _without_activated_effects(card: Card, text: str) -> str:
+    """The text without the sentences of activated effects: "they cannot be used as Synchro Material"
+    there is about the monsters the effect summons, not this card (Box of Friends, issue 15)."""
+    from .reading import sentences
+    for sentence in sentences(card):
+        if sentence.activated:
+            text = text.replace(sentence.text, " ")
+    return text
 
 
 _LOCK = re.compile(r"You cannot Special Summon(?: monsters)?, except ([^.]+?)(?: monsters)?\. This effect cannot be "

@@ -214,32 +214,22 @@ class _Filters:
 
 
 def _read(card: Card, result, target: bool):
-    """A card-text reader's result; a text pysolver cannot read fails closed (raises) for a card the turn
-    player may use, and is ignored (None) for the others."""
-    if isinstance(result, Exception):
-        if target:
-            raise _unsupported(card, result)
-        return None
-    return result
-
-
-def _unsupported(card: Card, error: Exception) -> PysolverError:
-    return PysolverError(f"{card.name!r} is not supported by pysolver: {error}; leave it out of the position "
-                         "or use a position where it plays no part")
+    """A card-text reader's result; None for a text pysolver cannot read: no fact is written from it, and
+    the plays that depend on the card are withheld, or the position refused (pysolver.solve.unread)."""
+    return None if isinstance(result, Exception) else result
 
 
 @lru_cache(maxsize=1024)
 def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     """What the card's text says about summoning it or using it (material line, Ritual/Fusion Spell,
     Special Summon limits, material rules), as facts; and the archetypes those name. `target`: the
-    card is a possible summon of the turn player, so an unsupported material line is an error."""
+    card is a possible summon of the turn player (its material line is written). What cannot be read is
+    left out; pysolver.solve.unread withholds the plays that depend on it."""
     c = card.passcode
     filters = _Filters(pool, c)
     out: list[str] = []
-    if target and card.is_extra_deck:
-        requirement = material_requirement(card)
-        if isinstance(requirement, Exception):
-            raise _unsupported(card, f"its material line {card.materials!r} cannot be read ({requirement})")
+    requirement = material_requirement(card) if target and card.is_extra_deck else None
+    if requirement is not None and not isinstance(requirement, Exception):   # else withheld (solve.unread)
         out.append(f"requirement({c},{requirement.summon}).")
         for g, group in enumerate(requirement.groups):
             out.append(f"group({c},{g},{group.min}).")

@@ -354,7 +354,11 @@ def test_cards_show_and_coverage(tiny, capsys):
     assert code == 0 and data["cards"] == 10
     kinds = data["kinds"]
     assert kinds["synchro"] == {"total": 1, "supported": 1, "percent": 100.0, "top_reasons": []}
-    assert kinds["xyz"]["supported"] == kinds["link"]["supported"] == 1
+    assert kinds["link"]["supported"] == 1
+    # Gogogo Golem - Golden Form's "Must be Special Summoned by ..." (a procedure pysolver cannot read) and
+    # Odd-Eyes Rebellion Dragon's "If you can Pendulum Summon Level 7" are unread
+    assert kinds["xyz"] == {"total": 1, "supported": 0, "percent": 0.0, "top_reasons": [kinds["xyz"]["top_reasons"][0]]}
+    assert kinds["fusion"]["total"] == 0
     assert kinds["extra deck"]["total"] == 3 and kinds["summoning condition"]["total"] == 1
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "coverage")
     assert code == 0 and "synchro: 1/1 supported (100.0%)" in out
@@ -429,14 +433,17 @@ def test_the_built_in_pool_equals_the_database(real):
     assert not problems, "\n".join(problems)
 
 
-def test_extra_deck_coverage_is_at_least_90_percent(real):
+def test_extra_deck_coverage_floor_under_conservative_reading(real):
+    """Issue 15 item 7 made "supported" strict (every rule sentence read, pysolver.cards.reading): the
+    figure fell from 93.8% (sentences ignored) to the honest one; this floor only guards against a
+    regression, the issue's target (98%) is not reached yet (see the closing note of issue 15)."""
     table = coverage(card for card in real if card.is_extra_deck)
     extra = table["extra deck"]
     print("\n" + format_table(table, top=5))
     assert extra["total"] == 2159
-    assert extra["supported"] >= 0.9 * extra["total"], extra
+    assert extra["supported"] >= 0.70 * extra["total"], extra
     for kind in ("fusion", "synchro", "xyz", "link"):
-        assert table[kind]["supported"] >= 0.85 * table[kind]["total"], (kind, table[kind])
+        assert table[kind]["supported"] >= 0.55 * table[kind]["total"], (kind, table[kind])
 
 
 # Positions solved with the built-in pool and with the database: cards shared by both must give the same

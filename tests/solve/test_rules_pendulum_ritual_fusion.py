@@ -252,9 +252,12 @@ def test_contact_fusion_monsters_are_not_fusion_summoned_with_polymerization():
     assert fusion_sets(b.build()) == set()
 
 
-def test_unsupported_material_clause_fails_closed():
-    with pytest.raises(PysolverError, match="Yamatako Orochi"):
-        legal_plays(board().monster(1, "Yamatako Orochi").build())
+def test_unsupported_material_clause_withholds_the_plays_that_use_it():
+    """Issue 15 item 6: Yamatako Orochi's "can be treated as a Level 8 monster" is not read: every play
+    that uses it is withheld, the phase moves stay, and the answer says so."""
+    plays = legal_plays(board().monster(1, "Yamatako Orochi").build())
+    assert [(u.card, u.id) for u in plays.unread] == [("Yamatako Orochi", "M1")] * len(plays.unread)
+    assert not plays.exhaustive and {p.action for p in plays} == {"enter_battle_phase", "end_turn"}
 
 
 # --- Cases the independent reference found (each a card text the solver first ignored) -------------
