@@ -57,7 +57,7 @@ __all__ = ["Engine", "PYSOLVER", "REFERENCE", "ENGINES", "perft", "reference_act
 
 def solver_plays(position: Position, all_instances: bool = True) -> Sequence[Play]:
     plays = legal_plays(position, all_instances=all_instances)
-    if not plays.exhaustive:
+    if not plays.exhaustive and not plays.partial:   # partial answers (unread text) are counted: a lower bound
         raise PysolverError(f"perft needs every legal play; the solver stopped early ({plays.reason})")
     return plays
 
@@ -135,8 +135,12 @@ def _resolve_engine(engine, enumerate, apply) -> Engine:
 
 def perft(position: Position, depth: int, *, divide: bool = False, all_instances: bool = True,
           engine: Engine | str = PYSOLVER, enumerate: Callable | None = None, apply: Callable | None = None,
-          cache: bool = True, actions: set | None = None) -> int | dict[str, int]:
+          cache: bool = True, actions: set | None = None, unread: set | None = None) -> int | dict[str, int]:
     """The number of play sequences of exactly `depth` plays from `position` (module docstring).
+
+    With card text pysolver cannot read on the way, the counts are those of the plays listed (the
+    partial answers of docs/plays-json.md): a lower bound. `unread`, when given a set, collects the
+    (card, clause) pairs met, so the caller can say so.
 
     `divide=True` returns {notation of the first play: count below it} instead (the total is its sum).
     `engine` is PYSOLVER, REFERENCE or their name; `enumerate(position, all_instances)` and
@@ -145,7 +149,7 @@ def perft(position: Position, depth: int, *, divide: bool = False, all_instances
     """
     if depth < 0:
         raise PysolverError("perft depth must be 0 or more")
-    counter = _Counter(_resolve_engine(engine, enumerate, apply), all_instances, cache, actions)
+    counter = _Counter(_resolve_engine(engine, enumerate, apply), all_instances, cache, actions, unread)
     if not divide:
         return counter.counts(position, depth)[depth]
     from ..position.notation import to_notation
@@ -177,8 +181,10 @@ def perft_counts(position: Position, depth: int, *, all_instances: bool = True, 
 class _Counter:
     """One perft walk: counts below a node for every depth up to `remaining`, cached per canonical key."""
 
-    def __init__(self, engine: Engine, all_instances: bool, cache: bool, actions: set | None):
+    def __init__(self, engine: Engine, all_instances: bool, cache: bool, actions: set | None,
+                 unread: set | None = None):
         self.engine = engine
+        self.unread = unread
         self.all_instances = all_instances
         self.table: dict[tuple[str, int], tuple[int, ...]] | None = {} if cache else None
         self.actions = actions
@@ -187,6 +193,8 @@ class _Counter:
         plays = self.engine.legal_plays(node, self.all_instances)
         if self.actions is not None:
             self.actions.update(play.action for play in plays)
+        if self.unread is not None:
+            self.unread.update((entry.card, entry.clause) for entry in getattr(plays, "unread", ()))
         return plays
 
     def child(self, node: Position, play: Play) -> Position:
@@ -283,17 +291,22 @@ def run(position: Position, depth: int, *, divide: bool, all_instances: bool, en
         out=print) -> int:
     """`pysolver perft`: with --divide one line per first play (`NOTATION: N`), then the total."""
     started = time.perf_counter()
+    unread: set = set()
     if divide:
-        counts = perft(position, depth, divide=True, all_instances=all_instances, engine=engine)
+        counts = perft(position, depth, divide=True, all_instances=all_instances, engine=engine, unread=unread)
         for text, below in counts.items():
             out(f"{text}: {below}")
         out("")
         total = sum(counts.values())
     else:
-        total = perft(position, depth, all_instances=all_instances, engine=engine)
+        total = perft(position, depth, all_instances=all_instances, engine=engine, unread=unread)
     seconds = time.perf_counter() - started
     kind = "instance-level plays" if all_instances else "plays up to identical copies"
     out(f"perft {depth}: {total}  ({kind}, {engine}, {seconds:.2f} s)")
+    if unread:     # docs/plays-json.md, partial answers
+        names = ", ".join(sorted({repr(card) for card, _ in unread}))
+        out(f"NOT complete: a lower bound; plays that depend on card text pysolver cannot read were withheld "
+            f"({names})")
     return total
 
 

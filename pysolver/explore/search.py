@@ -599,6 +599,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
         timing["notation"] += time.perf_counter() - t
 
     prefetched: dict = {}
+    withheld_for: set = set()      # cards whose unread text withheld plays somewhere in the search
     try:
         while not goal_nodes and levels[depth]:
             if max_depth is not None and depth >= max_depth:
@@ -626,7 +627,9 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                 for part, seconds in plays.statistics.items():
                     if part != "total":
                         solver_parts[part] = solver_parts.get(part, 0.0) + seconds
-                if not plays.exhaustive:
+                if plays.unread:       # partial answers: explore the listed plays, say what may be missing
+                    withheld_for.update(entry.card for entry in plays.unread)
+                if not plays.exhaustive and not plays.partial:
                     cut = f"the legal plays of a position at depth {depth} were not listed completely ({plays.reason})"
                     break
                 expanded += 1
@@ -660,7 +663,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     proved_depth = goal_depth - 1 if found else (depth if cut else depth - 1)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
-    exhausted = cut is None and not approximated
+    exhausted = cut is None and not approximated and not withheld_for
     plural = "s" if goal_depth != 1 else ""
     if found:
         what = f"{line_count} shortest line{'s' if line_count != 1 else ''} of {goal_depth} play{plural}"
@@ -680,6 +683,9 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
         reason = f"{cut}; no line of {proved_depth} play{'s' if proved_depth != 1 else ''} or fewer reaches the goal"
     else:
         reason = f"no line of the turn reaches the goal: all {len(nodes)} positions explored"
+    if withheld_for:
+        reason += ("; NOT exhaustive: lines through plays withheld for card text pysolver cannot read may be "
+                   f"missing ({', '.join(sorted(repr(name) for name in withheld_for))})")
     if approximated:
         reason += ("; NOT exact: --zones first tried one Main Monster Zone per play from a position with a Link "
                    "Monster on the field (a shorter line, or a line at all, may need another zone)")
