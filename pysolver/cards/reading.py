@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cardtext, effects
+from . import cardtext, effects, extra_deck_text
 from .card import Card
 
 # --------------------------------------------------------------------------------------------------
@@ -184,7 +184,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._ONLY_FOR, ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE,
         ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET, ct._SCALE_ONLY if hasattr(ct, "_SCALE_ONLY") else None,
-        ef._PROCEDURE_SENTENCE, ef._SCALE_UNLESS,
+        ef._PROCEDURE_SENTENCE, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         # special_summon_limit / special_summon_way (SP-2)
         re.compile(r"Cannot be Special Summoned\.", re.I),
         re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),

@@ -117,6 +117,19 @@ def _scale_of(scale: Instance, other: Instance | None) -> int | None:
     return int(match.group(3))
 
 
+_AS_LEVEL = re.compile(r"If you can Pendulum Summon Level (\d+), you can Pendulum Summon this face-up card "
+                       r"(?:in|from) your Extra Deck\.")
+
+
+def _pendulum_summoned_as_level(candidate: Instance) -> int | None:
+    """PEN-1 for a Pendulum Xyz Monster (a Rank, no Level) in the face-up Extra Deck whose text says "If you
+    can Pendulum Summon Level N, you can Pendulum Summon this face-up card in your Extra Deck": Level N."""
+    if candidate.location != "extra_deck" or candidate.card.level is not None:
+        return None
+    match = _AS_LEVEL.search(" ".join(candidate.card.text.split()))
+    return int(match.group(1)) if match else None
+
+
 def _one_monster_at_a_time(position: Position) -> bool:
     """"Neither player can Special Summon 2 or more monsters at the same time" on a face-up monster of
     either player (Blue-Eyes Spirit Dragon)."""
@@ -731,8 +744,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
     locks = _special_summon_locks(position)
 
     def between(candidate: Instance) -> bool:
-        return _has_level(candidate) and low < candidate.card.level < high and \
-            all(_matches(allowed, candidate) for allowed in locks)
+        level = candidate.card.level if _has_level(candidate) else _pendulum_summoned_as_level(candidate)
+        return level is not None and low < level < high and all(_matches(allowed, candidate) for allowed in locks)
 
     hand = [c for c in _own(position, "hand") if "monster" in c.card.kinds and between(c)
             and not c.card.kinds & {"ritual", "special_summon"}

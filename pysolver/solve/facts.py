@@ -9,6 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
+from ..cards.extra_deck_text import pendulum_as_level
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -286,7 +287,15 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         if getattr(limit, flag):
             out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
+    out.extend(_extra_deck_procedure_facts(card))
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
+
+
+def _extra_deck_procedure_facts(card: Card) -> list[str]:
+    """Procedures Extra Deck monsters write in their own text (pysolver.cards.extra_deck_text; issue 15
+    item 3): pendulum_as_level(C, N) for "If you can Pendulum Summon Level N, ..." (asp/pendulum.lp)."""
+    level = pendulum_as_level(card)
+    return [f"pendulum_as_level({card.passcode},{level})."] if level is not None else []
 
 
 def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:

@@ -44,6 +44,11 @@ CLINGO_ARGUMENTS = ("--models=0", "--warn=none", "--project=show")
 
 
 def _root():
+    # A source checkout (a git worktree) reads its own asp/, even when an editable install of another
+    # checkout maps the package pysolver.asp elsewhere.
+    checkout = Path(__file__).resolve().parent.parent.parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "asp" / "base.lp").is_file():
+        return checkout / "asp"
     try:
         return resources.files("pysolver.asp")
     except ModuleNotFoundError:  # running from a source checkout that is not installed

@@ -355,9 +355,8 @@ def test_cards_show_and_coverage(tiny, capsys):
     kinds = data["kinds"]
     assert kinds["synchro"] == {"total": 1, "supported": 1, "percent": 100.0, "top_reasons": []}
     assert kinds["link"]["supported"] == 1
-    # Gogogo Golem - Golden Form's "Must be Special Summoned by ..." (a procedure pysolver cannot read) and
-    # Odd-Eyes Rebellion Dragon's "If you can Pendulum Summon Level 7" are unread
-    assert kinds["xyz"] == {"total": 1, "supported": 0, "percent": 0.0, "top_reasons": [kinds["xyz"]["top_reasons"][0]]}
+    # Odd-Eyes Rebellion Dragon's "If you can Pendulum Summon Level 7" is read (issue 15 item 3)
+    assert kinds["xyz"] == {"total": 1, "supported": 1, "percent": 100.0, "top_reasons": []}
     assert kinds["fusion"]["total"] == 0
     assert kinds["extra deck"]["total"] == 3 and kinds["summoning condition"]["total"] == 1
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "coverage")
