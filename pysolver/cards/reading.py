@@ -109,7 +109,10 @@ def _unquoted(sentence: str) -> str:
 
 
 # Triggers written before Problem-Solving Card Text ("When this card is Synchro Summoned, you can ...").
-_OLD_TRIGGER = re.compile(r"When\b")
+# and ignition effects whose cost is written "You can Tribute this card to add ..." (Woodland Archer).
+_OLD_TRIGGER = re.compile(r"When\b|You can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
+                          r"Tribute Summon|Special Summon this card|Set this card)(?:add|Special Summon|destroy|draw|"
+                          r"inflict|target|select|make|have|gain|return|look|change|equip|negate)\b")
 
 # A sentence that goes on with what an activated effect does ("It cannot attack this turn.", "Those
 # monsters cannot be used as material.") rather than starting a rule of the card.
@@ -183,7 +186,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
     return (
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._ONLY_FOR, ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE,
-        ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET, ct._SCALE_ONLY if hasattr(ct, "_SCALE_ONLY") else None,
+        ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         # special_summon_limit / special_summon_way (SP-2)
         re.compile(r"Cannot be Special Summoned\.", re.I),
