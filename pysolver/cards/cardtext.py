@@ -297,7 +297,7 @@ def material_rules(card: Card):
 def _without_activated_effects(card: Card, text: str) -> str:
     """The text without the sentences of activated effects: "they cannot be used as Synchro Material"
     there is about the monsters the effect summons, not this card (Box of Friends, issue 15)."""
-    from .reading import sentences
+    from .sentences import sentences
     for sentence in sentences(card):
         if sentence.activated:
             text = text.replace(sentence.text, " ")

@@ -669,7 +669,8 @@ def test_pen_2_summoning_conditions_and_revival_limits():
     b.extra_deck("Odd-Eyes Pendulum Dragon", "Plunder Patrollship Jord", "Supreme King Z-ARC",
                  "Harmonizing Magician", "Odd-Eyes Rebellion Dragon", face_up=True)
     b.extra_deck("Stardust Dragon")
-    assert pendulum_sets(b.build()) == {("ED1",), ("ED2",)}          # no link: one EMZ, so one at a time
+    # no link: one EMZ, so one at a time; Odd-Eyes Rebellion Dragon (ED5, Rank 7) as a Level 7 (issue 15)
+    assert pendulum_sets(b.build()) == {("ED1",), ("ED2",), ("ED5",)}
     b = scales(low="Dragonpulse Magician", high="Gallugallud the Endless Enigma")
     b.data["extra_deck"] = [{"card": "Plunder Patrollship Jord", "face_up": True, "properly_summoned": False},
                             {"card": "Flash Knight", "face_up": True, "properly_summoned": False}]
