@@ -91,7 +91,16 @@ def _is_rule(sentence: Sentence) -> bool:
     return bool(_RELEVANT.search(text)) and bool(_MODAL.search(text))
 
 
+# A Ritual Spell's sentences after the two `cardtext.ritual_spell` reads that change what it may use
+# ("you can also use "Salamangreat" monster(s) in your GY, by shuffling them into the Deck").
+_RITUAL_EXTRA = re.compile(r"\balso use\b|\binstead of Tributing\b|\bas (?:a|the|1 of the) (?:Tribute|monsters? required)"
+                           r"|\bTribute\b[^.]*\bfrom your (?:GY|Deck)\b|\bcan also\b", re.I)
+
+
 def rule_sentences(card: Card) -> tuple[Sentence, ...]:
+    if "ritual" in card.kinds and "spell" in card.kinds:
+        found = [s for s in sentences(card) if not s.activated]
+        return tuple(s for s in found[2:] if _RITUAL_EXTRA.search(s.text))
     if card.is_spell_trap and not card.is_monster and not card.kinds & {"continuous", "field", "equip"}:
         return ()   # its whole text is what its activation does (offered only when modelled: effects)
     return tuple(s for s in sentences(card) if _is_rule(s))

@@ -13,6 +13,7 @@ from pysolver.position.builder import PositionBuilder
 from pysolver.cards.card import Card, CardDB, default_cards
 from pysolver.position.play import Play, sort_plays
 from pysolver.position.value import Position, copy_class, id_sort_key
+from pysolver.cards.extra_deck_text import pendulum_as_level
 from pysolver.reference.plays import legal_plays
 from pysolver import position_from_dict
 from strategies import (extra_deck_position_dicts, extra_deck_positions, pendulum_ritual_fusion_position_dicts,
@@ -1036,7 +1037,9 @@ def test_pendulum_ritual_fusion_positions_plays_are_well_formed(pos):
             assert play.names == tuple(pos.instances[c].card.name for c in play.cards)
             for card in play.cards:
                 instance = pos.instances[card]
-                assert instance.location in ("hand", "extra_deck") and instance.card.level is not None
+                # a Level, or "If you can Pendulum Summon Level N" (Odd-Eyes Rebellion Dragon, issue 15)
+                assert instance.location in ("hand", "extra_deck") and (
+                    instance.card.level is not None or pendulum_as_level(instance.card) is not None)
                 assert instance.location == "hand" or instance.state.face_up
                 assert play.zones[card] and not set(play.zones[card]) & occupied
                 assert instance.location == "extra_deck" or not {"EMZL", "EMZR"} & set(play.zones[card])
