@@ -116,6 +116,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._ONLY_FOR, ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE,
         ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
+        extra_deck_text.RITUAL_ONLY_WITH,
         # special_summon_limit / special_summon_way (SP-2)
         re.compile(r"Cannot be Special Summoned\.", re.I),
         re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),

@@ -117,6 +117,7 @@ def _scale_of(scale: Instance, other: Instance | None) -> int | None:
     return int(match.group(3))
 
 
+_ONLY_WITH = re.compile(r'This (?:card|monster) can only be Ritual Summoned with the Ritual Spell Card, "?([^".]+)"?\.')
 _AS_LEVEL = re.compile(r"If you can Pendulum Summon Level (\d+), you can Pendulum Summon this face-up card "
                        r"(?:in|from) your Extra Deck\.")
 
@@ -638,6 +639,9 @@ def ritual_summons(position: Position) -> Iterator[Play]:
         rule = ritual_spell(spell.card)
         for monster in hand:
             if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
+                continue
+            only = _ONLY_WITH.search(" ".join(monster.card.text.split()))
+            if only and only.group(1) != spell.card.name:     # RIT-1: that Ritual Spell only
                 continue
             if not _may_be_special_summoned(monster, "ritual", locks):
                 continue

@@ -9,7 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
-from ..cards.extra_deck_text import pendulum_as_level
+from ..cards.extra_deck_text import pendulum_as_level, ritual_only_with
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -288,6 +288,10 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
     out.extend(_extra_deck_procedure_facts(card))
+    only_with = ritual_only_with(card)
+    if only_with is not None:   # RIT-1: one Ritual Spell only (a spell not in the pool: none)
+        spell = pool.get(only_with)
+        out.append(f"ritual_only_with({c},{(spell.alias or spell.passcode) if spell else 0}).")
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
 
 

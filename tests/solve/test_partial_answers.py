@@ -160,3 +160,31 @@ def test_issue15_7_fog_king_valafar_spatial_collapse_are_unread(real):
     assert "Tributing 1" in valafar.clause and not valafar.lock
     (collapse,) = unread_clauses(real["Spatial Collapse"])
     assert collapse.lock and "each player can have on the field is 5" in collapse.clause
+
+
+# --- item 8: coverage -------------------------------------------------------------------------------
+
+def test_rit_1_fortress_whales_oath_older_fixed_total_wording(real):
+    """Fortress Whale's Oath: "You must also Tribute monsters whose total Levels equal 7 or more from the
+    field or your hand" (the older order of Black Luster Ritual's wording): 4 + 4 summons Fortress Whale."""
+    position = PositionBuilder(cards=real).hand("Fortress Whale's Oath", "Fortress Whale") \
+        .monster(1, "Celtic Guardian").monster(2, "Celtic Guardian").build()
+    plays = same_as_reference(position)
+    assert plays.exhaustive
+    assert {p.materials for p in plays if p.action == "ritual_summon"} == {("M1", "M2")}
+    short = PositionBuilder(cards=real).hand("Fortress Whale's Oath", "Fortress Whale") \
+        .monster(1, "Celtic Guardian").build()
+    assert not [p for p in legal_plays(short) if p.action == "ritual_summon"]
+
+
+def test_rit_1_shinato_only_with_shinatos_ark(real):
+    """Shinato, King of a Higher Plane: "This card can only be Ritual Summoned with the Ritual Spell Card,
+    "Shinato's Ark"": Advanced Ritual Art, which summons Black Luster Soldier from the same Deck, cannot."""
+    def ritual_cards(hand):
+        b = PositionBuilder(cards=real).hand(*hand).monster(1, "Summoned Skull").monster(2, "Celtic Guardian")
+        plays = same_as_reference(b.deck("Celtic Guardian", "Celtic Guardian").build())
+        assert plays.exhaustive
+        return {(p.spell, p.card) for p in plays if p.action == "ritual_summon"}
+    assert ritual_cards(["Shinato's Ark", "Shinato, King of a Higher Plane"]) == {("H1", "H2")}
+    assert ritual_cards(["Advanced Ritual Art", "Shinato, King of a Higher Plane"]) == set()
+    assert ritual_cards(["Advanced Ritual Art", "Black Luster Soldier"]) == {("H1", "H2")}
