@@ -188,3 +188,12 @@ def test_rit_1_shinato_only_with_shinatos_ark(real):
     assert ritual_cards(["Shinato's Ark", "Shinato, King of a Higher Plane"]) == {("H1", "H2")}
     assert ritual_cards(["Advanced Ritual Art", "Shinato, King of a Higher Plane"]) == set()
     assert ritual_cards(["Advanced Ritual Art", "Black Luster Soldier"]) == {("H1", "H2")}
+
+
+def test_issue15_6_applying_a_withheld_play_says_it_cannot_be_certified():
+    from pysolver import apply
+    from pysolver.position.play import Play
+    position = board().monster(1, "Kuriboh").monster(2, "Celtic Guardian").extra_deck("Salamangreat Almiraj").build()
+    withheld = Play(action="link_summon", card="ED1", materials=("M1",))
+    with pytest.raises(PysolverError, match="cannot read.*withheld"):
+        apply(position, withheld)
