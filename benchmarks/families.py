@@ -47,19 +47,15 @@ def _line_ok(card: Card) -> bool:
 
 @lru_cache(maxsize=None)
 def usable(card: Card) -> bool:
-    """Can the card be in the turn player's hand, field or Extra Deck without the solver refusing the
-    position? pysolver fails closed, by name, on a card whose summoning or material text it cannot read
-    (a Tuner "that can be treated as a Level 8 monster", a hand-material clause ...): such cards are
-    left out of every family. Asks the fact writer itself when it has a per-card check."""
+    """Is every rule sentence of the card read (`pysolver.cards.reading`)? A card whose summoning or
+    material text pysolver cannot read (a Tuner "that can be treated as a Level 8 monster", a
+    hand-material clause ...) gives partial answers (its plays withheld) or, for a lock, a refusal: the
+    families measure complete answers, so such cards are left out of every family."""
     if card.is_extra_deck and not _line_ok(card):
         return False
     try:
-        from pysolver.solve import facts
-        check = getattr(facts, "rule_facts", None)
-        if check is not None:
-            check(card, default_cards(), True)
-        from pysolver import coverage
-        if coverage.supported(card) is not None:
+        from pysolver.cards.reading import unread_clauses
+        if unread_clauses(card):
             return False
     except ImportError:
         pass

@@ -294,6 +294,8 @@ def print_text(plays: Plays, position: Position) -> None:
             print(f"  [{index}] {text}" if text else f"  [{index}]")
     status = "complete" if plays.exhaustive else f"NOT complete: {plays.reason}"
     print(f"{len(plays)} plays, {status}")
+    for entry in plays.unread:
+        print(f"unread: {entry.card} ({entry.id}): {entry.clause!r}; withheld: {entry.withheld}")
 
 
 def _ritual_text(data) -> str:

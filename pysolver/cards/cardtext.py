@@ -142,6 +142,23 @@ _RITUAL_TRIBUTE = re.compile(
     r'(?:the Level of (?:the|that) (?:[^.]*?)Ritual Monster(?: you Ritual Summon)?|(?P<fixed>\d+)(?P<more> or more)?))?\.')
 
 
+# Older printings of the fixed-total wording, in another order (Turtle Oath, Novox's Prayer): the same
+# rule as "You must also Tribute monsters from your hand or field whose total Levels equal N or more".
+_FIXED_TOTAL_ORDERS = re.compile(
+    r"^You must also (?:Tribute monsters whose total Levels? equals? (?P<a>\d+) or more from the field or your hand"
+    r"|offer monsters whose total Level Stars equal (?P<b>\d+) or more as a Tribute from the field or your hand"
+    r"|Tribute monsters from the field or your hand whose total Levels? equals? (?P<c>\d+) or more)\.")
+
+
+def _ritual_tribute_wording(text: str) -> str:
+    match = _FIXED_TOTAL_ORDERS.match(text)
+    if not match:
+        return text
+    total = match.group("a") or match.group("b") or match.group("c")
+    return (f"You must also Tribute monsters from your hand or field whose total Levels equal {total} or more."
+            + text[match.end():])
+
+
 @lru_cache(maxsize=None)
 def ritual_spell(card: Card):
     """The Ritual Spell's data; None when the card is not a Ritual Spell; an `UnsupportedText`
@@ -152,7 +169,7 @@ def ritual_spell(card: Card):
     from .requirements import Atom, conj, disj
     text = " ".join(card.text.split())
     first = _RITUAL_TARGET.match(text)
-    second = _RITUAL_TRIBUTE.match(text[first.end():]) if first else None
+    second = _RITUAL_TRIBUTE.match(_ritual_tribute_wording(text[first.end():])) if first else None
     if not first or not second or (not second.group("single") and not second.group("rule")):
         return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
     what = first.group("what")
@@ -288,11 +305,21 @@ def material_rules(card: Card):
     # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
     text = _NO_TRIBUTE_USE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", "")))
     from .written import without_read_material_sentences   # Synchro Levels (SYN-2): written.synchro_levels
-    unread = _UNREAD_MATERIAL_CLAUSE.search(without_read_material_sentences(card, text))
+    unread = _UNREAD_MATERIAL_CLAUSE.search(without_read_material_sentences(card, _without_activated_effects(card, text)))
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
                          field_only)
+
+
+def _without_activated_effects(card: Card, text: str) -> str:
+    """The text without the sentences of activated effects: "they cannot be used as Synchro Material"
+    there is about the monsters the effect summons, not this card (Box of Friends, issue 15)."""
+    from .sentences import sentences
+    for sentence in sentences(card):
+        if sentence.activated:
+            text = text.replace(sentence.text, " ")
+    return text
 
 
 _LOCK = re.compile(r"You cannot Special Summon(?: monsters)?, except ([^.]+?)(?: monsters)?\. This effect cannot be "

@@ -14,9 +14,10 @@ The categories (the rows of `pysolver cards coverage`) and what "supported" mean
   own is read (`effects.procedures`); those summoned only by another card's effect are never offered.
 * other monster (ordinary Normal Summon rules) and spell/trap: nothing of their own to read.
 
-Every card must also pass what `pysolver.solve.facts` fails closed on for the turn player's cards
-(`cardtext.unsupported_reason`: material rules, Special Summon locks, Ritual Spells, procedures).
-
+Every card must also be read conservatively (`reading.unread_clauses`): what the readers refuse
+(material rules, Special Summon locks, Ritual Spells, procedures), and every rule sentence of its text
+(summoning, Tributes, materials, attacks, what a player cannot do) read by a reader. An unread card is
+not refused: the plays that depend on it are withheld (pysolver.solve.unread, docs/plays-json.md).
 "Supported" means that the card's *summoning rules* are read: how it is summoned, what it may be used
 for. It does not mean that the card's *effects* are offered as plays. `effects(card)` says that apart:
 
@@ -36,7 +37,7 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from . import cardtext
+from . import cardtext, reading
 from .card import Card
 
 CATEGORIES = ("fusion", "synchro", "xyz", "link", "ritual monster", "ritual spell", "summoning condition",
@@ -74,7 +75,7 @@ def _reason(result, card: Card) -> str:
 
 def supported(card: Card) -> str | None:
     """None when pysolver reads everything it needs from `card`, else the reason (see the table)."""
-    reason = cardtext.unsupported_reason(card)
+    reason = reading.unread_reason(card)
     if reason is not None:
         return _reason(reason, card)
     if category(card) == "ritual spell" and cardtext.ritual_spell(card) is None:
@@ -116,6 +117,8 @@ def describe(card: Card) -> list[str]:
 def tally_key(reason: str) -> str:
     """A reason as tallied: one quoting a long piece of the card's text (a whole sentence, unique to the
     card) is cut to its stable head ("material clause not supported"); short quotes are kept."""
+    if reason.startswith("unread: "):
+        return reason.split(": ")[0] + ": " + reason.split(": ")[1]    # "unread: <kind of clause>"
     quoted = re.search(r"""(['"])(.*)\1""", reason)
     if quoted and len(quoted.group(2)) > 40:
         return re.split(r": | \(", reason, maxsplit=1)[0]

@@ -83,7 +83,7 @@ class GameLine:
         cache = self._legal[-1]
         if all_instances not in cache:
             plays = legal_plays(self.position, all_instances=all_instances)
-            if not plays.exhaustive:
+            if not plays.exhaustive and not plays.partial:   # partial answers: the listed plays are legal
                 raise PysolverError(f"the legal plays could not be listed completely ({plays.reason})")
             cache[all_instances] = plays
         return cache[all_instances]

@@ -100,15 +100,38 @@ class Play:
         return cls(**values)
 
 
+@dataclass(frozen=True)
+class UnreadCard:
+    """A card of the position whose text pysolver cannot read, and what that withholds (docs/plays-json.md,
+    "Partial answers"): the listed plays are certain, the withheld ones may or may not be legal."""
+
+    card: str          # its name
+    id: str            # its instance id
+    clause: str        # the clause not read
+    withheld: str      # which plays are withheld because of it
+
+    def to_json(self) -> dict:
+        return {"card": self.card, "id": self.id, "clause": self.clause, "withheld": self.withheld}
+
+
 class Plays(Sequence[Play]):
-    """The legal plays of a position: sized, iterable, indexable, in the documented order."""
+    """The legal plays of a position: sized, iterable, indexable, in the documented order.
+
+    `unread` lists the cards whose text could not be read; the plays that depend on them are withheld,
+    so the list is then not exhaustive (a partial answer), though every play in it is legal."""
 
     def __init__(self, plays: Sequence[Play], *, exhaustive: bool = True, reason: str | None = None,
-                 statistics: Mapping[str, float] | None = None):
+                 statistics: Mapping[str, float] | None = None, unread: Sequence[UnreadCard] = ()):
         self._plays = tuple(plays)
-        self.exhaustive = exhaustive
-        self.reason = reason
+        self.unread = tuple(unread)
+        self.exhaustive = exhaustive and not self.unread
+        self.reason = reason if reason or not self.unread else unread_reason(self.unread)
         self.statistics = dict(statistics or {})
+
+    @property
+    def partial(self) -> bool:
+        """Complete except for the plays withheld for unread card text (no limit cut the run short)."""
+        return bool(self.unread) and self.reason == unread_reason(self.unread)
 
     def __len__(self) -> int:
         return len(self._plays)
@@ -129,8 +152,15 @@ class Plays(Sequence[Play]):
         data: dict[str, Any] = {"format": FORMAT, "count": len(self._plays), "exhaustive": self.exhaustive}
         if not self.exhaustive and self.reason:
             data["reason"] = self.reason
+        if self.unread:
+            data["unread"] = [entry.to_json() for entry in self.unread]
         data["plays"] = [play.to_json() for play in self._plays]
         return data
+
+
+def unread_reason(unread: Sequence[UnreadCard]) -> str:
+    names = sorted({entry.card for entry in unread})
+    return f"plays withheld: pysolver cannot read part of the text of {', '.join(repr(n) for n in names)}"
 
 
 def sort_plays(plays) -> list[Play]:

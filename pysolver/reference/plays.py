@@ -119,6 +119,20 @@ def _scale_of(scale: Instance, other: Instance | None) -> int | None:
     return int(match.group(3))
 
 
+_ONLY_WITH = re.compile(r'This (?:card|monster) can only be Ritual Summoned with the Ritual Spell Card, "?([^".]+)"?\.')
+_AS_LEVEL = re.compile(r"If you can Pendulum Summon Level (\d+), you can Pendulum Summon this face-up card "
+                       r"(?:in|from) your Extra Deck\.")
+
+
+def _pendulum_summoned_as_level(candidate: Instance) -> int | None:
+    """PEN-1 for a Pendulum Xyz Monster (a Rank, no Level) in the face-up Extra Deck whose text says "If you
+    can Pendulum Summon Level N, you can Pendulum Summon this face-up card in your Extra Deck": Level N."""
+    if candidate.location != "extra_deck" or candidate.card.level is not None:
+        return None
+    match = _AS_LEVEL.search(" ".join(candidate.card.text.split()))
+    return int(match.group(1)) if match else None
+
+
 def _one_monster_at_a_time(position: Position) -> bool:
     """"Neither player can Special Summon 2 or more monsters at the same time" on a face-up monster of
     either player (Blue-Eyes Spirit Dragon)."""
@@ -786,6 +800,9 @@ def ritual_summons(position: Position) -> Iterator[Play]:
         for monster in hand:
             if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
                 continue
+            only = _ONLY_WITH.search(" ".join(monster.card.text.split()))
+            if only and only.group(1) != spell.card.name:     # RIT-1: that Ritual Spell only
+                continue
             if not _may_be_special_summoned(monster, "ritual", locks):
                 continue
             required = rule.level if rule.level is not None else monster.card.level
@@ -891,8 +908,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
     locks = _special_summon_locks(position)
 
     def between(candidate: Instance) -> bool:
-        return _has_level(candidate) and low < candidate.card.level < high and \
-            all(_matches(allowed, candidate) for allowed in locks)
+        level = candidate.card.level if _has_level(candidate) else _pendulum_summoned_as_level(candidate)
+        return level is not None and low < level < high and all(_matches(allowed, candidate) for allowed in locks)
 
     hand = [c for c in _own(position, "hand") if "monster" in c.card.kinds and between(c)
             and not c.card.kinds & {"ritual", "special_summon"}
@@ -1372,12 +1389,96 @@ def legal_plays(position: Position, *, all_instances: bool = False) -> list[Play
     the representative using the lowest instance ids, with `copies` set to how many they stand for;
     `all_instances=True` lists every instance-level play (each with `copies` 1).
     """
+    certain = _certain_given_unread_text(position)
     unique: dict[tuple, Play] = {}
     for mechanic in MECHANICS:
         for play in mechanic(position):
-            if _history_allows(position, play):
+            if _history_allows(position, play) and certain(play):
                 unique.setdefault(play.key, play)   # e.g. two Tribute rules giving the same Tributes
     plays: Iterable[Play] = unique.values()
     if not all_instances:
         plays = group_copies(position, plays)
     return sort_plays(plays)
+
+
+# --------------------------------------------------------------------------------------------------
+# Partial answers (docs/plays-json.md, "Partial answers"): a card whose text is not all read
+# (`pysolver.cards.reading.unread_clauses`) withholds the plays that depend on it; an unread lock in
+# force on the turn player refuses the position. Written from the documented rule.
+
+def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
+    from ..cards.reading import unread_clauses, whom
+    from ..errors import PysolverError
+    uses_it, attacks_it, targets_it, moves_it, only_one = set(), set(), set(), set(), set()
+    every_attack = every_target = every_pendulum = False
+    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+                        for i in position.instances.values() if i.player == position.turn_player)
+    for instance in position.instances.values():
+        mine = instance.player == position.turn_player
+        if (not mine and instance.location in ("hand", "deck", "extra_deck")) \
+                or (instance.location == "deck" and not deck_tributes):
+            continue      # no play uses these cards
+        for clause in unread_clauses(instance.card):
+            where = instance.location
+            if clause.scope == "attack" and where not in ("monster_zone", "extra_monster_zone"):
+                continue
+            if clause.scope == "target" and where in ("hand", "deck", "extra_deck"):
+                continue
+            if where in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone", "pendulum_zone"):
+                face_up = getattr(instance.state, "position", "attack") != "set"
+                scale = where == "pendulum_zone" or (where == "spell_trap_zone" and "pendulum" in instance.card.kinds)
+                applies = face_up and (clause.where == "pendulum") == scale
+            elif where == "graveyard":
+                applies = clause.where == "card" and re.search(r"\b(?:in|from) (?:your|the) GY\b", clause.clause)
+            elif where == "hand":
+                applies = clause.where == "card" and "in your hand" in clause.clause \
+                    and "this card in your hand" not in clause.clause
+            else:
+                applies = False
+            if clause.only_one:
+                if where in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone",
+                             "pendulum_zone") and getattr(instance.state, "position", "attack") != "set":
+                    only_one.add(clause.only_one)
+                elif any(other.id != instance.id and other.location in ("monster_zone", "extra_monster_zone")
+                         and _is_named(other.card, clause.only_one) for other in position.instances.values()):
+                    moves_it.add(instance.id)
+                continue
+            aimed = whom(clause.clause)
+            mine = instance.player == position.turn_player
+            if (aimed == "opponent" and mine) or (aimed == "controller" and not mine):
+                applies = False
+            if clause.lock and applies:
+                if clause.scope == "attack":
+                    every_attack = True
+                elif clause.scope == "target":
+                    every_target = True
+                else:
+                    raise PysolverError(f"{instance.card.name!r}: an unread lock in force (reference)")
+            if clause.where == "pendulum" and (where == "pendulum_zone" or (
+                    where == "spell_trap_zone" and "pendulum" in instance.card.kinds)):
+                every_pendulum = True
+            {"play": uses_it, "summon": moves_it, "attack": attacks_it, "target": targets_it}[clause.scope].add(
+                instance.id)
+
+    def certain(play: Play) -> bool:
+        target = play.target if play.target and play.target != "direct" else None
+        used = set(play.uses()) | ({target} if target else set())
+        if used & uses_it or ({play.card} | set(play.cards or ())) & moves_it:
+            return False
+        if only_one and (play.action.endswith("_summon") or play.action in ("set_monster", "activate")):
+            for instance_id in (play.card, *(play.cards or ()), play.target):
+                card = position.instances[instance_id].card if instance_id in position.instances else None
+                if card and any(_is_named(card, what) for what in only_one):
+                    return False
+        if play.action == "declare_attack" and (every_attack or used & attacks_it):
+            return False
+        if target and (every_target or target in targets_it):
+            return False
+        return not (every_pendulum and play.action == "pendulum_summon")
+    return certain
+
+
+def _is_named(card, what: str) -> bool:
+    """`card` is named `what` or is a member of the archetype `what`."""
+    code = default_archetypes().get(what)
+    return card.name == what or (code is not None and card.in_archetype(code)) or (code is None and what in card.name)

@@ -10,6 +10,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
 from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster, unread_material_use, unread_reason
+from ..cards.extra_deck_text import pendulum_as_level, ritual_only_with
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
@@ -215,33 +216,28 @@ class _Filters:
         return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
 
 
-def _read(card: Card, result, target: bool):
-    """A card-text reader's result; a text pysolver cannot read fails closed (raises) for a card the turn
-    player may use, and is ignored (None) for the others."""
-    if isinstance(result, Exception):
-        if target:
-            raise _unsupported(card, result)
-        return None
-    return result
-
-
-def _unsupported(card: Card, error: Exception) -> PysolverError:
+def _unsupported(card: Card, error) -> PysolverError:
     return PysolverError(f"{card.name!r} is not supported by pysolver: {error}; leave it out of the position "
                          "or use a position where it plays no part")
+
+
+def _read(card: Card, result, target: bool):
+    """A card-text reader's result; None for a text pysolver cannot read: no fact is written from it, and
+    the plays that depend on the card are withheld, or the position refused (pysolver.solve.unread)."""
+    return None if isinstance(result, Exception) else result
 
 
 @lru_cache(maxsize=1024)
 def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     """What the card's text says about summoning it or using it (material line, Ritual/Fusion Spell,
     Special Summon limits, material rules), as facts; and the archetypes those name. `target`: the
-    card is a possible summon of the turn player, so an unsupported material line is an error."""
+    card is a possible summon of the turn player (its material line is written). What cannot be read is
+    left out; pysolver.solve.unread withholds the plays that depend on it."""
     c = card.passcode
     filters = _Filters(pool, c)
     out: list[str] = []
-    if target and card.is_extra_deck:
-        requirement = material_requirement(card)
-        if isinstance(requirement, Exception):
-            raise _unsupported(card, f"its material line {card.materials!r} cannot be read ({requirement})")
+    requirement = material_requirement(card) if target and card.is_extra_deck else None
+    if requirement is not None and not isinstance(requirement, Exception):   # else withheld (solve.unread)
         out.append(f"requirement({c},{requirement.summon}).")
         for g, group in enumerate(requirement.groups):
             out.append(f"group({c},{g},{group.min}).")
@@ -299,6 +295,11 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         if getattr(limit, flag):
             out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
+    out.extend(_extra_deck_procedure_facts(card))
+    only_with = ritual_only_with(card)
+    if only_with is not None:   # RIT-1: one Ritual Spell only (a spell not in the pool: none)
+        spell = pool.get(only_with)
+        out.append(f"ritual_only_with({c},{(spell.alias or spell.passcode) if spell else 0}).")
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
 
 
@@ -345,6 +346,13 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     if unread and target:
         raise _unsupported(card, unread)
     return out
+
+
+def _extra_deck_procedure_facts(card: Card) -> list[str]:
+    """Procedures Extra Deck monsters write in their own text (pysolver.cards.extra_deck_text; issue 15
+    item 3): pendulum_as_level(C, N) for "If you can Pendulum Summon Level N, ..." (asp/pendulum.lp)."""
+    level = pendulum_as_level(card)
+    return [f"pendulum_as_level({card.passcode},{level})."] if level is not None else []
 
 
 def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:

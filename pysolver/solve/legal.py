@@ -14,6 +14,7 @@ from ..errors import PysolverError
 from .facts import numbered_facts, position_facts
 from ..position.play import ACTIONS, Plays
 from .decode import Decoder, finish, shown_atoms
+from .unread import Withheld
 from ..position.value import Position
 
 # The encodings, one per mechanic (asp/README.md), each with the facts that make it relevant: a mechanic
@@ -94,6 +95,7 @@ def legal_plays(position: Position, *, all_instances: bool = False, max_plays: i
     for action in actions or ():
         if action not in ACTIONS:
             raise PysolverError(f"unknown action {action!r}; use one of {', '.join(ACTIONS)}")
+    withheld = Withheld(position)   # refuses a position with an unreadable lock in force
     facts, table = position_facts(position, symmetry=not all_instances)
     if actions:
         facts += "\n" + "\n".join(f"only_action({action})." for action in actions)
@@ -132,9 +134,10 @@ def legal_plays(position: Position, *, all_instances: bool = False, max_plays: i
             result = handle.get()
     solved = time.perf_counter()
     exhaustive = cut is None and result.exhausted
-    listed = finish(plays, table, all_instances)
+    listed = withheld.filter(finish(plays, table, all_instances))
     done = time.perf_counter()
     return Plays(listed, exhaustive=exhaustive, reason=None if exhaustive else (cut or "search interrupted"),
+                 unread=withheld.entries,
                  statistics={"facts": prepared - started, "ground": grounded - prepared,
                              "solve": solved - grounded - decode_seconds,
                              "decode": decode_seconds + (done - solved), "total": done - started})
@@ -187,6 +190,7 @@ def legal_plays_many(positions, *, all_instances: bool = False) -> list[Plays]:
         return [legal_plays(position, all_instances=all_instances) for position in positions]
     started = time.perf_counter()
     tables, chunks, names = [], [], set()
+    withhelds = [Withheld(position) for position in positions]
     for number, position in enumerate(positions, 1):
         facts, table = position_facts(position, symmetry=not all_instances)
         tables.append(table)
@@ -210,9 +214,10 @@ def legal_plays_many(positions, *, all_instances: bool = False) -> list[Plays]:
         plays: list = []
         result = control.solve(on_model=lambda model: plays.append(decoder.decode(shown_atoms(model))))
         control.assign_external(active, False)
-        listed = finish(plays, table, all_instances)
+        listed = withhelds[number - 1].filter(finish(plays, table, all_instances))
         results.append(Plays(listed, exhaustive=result.exhausted,
-                             reason=None if result.exhausted else "search interrupted"))
+                             reason=None if result.exhausted else "search interrupted",
+                             unread=withhelds[number - 1].entries))
     share = (grounded - started) / len(positions)
     done = time.perf_counter()
     for plays in results:

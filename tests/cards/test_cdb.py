@@ -15,7 +15,7 @@ import pytest
 
 from helpers import EXAMPLES, need_shared_data, shared_data
 from pysolver import PysolverError, legal_plays, position_from_dict
-from pysolver.cards import cardtext, cdb
+from pysolver.cards import cardtext, cdb, extra_deck_text, reading
 from pysolver.cards.card import CardDB, default_cards
 from pysolver.cards.load import load_cards
 from pysolver.cards.cdb import cache_file, load_cdb
@@ -384,7 +384,19 @@ def test_plays_with_a_card_database(tiny, capsys, tmp_path):
     assert code == 2 and "Harpie Lady 1" in err
 
 
-def test_cards_show_and_coverage(tiny, capsys):
+@pytest.fixture
+def fresh_reading():
+    """The readers cache by passcode and the tiny pool's texts are shortened ("..."): read them afresh,
+    and forget them afterwards so that other tests see the real texts."""
+    caches = (reading.unread_clauses, extra_deck_text.pendulum_as_level)
+    for cache in caches:
+        cache.cache_clear()
+    yield
+    for cache in caches:
+        cache.cache_clear()
+
+
+def test_cards_show_and_coverage(tiny, capsys, fresh_reading):
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "show", "Junk Warrior")
     assert code == 0
     assert 'material line: "Junk Synchron" + 1+ non-Tuner monsters' in out
@@ -398,7 +410,11 @@ def test_cards_show_and_coverage(tiny, capsys):
     kinds = data["kinds"]
     assert kinds["synchro"] == {"total": 1, "supported": 1, "percent": 100.0, "top_reasons": [],
                                 "effects": {"modelled": 0, "partly": 0, "not_modelled": 1, "none": 0}}
-    assert kinds["xyz"]["supported"] == kinds["link"]["supported"] == 1
+    assert kinds["link"]["supported"] == 1
+    # the shortened "If you can Pendulum Summon Level 7, ..." is not the wording read (issue 15 item 3)
+    assert kinds["xyz"]["supported"] == 0 and kinds["xyz"]["top_reasons"] == [
+        ["unread: Pendulum Summon from the Extra Deck as a Level", 1]]
+    assert kinds["fusion"]["total"] == 0
     assert kinds["extra deck"]["total"] == 3 and kinds["summoning condition"]["total"] == 1
     code, out, _ = run(capsys, "--cards", str(tiny), "cards", "coverage")
     assert code == 0 and "synchro: summoning rules read for 1/1 (100.0%); effects modelled as plays: 0, partly: 0, " \
@@ -497,14 +513,17 @@ def test_the_built_in_pool_equals_the_database(real):
     assert not problems, "\n".join(problems)
 
 
-def test_extra_deck_coverage_is_at_least_90_percent(real):
+def test_extra_deck_coverage_floor_under_conservative_reading(real):
+    """Issue 15 item 7 made "supported" strict (every rule sentence read, pysolver.cards.reading): the
+    figure fell from 93.8% (sentences ignored) to the honest one; this floor only guards against a
+    regression, the issue's target (98%) is not reached yet (see the closing note of issue 15)."""
     table = coverage(card for card in real if card.is_extra_deck)
     extra = table["extra deck"]
     print("\n" + format_table(table, top=5))
     assert extra["total"] == 2159
-    assert extra["supported"] >= 0.9 * extra["total"], extra
+    assert extra["supported"] >= 0.70 * extra["total"], extra
     for kind in ("fusion", "synchro", "xyz", "link"):
-        assert table[kind]["supported"] >= 0.85 * table[kind]["total"], (kind, table[kind])
+        assert table[kind]["supported"] >= 0.55 * table[kind]["total"], (kind, table[kind])
 
 
 # Positions solved with the built-in pool and with the database: cards shared by both must give the same

@@ -242,7 +242,11 @@ def test_turn_player_one_sees_the_extra_monster_zones_mirrored():
     assert play.zones == ("M1", "M3")   # BL -> M1 (freed), BR -> M3
 
 
-def test_an_unsupported_material_line_fails_closed_by_name():
-    position = board().extra_deck("Salamangreat Almiraj").build()
-    with pytest.raises(PysolverError, match="Salamangreat Almiraj"):
-        legal_plays(position)
+def test_an_unsupported_material_line_withholds_its_summon_by_name():
+    """Issue 15 item 6: a material line pysolver cannot read withholds the card's plays, never the others."""
+    position = board().monster(1, "Kuriboh").extra_deck("Salamangreat Almiraj").build()
+    plays = legal_plays(position)
+    assert not plays.exhaustive and [u.card for u in plays.unread] == ["Salamangreat Almiraj"]
+    assert plays.unread[0].id == "ED1" and "material" in plays.unread[0].withheld
+    assert not any("ED1" in play.uses() for play in plays)
+    assert {"change_position", "end_turn"} <= {play.action for play in plays}

@@ -3,7 +3,7 @@
 import pytest
 
 from helpers import board, plays_of
-from pysolver import PysolverError, apply, legal_plays
+from pysolver import PysolverError, apply, legal_plays, reference
 
 
 def scales(rules=5, low="Foucault's Cannon", high="Flash Knight"):   # scales 2 and 7
@@ -294,3 +294,18 @@ def test_pen_3_blue_eyes_spirit_dragon_allows_one_monster_at_a_time():
 def test_fus_2_no_substitute_when_only_the_above_materials_may_be_used():
     b = board().hand("Polymerization", "Cyber Dragon", "King of the Swamp").extra_deck("Cyber Twin Dragon")
     assert fusion_sets(b.build()) == set()
+
+
+# --- Issue 15 item 3: an Extra Deck Pendulum Xyz Monster Pendulum Summoned as a Level ---------------
+
+def test_pen_1_odd_eyes_rebellion_dragon_pendulum_summoned_as_level_7():
+    """Odd-Eyes Rebellion Dragon: "If you can Pendulum Summon Level 7, you can Pendulum Summon this face-up
+    card in your Extra Deck" (a Rank 7 Xyz Monster, no Level): with scales 1 and 8, as a Level 7."""
+    b = board().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Dragonpit Magician")   # scales 1 and 8
+    b.extra_deck("Odd-Eyes Rebellion Dragon", face_up=True)
+    assert pendulum_sets(b.build()) == {("ED1",)}
+    assert reference.legal_plays(b.build(), all_instances=True) == list(legal_plays(b.build(), all_instances=True))
+    low = board().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Dragonpulse Magician")   # 1 and 1
+    assert pendulum_sets(low.extra_deck("Odd-Eyes Rebellion Dragon", face_up=True).build()) == set()
+    face_down = board().spell_trap(1, "Dragonpulse Magician").spell_trap(5, "Dragonpit Magician")
+    assert pendulum_sets(face_down.extra_deck("Odd-Eyes Rebellion Dragon").build()) == set()

@@ -398,6 +398,8 @@ def test_an_event_whose_clause_pysolver_cannot_read_is_an_error():
         legal_plays(b.build())
 
 
-def test_a_procedure_pysolver_cannot_read_fails_closed():
-    with pytest.raises(PysolverError, match="Unknown Synchron"):
-        legal_plays(board().hand("Unknown Synchron").build())
+def test_a_procedure_pysolver_cannot_read_withholds_its_plays():
+    plays = legal_plays(board().hand("Unknown Synchron", "Kuriboh").build())
+    assert not plays.exhaustive and {u.card for u in plays.unread} == {"Unknown Synchron"}
+    assert not any("H1" in play.uses() for play in plays)
+    assert ("normal_summon", "H2") in {(play.action, play.card) for play in plays}

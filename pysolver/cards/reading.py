@@ -1,0 +1,331 @@
+"""Conservative reading: every rule sentence of a card is read, or the card is unread (issue 15, item 7).
+
+A card is *supported* only if every sentence of its text that is a rule about summoning, Tributes,
+materials or what a player cannot do is read into pysolver's vocabulary by one of the readers
+(`cardtext`, `effects`). Any such sentence that no reader takes makes the card *unread*: never ignored.
+
+Which sentences are rules (`rule_sentences`): the sentences of the card's text (both the Pendulum Effect
+and the monster text; the material line left out) that
+
+* speak of summoning, Setting, Tributes, materials, attacks, the Battle Phase, or say what a player or a
+  card cannot / can only / must do, or how many cards a player can have (Spatial Collapse), and
+* are not part of an activated effect (a sentence with a trigger ':' or a cost ';', and the sentences
+  after it that speak of what it summoned, "it" / "they" / "those monsters"): pysolver offers only the
+  activations it models (`effects.activated_effects`, read from their exact wording), so what an
+  unmodelled effect does is never part of a listed play (its restrictions on the turn come into the
+  history: `effects.clauses` reads them, and a history that uses one it cannot read is refused), and
+* are not one of the phrasings that decide nothing pysolver lists: "cannot be destroyed", "cannot be
+  targeted", "cannot be negated", "in response to", the conditions for activating this card.
+
+A rule sentence is *read* when a reader's wording covers all of it (`READ_WORDINGS`, the same regular
+expressions the readers use; a wording that only covers part of the sentence does not count: Fog King's
+"Tribute 1 monster, or no monsters" is not "You can Tribute N monsters").
+
+Each unread sentence is a *lock* when it can forbid plays that do not use the card (it speaks of
+players, of other monsters, or of what a player can have on the field: Spatial Collapse, Fog King's
+"Neither player can Tribute cards"), else it is about the card itself. The dependency rule of partial
+answers (docs/plays-json.md) uses this: a lock on an active card refuses the position; otherwise only the
+plays that use the card are withheld.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from . import cardtext, effects, extra_deck_text
+from .card import Card
+
+from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
+
+# --------------------------------------------------------------------------------------------------
+# Which sentences are rules
+
+_MODAL = re.compile(r"\b(?:cannot|can|must|unless|only|neither|each player|treated as|is also|instead)\b", re.I)
+_RELEVANT = re.compile(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\battack|\bBattle Phase\b|\bbattle position\b"
+                       r"|\btarget|\bcan only control\b|\bcannot control\b|\bcan control only\b|\bcan have\b|\bon the field is\b|\bactivate|\bsubstitute\b"
+                       r"|\bas a Tuner\b|\bPendulum Scale\b|\bplaced\b", re.I)
+# Phrasings that decide nothing about the plays pysolver lists; removed before the test above.
+_IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
+    r"\bcannot be destroyed\b(?: by [^,.]+?)?(?=[,.]| and| or|$)",
+    r"\b(?:this effect|this card's activation and effect|the activation of this card|its effects?|"
+    r"this card's effects?|(?:this card's )?(?:Normal |Special |Tribute |Xyz |Synchro |Link |Fusion |Ritual )?Summon"
+    r"(?: of this card)?) cannot be negated\b",
+    r"\bcannot be negated\b",
+    r"\b(?:your opponent )?cannot activate (?:cards|Spell/Trap Cards|Trap Cards|Spell Cards|cards or effects|"
+    r"monster effects|effects)[^,.]*? in response to [^,.]+",
+    r"[^.]*\bin response to\b[^.]*",          # chains: pysolver lists plays, not responses
+    r"\b(?:you can only activate|you can only use|can only be activated|activate this card only|"
+    r"can only activate|must (?:pay|have|control|reveal|discard|be in|banish)[^,.]* to activate)\b[^.]*",
+    r"\b(?:must be [^.]*?|must [^.]*?) to (?:activate|resolve)[^.]*",
+    r"\bto activate (?:and to resolve )?this (?:card|effect)\b",
+    r"\bThis card (?:is always treated as|is also always treated as|is treated as)(?! a Tuner)[^.]*",
+    r"\bYou can only use (?:each|this|the \w+) effect[^.]*",
+    r"\bYou can only use [^.]*once per (?:turn|Duel)\b[^.]*",
+    r"\bonce per (?:turn|Duel|Chain)\b",
+    r"\bwould be destroyed\b[^.]*",
+    r"\bThis effect can be activated\b[^.]*",
+    r"\byou can activate (?:1|one) of these effects\b",
+    r"[^.]*\bbattle damage\b[^.]*",
+    r"\beffects? can only be applied\b[^.]*",
+    r"\bunaffected by\b[^.]*",            # replacement effects for destruction
+    r"\bYou can Ritual Summon this card with [^.]+",   # a reminder: the Ritual Spell decides (RIT)
+)]
+# Effect text read as a continuation of an activated effect: an imperative verb starts it.
+_IMPERATIVE = re.compile(r"(?:Special Summon|Destroy|Banish|Add|Send|Shuffle|Return|Draw|Inflict|Gain|Discard|"
+                         r"Target|Fusion Summon|Ritual Summon|Synchro Summon|Xyz Summon|Link Summon|Tribute|Take|"
+                         r"Negate|Change|Attach|Excavate|Look|Reveal|Place|Declare|Apply|Choose|Equip|Set|Pay|"
+                         r"Increase|Reduce|Skip|Toss|Roll|Flip|Move|Detach|Activate)\b")
+
+
+def _is_rule(sentence: Sentence) -> bool:
+    if sentence.activated or _IMPERATIVE.match(sentence.text):
+        return False
+    text = _unquoted(sentence.text)
+    if re.search(r"\bthis turn\b|\bthe turn you activate\b|\bthe turn (?:you|this card)\b|\buntil the end of\b",
+                 text, re.I):
+        return False   # a restriction on the turn after an effect: effects.clauses, the history (OATH)
+    for pattern in _IRRELEVANT:
+        text = pattern.sub("", text)
+    return bool(_RELEVANT.search(text)) and bool(_MODAL.search(text))
+
+
+# A Ritual Spell's sentences after the two `cardtext.ritual_spell` reads that change what it may use
+# ("you can also use "Salamangreat" monster(s) in your GY, by shuffling them into the Deck").
+_RITUAL_EXTRA = re.compile(r"\balso use\b|\binstead of Tributing\b|\bas (?:a|the|1 of the) (?:Tribute|monsters? required)"
+                           r"|\bTribute\b[^.]*\bfrom your (?:GY|Deck)\b|\bcan also\b", re.I)
+
+
+def rule_sentences(card: Card) -> tuple[Sentence, ...]:
+    if "ritual" in card.kinds and "spell" in card.kinds:
+        found = [s for s in sentences(card) if not s.activated]
+        return tuple(s for s in found[2:] if _RITUAL_EXTRA.search(s.text))
+    if card.is_spell_trap and not card.is_monster and not card.kinds & {"continuous", "field", "equip"}:
+        return ()   # its whole text is what its activation does (offered only when modelled: effects)
+    return tuple(s for s in sentences(card) if _is_rule(s))
+
+
+# --------------------------------------------------------------------------------------------------
+# What the readers read: their wordings, each covering a whole sentence
+
+def _wordings() -> tuple[re.Pattern, ...]:
+    ct, ef = cardtext, effects
+    return (
+        ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
+        ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._ONLY_FOR, ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE,
+        ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET,
+        ef._PROCEDURE_SENTENCE, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
+        extra_deck_text.RITUAL_ONLY_WITH,
+        # special_summon_limit / special_summon_way (SP-2)
+        re.compile(r"Cannot be Special Summoned\.", re.I),
+        re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),
+        re.compile(r"Must (?:first )?be (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned(?: with [^.,]+)?"
+                   r"(?:,? and cannot be Special Summoned by other ways)?\."),
+        re.compile(r"This (?:card|monster) cannot be Normal Summoned(?:/Set| or Set)?\."),
+        # "Must be Special Summoned with "X"" / "by its own effect": only by an effect pysolver does not
+        # offer (never summoned here: "nomi" in special_summon_limit)
+        re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*|a card effect"
+                   r"|its own effect|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
+        re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
+        # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
+        re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
+        re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
+        re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "
+                   r"the field\."),
+        re.compile(r"Neither player can Special Summon 2 or more monsters at the same time\."),
+        re.compile(r"A Fusion Summon of this card can only be done with the above Fusion Materials\."),
+        re.compile(r"You must control no monsters to activate this card\."),
+        re.compile(r"This card can be used as any Token\."),
+        re.compile(r"After you Normal Summon this card, you can Normal Summon 1 .+? during your Main Phase this turn,"
+                   r" in addition to your Normal Summon/Set\."),
+        # Ritual Spells: the whole text is read by cardtext.ritual_spell, or the card is unsupported
+        re.compile(r"You must also (?:Tribute|send) [^.]*\."),
+    )
+
+
+@lru_cache(maxsize=1)
+def read_wordings() -> tuple[re.Pattern, ...]:
+    return tuple(p for p in _wordings() if p is not None)
+
+
+# What may be left around a reader's wording: the subject it leaves out, a change of the card's own stats.
+_RESIDUE = re.compile(r"(?:(?:This|These) (?:Token|card|monster)s?(?: in your (?:hand|field|GY)(?:, (?:hand|field|GY))*,?"
+                      r"(?: or (?:hand|field|GY))?)?)?\s*(?:,? but (?:its|this card's) (?:original )?(?:ATK|DEF|Level)[^.]*"
+                      r"|,? but the other materials must be correct)?", re.I)
+
+
+def _covered(sentence: str) -> bool:
+    """A reader's wording covers the whole sentence (up to its final stop and surrounding space)."""
+    text = sentence.strip()
+    for pattern in read_wordings():
+        for match in pattern.finditer(text):
+            rest = (text[:match.start()] + text[match.end():]).strip(" .")
+            if _RESIDUE.fullmatch(rest):
+                return True
+    # several wordings in one sentence: take them out one by one
+    rest = text
+    for pattern in read_wordings():
+        rest = pattern.sub(" ", rest)
+    return not rest.strip(" .,")
+
+
+# --------------------------------------------------------------------------------------------------
+# The unread clauses of a card
+
+@dataclass(frozen=True)
+class Unread:
+    """One clause of a card that pysolver cannot read."""
+
+    clause: str
+    lock: bool        # it can forbid plays that do not use the card (see the module docstring)
+    where: str = "card"   # "pendulum": the Pendulum Effect (applies in a Pendulum Zone)
+    scope: str = "play"   # what it can decide: "play" (any play using the card), "summon" (plays that
+                          # summon or move it), "attack" (attacks by or on it), "target" (plays targeting it)
+    only_one: str = ""    # "You can only control 1 "X"" / "1 "X" monster": the name or archetype X; while
+                          # the card is face-up it decides the summons of the X cards only
+
+
+_LOCK = re.compile(r"\b(?:you|your opponent|your opponent's|players?|neither player|each player|both players|"
+                   r"monsters you control|monsters your opponent controls|other monsters|other cards|"
+                   r"any monsters?|all monsters|cards on the field|the field)\b", re.I)
+_SELF_START = re.compile(r"(?:This card|This monster|Cannot be|Must|You can (?:also )?(?:Normal |Tribute |Special |"
+                         r"Ritual |Fusion |Synchro |Xyz |Link |Pendulum )?(?:Summon|Set)(?:/Set)? this (?:card|monster)|"
+                         r"You can Tribute Summon this (?:card|monster)|You can Tribute [^.]*?Summon[^.]* this (?:card|monster)|If this card|While this card is in your hand)",
+                         re.I)
+
+
+# A sentence about this card's own coming to the field ("You can only control 1 "Gagaga Magician"",
+# "Must be Ritual Summoned, without using ..."): it decides only the plays that summon or move the card.
+_ONLY_ITS_SUMMON = re.compile(r"\bcontrol\b|\bSummon", re.I)
+_USE = re.compile(r"\bmaterial|\bTribut|\bused\b|\btreat|\bsubstitute\b|\bas 2\b", re.I)
+
+
+_ONLY_ONE = re.compile(r'You can only control 1 "([^"]+)"(?: monster| card)?\.')
+
+
+def _scope(sentence: str) -> str:
+    text = _unquoted(sentence)
+    if re.search(r"\b(?:can|cannot) (?:make [^.]*attacks?|attack|declare an attack)\b", text, re.I) \
+            or not re.search(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\bcontrol\b|\bcan have\b|\bon the field is\b|"
+                             r"\bactivate|\bplaced\b|\bTuner\b|\bsubstitute\b|\bPendulum Scale\b", text, re.I):
+        if re.search(r"\battack|\bBattle Phase\b|\bbattle\b", text, re.I):
+            return "attack"
+        if re.search(r"\btarget", text, re.I):
+            return "target"
+    return "play"
+
+
+_SELF_START = re.compile(r"(?:This (?:card|monster|Token)|These Tokens|Cannot be|Must|If this card|While this card|"
+                         r"For this card's|If you \w+ Summon this card)", re.I)
+_SELF_ANYWHERE = re.compile(r"\byou can (?:also )?(?:Normal |Tribute |Special |Ritual |Fusion |Synchro |Xyz |Link |"
+                            r"Pendulum )?Summon(?:/Set)? this (?:card|monster|face-up card)\b|\bthis card (?:in your hand|"
+                            r"on the field|you control)?\s*(?:can|cannot) (?:also )?be (?:used|treated)\b|"
+                            r"\b(?:treat|substitute) (?:this card|it)\b|\bYou can Tribute [^.]*?Summon[^.]* this (?:card|monster)",
+                            re.I)
+_OTHERS = re.compile(r"\b(?:neither player|each player|both players|players|your opponent cannot|you cannot|"
+                     r"monsters you control cannot|other monsters|your opponent's monsters)\b", re.I)
+
+
+def _is_lock(sentence: str, card: Card) -> bool:
+    """A sentence that may forbid what other cards do (conservative: any sentence not clearly about
+    this card alone). A sentence whose only quoted name is the card's own ("You can only control 1
+    "Apollousa"") is about the card itself."""
+    sentence = sentence.replace(f'"{card.name}"', "this card")
+    text = _unquoted(sentence)
+    names = set(re.findall(r'"([^"]+?)(?:\(s\))?"', sentence))
+    if names <= {card.name} and not _OTHERS.search(text.replace('""', "")):
+        return False
+    if (_SELF_START.match(text) or _SELF_ANYWHERE.search(text)) and not _OTHERS.search(text):
+        return False
+    return True
+
+
+def whom(sentence: str) -> str:
+    """Whom a lock restricts, from its controller's view: "opponent", "controller" or "both"."""
+    text = sentence
+    both = re.search(r"\b(?:neither player|each player|both players|players|any player|monsters on the field|"
+                     r"cards on the field)\b", text, re.I)
+    opponent = re.search(r"\byour opponent\b|\byour opponent's\b|\bthey\b", text, re.I)
+    own = re.search(r"\byou\b|\byour (?!opponent)", text, re.I)
+    if both or (opponent and own):
+        return "both"
+    if opponent:
+        return "opponent"
+    if own:
+        return "controller"
+    return "both"
+
+
+@lru_cache(maxsize=None)
+def unread_clauses(card: Card) -> tuple[Unread, ...]:
+    """Every clause of `card` that pysolver cannot read: the readers' own refusals (a material line, a
+    procedure, a Ritual Spell, a material rule, a Special Summon lock, a Pendulum Scale clause), then the
+    rule sentences no reader covers. Empty: the card is supported."""
+    found: list[Unread] = []
+    reason = cardtext.unsupported_reason(card)
+    if reason is not None:
+        lock = isinstance(cardtext.special_summon_lock(card), Exception) or bool(effects.unread_limit(card))
+        found.append(Unread(_strip_name(reason, card), lock,
+                            "pendulum" if effects.unread_limit(card) else "card"))
+    for sentence in rule_sentences(card):
+        if not _covered(sentence.text):
+            lock = _is_lock(sentence.text, card)
+            scope = _scope(sentence.text)
+            only = _ONLY_ONE.fullmatch(sentence.text)
+            if only:
+                found.append(Unread(sentence.text, False, sentence.where, "summon", only.group(1)))
+                continue
+            if scope == "play" and not lock and _ONLY_ITS_SUMMON.search(sentence.text) \
+                    and not _USE.search(sentence.text):
+                scope = "summon"
+            found.append(Unread(sentence.text, lock, sentence.where, scope))
+    return tuple(found)
+
+
+def _strip_name(reason: str, card: Card) -> str:
+    for prefix in (f"{card.name!r}: ", f"{card.name!r} "):
+        if reason.startswith(prefix):
+            return reason[len(prefix):]
+    return reason
+
+
+_FAMILIES = (
+    (r"you can also Xyz Summon|can also be Xyz Summoned", "alternative Xyz Summon using a monster you control"),
+    (r"Must (?:first )?be Special Summoned \(from your Extra Deck\)", "Contact Fusion (Special Summon from the "
+                                                                     "Extra Deck by its own procedure)"),
+    (r"If you can Pendulum Summon Level", "Pendulum Summon from the Extra Deck as a Level"),
+    (r"can only control|cannot control", "\"You can only control 1 ...\""),
+    (r"Summon [^.]* once per turn|Summoned [^.]* once per turn|once per turn[^.]* Summon", "a Summon once per turn"),
+    (r"Must (?:first )?be (?:either )?(?:Special )?Summoned|Cannot be (?:Normal |Special |Link |Synchro |Xyz |"
+     r"Fusion |Ritual )?Summoned (?:unless|except|from|by)|cannot be Special Summoned except",
+     "a summoning condition or procedure"),
+    (r"Ritual Summon", "a Ritual Summon condition"),
+    (r"\btreat|\btreated as\b|as a Tuner|as a non-Tuner", "treated as another Level/Tuner for a summon"),
+    (r"be used as|also use|as material|as Synchro Material|as Xyz Material|as Link Material|as Fusion Material",
+     "a material clause"),
+    (r"\bTribut", "a Tribute clause"),
+    (r"Normal Summon|Tribute Summon", "a Normal Summon clause"),
+)
+
+
+def family(clause: Unread) -> str:
+    """A short name for the kind of clause, for the coverage tally."""
+    if clause.scope == "attack":
+        return "an attack clause"
+    if clause.scope == "target":
+        return "a targeting clause"
+    for pattern, name in _FAMILIES:
+        if re.search(pattern, clause.clause, re.I):
+            return name
+    return "a lock on players" if clause.lock else "another rule sentence"
+
+
+def unread_reason(card: Card) -> str | None:
+    """Why `card` is not supported (its first unread clause), or None."""
+    found = unread_clauses(card)
+    if not found:
+        return None
+    if cardtext.unsupported_reason(card) is not None:
+        return found[0].clause
+    return f"unread: {family(found[0])}: {found[0].clause!r}"

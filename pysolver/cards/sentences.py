@@ -1,0 +1,93 @@
+"""A card's text as sentences, each marked whether it belongs to an activated effect (issue 15).
+
+Shared by `pysolver.cards.reading` (conservative reading) and `pysolver.cards.cardtext` (material
+clauses of activated effects are about the monsters they summon, not the card itself).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .card import Card
+
+_SENTENCE_END = re.compile(r"(?<=[.)])\s+(?=[A-Z(●\"])")
+
+
+def _parts(card: Card) -> list[tuple[str, str]]:
+    """(where, paragraph): "pendulum" for the Pendulum Effect, "card" for the rest; the material line
+    (the first line of an Extra Deck monster's text) left out."""
+    text = card.text.replace("\r\n", "\n").replace("Graveyard", "GY")
+    out: list[tuple[str, str]] = []
+    if "[ Pendulum Effect ]" in text:
+        head, _, rest = text.partition("[ Pendulum Effect ]")
+        pendulum, _, monster = rest.partition("[ Monster Effect ]")
+        if not monster and "----" in pendulum:   # some texts separate the parts with a line of dashes
+            pendulum, _, monster = pendulum.partition("----")
+        pendulum = re.sub(r"-{3,}", "", pendulum)
+        out.extend(("pendulum", line) for line in pendulum.split("\n"))
+        text = head + "\n" + monster
+    lines = text.split("\n")
+    if card.materials and lines and lines[0].strip() == card.materials.strip():
+        lines = lines[1:]
+    out.extend(("card", line) for line in lines)
+    return [(where, " ".join(line.split())) for where, line in out if line.strip()]
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str
+    where: str          # "card" | "pendulum" (the Pendulum Effect, which applies in a Pendulum Zone)
+    activated: bool     # part of an activated effect (see the module docstring)
+
+
+def sentences(card: Card) -> tuple[Sentence, ...]:
+    """The card's sentences, each marked whether it belongs to an activated effect."""
+    out = []
+    for where, paragraph in _parts(card):
+        in_effect = False
+        for bullet in paragraph.split("●"):
+            for sentence in _split(bullet.strip()):
+                sentence = sentence.strip()
+                if not sentence:
+                    continue
+                starts = (bool(re.search(r"[:;]", _unquoted(sentence))) and not sentence.startswith("Must")) \
+                    or bool(_OLD_TRIGGER.match(sentence))
+                if starts:
+                    in_effect = True
+                elif in_effect and not _FOLLOW_ON.match(sentence):
+                    in_effect = False
+                out.append(Sentence(sentence, where, in_effect))
+    return tuple(out)
+
+
+def _split(text: str) -> list[str]:
+    """Sentences, never split inside a quoted name ("D.D. Jet Iron") or parentheses ("(min. 1)")."""
+    protected, depth, quoted = [], 0, False
+    for char in text:
+        if char == '"':
+            quoted = not quoted
+        elif char == "(" and not quoted:
+            depth += 1
+        elif char == ")" and not quoted and depth:
+            depth -= 1
+        protected.append("\0" if char == "." and (quoted or depth) else char)
+    return [part.replace("\0", ".") for part in _SENTENCE_END.split("".join(protected))]
+
+
+def _unquoted(sentence: str) -> str:
+    return re.sub(r'"[^"]*"', '""', sentence)
+
+
+# Triggers written before Problem-Solving Card Text ("When this card is Synchro Summoned, you can ...").
+# and ignition effects whose cost is written "You can Tribute this card to add ..." (Woodland Archer).
+_OLD_TRIGGER = re.compile(r"When\b|You can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
+                          r"Tribute Summon|Special Summon this card|Set this card)(?:add|Special Summon|destroy|draw|"
+                          r"inflict|target|select|make|have|gain|return|look|change|equip|negate)\b")
+
+# A sentence that goes on with what an activated effect does ("It cannot attack this turn.", "Those
+# monsters cannot be used as material.") rather than starting a rule of the card.
+_FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|That card|The monster|The monsters|"
+                        r"\(|These Tokens|This Token|The Tokens?|Also|Then|Otherwise|Its|Their|If you do|If it does|If they do|For the rest of this turn|"
+                        r"During the End Phase|Until the end of|You cannot .* (?:this turn|the turn you activate))\b")
+

@@ -1,0 +1,195 @@
+"""Partial answers: which plays depend on a card whose text pysolver cannot read (issue 15, item 6).
+
+The rule (docs/plays-json.md, "Partial answers"), applied to the cards of the position, either player's:
+
+1. A card none of whose rule sentences is unread (`pysolver.cards.reading`) is read: nothing depends on it.
+2. An unread clause that is a *lock* (it can forbid plays that do not use its card) and is *in force*
+   refuses the whole position, naming the card: every play is uncertain. In force: the card is face-up
+   on the field (a Pendulum Effect only in a Pendulum Zone, the monster text not there), or the clause
+   speaks of the card's hand or GY and the card is there. A lock on attacks only withholds every attack
+   declaration instead, and one on targets every play that targets a card.
+3. Any other unread clause withholds the plays that depend on its card with certainty: "play" clauses
+   every play that moves, summons, activates, Tributes, uses as material or cost, or targets an instance
+   of the card; "summon" clauses (about the card's own coming to the field) the plays whose card it
+   is (summons, moves, activations); "attack" clauses its attack declarations and the attacks on it; "target" clauses the
+   plays that target it. A card in a Pendulum Zone whose Pendulum Effect is unread withholds every
+   Pendulum Summon (its Scale decides them).
+
+An unread card where no play can use it (the opponent's hand, Deck or Extra Deck; the Deck, unless a
+Ritual Spell of the turn player sends Tributes from it), or an "attack" clause of a card off the field, a
+"target" clause of a card in a hand, Deck or Extra Deck, withholds nothing and is not listed.
+
+Everything else is listed: those plays do not depend on the unread text. The answer then says
+`exhaustive: false` and lists each unread card once per instance in `Plays.unread`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards.reading import Unread, unread_clauses, whom
+from ..errors import PysolverError
+from ..position.play import Play, UnreadCard
+from ..position.value import Instance, Monster, PileCard, Position, SpellTrap
+
+_FIELD = ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone", "pendulum_zone")
+_WITHHELD = {
+    "play": "plays that summon, move, activate, Tribute, target or use it as material or cost",
+    "summon": "plays that summon, move or activate it",
+    "attack": "its attack declarations and attacks on it",
+    "target": "plays that target it",
+}
+_SUMMONS = ("normal_summon", "set_monster", "flip_summon", "ritual_summon", "fusion_summon", "synchro_summon",
+            "xyz_summon", "link_summon", "pendulum_summon", "procedure_summon")
+
+
+def _face_up(instance: Instance) -> bool:
+    state = instance.state
+    if isinstance(state, (Monster, SpellTrap)):
+        return state.position != "set"
+    if isinstance(state, PileCard):
+        return state.face_up
+    return True
+
+
+def _is_scale(instance: Instance) -> bool:
+    """A Pendulum Monster Card in a Pendulum Zone (pz under Master Rule 3, S1/S5 under 4 and 5)."""
+    return instance.location == "pendulum_zone" or (
+        instance.location == "spell_trap_zone" and {"pendulum", "monster"} <= instance.card.kinds)
+
+
+def _in_force(instance: Instance, clause: Unread, position: Position) -> bool:
+    """Whether an unread lock applies where the card is now, to the turn player (rule 2)."""
+    restricts = whom(clause.clause)
+    mine = instance.player == position.turn_player
+    if (restricts == "opponent" and mine) or (restricts == "controller" and not mine):
+        return False
+    location = instance.location
+    if location in _FIELD:
+        if not _face_up(instance):
+            return False
+        return clause.where == ("pendulum" if _is_scale(instance) else "card")
+    if location == "graveyard":
+        return bool(re.search(r"\b(?:in|from) (?:your|the) GY\b", clause.clause)) and clause.where == "card"
+    if location == "hand":
+        return bool(re.search(r"\bin your hand\b", clause.clause)) and clause.where == "card" \
+            and not re.search(r"\bthis card in your hand\b", clause.clause)
+    return False
+
+
+def _named(position: Position, instance_id: str | None, what: str) -> bool:
+    """The card of `instance_id` is named `what` or belongs to the archetype `what` (by its setcodes)."""
+    instance = position.instances.get(instance_id) if instance_id else None
+    if instance is None:
+        return False
+    from ..cards.material_lines import default_archetypes
+    code = default_archetypes().get(what)
+    return instance.card.name == what or (code is not None and instance.card.in_archetype(code)) \
+        or (code is None and what in instance.card.name)     # an archetype pysolver has no setcode for: by name
+
+
+def _deck_is_used(position: Position) -> bool:
+    """Only a Ritual Spell that sends its Tributes from the Deck uses Deck cards (RIT; facts.py)."""
+    from ..cards.cardtext import RitualSpell, ritual_spell
+    return any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+               for i in position.instances.values() if i.player == position.turn_player)
+
+
+def _can_matter(instance: Instance, position: Position, deck_used: bool) -> bool:
+    """No play can use the opponent's hand, Deck or Extra Deck, nor the Deck unless a Ritual Spell
+    takes Tributes from it; an unread card there withholds nothing (its locks are not in force)."""
+    if instance.player != position.turn_player and instance.location in ("hand", "deck", "extra_deck"):
+        return False
+    return instance.location != "deck" or deck_used
+
+
+def _scope_can_matter(instance: Instance, clause: Unread) -> bool:
+    """Attacks are by and on monsters on the field; targets are cards on the field, in a GY or banished."""
+    if clause.scope == "attack":
+        return instance.location in ("monster_zone", "extra_monster_zone")
+    if clause.scope == "target":
+        return instance.location in _FIELD + ("graveyard", "banished")
+    return True
+
+
+class Withheld:
+    """What the unread cards of a position withhold; `filter(plays)` keeps the certain plays."""
+
+    def __init__(self, position: Position):
+        self.position = position
+        self.entries: list[UnreadCard] = []
+        self.play_ids: set[str] = set()        # any play using one of these instances
+        self.summon_ids: set[str] = set()      # plays that summon, move or activate these instances
+        self.attack_ids: set[str] = set()      # attacks by or on these instances
+        self.target_ids: set[str] = set()      # plays targeting these instances
+        self.all_attacks = False
+        self.all_targets = False
+        self.pendulum = False
+        self.only_one: set[str] = set()        # names/archetypes whose summons are withheld
+        deck_used = _deck_is_used(position)
+        for instance in position.instances.values():
+            clauses = unread_clauses(instance.card)
+            if not clauses or not _can_matter(instance, position, deck_used):
+                continue
+            own_id = instance.id
+            for clause in clauses:
+                if not _scope_can_matter(instance, clause):
+                    continue
+                if clause.only_one:     # rule 2
+                    if instance.location in _FIELD and _face_up(instance):
+                        self.only_one.add(clause.only_one)
+                        withheld = f'plays that summon a "{clause.only_one}" card'
+                    elif any(other.id != instance.id and other.location in ("monster_zone", "extra_monster_zone")
+                             and _named(position, other.id, clause.only_one)
+                             for other in position.instances.values()):
+                        self.summon_ids.add(own_id)
+                        withheld = _WITHHELD["summon"]
+                    else:
+                        continue        # no X on a field: the clause decides nothing now
+                    self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
+                    continue
+                if clause.lock and _in_force(instance, clause, position):
+                    if clause.scope == "attack":
+                        self.all_attacks = True
+                    elif clause.scope == "target":
+                        self.all_targets = True
+                    else:
+                        raise PysolverError(
+                            f"{instance.card.name!r} ({own_id}) has a continuous effect pysolver cannot read and "
+                            f"that may forbid plays ({clause.clause!r}), so no play of this position is certain; "
+                            "leave it out of the position to list the others")
+                if _is_scale(instance) and clause.where == "pendulum":
+                    self.pendulum = True
+                {"play": self.play_ids, "summon": self.summon_ids, "attack": self.attack_ids, "target": self.target_ids}[clause.scope].add(own_id)
+                withheld = _WITHHELD[clause.scope]
+
+                if clause.lock and _in_force(instance, clause, position):
+                    withheld = "every attack declaration" if clause.scope == "attack" else "every play with a target"
+                elif _is_scale(instance) and clause.where == "pendulum":
+                    withheld += "; every Pendulum Summon"
+                self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
+
+    def __bool__(self) -> bool:
+        return bool(self.entries)
+
+    def keeps(self, play: Play) -> bool:
+        uses = set(play.uses())
+        if play.target and play.target != "direct":
+            uses.add(play.target)
+        if uses & self.play_ids:
+            return False
+        if {play.card, *(play.cards or ())} & self.summon_ids:
+            return False
+        if self.only_one and play.action in _SUMMONS or (play.action == "activate" and self.only_one):
+            if any(_named(self.position, i, what) for i in (play.card, *(play.cards or ()), play.target)
+                   for what in self.only_one):
+                return False
+        if play.action == "declare_attack" and (self.all_attacks or uses & self.attack_ids):
+            return False
+        if play.target and play.target != "direct" and (self.all_targets or play.target in self.target_ids):
+            return False
+        return not (self.pendulum and play.action == "pendulum_summon")
+
+    def filter(self, plays) -> list[Play]:
+        return [play for play in plays if self.keeps(play)]
+

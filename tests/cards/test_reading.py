@@ -1,0 +1,97 @@
+"""Issue 15, item 7: conservative reading over the whole card database (pysolver.cards.reading).
+
+Every sentence of every card that speaks of summoning, Tributes, materials or what a player cannot do is
+listed; each must be read by a reader, or make its card unread (never ignored), or be one of the
+documented kinds that decide no listed play (an activated effect's text, a restriction on the rest of
+the turn, destruction, chains).
+"""
+
+import re
+from collections import Counter
+
+import pytest
+
+from helpers import need_shared_data
+from pysolver.cards import reading
+from pysolver.cards.card import default_cards
+from pysolver.cards.cdb import load_cdb
+from pysolver.cards.coverage import supported
+
+# The sentences the issue names: summoning, Tributes, materials, what a player cannot do.
+SPEAKS = re.compile(r"\bSummon|\bTribut|\bmaterial|\bcannot\b|\bcan only\b|\bneither player\b|\beach player\b", re.I)
+# What must never be passed over as irrelevant: a prohibition on summoning or Tributing.
+PROHIBITION = re.compile(r"\b(?:cannot|can only) (?:Normal |Special |Tribute |Fusion |Synchro |Xyz |Link |Ritual |"
+                         r"Pendulum )?Summon\b|\bcannot Tribute\b|\bcannot be Tributed\b|\bcannot be used as\b", re.I)
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    folder = need_shared_data()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("reading-cache")))
+        return load_cdb(folder / "cards.cdb")
+
+
+def check_cards(cards):
+    """Every sentence that speaks of summoning etc.: read, unread (and its card unsupported), or passed
+    over for a documented reason. Returns the tally."""
+    tally, problems = Counter(), []
+    for card in cards:
+        unread = {clause.clause for clause in reading.unread_clauses(card)}
+        if (supported(card) is None) != (not unread):
+            problems.append(f"{card.name}: supported() and unread_clauses() disagree")
+        rules = set(reading.rule_sentences(card))
+        for sentence in reading.sentences(card):
+            if not SPEAKS.search(sentence.text):
+                continue
+            if sentence in rules:
+                if reading._covered(sentence.text):
+                    tally["read"] += 1
+                elif sentence.text in unread:
+                    tally["unread (card not supported)"] += 1
+                else:
+                    problems.append(f"{card.name}: rule sentence neither read nor unread: {sentence.text!r}")
+            elif sentence.activated or re.match(r"(?:When|[A-Z][^.]*?:)", sentence.text):
+                tally["part of an activated effect"] += 1
+            elif re.search(r"\bthis turn\b|\bthe turn\b|\buntil the end of\b", sentence.text, re.I):
+                tally["a restriction on the rest of the turn (effects.clauses, the history)"] += 1
+            else:
+                tally["decides no listed play"] += 1
+                if PROHIBITION.search(sentence.text) and not re.search(
+                        r"in response to|cannot be negated|to activate|would be|unaffected|once per (?:turn|Duel)",
+                        sentence.text, re.I) and not card.is_spell_trap:
+                    problems.append(f"{card.name}: a prohibition passed over: {sentence.text!r}")
+    return tally, problems
+
+
+def test_issue15_7_every_rule_sentence_of_the_built_in_pool_is_read_or_unread():
+    tally, problems = check_cards(default_cards())
+    assert not problems, "\n".join(problems)
+    assert tally["read"] > 50 and tally["unread (card not supported)"] > 10
+
+
+def test_issue15_7_every_rule_sentence_of_the_card_database_is_read_or_unread(real):
+    tally, problems = check_cards(real)
+    print("\n" + "\n".join(f"{count:6d}  {what}" for what, count in tally.most_common()))
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+    assert tally["read"] > 1000 and tally["unread (card not supported)"] > 1000
+
+
+def test_issue15_7_rule_sentences_on_real_cards(real):
+    """Dated examples: each sentence and what becomes of it."""
+    # read: the Normal Summon rules (NS-6), the Special Summon limits (SP-2), a procedure (SP-1)
+    assert reading.unread_clauses(real["Beast King Barbaros"]) == ()     # "..., but its original ATK becomes 1900"
+    assert reading.unread_clauses(real["Cyber Dragon"]) == ()
+    assert reading.unread_clauses(real["Elemental HERO Gaia"]) == ()     # Must be Fusion Summoned and ...
+    # a Contact Fusion's own procedure is not read: the card is unread, not "never summonable"
+    (contact,) = reading.unread_clauses(real["Elemental HERO Aqua Neos"])
+    assert contact.clause.startswith("Must first be Special Summoned (from your Extra Deck)")
+    assert reading.family(contact).startswith("Contact Fusion")
+    # "You can only control 1 "Kaiju" monster": a summon restriction on the archetype
+    kaiju = [c for c in reading.unread_clauses(real["Gameciel, the Sea Turtle Kaiju"]) if c.only_one]
+    assert [c.only_one for c in kaiju] == ["Kaiju"]
+    # a clause of a trigger effect about what it summons is not the card's own (Box of Friends)
+    assert reading.unread_clauses(real["Box of Friends"]) == ()
+    # an attack clause only decides attacks
+    (attack,) = reading.unread_clauses(real["Wattkyuki"])
+    assert attack.scope == "attack" and not attack.lock

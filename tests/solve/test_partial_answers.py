@@ -1,0 +1,199 @@
+"""Issue 15, items 6 and 7: conservative reading and partial answers (docs/plays-json.md, "Partial answers").
+
+Each test names the real card and the clause it is about. The solver and the independent reference
+(`pysolver.reference`, written from the documented dependency rule) must give the same partial answers.
+"""
+
+import json
+
+import pytest
+
+from helpers import board, need_shared_data
+from pysolver import PysolverError, legal_plays, reference
+from pysolver.cards.cdb import load_cdb
+from pysolver.cards.reading import unread_clauses
+from pysolver.explore.perft import perft
+from pysolver.position.builder import PositionBuilder
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    folder = need_shared_data()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("partial-cache")))
+        return load_cdb(folder / "cards.cdb")
+
+
+def same_as_reference(position):
+    """The solver's plays are the reference's plays (instance level and grouped); returns the solver's."""
+    plays = legal_plays(position, all_instances=True)
+    assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(position, all_instances=True)]
+    assert [p.to_json() for p in legal_plays(position)] == [p.to_json() for p in reference.legal_plays(position)]
+    return plays
+
+
+def ids_used(plays):
+    return {i for play in plays for i in (*play.uses(), play.target) if i}
+
+
+# --- item 6: partial answers ------------------------------------------------------------------------
+
+def test_issue15_6_unread_material_line_withholds_only_the_plays_that_use_the_card():
+    """Salamangreat Almiraj: "1 Normal Summoned/Set monster with 1000 or less ATK" is not read."""
+    position = board().hand("Kuriboh").monster(1, "Celtic Guardian").extra_deck("Salamangreat Almiraj").build()
+    plays = same_as_reference(position)
+    assert not plays.exhaustive and plays.partial and "Salamangreat Almiraj" in plays.reason
+    (entry,) = plays.unread
+    assert (entry.card, entry.id) == ("Salamangreat Almiraj", "ED1") and "material" in entry.withheld
+    assert "ED1" not in ids_used(plays)
+    assert {("normal_summon", "H1"), ("change_position", "M1")} <= {(p.action, p.card) for p in plays}
+    data = plays.to_json()
+    assert data["exhaustive"] is False and data["unread"] == [entry.to_json()]
+    assert set(data["unread"][0]) == {"card", "id", "clause", "withheld"}
+
+
+def test_issue15_6_the_text_output_has_one_line_per_unread_card(capsys, tmp_path):
+    from pysolver.cli import main
+    path = tmp_path / "almiraj.yaml"
+    path.write_text("format: pysolver-position/1\nturn: 3\nplayers:\n  - hand: [Kuriboh]\n"
+                    "    extra_deck: [Salamangreat Almiraj]\n  - {}\n")
+    assert main(["plays", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2].endswith("NOT complete: plays withheld: pysolver cannot read part of the text of "
+                            "'Salamangreat Almiraj'")
+    assert out[-1].startswith("unread: Salamangreat Almiraj (ED1): ")
+    assert main(["plays", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["unread"][0]["id"] == "ED1" and data["exhaustive"] is False
+
+
+def test_issue15_6_a_readable_position_stays_exhaustive():
+    plays = legal_plays(board().hand("Kuriboh").monster(1, "Celtic Guardian").build())
+    assert plays.exhaustive and plays.unread == () and "unread" not in plays.to_json()
+
+
+def test_issue15_6_an_unread_lock_in_force_refuses_by_name(real):
+    """Spatial Collapse, face-up: "the total number of cards that each player can have on the field is 5"
+    could forbid any play that puts a card on the field: no play is certain."""
+    b = PositionBuilder(cards=real).hand("Kuriboh")
+    b.opponent.spell_trap(1, "Spatial Collapse")
+    with pytest.raises(PysolverError, match="Spatial Collapse"):
+        legal_plays(b.build())
+    with pytest.raises(PysolverError):
+        reference.legal_plays(b.build())
+
+
+def test_issue15_6_a_set_lock_is_not_in_force(real):
+    """Set, Spatial Collapse's effect does not apply: the plays are listed, those using it withheld."""
+    b = PositionBuilder(cards=real).hand("Kuriboh")
+    b.opponent.spell_trap(1, "Spatial Collapse", position="set")
+    plays = same_as_reference(b.build())
+    assert ("normal_summon", "H1") in {(p.action, p.card) for p in plays}
+    assert [entry.id for entry in plays.unread] == ["oS1"]
+
+
+def test_issue15_6_fog_king_in_hand_withholds_its_summons_face_up_it_refuses(real):
+    """Fog King: "You can Tribute 1 monster, or no monsters, to Normal Summon (but not Set) this card" is
+    not the "Tribute N monsters" wording pysolver reads; "Neither player can Tribute cards" is a lock."""
+    position = PositionBuilder(cards=real).hand("Fog King", "Kuriboh").monster(1, "Celtic Guardian").build()
+    plays = same_as_reference(position)
+    assert "H1" not in ids_used(plays) and ("normal_summon", "H2") in {(p.action, p.card) for p in plays}
+    assert {entry.clause for entry in plays.unread} == {clause.clause for clause in unread_clauses(real["Fog King"])}
+    face_up = PositionBuilder(cards=real).hand("Kuriboh").monster(1, "Fog King").build()
+    with pytest.raises(PysolverError, match="Fog King.*Neither player can Tribute cards"):
+        legal_plays(face_up)
+
+
+def test_issue15_6_koaki_meiru_valafar_tribute_summon_with_one_archetype_tribute_is_withheld(real):
+    """Koa'ki Meiru Valafar: "You can Tribute Summon this monster by Tributing 1 "Koa'ki Meiru" monster"."""
+    position = PositionBuilder(cards=real).hand("Koa'ki Meiru Valafar").monster(1, "Koa'ki Meiru Boulder").build()
+    plays = same_as_reference(position)
+    assert "H1" not in ids_used(plays) and not plays.exhaustive
+    assert ("change_position", "M1") in {(p.action, p.card) for p in plays}
+
+
+def test_issue15_6_an_attack_lock_withholds_every_attack_only():
+    """Thousand-Eyes Restrict (the opponent's, face-up): "Other monsters on the field cannot change their
+    battle positions or attack" is read as a lock on attacks: every attack declaration is withheld."""
+    b = board(phase="battle").monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Thousand-Eyes Restrict")
+    plays = same_as_reference(b.build())
+    assert not any(p.action == "declare_attack" for p in plays) and plays.unread
+    assert {p.action for p in plays} >= {"enter_main2", "end_turn"}
+
+
+def test_issue15_6_a_clause_about_the_opponent_is_not_in_force_on_its_controllers_turn():
+    """Supreme King Z-ARC: "Fusion, Synchro, and Xyz Monsters your opponent controls cannot activate their
+    effects" restricts its controller's opponent only: on its controller's turn the plays are listed."""
+    plays = same_as_reference(board().monster(1, "Supreme King Z-ARC").build())
+    assert {p.action for p in plays} >= {"enter_battle_phase", "end_turn"}
+
+
+def test_issue15_6_perft_counts_the_listed_plays_and_says_what_is_missing():
+    position = board().hand("Kuriboh").extra_deck("Salamangreat Almiraj").build()
+    unread: set = set()
+    assert perft(position, 1, unread=unread) == len(legal_plays(position, all_instances=True))
+    assert {card for card, _ in unread} == {"Salamangreat Almiraj"}
+    assert perft(position, 2) == perft(position, 2, engine="reference")
+
+
+def test_issue15_6_search_explores_the_listed_plays_and_says_lines_may_be_missing():
+    from pysolver.explore.goals import parse_goal
+    from pysolver.explore.search import search
+    position = board().hand("Kuriboh").extra_deck("Salamangreat Almiraj").build()
+    result = search(position, '"Kuriboh"', max_depth=2)
+    assert result.found and not result.exhausted and "Salamangreat Almiraj" in result.reason
+
+
+# --- item 7: conservative reading -----------------------------------------------------------------
+
+def test_issue15_7_box_of_friends_and_wise_strix_clauses_about_other_monsters_are_not_their_own(real):
+    """Box of Friends' "they cannot be used as Synchro Material" and Raidraptor - Wise Strix's "it cannot
+    be used as Link Material" speak of the monsters their effects summon: both cards are read."""
+    assert unread_clauses(real["Box of Friends"]) == ()
+    assert unread_clauses(real["Raidraptor - Wise Strix"]) == ()
+
+
+def test_issue15_7_fog_king_valafar_spatial_collapse_are_unread(real):
+    assert [c.lock for c in unread_clauses(real["Fog King"])] == [False, True]
+    (valafar,) = unread_clauses(real["Koa'ki Meiru Valafar"])
+    assert "Tributing 1" in valafar.clause and not valafar.lock
+    (collapse,) = unread_clauses(real["Spatial Collapse"])
+    assert collapse.lock and "each player can have on the field is 5" in collapse.clause
+
+
+# --- item 8: coverage -------------------------------------------------------------------------------
+
+def test_rit_1_fortress_whales_oath_older_fixed_total_wording(real):
+    """Fortress Whale's Oath: "You must also Tribute monsters whose total Levels equal 7 or more from the
+    field or your hand" (the older order of Black Luster Ritual's wording): 4 + 4 summons Fortress Whale."""
+    position = PositionBuilder(cards=real).hand("Fortress Whale's Oath", "Fortress Whale") \
+        .monster(1, "Celtic Guardian").monster(2, "Celtic Guardian").build()
+    plays = same_as_reference(position)
+    assert plays.exhaustive
+    assert {p.materials for p in plays if p.action == "ritual_summon"} == {("M1", "M2")}
+    short = PositionBuilder(cards=real).hand("Fortress Whale's Oath", "Fortress Whale") \
+        .monster(1, "Celtic Guardian").build()
+    assert not [p for p in legal_plays(short) if p.action == "ritual_summon"]
+
+
+def test_rit_1_shinato_only_with_shinatos_ark(real):
+    """Shinato, King of a Higher Plane: "This card can only be Ritual Summoned with the Ritual Spell Card,
+    "Shinato's Ark"": Advanced Ritual Art, which summons Black Luster Soldier from the same Deck, cannot."""
+    def ritual_cards(hand):
+        b = PositionBuilder(cards=real).hand(*hand).monster(1, "Summoned Skull").monster(2, "Celtic Guardian")
+        plays = same_as_reference(b.deck("Celtic Guardian", "Celtic Guardian").build())
+        assert plays.exhaustive
+        return {(p.spell, p.card) for p in plays if p.action == "ritual_summon"}
+    assert ritual_cards(["Shinato's Ark", "Shinato, King of a Higher Plane"]) == {("H1", "H2")}
+    assert ritual_cards(["Advanced Ritual Art", "Shinato, King of a Higher Plane"]) == set()
+    assert ritual_cards(["Advanced Ritual Art", "Black Luster Soldier"]) == {("H1", "H2")}
+
+
+def test_issue15_6_applying_a_withheld_play_says_it_cannot_be_certified():
+    from pysolver import apply
+    from pysolver.position.play import Play
+    position = board().monster(1, "Kuriboh").monster(2, "Celtic Guardian").extra_deck("Salamangreat Almiraj").build()
+    withheld = Play(action="link_summon", card="ED1", materials=("M1",))
+    with pytest.raises(PysolverError, match="cannot read.*withheld"):
+        apply(position, withheld)
