@@ -77,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = _families(args.family)
 
+    if args.command == "run" and names == ["search"]:
+        from .search import main as search_main
+        return search_main(args.quick, args.results)
     if args.command == "run":
         from .run import run, table, write
         repeat = args.repeat or (3 if args.quick else 7)

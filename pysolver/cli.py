@@ -105,6 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .explore.search import add_arguments as search_arguments
     search = commands.add_parser("search", parents=[common], help="the shortest lines of plays that reach a goal")
     search_arguments(search)
+    from .explore.boards import add_arguments as boards_arguments
+    boards = commands.add_parser("boards", parents=[common],
+                                 help="every distinct end board within D plays, or the best one by a score")
+    boards_arguments(boards)
     from .explore.sweep import add_arguments as sweep_arguments
     sweep = commands.add_parser("sweep", parents=[common], help="how often random opening hands reach a goal")
     sweep_arguments(sweep)
@@ -467,6 +471,9 @@ def _run(args) -> int:
     if args.command == "perft":
         from .explore.perft import command as perft_command
         return perft_command(args) or 0
+    if args.command == "boards":
+        from .explore.boards import cli_main as boards_command
+        return boards_command(args)
     if args.command in ("search", "sweep"):
         from .explore.search import cli_main as search_command
         from .explore.sweep import cli_main as sweep_command

@@ -68,17 +68,18 @@ class _Rename(clingo.ast.Transformer):
         return node
 
 
-def _asp_fragment(goal: AspGoal, fluents: frozenset, n: int) -> tuple[list[str], list[str]]:
+def _asp_fragment(goal: AspGoal, fluents: frozenset, n: int, keep: tuple = ()) -> tuple[list[str], list[str]]:
     """An `asp:` goal over the state t. It reads the position's facts only (as `AspGoal.check` does), so
-    what it defines, and what only the encodings derive, are renamed apart (`g<n>_...`, goal -> goal_<n>)."""
+    what it defines, and what only the encodings derive, are renamed apart (`g<n>_...`, goal -> goal_<n>);
+    the names in `keep` (a score) keep theirs and get the step."""
     rules = [s for s in goal._statements if s.ast_type == clingo.ast.ASTType.Rule]
     from ..solve.steps import _head_names, _names
     defined = set().union(*(_head_names(rule) for rule in rules)) if rules else set()
     derived = (set().union(*(_names(rule) for rule in rules)) if rules else set()) & (fluents - STATE)
-    names = {name: (f"goal_{n}" if name == "goal" else f"g{n}_{name}") for name in defined | derived}
+    names = {name: (f"goal_{n}" if name == "goal" else f"g{n}_{name}") for name in (defined | derived) - set(keep)}
     rename = _Rename(names)
     rules = [rename(rule) for rule in rules]
-    own = fluents_of(rules) | STATE | {f"goal_{n}"}
+    own = fluents_of(rules) | STATE | {f"goal_{n}", *keep}
     add_step = _AddStep(own)
     fixed, steps = [], []
     for rule in rules:

@@ -578,6 +578,15 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     cpu_started = time.process_time()
     canonical_key = _canonical_key_function()
     symmetry = Symmetry.of(position, "all" if _zone_sensitive(goal) else zones)
+    if engine == "asp" and _unread_cards(position):
+        # The step-indexed program does not withhold the plays that depend on unread card text (the partial
+        # answers of pysolver.solve.unread): such a position is searched breadth-first, and said so.
+        result = search(position, goal, max_depth=max_depth, max_nodes=max_nodes, timeout=timeout,
+                        all_lines=all_lines, first_k=first_k, progress=progress, zones=zones)
+        result.reason += (f"; searched breadth-first: the asp engine does not withhold the plays of card text "
+                          f"it cannot read ({', '.join(_unread_cards(position))})")
+        result.bounds["engine"] = "asp"
+        return result
     if engine == "asp":
         return _search_asp(position, goal, symmetry, max_depth=max_depth, timeout=timeout, wanted=wanted,
                            bounds={"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout,
@@ -926,6 +935,11 @@ def _translate(actual: Position, base: Position, move: Move, child_key: str, key
 
 # --------------------------------------------------------------------------------------------------
 # The command line (`pysolver search`; its options are declared in pysolver.cli)
+
+def _unread_cards(position: Position) -> list[str]:
+    from ..cards.reading import unread_clauses
+    return sorted({instance.card.name for instance in position.instances.values() if unread_clauses(instance.card)})
+
 
 def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth, timeout, wanted,
                 bounds: dict) -> SearchResult:

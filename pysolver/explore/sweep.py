@@ -28,7 +28,7 @@ Work runs on a pool of worker processes (`executor="process"`, spawned and recyc
 
     {"format": "pysolver-sweep/1", "deck": "starter.ydk", "goal": "extra>=1", "hands": 1000, "seed": 1,
      "hand_size": 5, "workers": 2, "executor": "process",
-     "bounds": {"max_depth": null, "max_nodes": 30, "timeout": null, "lines": 1, "zones": "first"},
+     "bounds": {"max_depth": null, "max_nodes": 30, "timeout": null, "lines": 1, "zones": "first", "engine": "bfs"},
      "reached": 412, "failed": 380, "cut": 208,
      "fraction": 0.412, "ci95": [0.381, 0.443],          # reached / hands, Wilson 95% interval
      "bounds_fraction": [0.412, 0.62],                     # whatever the cut hands would do
@@ -159,7 +159,7 @@ def run_hand(task: dict) -> dict:
     try:
         result = search(position, goal, max_depth=bounds.get("max_depth"), max_nodes=bounds.get("max_nodes"),
                         timeout=bounds.get("timeout"), all_lines=True, first_k=bounds.get("lines", 1),
-                        zones=bounds.get("zones", "auto"))
+                        zones=bounds.get("zones", "auto"), engine=bounds.get("engine", "bfs"))
     except PysolverError as error:   # the solver refuses the hand (a card it cannot read): undecided, not failed
         return {"index": task["index"], "hand": task["hand"], "outcome": "cut", "depth": None, "line": None,
                 "first_plays": [], "exhausted": False, "reason": f"not searched: {error.detail}",
@@ -360,7 +360,7 @@ def _cards_spec(cards):
 def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, executor: str = "process",
           max_depth: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
           cards=None, lines: int = 1, zones: str = "auto", recycle: int = RECYCLE,
-          progress: bool = False) -> SweepResult:
+          progress: bool = False, engine: str = "bfs") -> SweepResult:
     """Search `hands` random opening hands of `deck` (a `.ydk` path or a `Deck`) for `goal` (module
     docstring). `cards`: a card pool path or CardDB (default: $PYSOLVER_CARDS, else the built-in pool).
     `lines`: shortest lines kept per hand (their first plays are tallied). `workers=0` runs in this
@@ -383,7 +383,8 @@ def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, exec
         raise PysolverError(f"the Main Deck has {len(deck.main)} cards: fewer than a hand of {HAND_SIZE}",
                             source=deck.source)
     goal_text = as_goal(goal, pool).text      # parsed here so that a bad goal fails before any work
-    bounds = {"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout, "lines": lines, "zones": zones}
+    bounds = {"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout, "lines": lines, "zones": zones,
+              "engine": engine}
     tasks = []
     for index in range(hands):
         names, data = hand_position(deck, pool, seed, index)
@@ -460,6 +461,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--lines", type=int, default=1, metavar="K",
                         help="shortest lines kept per hand, whose first plays are tallied (default 1)")
     parser.add_argument("--zones", choices=ZONE_MODES, default="auto", help="as for `pysolver search`")
+    parser.add_argument("--engine", choices=("bfs", "asp"), default="bfs", help="as for `pysolver search`")
     parser.add_argument("--json", action="store_true", help="print pysolver-sweep/1 JSON")
     parser.add_argument("--progress", action="store_true",
                         help="show a progress bar on stderr (the default when stderr is a terminal)")
@@ -471,7 +473,7 @@ def cli_main(args) -> int:
     import json
     result = sweep(args.deck, args.goal, hands=args.hands, seed=args.seed, workers=args.workers,
                    executor=args.executor, max_depth=args.max_depth, max_nodes=args.max_nodes,
-                   timeout=args.timeout, cards=args.cards, lines=args.lines, zones=args.zones,
+                   timeout=args.timeout, cards=args.cards, lines=args.lines, zones=args.zones, engine=args.engine,
                    progress=args.progress or sys.stderr.isatty())
     print(json.dumps(result.to_json(), indent=2) if args.json else result.text())
     return 130 if result.reason == "interrupted" else 0

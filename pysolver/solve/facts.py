@@ -396,6 +396,9 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"effect_revive_filter({c},{e},{filters.number(effect.revive_filter)}).")
         if effect.position:
             out.append(f"effect_position({c},{e},{effect.position}).")
+        for name in effect.restrictions:   # TOK-1: what the monsters it summons carry (asp/transition.lp)
+            out.append(f"effect_tribute_restricted_to({c},{e},{name[len(_EXCEPT_FOR):]})." if name.startswith(_EXCEPT_FOR)
+                       else f"effect_restriction({c},{e},{name}).")
         if effect.tokens:
             token = filters.pool.get(effect.tokens[1])
             out.append(f"effect_tokens({c},{e},{effect.tokens[0]},{token.passcode if token else 0}).")

@@ -34,7 +34,7 @@ STATE = frozenset({
     "instance", "mine", "theirs", "location", "zone", "position", "attached", "copy_before",
     "summoned_this_turn", "set_this_turn", "position_changed", "attacked", "not_properly_summoned",
     "face_up_in_extra_deck", "phase", "normal_summon_used", "pendulum_summon_used", "summon_event",
-    "activate_event", "lp",
+    "activate_event", "lp", "gemini_summoned", "restricted", "tribute_restricted_to",
 })
 # The play and its move, per step (decoded by `decode_line`).
 PLAY_ATOMS = ("act", "tribute", "material", "spell", "cost", "target", "to", "pendulum", "effect_used",
@@ -232,6 +232,13 @@ class Planner:
             self.control.ground([("step", [t]), ("check", [t])])
         self.ground_seconds += time.perf_counter() - started
 
+    def add_final(self, plays: int, program: str) -> None:
+        """Ground `program` (over the state t, `#program final(t)`) for the state after `plays` plays
+        only: the end state's projections, scores and optimisation of `pysolver boards`."""
+        self.extend(plays)
+        self.control.add("final", ["t"], program)
+        self.control.ground([("final", [clingo.Number(plays)])])
+
     def ask(self, plays: int) -> None:
         """Lines of exactly `plays` plays that end in a goal state: the externals of that question."""
         self.extend(plays)
@@ -262,14 +269,16 @@ def symmetric_zones(classes: Iterable[str], rules: int) -> str:
 # Reading a line back: the state at a step, and the moves
 
 _FLAGS = ("summoned_this_turn", "set_this_turn", "position_changed", "attacked", "not_properly_summoned",
-          "face_up_in_extra_deck")
+          "face_up_in_extra_deck", "gemini_summoned")
 STATE_SHOW = "\n".join(f"#show {name}/{arity + 1}." for name, arity in (
     ("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2), ("attached", 2),
+    ("restricted", 2), ("tribute_restricted_to", 2),
     *((flag, 1) for flag in _FLAGS), ("phase", 1), ("normal_summon_used", 0), ("pendulum_summon_used", 0),
     ("summon_event", 6), ("activate_event", 7), ("lp", 2)))
 
 
-_READ = frozenset({"instance", "mine", "theirs", "location", "zone", "position", "attached", *_FLAGS, "phase",
+_READ = frozenset({"instance", "mine", "theirs", "location", "zone", "position", "attached", "restricted",
+                   "tribute_restricted_to", *_FLAGS, "phase",
                    "normal_summon_used", "pendulum_summon_used", "summon_event", "activate_event", "lp"})
 
 
@@ -305,6 +314,8 @@ def _contribution(name: str, arguments: list[str]) -> tuple | None:
         return ("card", instance, "side", name)
     if name in _FLAGS:
         return ("card", instance, name, True)
+    if name in ("restricted", "tribute_restricted_to"):     # a set of values per card
+        return ("card", instance, f"{name}={arguments[1]}", True)
     return ("card", instance, name, arguments[1])
 
 

@@ -1,0 +1,102 @@
+"""The search family: `python -m benchmarks run --family search [--quick]`.
+
+Seeded positions from the starter deck (pysolver/examples/starter.ydk): a 6-card hand and up to 3
+monsters of the deck on the field, turn 2, and goals whose shortest lines are 1 to 8 plays, or that no
+line reaches. Both engines of `search` run on the same instances with the same bounds (at most 8 plays,
+a time budget each); their answers are compared (found, depth, exhausted, the shortest lines as paths of
+positions) and the times printed side by side with the ratio bfs / asp.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+GOALS = ("extra>=1", "extra>=2", "synchro>=1 & xyz>=1", "link>=1 & xyz>=1", "extra>=3", "monsters>=7")
+
+
+def instances(seeds):
+    from pysolver.cards import default_cards
+    from pysolver.cards.decks import read_ydk
+    from pysolver.position.from_deck import position_from_deck
+    cards = default_cards()
+    deck = read_ydk(Path(__file__).resolve().parent.parent / "pysolver" / "examples" / "starter.ydk", cards)
+    for seed in seeds:
+        rng = random.Random(seed)
+        main = list(deck.main)
+        rng.shuffle(main)
+        field = [c for c in main[:12] if c.is_monster and not c.is_a("special_summon")][:3]
+        hand = [c for c in main if c not in field][:6]
+        yield seed, position_from_deck(deck, cards, hand=[c.name for c in hand],
+                                       field=[f"M{i}={c.name}" for i, c in enumerate(field, 1)], turn=2)
+
+
+def _paths(result, position, goal):
+    from pysolver.explore.search import Symmetry, _canonical_key_function, _zone_sensitive
+    symmetry = Symmetry.of(position, "all" if _zone_sensitive(goal) else "auto")
+    key = _canonical_key_function()
+    return {tuple(key(symmetry.normalize(p)) for p in line.replay(position)[1:]) for line in result.lines}
+
+
+def run(*, quick: bool, seeds=None, budget: float | None = None) -> dict:
+    from pysolver.explore.goals import parse_goal
+    from pysolver.explore.search import search
+    seeds = seeds or ((1, 2) if quick else (1, 2, 3, 4))
+    budget = budget or (20.0 if quick else 60.0)
+    rows = []
+    for seed, position in instances(seeds):
+        for text in GOALS[:4] + GOALS[-1:] if quick else GOALS:
+            goal = parse_goal(text, position.cards)
+            row = {"seed": seed, "goal": text}
+            for engine in ("bfs", "asp"):
+                started = time.perf_counter()
+                result = search(position, goal, max_depth=8, timeout=budget, engine=engine)
+                row[engine] = {"seconds": round(time.perf_counter() - started, 3), "found": result.found,
+                               "depth": result.depth, "exhausted": result.exhausted, "lines": result.line_count,
+                               "proved_depth": result.proved_depth, "reason": result.reason,
+                               "work": result.statistics.get("positions") if engine == "bfs" else
+                               result.statistics.get("conflicts")}
+                row[engine + "_paths"] = _paths(result, position, goal) if result.found else set()
+            paths = row.pop("bfs_paths"), row.pop("asp_paths")
+            b, a = row["bfs"], row["asp"]
+            if "timeout" in b["reason"] or "timeout" in a["reason"]:
+                row["agree"] = None          # a budget cut one of them: not comparable
+            else:
+                row["agree"] = (b["found"], b["depth"], b["exhausted"]) == (a["found"], a["depth"], a["exhausted"]) \
+                    and (paths[0] == paths[1] if b["found"] else b["proved_depth"] == a["proved_depth"])
+            row["ratio"] = round(row["bfs"]["seconds"] / row["asp"]["seconds"], 2)
+            rows.append(row)
+            print(_line(row), flush=True)
+    return {"family": "search", "budget": budget, "rows": rows, "summary": summary(rows)}
+
+
+def _line(row) -> str:
+    b, a = row["bfs"], row["asp"]
+    def show(r):
+        return (f"{r['seconds']:7.2f} s {'depth ' + str(r['depth']) if r['found'] else 'none ≤' + str(r['proved_depth'])}"
+                f"{'' if r['exhausted'] else ' CUT'}")
+    return f"seed {row['seed']} {row['goal']:<22} bfs {show(b):<28} asp {show(a):<28} ratio {row['ratio']:>7} agree {row['agree']}"
+
+
+def summary(rows) -> dict:
+    deep = [r["ratio"] for r in rows if (r["bfs"]["depth"] or 0) >= 4 or (not r["bfs"]["found"])]
+    by_bfs = sorted(rows, key=lambda r: r["bfs"]["seconds"])
+    slowest = by_bfs[-max(1, len(rows) // 10):]
+    return {"instances": len(rows), "agree": sum(1 for r in rows if r["agree"]),
+            "disagree": [f"seed {r['seed']} {r['goal']}" for r in rows if r["agree"] is False],
+            "median_ratio_depth_4_or_more_or_none": statistics.median(deep) if deep else None,
+            "median_ratio_all": statistics.median(r["ratio"] for r in rows),
+            "slowest_tenth_ratio": statistics.median(r["ratio"] for r in slowest)}
+
+
+def main(quick: bool, results: Path) -> int:
+    document = run(quick=quick)
+    results.mkdir(parents=True, exist_ok=True)
+    path = results / ("search-quick.json" if quick else "search.json")
+    path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps(document["summary"], indent=1))
+    print(f"written: {path}")
+    return 1 if document["summary"]["disagree"] else 0
