@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cardtext, effects, extra_deck_text
+from . import cardtext, effects, extra_deck_text, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -117,6 +117,9 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
+        # Gemini, Trap Monster, Token, Synchro Level and non-Tuner sentences (written: GEM, TOK, SYN-1, SYN-2);
+        # a wording of theirs that written cannot read fully makes the card unread (cardtext.unsupported_reason)
+        *written.read_sentences(),
         # special_summon_limit / special_summon_way (SP-2)
         re.compile(r"Cannot be Special Summoned\.", re.I),
         re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),

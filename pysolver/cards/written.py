@@ -27,9 +27,10 @@ def _one_line(card: Card) -> str:
 # --------------------------------------------------------------------------------------------------
 # Gemini monsters (GEM-1..3)
 
-_GEMINI = re.compile(r"^This card is treated as a Normal Monster while face-up on the field or in the GY\. While "
-                     r"this card is (?:a Normal Monster|face-up) on the field, you can Normal Summon it to have it "
-                     r"(?:become|be treated as) an Effect Monster with (?:this effect|these effects)")
+_GEMINI_NORMAL = r"This card is treated as a Normal Monster while face-up on the field or in the GY\."
+_GEMINI_SUMMON = (r"While this card is (?:a Normal Monster|face-up) on the field, you can Normal Summon it to have it "
+                  r"(?:become|be treated as) an Effect Monster with (?:this effect|these effects)")
+_GEMINI = re.compile(rf"^{_GEMINI_NORMAL} {_GEMINI_SUMMON}")
 
 
 @lru_cache(maxsize=None)
@@ -229,3 +230,13 @@ def non_tuner(card: Card):
         return NonTuner(parse_filter(match.group("for")))
     except UnsupportedMaterialLine as error:
         return UnsupportedText(f"{card.name!r}: non-Tuner clause not supported ({error.reason})")
+
+
+# --------------------------------------------------------------------------------------------------
+# The sentences this module reads, as whole-sentence wordings for the conservative reading
+# (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
+
+def read_sentences() -> tuple[re.Pattern, ...]:
+    return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
+            re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
+            *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER)

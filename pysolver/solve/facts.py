@@ -9,7 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
-from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster, unread_material_use, unread_reason
+from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster
 from ..cards.extra_deck_text import pendulum_as_level, ritual_only_with
 from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
 from ..errors import PysolverError
@@ -216,11 +216,6 @@ class _Filters:
         return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
 
 
-def _unsupported(card: Card, error) -> PysolverError:
-    return PysolverError(f"{card.name!r} is not supported by pysolver: {error}; leave it out of the position "
-                         "or use a position where it plays no part")
-
-
 def _read(card: Card, result, target: bool):
     """A card-text reader's result; None for a text pysolver cannot read: no fact is written from it, and
     the plays that depend on the card are withheld, or the position refused (pysolver.solve.unread)."""
@@ -319,9 +314,11 @@ _EXCEPT_FOR = "cannot_be_tributed_except_for_"
 
 
 def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
-    """What the card writes about its own kind (GEM-1, TOK-2) as facts; a wording pysolver cannot read,
-    and a modelled activation with a sentence about its summoned monsters that it cannot read (TOK-1),
-    fail closed for the turn player's cards."""
+    """What the card writes about its own kind and its use as material (GEM-1, TOK-1, TOK-2, SYN-1, SYN-2)
+    as facts. A wording pysolver cannot read, a material clause it does not model and a modelled
+    activation with a sentence about its summoned monsters that it cannot read (TOK-1) write nothing:
+    they are unread clauses (pysolver.cards.reading), and pysolver.solve.unread withholds the plays that
+    depend on them."""
     c, out = card.passcode, []
     if _read(card, gemini(card), target):
         out.append(f"gemini({c}).")
@@ -342,9 +339,6 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
         out.append(f"non_tuner_option({c}).")
         if treated.only_for is not None:
             out.append(f"non_tuner_only_for({c},{filters.number(treated.only_for)}).")
-    unread = unread_reason(card) or unread_material_use(card)
-    if unread and target:
-        raise _unsupported(card, unread)
     return out
 
 

@@ -252,9 +252,14 @@ def test_contact_fusion_monsters_are_not_fusion_summoned_with_polymerization():
     assert fusion_sets(b.build()) == set()
 
 
-def test_unsupported_material_clause_fails_closed():
-    with pytest.raises(PysolverError, match="Ringowurm"):   # "can be treated as a Tuner" is not modelled
-        legal_plays(board().monster(1, "Ringowurm, the Dragon Guarding the Hundred Apples").build())
+def test_unsupported_material_clause_withholds_the_plays_that_use_it():
+    """Issue 15 item 6: Ringowurm's "can treat it as a Tuner for a Synchro Summon" is not modelled: every
+    play that uses it is withheld, the phase moves stay, and the answer says so."""
+    name = "Ringowurm, the Dragon Guarding the Hundred Apples"
+    plays = legal_plays(board().monster(1, name).build())
+    assert plays.unread and [(u.card, u.id) for u in plays.unread] == [(name, "M1")] * len(plays.unread)
+    assert any("as a Tuner" in u.clause for u in plays.unread)
+    assert not plays.exhaustive and {p.action for p in plays} == {"enter_battle_phase", "end_turn"}
 
 
 # --- Cases the independent reference found (each a card text the solver first ignored) -------------
