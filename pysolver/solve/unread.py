@@ -125,6 +125,7 @@ class Withheld:
         self.all_attacks = False
         self.all_targets = False
         self.pendulum = False
+        self._scopes: list[str] = []           # per entry: its scope, "all_" when a lock in force, "+pendulum"
         self.only_one: set[str] = set()        # names/archetypes whose summons are withheld
         deck_used = _deck_is_used(position)
         for instance in position.instances.values():
@@ -147,6 +148,7 @@ class Withheld:
                     else:
                         continue        # no X on a field: the clause decides nothing now
                     self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
+                    self._scopes.append("only_one" if withheld.startswith("plays that summon a") else "summon")
                     continue
                 if clause.lock and _in_force(instance, clause, position):
                     if clause.scope == "attack":
@@ -168,6 +170,33 @@ class Withheld:
                 elif _is_scale(instance) and clause.where == "pendulum":
                     withheld += "; every Pendulum Summon"
                 self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
+                in_force = clause.lock and _in_force(instance, clause, position)
+                self._scopes.append(("all_" if in_force else "") + clause.scope
+                                    + ("+pendulum" if _is_scale(instance) and clause.where == "pendulum" else ""))
+
+    def concerning(self, instance_id: str, action: str) -> list[UnreadCard]:
+        """The entries that may withhold a play of kind `action` whose card is `instance_id` (pysolver why:
+        such a play may be legal, so no rule says it is not): the instance's own clauses, the clauses of
+        the cards such a play may use, Tribute, target or attack, and the locks on every attack or target."""
+        found = []
+        for entry, scope in zip(self.entries, self._scopes):
+            scope, _, pendulum = scope.partition("+")
+            own = entry.id == instance_id
+            if pendulum and action == "pendulum_summon":
+                found.append(entry)
+            elif scope == "only_one":
+                if action in _SUMMONS or action == "activate":
+                    found.append(entry)
+            elif scope in ("all_attack", "attack"):   # its attacks, attacks on it, or every attack
+                if action == "declare_attack":
+                    found.append(entry)
+            elif scope in ("all_target", "target"):
+                if action in ("activate", "declare_attack"):
+                    found.append(entry)
+            elif own or (scope == "play" and action not in ("change_position", "flip_summon", "enter_battle_phase",
+                                                            "end_turn", "declare_attack")):
+                found.append(entry)
+        return found
 
     def __bool__(self) -> bool:
         return bool(self.entries)

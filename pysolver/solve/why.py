@@ -34,13 +34,14 @@ from .decode import symbol_value
 from .facts import position_facts
 from .legal import _NEEDS as NEEDS, ENCODINGS, encodings_root, legal_plays
 from .relax import relaxed_program
+from .unread import Withheld
 
 FAMILY = {
     "normal_summon": "NS", "set_monster": "NS", "flip_summon": "FS", "change_position": "POS",
     "declare_attack": "BP", "synchro_summon": "SYN", "xyz_summon": "XYZ", "link_summon": "LNK",
     "fusion_summon": "FUS", "ritual_summon": "RIT", "pendulum_summon": "PEN", "activate_scale": "PEN",
     "procedure_summon": "SP", "activate": "TEXT", "set_spell_trap": "ZN", "enter_battle_phase": "BP",
-    "enter_main2": "BP", "end_turn": "BP",
+    "enter_main2": "BP", "end_turn": "BP", "gemini_summon": "GEM",
 }
 KIND_OF = {"synchro_summon": "Synchro", "xyz_summon": "Xyz", "link_summon": "Link", "fusion_summon": "Fusion"}
 PLACES = {"hand": "hand", "extra_deck": "Extra Deck", "graveyard": "GY", "deck": "Deck", "banished": "banishment",
@@ -269,6 +270,17 @@ def _lock(ctx: _Context) -> tuple[str, str]:
                     f"{ctx.instance(ctx.values.get('X'))} while it is face-up")
 
 
+def _no_effects(ctx: _Context) -> tuple[str, str]:
+    """`not no_effects(I)` fails: an unsummoned Gemini monster on the field (GEM-1) or a monster whose effects
+    are negated (TOK-1) has no effects."""
+    number = (ctx.arguments() or [None])[0]
+    instance = ctx.table.instances[number] if isinstance(number, int) and 0 < number < len(ctx.table.instances) \
+        else None
+    if instance is not None and "effects_negated" in getattr(instance.state, "restrictions", ()):
+        return "TOK-1", f"{ctx.instance(number)}'s effects are negated"
+    return "GEM-1", f"{ctx.instance(number)} is a Normal Monster until it is Gemini Summoned: it has no effects"
+
+
 WORDS: dict[str, tuple[str | None, object]] = {
     # Constraints (the `% why:` names in asp/*.lp).
     "no_zone_extra_deck": (None, _zone_words),
@@ -302,6 +314,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "own_procedure_only": ("SP-2", "{X:instance} must be Special Summoned by its own procedure"),
     "one_at_a_time": ("SP-2", "a face-up card forbids Special Summoning 2 or more monsters at the same time"),
     "no_ritual_spell": ("RIT-1", "no Ritual Spell you can use summons {R:instance}"),
+    "ritual_only_with": ("RIT-1", "{R:instance} can be Ritual Summoned only with the Ritual Spell its text names"),
     "ritual_tribute_filter": ("RIT-3", "the Ritual Spell does not accept {M:instance} as a Tribute"),
     "ritual_too_low": ("RIT-2", "the Levels of the Tributes you can offer do not reach {L}"),
     "ritual_superfluous": ("RIT-2", "every choice of Tributes that reaches {L} has a superfluous Tribute"),
@@ -334,6 +347,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "opponent_target": ("TEXT", "no face-up monster your opponent controls to target"),
     "detach_cost": ("TEXT", "not enough Xyz Materials to detach"),
     "attack_target": ("BP-2", "no monster to attack"),
+    "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
+                                     "or its own text)"),
+    "attack_restricted": ("TOK-1", "{I:instance} cannot attack (the effect that summoned it, or its own text)"),
     # Named rules that make a condition true (`not p` failed).
     "blocked_once_per_turn": ("TEXT", "this effect can be used once per turn and was used"),
     "blocked_lp_cost": ("TEXT", "you cannot pay its Life Point cost"),
@@ -390,10 +406,16 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "in_scale: L < High": ("PEN-1", "its Level {L} is not below the higher Pendulum Scale {High}"),
     "not pendulum_summon_used": ("PEN-1", "you already Pendulum Summoned this turn"),
     "level": ("PEN-2", "{0:card} has no Level"),
+    "pendulum_as_level": ("PEN-1", "{0:card} has no text that lets it be Pendulum Summoned from the Extra Deck "
+                                   "as a Level N monster"),
     "not special_summon_limit": ("PEN-2", "{0:card} has a summoning condition ({1}) that a Pendulum Summon "
                                           "does not meet"),
     "not zone_holds": ("ZN-7", "that Pendulum Zone is taken"),
     "position": ("{position_rule}", "{0:instance} is not in {1:position} Position"),
+    "gemini": ("GEM-2", "{0:card} is not a Gemini monster"),
+    "not gemini_summoned": ("GEM-2", "{0:instance} is already Gemini Summoned"),
+    "not no_effects": (None, lambda c: _no_effects(c)),
+    "no location": (None, None),
     "not set_this_turn": ("{state}", "{0:instance} was Set this turn"),
     "not summoned_this_turn": ("{state}", "{0:instance} came to the field this turn"),
     "not position_changed": ("{state}", "{0:instance} already changed its battle position this turn"),
@@ -469,7 +491,7 @@ ACTION_ENCODINGS = {
     "fusion_summon": "fusion.lp", "ritual_summon": "ritual.lp", "pendulum_summon": "pendulum.lp",
     "activate_scale": "pendulum.lp", "procedure_summon": "procedure.lp", "activate": "activate.lp",
     "set_spell_trap": "spell_trap.lp", "enter_battle_phase": "phase.lp", "enter_main2": "phase.lp",
-    "end_turn": "phase.lp",
+    "end_turn": "phase.lp", "gemini_summon": "card_state.lp",
 }
 ALWAYS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "restrictions.lp", "history.lp")
 
@@ -514,6 +536,9 @@ def questions(position: Position, card: str) -> tuple[str, ...]:
             found += [f"{kind}_summon" for kind in ("fusion", "synchro", "xyz", "link") if kind in kinds]
     elif location in ("monster_zone", "extra_monster_zone"):
         found.append("flip_summon" if not getattr(instance.state, "face_up", True) else "change_position")
+        if "gemini" in kinds and getattr(instance.state, "face_up", False) \
+                and not getattr(instance.state, "gemini_summoned", False):
+            found.append("gemini_summon")   # GEM-2
     from ..cards.effects import activated_effects, procedures
     if location == "hand" and procedures(instance.card) and not isinstance(procedures(instance.card), Exception):
         found.append("procedure_summon")
@@ -537,8 +562,15 @@ def why(position: Position, card: str, action: str | None = None, *, timeout: fl
     for kind in kinds:
         plays = [p for p in legal_plays(position, all_instances=True, actions=(kind,))
                  if p.card == card or card in (p.cards or ())]
+        withheld = Withheld(position).concerning(card, kind) if not plays else []
         if plays:
             answers.append(Answer(kind, plays=tuple(plays), candidate=True))
+        elif withheld:   # a play may be legal but withheld (issue 15B): no rule says it is not
+            answers.append(Answer(kind, reasons=(tuple(
+                Reason("TEXT", "unread", f"pysolver cannot read part of the text of {entry.card} ({entry.id}): "
+                                         f"{entry.clause!r}; it withholds {entry.withheld}, so such a play may "
+                                         "be legal", (entry.card,))
+                for entry in dict.fromkeys(withheld)),), exhaustive=False))
         else:
             answers.append(_explain(position, card, kind, timeout))
     return Why(card, instance.card.name, tuple(answers))
@@ -660,8 +692,12 @@ def why_text(answer: Why) -> str:
         if not item.reasons:
             lines.append(f"{title}: no play, and no reason found" + ("" if item.exhaustive else " (search cut short)"))
             continue
-        lines.append(f"{title}: no play" + ("" if item.exhaustive else " (search cut short; reasons so far)")
-                     + ("" if item.candidate else " (not even a candidate)"))
+        unread = any(reason.name == "unread" for group in item.reasons for reason in group)
+        if unread:
+            lines.append(f"{title}: no play listed (withheld: it depends on card text pysolver cannot read)")
+        else:
+            lines.append(f"{title}: no play" + ("" if item.exhaustive else " (search cut short; reasons so far)")
+                         + ("" if item.candidate else " (not even a candidate)"))
         for n, group in enumerate(item.reasons, 1):
             prefix = f"  {n}. " if len(item.reasons) > 1 else "  "
             for k, reason in enumerate(group):
