@@ -130,11 +130,19 @@ def test_issue15_6_a_clause_about_the_opponent_is_not_in_force_on_its_controller
 
 
 def test_issue15_6_perft_counts_the_listed_plays_and_says_what_is_missing():
+    """Merged design (issues 12 and 15B): the library's `perft` counts exactly or raises IncompletePlays
+    (it carries the plays listed and their unread entries); `perft_report` (the command line) counts the
+    listed plays, a lower bound, and says which lines may be missing and why."""
+    from pysolver.explore.perft import IncompletePlays, perft_report
     position = board().hand("Kuriboh").extra_deck("Salamangreat Almiraj").build()
-    unread: set = set()
-    assert perft(position, 1, unread=unread) == len(legal_plays(position, all_instances=True))
-    assert {card for card, _ in unread} == {"Salamangreat Almiraj"}
-    assert perft(position, 2) == perft(position, 2, engine="reference")
+    with pytest.raises(IncompletePlays, match="Salamangreat Almiraj") as raised:
+        perft(position, 1)
+    assert {entry.card for entry in raised.value.plays.unread} == {"Salamangreat Almiraj"}
+    report = perft_report(position, 1)
+    assert not report.complete and report.total == len(legal_plays(position, all_instances=True))
+    assert report.missing == [((), report.missing[0][1])] and "Salamangreat Almiraj" in report.missing[0][1]
+    two = perft_report(position, 2)
+    assert not two.complete and two.total == perft_report(position, 2, engine="reference").total > report.total
 
 
 def test_issue15_6_search_explores_the_listed_plays_and_says_lines_may_be_missing():
