@@ -1,6 +1,7 @@
 """The search family: `python -m benchmarks run --family search [--quick]`.
 
-Seeded positions from the starter deck (pysolver/examples/starter.ydk): a 6-card hand and up to 3
+Seeded positions from the starter deck (pysolver/examples/starter.ydk, without the cards whose text is not
+fully read): a 6-card hand and up to 3
 monsters of the deck on the field, turn 2, and goals whose shortest lines are 1 to 8 plays, or that no
 line reaches. Both engines of `search` run on the same instances with the same bounds (at most 8 plays,
 a time budget each); their answers are compared (found, depth, exhausted, the shortest lines as paths of
@@ -23,7 +24,13 @@ def instances(seeds):
     from pysolver.cards.decks import read_ydk
     from pysolver.position.from_deck import position_from_deck
     cards = default_cards()
+    from dataclasses import replace
+    from pysolver.cards.reading import unread_clauses
     deck = read_ydk(Path(__file__).resolve().parent.parent / "pysolver" / "examples" / "starter.ydk", cards)
+    # Cards whose text pysolver cannot fully read make every answer partial: left out, so both engines'
+    # answers are exact and can be compared (Cyber Twin Dragon's second attack, issue 15 item 7).
+    deck = replace(deck, main=tuple(c for c in deck.main if not unread_clauses(c)),
+                   extra=tuple(c for c in deck.extra if not unread_clauses(c)))
     for seed in seeds:
         rng = random.Random(seed)
         main = list(deck.main)

@@ -23,10 +23,11 @@ import clingo.ast
 from ..errors import PysolverError
 from ..position.value import Position
 from ..solve.legal import legal_plays
-from ..solve.steps import Planner, Replayer, all_fluents
+from ..solve.steps import Planner, Replayer, Withheld, all_fluents, project_state
+from ..solve.unread import unread_in_turn
 from .goals import Goal, as_goal
 from .plan import _asp_fragment, goal_program
-from .search import Line, Move, Symmetry, _canonical_key_function, _label, _unread_cards, _zone_sensitive, narrow
+from .search import Line, Move, Symmetry, _canonical_key_function, _label, _zone_sensitive, narrow
 
 FORMAT = "pysolver-boards/1"
 # Built-in scores over the turn player's field at the end state t.
@@ -108,10 +109,6 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
     within `depth` plays, reaching `goal` if given; with `best`, the one with the highest score."""
     if not isinstance(depth, int) or depth < 0:
         raise PysolverError(f"the depth must be a whole number, 0 or more (got {depth!r})")
-    unread = _unread_cards(position)
-    if unread:
-        raise PysolverError(f"pysolver boards cannot certify boards through card text it cannot read "
-                            f"({', '.join(unread)}); use search, which withholds those plays")
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     goal = as_goal(goal, position.cards) if goal is not None else None
@@ -126,12 +123,12 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
     found: dict[str, Board] = {}
     cut = None
     models = 0
+    unread = unread_in_turn(position)   # the step-indexed turn has no partial answers
+    uncertain: list[str] = [f"the turn involves card text pysolver cannot read ({', '.join(unread)})"] if unread else []
     for n in range(depth + 1):
         planner = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=goal_fixed + "\n" + score_fixed,
                           goal_program=goal_rules)
-        final = "\n".join(f"#project {name}({', '.join(f'X{i}' for i in range(arity))}{', ' if arity else ''}t) : "
-                          f"{name}({', '.join(f'X{i}' for i in range(arity))}{', ' if arity else ''}t)."
-                          for name, arity in _STATE_ARITIES)
+        final = project_state("t")
         if best:
             final += "\n" + score_rules + "\n#maximize { V : score(V, t) }."
         planner.add_final(n, final)
@@ -147,7 +144,11 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
             nonlocal models
             models += 1
             atoms = model.symbols(shown=True)
-            moves = replayer.line(atoms, n)
+            try:
+                moves = replayer.line(atoms, n)
+            except Withheld as withheld:        # through a play legal_plays withholds: not certified
+                uncertain.append(str(withheld))
+                return
             end = moves[-1][2] if moves else position
             key = canonical_key(symmetry.normalize(end))
             score = -model.cost[0] if best and model.cost else None
@@ -168,15 +169,12 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
         listed = [b for b in listed if b.score == top][:1]
     what = "the best board found" if best else f"every distinct board within {depth} plays"
     reason = cut or (f"{what}" + (f" (optimal within {depth} plays)" if best else ""))
+    if uncertain:
+        reason += (f"; NOT complete: boards that depend on card text pysolver cannot read may be missing or "
+                   f"not reachable ({uncertain[0]})")
     statistics = {"models": models, "seconds": round(time.perf_counter() - started, 4)}
-    return BoardsResult(depth, goal.text if goal else None, best, listed, cut is None, reason, statistics)
-
-
-_STATE_ARITIES = (("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2),
-                  ("attached", 2), ("restricted", 2), ("tribute_restricted_to", 2), ("summoned_this_turn", 1),
-                  ("set_this_turn", 1), ("position_changed", 1), ("attacked", 1), ("not_properly_summoned", 1),
-                  ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("phase", 1), ("normal_summon_used", 0),
-                  ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7), ("lp", 2))
+    return BoardsResult(depth, goal.text if goal else None, best, listed, cut is None and not uncertain, reason,
+                        statistics)
 
 
 def _line(start: Position, moves: list[tuple]) -> Line:

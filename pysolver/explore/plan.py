@@ -19,7 +19,8 @@ import clingo.ast
 from ..errors import PysolverError
 from ..position.value import Position
 from ..solve.legal import legal_plays
-from ..solve.steps import STATE, Planner, Replayer, _AddStep, all_fluents, fluents_of
+from ..solve.unread import unread_in_turn
+from ..solve.steps import STATE, Planner, Replayer, Withheld, _AddStep, all_fluents, fluents_of
 from .goals import AllOf, AspGoal, CardGoal, CountGoal, Goal
 
 _OPS = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "=", "!=": "!="}
@@ -106,7 +107,9 @@ class PlanResult:
         self.count_complete = True
         self.proved_depth = -1
         self.cut: str | None = None
-        self.turn_exhausted = False            # no line of the turn is longer than proved_depth
+        self.turn_exhausted = False            # no line of the turn is longer than `longest`
+        self.longest = -1
+        self.uncertain: list[str] = []         # lines through plays legal_plays withholds (unread card text)
         self.statistics: dict = {}
 
 
@@ -118,9 +121,15 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     started = time.perf_counter()
     deadline = None if timeout is None else started + timeout
     result = PlanResult()
+    unread = unread_in_turn(position)
+    if unread:     # the step-indexed turn lists plays those texts may forbid, and lacks plays they may allow
+        result.uncertain.append(f"the turn involves card text pysolver cannot read ({', '.join(unread)})")
     fixed, rules = goal_program(goal, all_fluents())
-    planner = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed, goal_program=rules)
-    planner.control.configuration.solve.project = "show"
+    planner = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed, goal_program=rules,
+                      project_states=True)
+    # One model per sequence of states: lines that differ only in how they reach the same states (which
+    # copy, which interchangeable zone) are one path of positions, as the breadth-first search counts.
+    planner.control.configuration.solve.project = "project"
     solve_seconds = replay_seconds = 0.0
     models = 0
     replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True))
@@ -156,7 +165,13 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             nonlocal models, replay_seconds
             models += 1
             t = time.perf_counter()
-            moves = replayer.line(model.symbols(shown=True), depth)
+            try:
+                moves = replayer.line(model.symbols(shown=True), depth)
+            except Withheld as withheld:       # not a certified line: lines like it may be missing
+                if len(result.uncertain) < 5:
+                    result.uncertain.append(str(withheld))
+                replay_seconds += time.perf_counter() - t
+                return True
             keys = tuple(keys_of[id(after)] if id(after) in keys_of else keys_of.setdefault(id(after), key_of(after))
                          for _, _, after in moves)
             paths.setdefault(keys, [(play, choices) for play, choices, _ in moves])
@@ -169,15 +184,17 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             result.depth = depth
             result.lines = list(paths.values())
             result.line_count = len(paths)
-            result.count_complete = wanted is None and found is not None
-            result.proved_depth = depth - 1
+            result.count_complete = wanted is None and found is not None and not result.uncertain
+            if not result.uncertain:
+                result.proved_depth = depth - 1
             if found is None:
                 result.cut = f"stopped after --timeout {timeout:g} s"
             break
         if found is None:
             result.cut = f"stopped after --timeout {timeout:g} s"
             break
-        result.proved_depth = depth
+        if not result.uncertain:
+            result.proved_depth = depth
         # Does any line of this length exist? If not, the turn has no longer lines either.
         planner.control.assign_external(clingo.Function("query", [clingo.Number(depth)]), False)
         planner.control.configuration.solve.models = 1
@@ -187,7 +204,9 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             break
         if not any_line:   # the turn has no line this long: every line was shorter, and none reached the goal
             result.turn_exhausted = True
-            result.proved_depth = depth - 1
+            result.longest = depth - 1
+            if not result.uncertain:
+                result.proved_depth = depth - 1
             break
     else:
         result.cut = f"--max-depth {max_depth} reached"

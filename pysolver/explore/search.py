@@ -578,15 +578,6 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     cpu_started = time.process_time()
     canonical_key = _canonical_key_function()
     symmetry = Symmetry.of(position, "all" if _zone_sensitive(goal) else zones)
-    if engine == "asp" and _unread_cards(position):
-        # The step-indexed program does not withhold the plays that depend on unread card text (the partial
-        # answers of pysolver.solve.unread): such a position is searched breadth-first, and said so.
-        result = search(position, goal, max_depth=max_depth, max_nodes=max_nodes, timeout=timeout,
-                        all_lines=all_lines, first_k=first_k, progress=progress, zones=zones)
-        result.reason += (f"; searched breadth-first: the asp engine does not withhold the plays of card text "
-                          f"it cannot read ({', '.join(_unread_cards(position))})")
-        result.bounds["engine"] = "asp"
-        return result
     if engine == "asp":
         return _search_asp(position, goal, symmetry, max_depth=max_depth, timeout=timeout, wanted=wanted,
                            bounds={"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout,
@@ -936,11 +927,6 @@ def _translate(actual: Position, base: Position, move: Move, child_key: str, key
 # --------------------------------------------------------------------------------------------------
 # The command line (`pysolver search`; its options are declared in pysolver.cli)
 
-def _unread_cards(position: Position) -> list[str]:
-    from ..cards.reading import unread_clauses
-    return sorted({instance.card.name for instance in position.instances.values() if unread_clauses(instance.card)})
-
-
 def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth, timeout, wanted,
                 bounds: dict) -> SearchResult:
     """`search(..., engine="asp")`: the lines of `pysolver.explore.plan.shortest_lines` as a SearchResult
@@ -995,13 +981,16 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
         proved = planned.proved_depth
         reason = f"{planned.cut}; no line of {proved} play{'s' if proved != 1 else ''} or fewer reaches the goal"
     else:
-        longest = planned.proved_depth
+        longest = planned.longest
         reason = (f"no line of the turn reaches the goal: none of {longest} play{'s' if longest != 1 else ''} or "
                   f"fewer does, and the turn has no line of {longest + 1}")
+    if planned.uncertain:
+        reason += ("; NOT complete: some lines go through plays withheld for card text pysolver cannot read, so "
+                   f"lines may be missing (a shorter line may exist): {planned.uncertain[0]}")
     statistics = dict(planned.statistics, positions=graph.number_of_nodes(),
                       seconds=round(time.perf_counter() - started, 4))
     return SearchResult(goal=goal.text, found=found, depth=depth, lines=lines, line_count=planned.line_count,
-                        exhausted=planned.cut is None, reason=reason, proved_depth=planned.proved_depth,
+                        exhausted=planned.cut is None and not planned.uncertain, reason=reason, proved_depth=planned.proved_depth,
                         bounds=bounds, statistics=statistics, graph=graph, start=position,
                         line_count_complete=planned.count_complete)
 

@@ -195,7 +195,8 @@ class Planner:
     zone_classes: tuple = ()          # ("monsters", "spells") when those zones are interchangeable
     goal_program: str = ""            # defines goal(t) in #program check(t)
     goal_fixed: str = ""              # the goal's rules that read no fluent (#program base)
-    extra: str = ""                   # more statements for #program step(t) (scores, projections)
+    extra: str = ""                   # more statements for #program step(t)
+    project_states: bool = False      # #project onto the states: one model per sequence of states
     horizon: int = field(default=-1, init=False)
 
     def __post_init__(self):
@@ -216,6 +217,8 @@ class Planner:
             self.control.add("step", ["t"], step_text("copies.lp"))
         self.control.add("step", ["t"], symmetric_zones(self.zone_classes, self.position.rules))
         self.control.add("step", ["t"], "#external more(t). #external query(t).\n" + _SHOW + "\n" + STATE_SHOW)
+        if self.project_states:
+            self.control.add("step", ["t"], project_state("t"))
         self.control.add("check", ["t"], self.goal_program or "goal(t).")
         self.control.add("check", ["t"], ":- query(t), not goal(t).")
         self.control.ground([("base", [])])
@@ -250,6 +253,20 @@ class Planner:
 _SHOW = "\n".join(f"#show {name}/{arity}." for name, arity in (
     ("act", 3), ("tribute", 2), ("material", 2), ("spell", 2), ("cost", 2), ("target", 2), ("to", 2),
     ("pendulum", 2), ("effect_used", 2), ("scale_zone", 2), ("go", 2), ("face", 2), ("pgo", 3)))
+
+
+def project_state(step: str) -> str:
+    """`#project` statements onto the fluents of one state (`--project=project`)."""
+    def atom(name: str, arity: int) -> str:
+        return f"{name}({''.join(f'X{i}, ' for i in range(arity))}{step})"
+    return "\n".join(f"#project {atom(name, arity)} : {atom(name, arity)}." for name, arity in STATE_ARITIES)
+
+
+STATE_ARITIES = (("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2),
+                 ("attached", 2), ("restricted", 2), ("tribute_restricted_to", 2), ("summoned_this_turn", 1),
+                 ("set_this_turn", 1), ("position_changed", 1), ("attacked", 1), ("not_properly_summoned", 1),
+                 ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("phase", 1), ("normal_summon_used", 0),
+                 ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7), ("lp", 2))
 
 
 def symmetric_zones(classes: Iterable[str], rules: int) -> str:
@@ -393,6 +410,11 @@ def _core(play) -> tuple:
             ids(play.cost), play.target, play.to, play.zone)
 
 
+class Withheld(PysolverError):
+    """A line goes through a play `legal_plays` withholds (it depends on card text pysolver cannot read,
+    pysolver.solve.unread) or through a position it refuses: the line is uncertain, not wrong."""
+
+
 class Replayer:
     """Replays lines from the models of one start position on real positions: each move is matched with
     one of `legal(position)` (the instance-level legal plays) and applied with `apply`, and each state
@@ -416,7 +438,12 @@ class Replayer:
     def _plays(self, position: Position):
         known = self._facts(position)
         if known[3] is None:
-            known[3] = self.legal(known[0])
+            try:
+                known[3] = self.legal(known[0])
+            except PysolverError as error:     # refused (an unread lock in force): every play is uncertain
+                known[3] = error
+        if isinstance(known[3], PysolverError):
+            raise Withheld(str(known[3]))
         return known[3]
 
     def line(self, atoms: list[clingo.Symbol], length: int) -> list[tuple]:
@@ -492,7 +519,10 @@ class Replayer:
         wanted = (fields.get("action"), fields.get("card"), tuple(sorted(fields["cards"])), fields.get("effect"),
                   fields.get("spell"), tuple(sorted(fields["tributes"])), tuple(sorted(fields["materials"])),
                   tuple(sorted(fields["cost"])), fields.get("target"), fields.get("to"), fields.get("zone"))
-        play = next((p for p in self._plays(position) if _core(p) == wanted), None)
+        plays = self._plays(position)
+        play = next((p for p in plays if _core(p) == wanted), None)
+        if play is None and getattr(plays, "unread", None):
+            raise Withheld(f"play {k + 1} ({fields.get('action')}) depends on card text pysolver cannot read")
         if play is None:
             raise PysolverError(f"line does not replay: play {k + 1} ({fields.get('action')}) is not a legal play")
         if "zones" in choices:

@@ -112,6 +112,12 @@ def _scope_can_matter(instance: Instance, clause: Unread) -> bool:
     return True
 
 
+# An attack or target clause that only forbids ("cannot be targeted", "cannot attack"): it cannot make a
+# play legal, so when it withheld none of the plays found the answer is complete (it is then not listed).
+_ONLY_FORBIDS = re.compile(r"\bcannot\b", re.I)
+_MAY_ALLOW = re.compile(r"\b(?:can|must|unless|except|instead|only)\b", re.I)
+
+
 class Withheld:
     """What the unread cards of a position withhold; `filter(plays)` keeps the certain plays."""
 
@@ -126,6 +132,8 @@ class Withheld:
         self.all_targets = False
         self.pendulum = False
         self._scopes: list[str] = []           # per entry: its scope, "all_" when a lock in force, "+pendulum"
+        self._restrictive: dict[int, str | None] = {}   # entries that only forbid: index -> what they withhold:
+        # X (rule 2, face-up: X summons), None (rule 2: its own summons), "[all_]attack", "[all_]target"
         self.only_one: set[str] = set()        # names/archetypes whose summons are withheld
         deck_used = _deck_is_used(position)
         for instance in position.instances.values():
@@ -139,14 +147,15 @@ class Withheld:
                 if clause.only_one:     # rule 2
                     if instance.location in _FIELD and _face_up(instance):
                         self.only_one.add(clause.only_one)
-                        withheld = f'plays that summon a "{clause.only_one}" card'
+                        withheld, forbidding = f'plays that summon a "{clause.only_one}" card', clause.only_one
                     elif any(other.id != instance.id and other.location in ("monster_zone", "extra_monster_zone")
                              and _named(position, other.id, clause.only_one)
                              for other in position.instances.values()):
                         self.summon_ids.add(own_id)
-                        withheld = _WITHHELD["summon"]
+                        withheld, forbidding = _WITHHELD["summon"], None
                     else:
                         continue        # no X on a field: the clause decides nothing now
+                    self._restrictive[len(self.entries)] = forbidding
                     self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
                     self._scopes.append("only_one" if withheld.startswith("plays that summon a") else "summon")
                     continue
@@ -169,8 +178,11 @@ class Withheld:
                     withheld = "every attack declaration" if clause.scope == "attack" else "every play with a target"
                 elif _is_scale(instance) and clause.where == "pendulum":
                     withheld += "; every Pendulum Summon"
-                self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
                 in_force = clause.lock and _in_force(instance, clause, position)
+                if clause.scope in ("attack", "target") and _ONLY_FORBIDS.search(clause.clause) \
+                        and not _MAY_ALLOW.search(clause.clause):
+                    self._restrictive[len(self.entries)] = ("all_" if in_force else "") + clause.scope
+                self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
                 self._scopes.append(("all_" if in_force else "") + clause.scope
                                     + ("+pendulum" if _is_scale(instance) and clause.where == "pendulum" else ""))
 
@@ -220,5 +232,42 @@ class Withheld:
         return not (self.pendulum and play.action == "pendulum_summon")
 
     def filter(self, plays) -> list[Play]:
-        return [play for play in plays if self.keeps(play)]
+        """The certain plays. A "You can only control 1 "X"" clause (rule 2) only ever forbids plays, so it
+        stays listed in `entries` only when it withheld one of `plays` (else the answer is complete)."""
+        kept, removed = [], []
+        for play in plays:
+            (kept if self.keeps(play) else removed).append(play)
+        if self._restrictive:
+            self.entries = [entry for n, entry in enumerate(self.entries)
+                            if n not in self._restrictive or any(self._forbids(n, play) for play in removed)]
+            self._scopes = [scope for n, scope in enumerate(self._scopes)
+                            if n not in self._restrictive or any(self._forbids(n, play) for play in removed)]
+            self._restrictive = {}
+        return kept
 
+    def _forbids(self, n: int, play: Play) -> bool:
+        """Whether the restrictive entry `n` may be what withheld `play`."""
+        what, entry = self._restrictive[n], self.entries[n]
+        target = play.target if play.target and play.target != "direct" else None
+        if what is None:                       # rule 2, its own summons
+            return entry.id in (play.card, *(play.cards or ()))
+        if what == "all_attack":
+            return play.action == "declare_attack"
+        if what == "attack":
+            return play.action == "declare_attack" and (entry.id in play.uses() or target == entry.id)
+        if what == "all_target":
+            return target is not None
+        if what == "target":
+            return target == entry.id
+        return (play.action in _SUMMONS or play.action == "activate") and any(
+            _named(self.position, i, what) for i in (play.card, *(play.cards or ()), play.target))
+
+
+
+def unread_in_turn(position: Position) -> list[str]:
+    """The cards whose unread text may matter at some point of the turn (a line can bring a card from the
+    hand or the Extra Deck to the field, where its clauses come into force): what the step-indexed turn,
+    which has no partial answers, cannot certify lines about (pysolver.explore.plan)."""
+    deck_used = _deck_is_used(position)
+    return sorted({instance.card.name for instance in position.instances.values()
+                   if _can_matter(instance, position, deck_used) and unread_clauses(instance.card)})

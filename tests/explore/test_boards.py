@@ -1,0 +1,80 @@
+"""`pysolver boards` (pysolver.explore.boards): every distinct end board within D plays, each with a line
+that reaches it, is what a breadth-first search finds; the best board by a score is the best of them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from helpers import EXAMPLES
+from pysolver import default_cards, load_position
+from pysolver.cards.decks import read_ydk
+from pysolver.cards.reading import unread_clauses
+from pysolver.explore.boards import boards
+from pysolver.explore.search import Symmetry, _canonical_key_function, search
+from pysolver.position.from_deck import position_from_deck
+from strategies import extra_deck_positions, pendulum_ritual_fusion_positions, positions
+
+
+def bfs_positions(position, depth: int) -> int:
+    """The distinct positions (search's keys) a breadth-first search meets within `depth` plays."""
+    return search(position, "monsters>=7", max_depth=depth).statistics["positions"]
+
+
+def monsters(position) -> int:
+    me = position.me
+    return sum(1 for m in (*me.monster_zones, *me.extra_monster_zones) if m is not None)
+
+
+def bfs_merges_field_copies(position) -> bool:
+    """Breadth-first search expands plays up to identical copies, field copies included (the decoder keeps
+    the lowest zone), so with a Link Monster around, where zones are not interchangeable, it meets only
+    some of the positions that differ by which copy was used; the step-indexed turn meets them all."""
+    field = [i for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")]
+    copies = len({(i.player, i.card.passcode) for i in field}) < len(field)
+    return copies and any(i.card.is_a("link") for i in position.instances.values())
+
+
+def check(position, depth: int) -> None:
+    found = boards(position, depth)
+    assert found.exhaustive and len(found.boards) == bfs_positions(position, depth)
+    symmetry = Symmetry.of(position, "auto")
+    key = _canonical_key_function()
+    for board in found.boards:     # each line replays to its board, in the number of plays said
+        assert len(board.line) == board.depth <= depth
+        assert key(symmetry.normalize(board.line.replay(position)[-1])) == board.key
+    best = boards(position, depth, best="monsters").boards[0]
+    assert best.score == monsters(best.position) == max(monsters(board.position) for board in found.boards)
+
+
+def test_the_example_within_two_plays():
+    check(load_position(EXAMPLES / "spec-example.yaml"), 2)
+
+
+def test_a_starter_hand_within_two_plays():
+    cards = default_cards()
+    deck = read_ydk(EXAMPLES / "starter.ydk", cards)
+    deck = replace(deck, extra=tuple(c for c in deck.extra if not unread_clauses(c)))   # all read: exact
+    hand = random.Random(3).sample(list(deck.main), 5)
+    check(position_from_deck(deck, cards, hand=[card.name for card in hand]), 2)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fusion_positions()))
+def test_generated_positions_within_two_plays(position):
+    assume(not any(unread_clauses(instance.card) for instance in position.instances.values()))
+    assume(not bfs_merges_field_copies(position))
+    check(position, 2)
+
+
+def test_a_goal_and_an_asp_score():
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    reaching = boards(position, 2, goal='"Black Rose Dragon"')
+    assert reaching.boards and all(any(m and m.card.name == "Black Rose Dragon"
+                                       for m in (*b.position.me.monster_zones, *b.position.me.extra_monster_zones))
+                                   for b in reaching.boards)
+    graveyard = boards(position, 2, best='asp:"score(V) :- V = #count { I : location(I, graveyard), mine(I) }."')
+    assert graveyard.boards[0].score == len(graveyard.boards[0].position.me.graveyard) == 2
