@@ -20,7 +20,9 @@ Ritual Spell of the turn player sends Tributes from it), or an "attack" clause o
 "target" clause of a card in a hand, Deck or Extra Deck, withholds nothing and is not listed.
 
 Everything else is listed: those plays do not depend on the unread text. The answer then says
-`exhaustive: false` and lists each unread card once per instance in `Plays.unread`.
+`exhaustive: false` and lists each unread card once per instance in `Plays.unread`. A clause that only
+forbids (rule 2's "You can only control 1", an attack or target clause saying what "cannot" be done) is
+listed only when it withheld one of the plays found: it cannot make another play legal.
 """
 
 from __future__ import annotations
@@ -238,10 +240,10 @@ class Withheld:
         for play in plays:
             (kept if self.keeps(play) else removed).append(play)
         if self._restrictive:
-            self.entries = [entry for n, entry in enumerate(self.entries)
-                            if n not in self._restrictive or any(self._forbids(n, play) for play in removed)]
-            self._scopes = [scope for n, scope in enumerate(self._scopes)
-                            if n not in self._restrictive or any(self._forbids(n, play) for play in removed)]
+            keep = [n for n in range(len(self.entries))
+                    if n not in self._restrictive or any(self._forbids(n, play) for play in removed)]
+            self.entries = [self.entries[n] for n in keep]
+            self._scopes = [self._scopes[n] for n in keep]
             self._restrictive = {}
         return kept
 

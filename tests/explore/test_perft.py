@@ -21,8 +21,9 @@ from pysolver.position.apply import apply as solver_apply
 from pysolver.cli import main
 from pysolver.position.canonical import canonical_form
 from pysolver.position.notation import default_choices
-from pysolver.explore.perft import (PYSOLVER, REFERENCE, format_perft_file, perft, perft_counts, read_perft_file,
-                                    reference_actions)
+from pysolver.explore.perft import (PYSOLVER, REFERENCE, IncompletePlays, format_perft_file, perft, perft_counts,
+                                    perft_report, read_perft_file, reference_actions)
+from pysolver.position.play import ACTIONS
 from pysolver.reference.apply import apply as reference_apply
 from strategies import extra_deck_positions, pendulum_ritual_fusion_positions, positions
 
@@ -160,7 +161,17 @@ def test_the_two_appliers_reach_the_same_positions(position):
 @given(st.one_of(positions(max_hand=4), extra_deck_positions(), pendulum_ritual_fusion_positions()))
 def test_perft_two_agrees_on_generated_positions(position):
     actions: set = set()
-    ours = perft_counts(position, 2, actions=actions)
+    try:
+        ours = perft_counts(position, 2, actions=actions)
+    except IncompletePlays:
+        # Merged design (issues 12, 15B): on unread card text the library's count is refused (not exact); the
+        # command line's lower bounds count the listed plays, which the reference withholds the same way.
+        if set(ACTIONS) - reference_actions():
+            return
+        mine, theirs = perft_report(position, 2), perft_report(position, 2, engine="reference")
+        assert not mine.complete and mine.missing
+        assert (mine.total, mine.divide) == (theirs.total, theirs.divide)
+        return
     if actions - reference_actions():
         return                                   # a mechanic the reference does not cover yet
     assert perft_counts(position, 2, engine=REFERENCE) == ours
