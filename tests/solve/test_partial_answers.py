@@ -205,3 +205,13 @@ def test_issue15_6_applying_a_withheld_play_says_it_cannot_be_certified():
     withheld = Play(action="link_summon", card="ED1", materials=("M1",))
     with pytest.raises(PysolverError, match="cannot read.*withheld"):
         apply(position, withheld)
+
+
+def test_issue15_6_a_clause_that_only_forbids_is_listed_only_when_it_withheld_a_play():
+    """"You can only control 1 "Gagaga Magician"" cannot make a play legal: with no second Gagaga Magician to
+    summon the answer is complete; with one in hand its Normal Summon is withheld and the clause listed."""
+    alone = same_as_reference(board().monster(1, "Gagaga Magician").hand("Kuriboh").build())
+    assert alone.exhaustive and not alone.unread and "normal_summon" in {p.action for p in alone}
+    two = same_as_reference(board().monster(1, "Gagaga Magician").hand("Gagaga Magician").build())
+    assert not two.exhaustive and sorted(u.id for u in two.unread) == ["H1", "M1"]
+    assert not [p for p in two if p.card == "H1"]

@@ -285,3 +285,14 @@ def test_cli_why_json_and_bad_input(tmp_path, capsys):
     assert main(["why", str(path), "ED7"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "no card instance 'ED7'" in error
+
+
+def test_why_a_play_withheld_by_unread_text_names_the_clause():
+    """Issue 15B: Thousand-Eyes Restrict's "cannot ... attack" is unread: its attack is withheld, not
+    illegal, and why says so instead of finding no reason."""
+    position = board(phase="battle").monster(1, "Thousand-Eyes Restrict").build()
+    (answer,) = why(position, "M1").answers
+    assert answer.action == "declare_attack" and not answer.plays and not answer.exhaustive
+    assert [reason.name for group in answer.reasons for reason in group] == ["unread"]
+    assert "cannot read part of the text of Thousand-Eyes Restrict" in texts(answer)
+    assert "withheld" in why_text(why(position, "M1"))
