@@ -455,8 +455,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--all-instances", action="store_true",
                         help="count instance-level plays (the count tests/perft records) instead of plays "
                              "up to identical copies")
-    parser.add_argument("--engine", choices=tuple(ENGINES), default="pysolver",
-                        help="pysolver (solver + apply, default) or reference (reference enumerator + applier)")
+    parser.add_argument("--engine", choices=(*ENGINES, "asp"), default="pysolver",
+                        help="pysolver (solver + apply, default), reference (reference enumerator + applier) or "
+                             "asp (model counting on the step-indexed turn; with --all-instances)")
     parser.add_argument("--timeout", type=float, metavar="S",
                         help="stop after S seconds with the first plays counted so far (NOT complete)")
     parser.add_argument("--json", action="store_true", help="print pysolver-perft/1 JSON")
@@ -472,11 +473,36 @@ def command(args) -> int:
     if args.depth < 0:
         raise PysolverError("--depth must be 0 or more")
     position = load_position(args.position, cards=load_cards(args.cards))
+    if args.engine == "asp":
+        return _count(position, args)
     report = perft_report(position, args.depth, all_instances=args.all_instances, engine=args.engine,
                           timeout=getattr(args, "timeout", None),
                           progress=getattr(args, "progress", False) or sys.stderr.isatty())
     print(json.dumps(report.to_json(), indent=2) if getattr(args, "json", False) else report.text(args.divide))
     return 130 if report.reason == "interrupted" else 0
+
+
+def _count(position: Position, args) -> int:
+    """`perft --engine asp`: the sequences counted as answer sets (pysolver.explore.plan.count_lines)."""
+    import json
+    from ..solve.unread import unread_in_turn
+    from .plan import count_lines
+    if not args.all_instances or args.divide:
+        raise PysolverError("perft --engine asp counts instance-level plays only: give --all-instances, "
+                            "without --divide")
+    unread = unread_in_turn(position)
+    if unread:
+        raise PysolverError(f"perft --engine asp cannot count through card text pysolver cannot read "
+                            f"({', '.join(unread)}); use --engine pysolver, which counts a lower bound")
+    started = time.perf_counter()
+    total = count_lines(position, args.depth)
+    seconds = time.perf_counter() - started
+    if getattr(args, "json", False):
+        print(json.dumps({"format": "pysolver-perft/1", "depth": args.depth, "total": total, "engine": "asp",
+                          "all_instances": True, "complete": True, "seconds": round(seconds, 4)}, indent=2))
+    else:
+        print(f"perft {args.depth}: {total}  (instance-level plays, asp, {seconds:.2f} s)")
+    return 0
 
 
 def format_perft_file(blocks: Iterable[PerftBlock], header: Iterable[str] = ()) -> str:

@@ -220,3 +220,44 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
         "seconds": round(time.perf_counter() - started, 4)}
     return result
 
+
+
+# --------------------------------------------------------------------------------------------------
+# Perft by counting
+
+_ZONE_TERMS = ("m(1)", "m(2)", "m(3)", "m(4)", "m(5)", "emz(left)", "emz(right)", "s(1)", "s(2)", "s(3)", "s(4)",
+               "s(5)", "fz", "pz(left)", "pz(right)", "om(1)", "om(2)", "om(3)", "om(4)", "om(5)")
+
+
+def count_lines(position: Position, depth: int) -> int:
+    """perft by model counting: the sequences of exactly `depth` instance-level plays (end_turn only as the
+    last), each zone and battle position the first listed (as perft's default choices), counted as the
+    answer sets of the step-indexed turn projected onto the plays (plays that legal_plays withholds for
+    unread card text are counted: `perft --engine asp` refuses such positions). Pendulum Summons are refused: their
+    default is the first complete assignment of zones in the plays' order, not expressed in ASP yet."""
+    from ..position.value import id_sort_key
+    from ..solve.decode import Decoder
+    from ..solve.facts import position_facts
+    if any(card.is_a("pendulum") for card in (i.card for i in position.instances.values())):
+        raise PysolverError("perft --engine asp does not count positions with Pendulum Monsters yet (the default "
+                            "zones of a Pendulum Summon); use --engine pysolver")
+    table = position_facts(position, symmetry=False)[1]
+    zone_of = Decoder(table).zone_name
+    ranked = sorted(_ZONE_TERMS, key=lambda term: id_sort_key(zone_of(clingo.parse_term(term))))
+    fixed = "\n".join(f"zone_rank({term},{rank})." for rank, term in enumerate(ranked))
+    fixed += "\nposition_rank(attack,0). position_rank(defense,1). position_rank(set,2).\nend_turn_ends_lines."
+    # the move of state t-1 is chosen in step(t) (asp/transition.lp): constrain it there
+    first = (":- go(Z, t-1), zone_option(Y, t-1), zone_rank(Z, R), zone_rank(Y, S), S < R.\n"
+             ":- face(P, t-1), summon_position(Q, t-1), position_rank(P, R), position_rank(Q, S), S < R.")
+    planner = Planner(position, symmetry=False, goal_fixed=fixed, extra=first)
+    planner.control.configuration.solve.project = "show"
+    planner.control.configuration.solve.models = 0
+    planner.ask(depth)
+    count = 0
+
+    def on_model(model: clingo.Model) -> None:
+        nonlocal count
+        count += 1
+
+    planner.control.solve(on_model=on_model)
+    return count

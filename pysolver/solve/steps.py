@@ -273,12 +273,13 @@ def symmetric_zones(classes: Iterable[str], rules: int) -> str:
     """Interchangeable zones (see pysolver.explore.search.Symmetry): a move takes the lowest free zone
     of its class, so positions that differ only by such a permutation are reached once."""
     out = []
+    # the move of the state t-1 is chosen in step(t) (asp/transition.lp): it is constrained there
     if "monsters" in classes:
-        out.append(":- go(m(Z), t), zone_option(m(Y), t), Y < Z.")
-        out.append(":- go(emz(right), t), zone_option(emz(left), t).")
+        out.append(":- go(m(Z), t-1), zone_option(m(Y), t-1), Y < Z.")
+        out.append(":- go(emz(right), t-1), zone_option(emz(left), t-1).")
     if "spells" in classes:
         low, high = (2, 4) if "pendulums" in classes and rules >= 4 else (1, 5)
-        out.append(f":- go(s(Z), t), zone_option(s(Y), t), {low} <= Y, Y < Z, Z <= {high}.")
+        out.append(f":- go(s(Z), t-1), zone_option(s(Y), t-1), {low} <= Y, Y < Z, Z <= {high}.")
     return "\n".join(out)
 
 

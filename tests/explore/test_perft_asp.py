@@ -1,0 +1,40 @@
+"""perft by model counting (`perft --engine asp`, pysolver.explore.plan.count_lines) against the count files
+of tests/perft: the sequences of instance-level plays, end_turn only as the last, default choices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pysolver import PysolverError, load_position
+from pysolver.cli import main
+from pysolver.explore.perft import read_perft_file
+from pysolver.explore.plan import count_lines
+from pysolver.solve.unread import unread_in_turn
+
+PERFT_DIR = Path(__file__).resolve().parents[1] / "perft"
+BLOCKS = read_perft_file(PERFT_DIR / "pysolver.perft")
+
+
+@pytest.mark.parametrize("block", BLOCKS, ids=lambda block: block.id)
+def test_counts_equal_the_count_file(block):
+    position = load_position(PERFT_DIR / block.position)
+    if any(instance.card.is_a("pendulum") for instance in position.instances.values()):
+        with pytest.raises(PysolverError, match="Pendulum"):
+            count_lines(position, 1)
+        return
+    for depth, expected in sorted(block.counts.items()):
+        if depth <= 4:
+            assert count_lines(position, depth) == expected, (block.id, depth)
+
+
+def test_the_command_refuses_what_it_cannot_count(capsys):
+    xyz = str(PERFT_DIR / "positions" / "xyz-link.yaml")
+    assert unread_in_turn(load_position(xyz)) == ["Gagaga Magician"]    # "You can only control 1": unread
+    assert main(["perft", xyz, "--depth", "2", "--engine", "asp", "--all-instances"]) == 2
+    assert "Gagaga Magician" in capsys.readouterr().err
+    synchro = str(PERFT_DIR / "positions" / "synchro.yaml")
+    assert main(["perft", synchro, "--depth", "2", "--engine", "asp"]) == 2          # needs --all-instances
+    assert main(["perft", synchro, "--depth", "2", "--engine", "asp", "--all-instances"]) == 0
+    assert "perft 2: 55" in capsys.readouterr().out
