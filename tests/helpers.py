@@ -42,3 +42,12 @@ def plays_of(position, action=None, **options):
 def summary(plays) -> set:
     """Plays as comparable tuples: (action, card, used instances, target/to)."""
     return {(p.action, p.card, tuple(p.tributes or p.materials or ()), p.target or p.to) for p in plays}
+
+
+def bfs_merges_field_copies(position) -> bool:
+    """Breadth-first search expands plays up to identical copies, field copies included (the decoder keeps
+    the lowest zone), so with a Link Monster around, where zones are not interchangeable, it meets only
+    some of the positions that differ by which copy was used; the step-indexed turn meets them all."""
+    field = [i for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")]
+    copies = len({(i.player, i.card.passcode) for i in field}) < len(field)
+    return copies and any(i.card.is_a("link") for i in position.instances.values())

@@ -9,7 +9,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from helpers import EXAMPLES
+from helpers import EXAMPLES, bfs_merges_field_copies
 from pysolver import default_cards, load_position
 from pysolver.cards.decks import read_ydk
 from pysolver.cards.reading import unread_clauses
@@ -22,15 +22,6 @@ from strategies import extra_deck_positions, pendulum_ritual_fusion_positions, p
 def monsters(position) -> int:
     me = position.me
     return sum(1 for m in (*me.monster_zones, *me.extra_monster_zones) if m is not None)
-
-
-def bfs_merges_field_copies(position) -> bool:
-    """Breadth-first search expands plays up to identical copies, field copies included (the decoder keeps
-    the lowest zone), so with a Link Monster around, where zones are not interchangeable, it meets only
-    some of the positions that differ by which copy was used; the step-indexed turn meets them all."""
-    field = [i for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")]
-    copies = len({(i.player, i.card.passcode) for i in field}) < len(field)
-    return copies and any(i.card.is_a("link") for i in position.instances.values())
 
 
 def check(position, depth: int, *, equal: bool = True) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from helpers import EXAMPLES
+from helpers import EXAMPLES, bfs_merges_field_copies
 from pysolver import load_position
 from pysolver.explore.goals import parse_goal
 from pysolver.solve.unread import unread_in_turn
@@ -23,15 +23,6 @@ def paths(result, position, goal) -> set:
     symmetry = Symmetry.of(position, "all" if _zone_sensitive(goal) else "auto")
     key = _canonical_key_function()
     return {tuple(key(symmetry.normalize(p)) for p in line.replay(position)[1:]) for line in result.lines}
-
-
-def bfs_merges_field_copies(position) -> bool:
-    """Breadth-first search expands plays up to identical copies, field copies included (the decoder keeps
-    the lowest zone), so with a Link Monster around, where zones are not interchangeable, it meets only
-    some of the positions that differ by which copy was used; the step-indexed turn meets them all."""
-    field = [i for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")]
-    copies = len({(i.player, i.card.passcode) for i in field}) < len(field)
-    return copies and any(i.card.is_a("link") for i in position.instances.values())
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
