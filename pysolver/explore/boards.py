@@ -23,7 +23,7 @@ import clingo.ast
 from ..errors import PysolverError
 from ..position.value import Position
 from ..solve.legal import legal_plays
-from ..solve.steps import Planner, Replayer, Withheld, all_fluents, project_state
+from ..solve.steps import Planner, Replayer, UncertainLine, all_fluents, project_state
 from ..solve.unread import unread_in_turn
 from .goals import Goal, as_goal
 from .plan import _asp_fragment, goal_program
@@ -146,7 +146,7 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
             atoms = model.symbols(shown=True)
             try:
                 moves = replayer.line(atoms, n)
-            except Withheld as withheld:        # through a play legal_plays withholds: not certified
+            except UncertainLine as withheld:        # through a play legal_plays withholds: not certified
                 uncertain.append(str(withheld))
                 return
             end = moves[-1][2] if moves else position

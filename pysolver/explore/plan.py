@@ -18,9 +18,9 @@ import clingo.ast
 
 from ..errors import PysolverError
 from ..position.value import Position
-from ..solve.legal import legal_plays
+from ..solve.legal import legal_plays, legal_plays_many
 from ..solve.unread import unread_in_turn
-from ..solve.steps import STATE, Planner, Replayer, Withheld, _AddStep, all_fluents, fluents_of
+from ..solve.steps import STATE, Planner, Replayer, UncertainLine, _AddStep, all_fluents, fluents_of
 from .goals import AllOf, AspGoal, CardGoal, CountGoal, Goal
 
 _OPS = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "=", "!=": "!="}
@@ -131,8 +131,10 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     # copy, which interchangeable zone) are one path of positions, as the breadth-first search counts.
     planner.control.configuration.solve.project = "project"
     solve_seconds = replay_seconds = 0.0
+    inline = [0.0]                     # replay seconds spent inside clingo's callbacks
     models = 0
-    replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True))
+    replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True),
+                        lambda many: legal_plays_many(many, all_instances=True))
     keys_of: dict[int, str] = {}       # the key of each position the replayer keeps (it keeps them all)
 
     def solve(on_model=None) -> bool | None:
@@ -160,26 +162,39 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             break
         planner.ask(depth)
         paths: dict[tuple, list] = {}
+        collected: list = []
+
+        def keep(moves) -> None:
+            if isinstance(moves, UncertainLine):   # not a certified line: lines like it may be missing
+                if len(result.uncertain) < 5:
+                    result.uncertain.append(str(moves))
+                return
+            keys = tuple(keys_of[id(after)] if id(after) in keys_of else keys_of.setdefault(id(after), key_of(after))
+                         for _, _, after in moves)
+            paths.setdefault(keys, [(play, choices) for play, choices, _ in moves])
 
         def on_model(model: clingo.Model) -> bool:
             nonlocal models, replay_seconds
             models += 1
+            if wanted is None:       # every line: replayed together afterwards, level by level
+                collected.append(model.symbols(shown=True))
+                return True
             t = time.perf_counter()
             try:
-                moves = replayer.line(model.symbols(shown=True), depth)
-            except Withheld as withheld:       # not a certified line: lines like it may be missing
-                if len(result.uncertain) < 5:
-                    result.uncertain.append(str(withheld))
-                replay_seconds += time.perf_counter() - t
-                return True
-            keys = tuple(keys_of[id(after)] if id(after) in keys_of else keys_of.setdefault(id(after), key_of(after))
-                         for _, _, after in moves)
-            paths.setdefault(keys, [(play, choices) for play, choices, _ in moves])
+                keep(replayer.line(model.symbols(shown=True), depth))
+            except UncertainLine as uncertain:
+                keep(uncertain)
             replay_seconds += time.perf_counter() - t
-            return wanted is None or len(paths) < wanted
+            inline[0] += time.perf_counter() - t     # inside the solve call: not solving
+            return len(paths) < wanted
 
         planner.control.configuration.solve.models = 0
         found = solve(on_model)
+        if collected:
+            t = time.perf_counter()
+            for moves in replayer.lines(collected, depth):
+                keep(moves)
+            replay_seconds += time.perf_counter() - t
         if paths:
             result.depth = depth
             result.lines = list(paths.values())
@@ -213,7 +228,7 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     statistics = planner.control.statistics
     result.statistics = {
         "engine": "asp", "horizon": planner.horizon, "ground_seconds": round(planner.ground_seconds, 4),
-        "solve_seconds": round(solve_seconds - replay_seconds, 4), "replay_seconds": round(replay_seconds, 4),
+        "solve_seconds": round(solve_seconds - inline[0], 4), "replay_seconds": round(replay_seconds, 4),
         "models": models,
         "conflicts": int(statistics.get("accu", {}).get("solving", {}).get("solvers", {}).get("conflicts", 0))
         if isinstance(statistics, dict) else 0,

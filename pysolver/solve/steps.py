@@ -411,7 +411,7 @@ def _core(play) -> tuple:
             ids(play.cost), play.target, play.to, play.zone)
 
 
-class Withheld(PysolverError):
+class UncertainLine(PysolverError):
     """A line goes through a play `legal_plays` withholds (it depends on card text pysolver cannot read,
     pysolver.solve.unread) or through a position it refuses: the line is uncertain, not wrong."""
 
@@ -423,17 +423,19 @@ class Replayer:
     in the step-indexed program or in apply), never output. Lines share their first moves, so each
     prefix is replayed once; positions reached again (transpositions) are read once."""
 
-    def __init__(self, start: Position, legal):
+    def __init__(self, start: Position, legal, legal_many=None):
         self.legal = legal
+        self.legal_many = legal_many          # many positions at once (legal_plays_many), for `lines`
         self._after: dict[tuple, tuple] = {(): (start, None)}   # prefix of moves -> (position, its move)
-        self._read: dict = {}                                    # canonical key -> (position, state, table, plays)
+        self._read: dict = {}     # canonical key -> [[position, state, table, plays], ...]
 
     def _facts(self, position: Position) -> tuple:
         from ..position.canonical import canonical_key
-        key = canonical_key(position)
-        known = self._read.get(key)
-        if known is None or known[0] != position:
-            known = self._read[key] = [position, *position_state(position), None]
+        entries = self._read.setdefault(canonical_key(position), [])   # equal up to copies: a few each
+        known = next((entry for entry in entries if entry[0] is position or entry[0] == position), None)
+        if known is None:
+            known = [position, *position_state(position), None]
+            entries.append(known)
         return known
 
     def _plays(self, position: Position):
@@ -444,31 +446,81 @@ class Replayer:
             except PysolverError as error:     # refused (an unread lock in force): every play is uncertain
                 known[3] = error
         if isinstance(known[3], PysolverError):
-            raise Withheld(str(known[3]))
+            raise UncertainLine(str(known[3]))
         return known[3]
+
+    def lines(self, models: list[list[clingo.Symbol]], length: int) -> list:
+        """`line` of each model, level by level, so that the legal plays of each level's new positions are
+        listed together (`legal_many`: grounding shared); a line through a withheld play is its
+        UncertainLine instead of its moves."""
+        steps = [split_steps(atoms) for atoms in models]
+        keys = [[tuple(sorted(symbol._rep for name, symbol, _ in model.get(k, ()) if name in PLAY_ATOMS))
+                 for k in range(length)] for model in steps]
+        for k in range(length):
+            parents = {}
+            for key in keys:
+                prefix = tuple(key[:k])
+                if prefix + (key[k],) not in self._after and prefix in self._after:
+                    position = self._after[prefix][0]
+                    parents[id(position)] = position
+            self._prefetch(list(parents.values()))
+            for model, key in zip(steps, keys):
+                if tuple(key[:k]) in self._after:
+                    try:
+                        self._step(model, key, k)
+                    except UncertainLine:
+                        pass
+        out = []
+        for model, key in zip(steps, keys):
+            try:
+                out.append(self._walk(model, key, length))
+            except UncertainLine as uncertain:
+                out.append(uncertain)
+        return out
+
+    def _prefetch(self, positions: list[Position]) -> None:
+        todo = [known for known in (self._facts(position) for position in positions) if known[3] is None]
+        if self.legal_many is None or len(todo) < 2:
+            return
+        for start in range(0, len(todo), 16):     # as search's batches: grounding shared, programs small
+            chunk = todo[start:start + 16]
+            try:
+                listed = self.legal_many([known[0] for known in chunk])
+            except PysolverError:      # one of them is refused: `_plays` lists them one by one
+                continue
+            for known, plays in zip(chunk, listed):
+                known[3] = plays
 
     def line(self, atoms: list[clingo.Symbol], length: int) -> list[tuple]:
         """[(play, choices, position after)] of the line of `length` moves in `atoms` (a model's shown atoms,
         with the state fluents)."""
-        from ..position.apply import apply
         steps = split_steps(atoms)
-        prefix: tuple = ()
+        keys = [tuple(sorted(symbol._rep for name, symbol, _ in steps.get(k, ()) if name in PLAY_ATOMS))
+                for k in range(length)]
+        return self._walk(steps, keys, length)
+
+    def _walk(self, steps: dict, keys: list, length: int) -> list[tuple]:
         moves = []
         for k in range(length):
-            step = [symbol for name, symbol, _ in steps.get(k, ()) if name in PLAY_ATOMS]
-            move = tuple(sorted(symbol._rep for symbol in step))
-            known = self._after.get(prefix + (move,))
-            if known is None:
-                position, _ = self._after[prefix]
-                play, choices = self._move(state_of(c for _, _, c in steps.get(k, ())), position, k, step)
-                after = apply(position, play, **choices)
-                if self._facts(after)[1] != state_of(c for _, _, c in steps.get(k + 1, ())):
-                    raise PysolverError(f"line does not replay: the state after play {k + 1} ({play.action}) "
-                                        "differs from apply's")
-                known = self._after[prefix + (move,)] = (after, (play, choices))
-            prefix += (move,)
+            known = self._step(steps, keys, k)
             moves.append((*known[1], known[0]))
         return moves
+
+    def _step(self, steps: dict, keys: list, k: int) -> tuple:
+        """(position after, (play, choices)) of move k of a line whose first k moves are known."""
+        from ..position.apply import apply
+        prefix = tuple(keys[:k])
+        known = self._after.get(prefix + (keys[k],))
+        if known is None:
+            position, _ = self._after[prefix]
+            step = [symbol for name, symbol, _ in steps.get(k, ()) if name in PLAY_ATOMS]
+            play, choices = self._move(state_of(c for _, _, c in steps.get(k, ())), position, k, step)
+            after = apply(position, play, **choices)
+            if self._facts(after)[1] != state_of(c for _, _, c in steps.get(k + 1, ())):
+                raise PysolverError(f"line does not replay: the state after play {k + 1} ({play.action}) "
+                                    "differs from apply's")
+            known = self._after[prefix + (keys[k],)] = (after, (play, choices))
+        return known
 
     def _move(self, asp_state: State, position: Position, k: int, step) -> tuple:
         from .decode import Decoder
@@ -523,7 +575,7 @@ class Replayer:
         plays = self._plays(position)
         play = next((p for p in plays if _core(p) == wanted), None)
         if play is None and getattr(plays, "unread", None):
-            raise Withheld(f"play {k + 1} ({fields.get('action')}) depends on card text pysolver cannot read")
+            raise UncertainLine(f"play {k + 1} ({fields.get('action')}) depends on card text pysolver cannot read")
         if play is None:
             raise PysolverError(f"line does not replay: play {k + 1} ({fields.get('action')}) is not a legal play")
         if "zones" in choices:
