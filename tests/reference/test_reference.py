@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from itertools import permutations
+from itertools import permutations, product
 
 from hypothesis import HealthCheck, given, settings
 
@@ -14,6 +14,7 @@ from pysolver.cards.card import Card, CardDB, default_cards
 from pysolver.position.play import Play, sort_plays
 from pysolver.position.value import Position, copy_class, id_sort_key
 from pysolver.cards.extra_deck_text import pendulum_as_level
+from pysolver.cards.written import synchro_levels
 from pysolver.reference.plays import legal_plays
 from pysolver import position_from_dict
 from strategies import (extra_deck_position_dicts, extra_deck_positions, pendulum_ritual_fusion_position_dicts,
@@ -1003,7 +1004,9 @@ def test_extra_deck_positions_plays_are_well_formed(pos):
         if any(e.id not in play.materials for e in held_emz):
             assert not {"EMZL", "EMZR"} & set(play.zones)              # no Extra Link
         if play.action == "synchro_summon":
-            assert sum(m.card.level for m in materials) == summoned.card.level
+            # SYN-2 (issue 15A): a material may be treated as another Level its text gives (Yamatako Orochi: 8)
+            levels = [{m.card.level, *getattr(synchro_levels(m.card), "levels", ())} for m in materials]
+            assert summoned.card.level in {sum(choice) for choice in product(*levels)}
             assert play.positions == ("attack", "defense")
         elif play.action == "xyz_summon":
             assert all("token" not in m.card.kinds and m.card.level == summoned.card.rank for m in materials)
