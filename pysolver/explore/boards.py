@@ -140,7 +140,7 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
         else:                  # one model per end state (projected onto the state at the horizon)
             configuration.solve.project = "project"
 
-        def on_model(model: clingo.Model) -> None:
+        def on_model(model: clingo.Model) -> bool:
             nonlocal models
             models += 1
             atoms = model.symbols(shown=True)
@@ -148,13 +148,14 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
                 moves = replayer.line(atoms, n)
             except UncertainLine as withheld:        # through a play legal_plays withholds: not certified
                 uncertain.append(str(withheld))
-                return
+                return True
             end = moves[-1][2] if moves else position
             key = canonical_key(symmetry.normalize(end))
             score = -model.cost[0] if best and model.cost else None
             if key not in found or (best and score is not None and (found[key].score or 0) < score):
                 line = _line(position, [(play, choices) for play, choices, _ in moves])
                 found[key] = Board(n, line, end, key, score)
+            return True
 
         with planner.control.solve(on_model=on_model, async_=True) as handle:
             left = None if deadline is None else max(0.0, deadline - time.perf_counter())
@@ -163,6 +164,7 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
                 handle.wait()
                 cut = f"stopped after --timeout {timeout:g} s"
                 break
+            handle.get()       # raises what a callback raised (a line that does not replay is an error)
     listed = sorted(found.values(), key=lambda b: (b.depth, b.key))
     if best:
         top = max((b.score for b in listed if b.score is not None), default=None)
