@@ -169,8 +169,8 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
     if best:
         top = max((b.score for b in listed if b.score is not None), default=None)
         listed = [b for b in listed if b.score == top][:1]
-    what = "the best board found" if best else f"every distinct board within {depth} plays"
-    reason = cut or (f"{what}" + (f" (optimal within {depth} plays)" if best else ""))
+    plays = f"{depth} play{'s' if depth != 1 else ''}"
+    reason = cut or (f"the best board found (optimal within {plays})" if best else f"every distinct board within {plays}")
     if uncertain:
         reason += (f"; NOT complete: boards that depend on card text pysolver cannot read may be missing or "
                    f"not reachable ({uncertain[0]})")
