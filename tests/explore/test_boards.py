@@ -26,7 +26,9 @@ def monsters(position) -> int:
 
 def check(position, depth: int, *, equal: bool = True) -> None:
     """Every board replays to its key; the boards are the breadth-first search's positions (`equal`), or
-    include them all (on generated positions the step-indexed turn has met a few more, each replayed)."""
+    include them all: identical copies that come to the field during a line are merged by the breadth-first
+    search's plays (the lowest zone kept) even where zones matter (a Link Monster around), so it can miss
+    positions the step-indexed turn meets (each replayed with apply)."""
     found = boards(position, depth)
     assert found.exhaustive
     bfs = set(search(position, "monsters>=7", max_depth=depth).graph.nodes)
