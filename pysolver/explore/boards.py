@@ -91,10 +91,13 @@ def _score_program(best: str, fluents: frozenset) -> tuple[str, str]:
         from types import SimpleNamespace
         from ..solve.steps import _head_names
         statements: list = []
+        messages: list[str] = []
         try:
-            clingo.ast.parse_string(best[4:].strip().strip('"'), statements.append)
+            clingo.ast.parse_string(best[4:].strip().strip('"'), statements.append,
+                                    logger=lambda code, message: messages.append(" ".join(message.split())))
         except RuntimeError:
-            raise PysolverError(f"the score {best!r} is not an ASP program (clingo cannot parse it)") from None
+            detail = messages[0].split("error: ")[-1] if messages else "clingo cannot parse it"
+            raise PysolverError(f"the score {best!r} is not an ASP program: {detail}") from None
         rules = [s for s in statements if s.ast_type == clingo.ast.ASTType.Rule]
         if not any("score" in _head_names(rule) for rule in rules):
             raise PysolverError('an asp score must define score(V), for example asp:"score(V) :- V = #count { ... }."')
