@@ -1068,7 +1068,7 @@ def test_pendulum_ritual_fusion_position_dicts_load_and_are_rich_in_those_summon
     seen = {action: 0 for action in SPECIAL_ACTIONS}
     seen["total"] = 0
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=200, deadline=None, derandomize=True)   # a fixed sample: a count, not a search
     @given(pendulum_ritual_fusion_position_dicts())
     def check(data):
         pos = position_from_dict(data)
