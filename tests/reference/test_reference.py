@@ -1082,7 +1082,7 @@ def test_pendulum_ritual_fusion_position_dicts_load_and_are_rich_in_those_summon
 def test_extra_deck_position_dicts_load_and_are_rich_in_extra_deck_summons():
     seen = {"any": 0, "total": 0}
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=200, deadline=None, derandomize=True)   # a fixed sample: a count, not a search
     @given(extra_deck_position_dicts())
     def check(data):
         pos = position_from_dict(data)
