@@ -9,7 +9,9 @@ encodings of `legal_plays` and `asp/picks.lp`:
 - `complete`: whether the picks so far already are a legal play, and
 - `possible`: whether any legal completion exists at all.
 
-Every instance counts on its own (no grouping of identical copies): a player picks one card.
+Every instance counts on its own (no grouping of identical copies): a player picks one card. As in
+`legal_plays`, only the certain plays count: a completion that uses a card whose text cannot be read is
+withheld, and `unread` names those cards (the answer is then partial).
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ import clingo.ast
 
 from ..errors import PysolverError
 from ..position.notation import ACTION_WORDS, read_prefix
-from ..position.play import ACTIONS
+from ..position.play import ACTIONS, UnreadCard
 from ..position.value import Position
 from .decode import symbol_value
 from .facts import position_facts
 from .legal import ENCODINGS, encoding_statements, encodings_root, relevant_encodings
+from .unread import Withheld
 
 # The keys of a prefix given as JSON (a subset of a play's JSON object, docs/plays-json.md).
 PICK_KEYS = ("tributes", "materials", "cost", "cards")
@@ -67,11 +70,15 @@ class Picks:
     required: tuple[str, ...]
     complete: bool
     possible: bool
+    unread: tuple[UnreadCard, ...] = ()   # cards whose text may allow completions not counted here
 
     def to_json(self) -> dict:
-        return {"format": "pysolver-picks/1", "action": self.prefix.action, "card": self.prefix.card,
+        data = {"format": "pysolver-picks/1", "action": self.prefix.action, "card": self.prefix.card,
                 "spell": self.prefix.spell, "picked": list(self.prefix.picked), "possible": self.possible,
                 "complete": self.complete, "candidates": list(self.candidates), "required": list(self.required)}
+        if self.unread:
+            data["unread"] = [entry.to_json() for entry in self.unread]
+        return data
 
 
 def parse_prefix(text: str, position: Position) -> Prefix:
@@ -114,6 +121,10 @@ def picks(position: Position, prefix: Prefix | str) -> Picks:
     query += [f"picked({number[i]})." for i in prefix.picked]
     if prefix.spell:
         query.append(f"pick_spell({number[prefix.spell]}).")
+    withheld = Withheld(position)
+    for name, barred in zip(("barred_use", "barred_card", "barred_target"), withheld.barred(prefix.action)):
+        query += [f"{name}({number[i]})." for i in sorted(barred) if i in number]
+    unread = tuple(withheld.concerning(prefix.card, prefix.action))
     control = clingo.Control(["--warn=none", "--models=0"])
     with clingo.ast.ProgramBuilder(control) as builder:
         for name in ENCODINGS:
@@ -135,7 +146,7 @@ def picks(position: Position, prefix: Prefix | str) -> Picks:
 
     brave = consequences("brave")
     if brave is None:
-        return Picks(prefix, (), (), False, False)
+        return Picks(prefix, (), (), False, False, unread)
     cautious = consequences("cautious") or set()
     ids = table.instances
     picked = set(prefix.picked)
@@ -144,7 +155,7 @@ def picks(position: Position, prefix: Prefix | str) -> Picks:
         chosen = [ids[n].id for name, n in found if name == "pick"]
         return tuple(sorted((i for i in chosen if i not in picked), key=_order(position)))
 
-    return Picks(prefix, listed(brave), listed(cautious), ("complete", None) in brave, True)
+    return Picks(prefix, listed(brave), listed(cautious), ("complete", None) in brave, True, unread)
 
 
 def _order(position: Position):
@@ -159,11 +170,15 @@ def picks_text(answer: Picks, position: Position) -> str:
     title = ACTION_WORDS[prefix.action] + (f" {prefix.card} {position[prefix.card].card.name}" if prefix.card else "")
     lines = [f"{title}; picked: {named(prefix.picked)}"]
     if not answer.possible:
-        lines.append("no legal play completes these picks")
-        return "\n".join(lines)
-    lines.append(f"complete: {'yes, the picks so far are a legal play' if answer.complete else 'no'}")
-    lines.append(f"can still be picked: {named(answer.candidates)}")
-    lines.append(f"in every completion: {named(answer.required)}")
+        lines.append("no certain legal play completes these picks" if answer.unread
+                     else "no legal play completes these picks")
+    else:
+        lines.append(f"complete: {'yes, the picks so far are a legal play' if answer.complete else 'no'}")
+        lines.append(f"can still be picked: {named(answer.candidates)}")
+        lines.append(f"in every completion: {named(answer.required)}")
+    for entry in answer.unread:
+        lines.append(f"not certain: {entry.id} {entry.card}: pysolver cannot read {entry.clause!r}; "
+                     f"withheld: {entry.withheld}")
     return "\n".join(lines)
 
 

@@ -233,6 +233,19 @@ class Withheld:
             return False
         return not (self.pendulum and play.action == "pendulum_summon")
 
+    def barred(self, action: str) -> tuple[set[str], set[str], set[str]]:
+        """What `keeps` refuses in a play of kind `action`, per instance (pysolver picks): the instances no
+        certain play uses at all, those that cannot be its card (or a card it Pendulum Summons), and
+        those it cannot target."""
+        summoning = action in _SUMMONS or action == "activate"
+        named = {i for i in self.position.instances
+                 if summoning and any(_named(self.position, i, what) for what in self.only_one)}
+        cards = self.summon_ids | named
+        if self.pendulum and action == "pendulum_summon":
+            cards = set(self.position.instances)
+        targets = set(self.position.instances) if self.all_targets else self.target_ids | self.play_ids | named
+        return set(self.play_ids), cards, targets
+
     def filter(self, plays) -> list[Play]:
         """The certain plays. A "You can only control 1 "X"" clause (rule 2) only ever forbids plays, so it
         stays listed in `entries` only when it withheld one of `plays` (else the answer is complete)."""
