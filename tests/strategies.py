@@ -44,6 +44,10 @@ def _unsupported(card: Card) -> str | None:
         from pysolver.cards import effects
     except ImportError:
         return None
+    from pysolver.cards.reading import unread_clauses
+    for clause in unread_clauses(card):
+        if clause.lock and clause.scope not in ("attack", "battle", "target"):
+            return f"an unread lock that refuses the position where it is in force: {clause.clause!r}"
     for reader in ("procedures", "clauses"):
         found = getattr(effects, reader, lambda card: None)(card)
         if isinstance(found, Exception):

@@ -184,7 +184,8 @@ class Unread:
     lock: bool        # it can forbid plays that do not use the card (see the module docstring)
     where: str = "card"   # "pendulum": the Pendulum Effect (applies in a Pendulum Zone)
     scope: str = "play"   # what it can decide: "play" (any play using the card), "summon" (plays that
-                          # summon or move it), "attack" (attacks by or on it), "target" (plays targeting it)
+                          # summon or move it), "attack" (attacks by or on it), "battle" (those and changes
+                          # of its battle position), "target" (plays targeting it)
     only_one: str = ""    # "You can only control 1 "X"" / "1 "X" monster": the name or archetype X; while
                           # the card is face-up it decides the summons of the X cards only
 
@@ -192,12 +193,6 @@ class Unread:
 _LOCK = re.compile(r"\b(?:you|your opponent|your opponent's|players?|neither player|each player|both players|"
                    r"monsters you control|monsters your opponent controls|other monsters|other cards|"
                    r"any monsters?|all monsters|cards on the field|the field)\b", re.I)
-_SELF_START = re.compile(r"(?:This card|This monster|Cannot be|Must|You can (?:also )?(?:Normal |Tribute |Special |"
-                         r"Ritual |Fusion |Synchro |Xyz |Link |Pendulum )?(?:Summon|Set)(?:/Set)? this (?:card|monster)|"
-                         r"You can Tribute Summon this (?:card|monster)|You can Tribute [^.]*?Summon[^.]* this (?:card|monster)|If this card|While this card is in your hand)",
-                         re.I)
-
-
 # A sentence about this card's own coming to the field ("You can only control 1 "Gagaga Magician"",
 # "Must be Ritual Summoned, without using ..."): it decides only the plays that summon or move the card.
 _ONLY_ITS_SUMMON = re.compile(r"\bcontrol\b|\bSummon", re.I)
@@ -212,6 +207,8 @@ def _scope(sentence: str) -> str:
     if re.search(r"\b(?:can|cannot) (?:make [^.]*attacks?|attack|declare an attack)\b", text, re.I) \
             or not re.search(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\bcontrol\b|\bcan have\b|\bon the field is\b|"
                              r"\bactivate|\bplaced\b|\bTuner\b|\bsubstitute\b|\bPendulum Scale\b", text, re.I):
+        if re.search(r"\bbattle positions?\b", text, re.I):
+            return "battle"     # changes of battle position too (a Flip Summon is one): "cannot change ..."
         if re.search(r"\battack|\bBattle Phase\b|\bbattle\b", text, re.I):
             return "attack"
         if re.search(r"\btarget", text, re.I):
@@ -227,7 +224,11 @@ _SELF_ANYWHERE = re.compile(r"\byou can (?:also )?(?:Normal |Tribute |Special |R
                             r"\b(?:treat|substitute) (?:this card|it)\b|\bYou can Tribute [^.]*?Summon[^.]* this (?:card|monster)",
                             re.I)
 _OTHERS = re.compile(r"\b(?:neither player|each player|both players|players|your opponent cannot|you cannot|"
-                     r"monsters you control cannot|other monsters|your opponent's monsters)\b", re.I)
+                     r"monsters you control cannot|other monsters|your opponent's monsters)\b"
+                     # a subject of other cards: "Level 4 or higher monsters cannot attack" (Gravity Bind),
+                     # "They cannot be Summoned" (Prohibition), "Spell Cards ... cannot be activated"
+                     r"|\bthey (?:cannot|must|can only)\b|(?<!Material )\b(?:monsters|cards)\b[^.,]*?\b(?:cannot|must|can only)\b",
+                     re.I)
 
 
 def _is_lock(sentence: str, card: Card) -> bool:

@@ -1410,7 +1410,8 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
     from ..cards.reading import unread_clauses, whom
     from ..errors import PysolverError
     uses_it, attacks_it, targets_it, moves_it, only_one = set(), set(), set(), set(), set()
-    every_attack = every_target = every_pendulum = False
+    repositions_it = set()     # "battle" clauses: the card's changes of battle position are withheld too
+    every_attack = every_target = every_pendulum = every_reposition = False
     deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
                         for i in position.instances.values() if i.player == position.turn_player)
     for instance in position.instances.values():
@@ -1420,10 +1421,6 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
             continue      # no play uses these cards
         for clause in unread_clauses(instance.card):
             where = instance.location
-            if clause.scope == "attack" and where not in ("monster_zone", "extra_monster_zone"):
-                continue
-            if clause.scope == "target" and where in ("hand", "deck", "extra_deck"):
-                continue
             if where in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone", "pendulum_zone"):
                 face_up = getattr(instance.state, "position", "attack") != "set"
                 scale = where == "pendulum_zone" or (where == "spell_trap_zone" and "pendulum" in instance.card.kinds)
@@ -1447,9 +1444,15 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
             mine = instance.player == position.turn_player
             if (aimed == "opponent" and mine) or (aimed == "controller" and not mine):
                 applies = False
+            if not (clause.lock and applies):   # about its own attacks and targets only
+                if clause.scope in ("attack", "battle") and where not in ("monster_zone", "extra_monster_zone"):
+                    continue      # only a monster on the field attacks or is attacked
+                if clause.scope == "target" and where in ("hand", "deck", "extra_deck"):
+                    continue
             if clause.lock and applies:
-                if clause.scope == "attack":
+                if clause.scope in ("attack", "battle"):
                     every_attack = True
+                    every_reposition = every_reposition or clause.scope == "battle"
                 elif clause.scope == "target":
                     every_target = True
                 else:
@@ -1457,8 +1460,10 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
             if clause.where == "pendulum" and (where == "pendulum_zone" or (
                     where == "spell_trap_zone" and "pendulum" in instance.card.kinds)):
                 every_pendulum = True
-            {"play": uses_it, "summon": moves_it, "attack": attacks_it, "target": targets_it}[clause.scope].add(
-                instance.id)
+            if clause.scope == "battle":
+                repositions_it.add(instance.id)
+            {"play": uses_it, "summon": moves_it, "attack": attacks_it, "battle": attacks_it,
+             "target": targets_it}[clause.scope].add(instance.id)
 
     def certain(play: Play) -> bool:
         target = play.target if play.target and play.target != "direct" else None
@@ -1471,6 +1476,8 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 if card and any(_is_named(card, what) for what in only_one):
                     return False
         if play.action == "declare_attack" and (every_attack or used & attacks_it):
+            return False
+        if play.action in ("change_position", "flip_summon") and (every_reposition or play.card in repositions_it):
             return False
         if target and (every_target or target in targets_it):
             return False

@@ -7,11 +7,13 @@ The rule (docs/plays-json.md, "Partial answers"), applied to the cards of the po
    refuses the whole position, naming the card: every play is uncertain. In force: the card is face-up
    on the field (a Pendulum Effect only in a Pendulum Zone, the monster text not there), or the clause
    speaks of the card's hand or GY and the card is there. A lock on attacks only withholds every attack
-   declaration instead, and one on targets every play that targets a card.
+   declaration instead (one on battle positions every attack and every change of battle position), and
+   one on targets every play that targets a card.
 3. Any other unread clause withholds the plays that depend on its card with certainty: "play" clauses
    every play that moves, summons, activates, Tributes, uses as material or cost, or targets an instance
    of the card; "summon" clauses (about the card's own coming to the field) the plays whose card it
-   is (summons, moves, activations); "attack" clauses its attack declarations and the attacks on it; "target" clauses the
+   is (summons, moves, activations); "attack" clauses its attack declarations and the attacks on it;
+   "battle" clauses those and the changes of its battle position (Flip Summons too); "target" clauses the
    plays that target it. A card in a Pendulum Zone whose Pendulum Effect is unread withholds every
    Pendulum Summon (its Scale decides them).
 
@@ -39,8 +41,10 @@ _WITHHELD = {
     "play": "plays that summon, move, activate, Tribute, target or use it as material or cost",
     "summon": "plays that summon, move or activate it",
     "attack": "its attack declarations and attacks on it",
+    "battle": "its attack declarations, attacks on it and changes of its battle position",
     "target": "plays that target it",
 }
+_CHANGES_POSITION = ("change_position", "flip_summon")
 _SUMMONS = ("normal_summon", "set_monster", "flip_summon", "ritual_summon", "fusion_summon", "synchro_summon",
             "xyz_summon", "link_summon", "pendulum_summon", "procedure_summon")
 
@@ -105,9 +109,12 @@ def _can_matter(instance: Instance, position: Position, deck_used: bool) -> bool
     return instance.location != "deck" or deck_used
 
 
-def _scope_can_matter(instance: Instance, clause: Unread) -> bool:
-    """Attacks are by and on monsters on the field; targets are cards on the field, in a GY or banished."""
-    if clause.scope == "attack":
+def _scope_can_matter(instance: Instance, clause: Unread, position: Position) -> bool:
+    """Attacks are by and on monsters on the field; targets are cards on the field, in a GY or banished.
+    A lock in force speaks of other cards: wherever its own card is (a Continuous Trap), it matters."""
+    if clause.lock and _in_force(instance, clause, position):
+        return True
+    if clause.scope in ("attack", "battle"):
         return instance.location in ("monster_zone", "extra_monster_zone")
     if clause.scope == "target":
         return instance.location in _FIELD + ("graveyard", "banished")
@@ -129,8 +136,10 @@ class Withheld:
         self.play_ids: set[str] = set()        # any play using one of these instances
         self.summon_ids: set[str] = set()      # plays that summon, move or activate these instances
         self.attack_ids: set[str] = set()      # attacks by or on these instances
+        self.battle_ids: set[str] = set()      # changes of the battle position of these instances
         self.target_ids: set[str] = set()      # plays targeting these instances
         self.all_attacks = False
+        self.all_battle_positions = False
         self.all_targets = False
         self.pendulum = False
         self._scopes: list[str] = []           # per entry: its scope, "all_" when a lock in force, "+pendulum"
@@ -144,7 +153,7 @@ class Withheld:
                 continue
             own_id = instance.id
             for clause in clauses:
-                if not _scope_can_matter(instance, clause):
+                if not _scope_can_matter(instance, clause, position):
                     continue
                 if clause.only_one:     # rule 2
                     if instance.location in _FIELD and _face_up(instance):
@@ -162,8 +171,9 @@ class Withheld:
                     self._scopes.append("only_one" if withheld.startswith("plays that summon a") else "summon")
                     continue
                 if clause.lock and _in_force(instance, clause, position):
-                    if clause.scope == "attack":
+                    if clause.scope in ("attack", "battle"):
                         self.all_attacks = True
+                        self.all_battle_positions = clause.scope == "battle"
                     elif clause.scope == "target":
                         self.all_targets = True
                     else:
@@ -173,15 +183,19 @@ class Withheld:
                             "leave it out of the position to list the others")
                 if _is_scale(instance) and clause.where == "pendulum":
                     self.pendulum = True
-                {"play": self.play_ids, "summon": self.summon_ids, "attack": self.attack_ids, "target": self.target_ids}[clause.scope].add(own_id)
+                if clause.scope == "battle":
+                    self.battle_ids.add(own_id)
+                {"play": self.play_ids, "summon": self.summon_ids, "attack": self.attack_ids,
+                 "battle": self.attack_ids, "target": self.target_ids}[clause.scope].add(own_id)
                 withheld = _WITHHELD[clause.scope]
 
                 if clause.lock and _in_force(instance, clause, position):
-                    withheld = "every attack declaration" if clause.scope == "attack" else "every play with a target"
+                    withheld = {"attack": "every attack declaration", "target": "every play with a target",
+                                "battle": "every attack declaration and change of battle position"}[clause.scope]
                 elif _is_scale(instance) and clause.where == "pendulum":
                     withheld += "; every Pendulum Summon"
                 in_force = clause.lock and _in_force(instance, clause, position)
-                if clause.scope in ("attack", "target") and _ONLY_FORBIDS.search(clause.clause) \
+                if clause.scope in ("attack", "battle", "target") and _ONLY_FORBIDS.search(clause.clause) \
                         and not _MAY_ALLOW.search(clause.clause):
                     self._restrictive[len(self.entries)] = ("all_" if in_force else "") + clause.scope
                 self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
@@ -203,6 +217,9 @@ class Withheld:
                     found.append(entry)
             elif scope in ("all_attack", "attack"):   # its attacks, attacks on it, or every attack
                 if action == "declare_attack":
+                    found.append(entry)
+            elif scope in ("all_battle", "battle"):
+                if action in _CHANGES_POSITION or (action == "declare_attack"):
                     found.append(entry)
             elif scope in ("all_target", "target"):
                 if action in ("activate", "declare_attack"):
@@ -228,6 +245,8 @@ class Withheld:
                    for what in self.only_one):
                 return False
         if play.action == "declare_attack" and (self.all_attacks or uses & self.attack_ids):
+            return False
+        if play.action in _CHANGES_POSITION and (self.all_battle_positions or play.card in self.battle_ids):
             return False
         if play.target and play.target != "direct" and (self.all_targets or play.target in self.target_ids):
             return False
@@ -270,6 +289,11 @@ class Withheld:
             return play.action == "declare_attack"
         if what == "attack":
             return play.action == "declare_attack" and (entry.id in play.uses() or target == entry.id)
+        if what == "all_battle":
+            return play.action in ("declare_attack", *_CHANGES_POSITION)
+        if what == "battle":
+            return (play.action == "declare_attack" and (entry.id in play.uses() or target == entry.id)) \
+                or (play.action in _CHANGES_POSITION and play.card == entry.id)
         if what == "all_target":
             return target is not None
         if what == "target":

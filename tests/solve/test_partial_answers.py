@@ -122,6 +122,42 @@ def test_issue15_6_an_attack_lock_withholds_every_attack_only():
     assert {p.action for p in plays} >= {"enter_main2", "end_turn"}
 
 
+def test_issue15_7_thousand_eyes_restrict_also_withholds_every_change_of_battle_position():
+    """"... cannot change their battle positions or attack": in Main Phase 1 the changes of battle
+    position and the Flip Summons are withheld too, not only the attacks."""
+    b = board().monster(1, "Celtic Guardian").monster(2, "Sangan", position="set")
+    b.opponent.monster(1, "Thousand-Eyes Restrict")
+    plays = same_as_reference(b.build())
+    assert not any(p.action in ("change_position", "flip_summon") for p in plays)
+    assert "change of battle position" in plays.unread[0].withheld
+    assert {p.action for p in plays} >= {"enter_battle_phase", "end_turn"}
+
+
+@pytest.mark.parametrize("card, subject", [("Gravity Bind", "Level 4 or higher monsters cannot attack"),
+                                           ("Messenger of Peace", "Monsters with 1500 or more ATK cannot")])
+def test_issue15_7_a_lock_whose_subject_is_other_monsters_is_a_lock(real, card, subject):
+    """A sentence whose subject is monsters in general forbids the plays of other cards: face-up on
+    either field it withholds every attack (it was read as a clause about the card itself)."""
+    (clause,) = [c for c in unread_clauses(real[card]) if subject in c.clause]
+    assert clause.lock and clause.scope == "attack"
+    b = PositionBuilder(cards=real, phase="battle").monster(1, "Summoned Skull")
+    b.opponent.spell_trap(1, card)
+    plays = same_as_reference(b.build())
+    assert not any(p.action == "declare_attack" for p in plays) and [e.id for e in plays.unread] == ["oS1"]
+
+
+def test_issue15_7_prohibition_they_cannot_is_a_lock(real):
+    """Prohibition: "They cannot be Summoned or Set" speaks of the declared card, not of Prohibition:
+    face-up, no play is certain (the declared name is not in the position)."""
+    assert all(clause.lock for clause in unread_clauses(real["Prohibition"]))
+    b = PositionBuilder(cards=real).hand("Kuriboh")
+    b.opponent.spell_trap(1, "Prohibition")
+    with pytest.raises(PysolverError, match="Prohibition"):
+        legal_plays(b.build())
+    with pytest.raises(PysolverError):
+        reference.legal_plays(b.build())
+
+
 def test_issue15_6_a_clause_about_the_opponent_is_not_in_force_on_its_controllers_turn():
     """Supreme King Z-ARC: "Fusion, Synchro, and Xyz Monsters your opponent controls cannot activate their
     effects" restricts its controller's opponent only: on its controller's turn the plays are listed."""
