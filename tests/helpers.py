@@ -44,10 +44,3 @@ def summary(plays) -> set:
     return {(p.action, p.card, tuple(p.tributes or p.materials or ()), p.target or p.to) for p in plays}
 
 
-def bfs_merges_field_copies(position) -> bool:
-    """Breadth-first search expands plays up to identical copies, field copies included (the decoder keeps
-    the lowest zone), so with a Link Monster around, where zones are not interchangeable, it meets only
-    some of the positions that differ by which copy was used; the step-indexed turn meets them all."""
-    field = [i for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")]
-    copies = len({(i.player, i.card.passcode) for i in field}) < len(field)
-    return copies and any(i.card.is_a("link") for i in position.instances.values())

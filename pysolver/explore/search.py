@@ -14,7 +14,10 @@ position it takes (`Move`, the play and `apply`'s keyword arguments, as `GameLin
 every battle position is tried, and every zone up to symmetry (`Symmetry`): Spell & Trap Zones are
 interchangeable (but for the Pendulum Zones when a Pendulum Monster is around), and so are the Main
 Monster Zones and the two Extra Monster Zones when no Link Monster is anywhere in the position; one
-zone of each class is tried and positions that differ by such a permutation are one node.
+zone of each class is tried and positions that differ by such a permutation are one node. Plays are
+taken up to identical copies only while the Main Monster Zones are interchangeable: with a Link Monster
+around, which of two identical monsters a play uses decides which zones stay free, so every
+instance-level play is expanded.
 `zones="all"` tries every zone; `zones="first"` tries one Main Monster Zone per play even with a Link
 Monster in the position: fast, exact as long as no position with a Link Monster on the field is
 expanded, and said NOT exact (`exhausted` False) otherwise. An `asp:` goal that reads `zone/2` turns
@@ -658,7 +661,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
                     budget = BATCH if max_nodes is None else max(1, min(BATCH, max_nodes - expanded))
                     chunk = frontier[done:done + budget]
                     prefetched.update(_plays_of_chunk(chunk, [nodes[k].position for k in chunk],
-                                                      root_key=root))
+                                                      root_key=root, all_instances=not symmetry.monsters))
                 plays = prefetched.pop(key)
                 timing["legal_plays"] += time.perf_counter() - t
                 if isinstance(plays, _Refused):    # a card of this position cannot be read: not expanded
@@ -767,16 +770,18 @@ class _Refused:
         self.reason = reason
 
 
-def _plays_of_chunk(keys: list, positions: list, root_key: str) -> dict:
+def _plays_of_chunk(keys: list, positions: list, root_key: str, all_instances: bool) -> dict:
     """The plays of positions grounded together; when the solver refuses one of them (a card it cannot
-    read), each is listed alone so that only that one is refused. A refusal at the start is an error."""
+    read), each is listed alone so that only that one is refused. A refusal at the start is an error.
+    `all_instances` when zones can be told apart: identical copies on the field are then not
+    interchangeable (which copy a Link Summon uses decides which zones stay linked)."""
     try:
-        return dict(zip(keys, legal_plays_many(positions)))
+        return dict(zip(keys, legal_plays_many(positions, all_instances=all_instances)))
     except PysolverError:
         result: dict = {}
         for key, position in zip(keys, positions):
             try:
-                result[key] = legal_plays(position)
+                result[key] = legal_plays(position, all_instances=all_instances)
             except PysolverError as error:
                 if key == root_key:
                     raise
