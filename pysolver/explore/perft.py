@@ -148,13 +148,12 @@ def _resolve_engine(engine, enumerate, apply) -> Engine:
 
 def perft(position: Position, depth: int, *, divide: bool = False, all_instances: bool = True,
           engine: Engine | str = PYSOLVER, enumerate: Callable | None = None, apply: Callable | None = None,
-          cache: bool = True, actions: set | None = None, unread: set | None = None) -> int | dict[str, int]:
+          cache: bool = True, actions: set | None = None) -> int | dict[str, int]:
     """The number of play sequences of exactly `depth` plays from `position` (module docstring).
 
     Counts are exact or an error: a position whose plays are not all listed (the partial answers of
     docs/plays-json.md, for card text pysolver cannot read) raises `IncompletePlays`; `perft_report` (the
     command line) counts the plays listed instead, a lower bound, and says which lines may be missing.
-    `unread`, when given a set, collects the (card, clause) pairs met.
 
     `divide=True` returns {notation of the first play: count below it} instead (the total is its sum).
     `engine` is PYSOLVER, REFERENCE or their name; `enumerate(position, all_instances)` and
@@ -163,7 +162,7 @@ def perft(position: Position, depth: int, *, divide: bool = False, all_instances
     """
     if depth < 0:
         raise PysolverError("perft depth must be 0 or more")
-    counter = _Counter(_resolve_engine(engine, enumerate, apply), all_instances, cache, actions, unread=unread)
+    counter = _Counter(_resolve_engine(engine, enumerate, apply), all_instances, cache, actions)
     if not divide:
         return counter.counts(position, depth)[depth]
     from ..position.notation import to_notation
@@ -205,9 +204,8 @@ class _Counter:
     then lower bounds. `deadline` (a `time.perf_counter()` value) stops the walk with `_Stopped`."""
 
     def __init__(self, engine: Engine, all_instances: bool, cache: bool, actions: set | None,
-                 strict: bool = True, deadline: float | None = None, unread: set | None = None):
+                 strict: bool = True, deadline: float | None = None):
         self.engine = engine
-        self.unread = unread
         self.all_instances = all_instances
         self.table: dict[tuple[str, int], tuple[int, ...]] | None = {} if cache else None
         self.actions = actions
@@ -233,8 +231,6 @@ class _Counter:
             self._note(node, line, error.detail)
         if self.actions is not None:
             self.actions.update(play.action for play in plays)
-        if self.unread is not None:
-            self.unread.update((entry.card, entry.clause) for entry in getattr(plays, "unread", ()))
         return plays
 
     def _note(self, node: Position, line: tuple[str, ...], reason: str) -> None:
