@@ -169,6 +169,14 @@ def procedure_once_per_turn(card: Card) -> bool:
     return bool(re.search(r"You can only Special Summon \"[^\"]+\" once per turn this way", card.text))
 
 
+NOT_FROM_GRAVEYARD = re.compile(r"Cannot be Special Summoned from the (?:GY|Graveyard)\.")
+
+
+def not_from_graveyard(card: Card) -> bool:
+    """SP-2: "Cannot be Special Summoned from the GY": no effect Special Summons it from the GY."""
+    return card.is_monster and bool(NOT_FROM_GRAVEYARD.search(_text(card)))
+
+
 # --------------------------------------------------------------------------------------------------
 # Contact Fusions: an Extra Deck monster Special Summoned by its own procedure with the cards of its
 # material line (SP-1, SP-2; engine-rules.md §4.6 "Contact Fusion")

@@ -43,7 +43,8 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
-from ..cards.effects import activated_effects, clauses, contact_fusion, procedure_once_per_turn, procedures
+from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
+                              procedures)
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions,
                              trap_monster)
@@ -1094,11 +1095,12 @@ def _controls_any_card(position: Position) -> bool:
 
 
 def _may_be_revived(target: Instance) -> bool:
-    """SP-2, SP-3: never a "Cannot be Special Summoned" / nomi monster; a monster with a revival limit
-    only once properly summoned."""
+    """SP-2, SP-3: never a "Cannot be Special Summoned" / nomi monster, nor one that "Cannot be Special Summoned
+    from the GY" (every revival pysolver models is from the GY); a monster with a revival limit only once
+    properly summoned."""
     card = target.card
     limit = special_summon_limit(card)
-    if limit in ("never", "nomi"):
+    if limit in ("never", "nomi") or not_from_graveyard(card):
         return False
     limited = bool(card.kinds & {"ritual", "fusion", "synchro", "xyz", "link", "special_summon"}) or limit == "semi"
     return not limited or target.state.properly_summoned

@@ -11,7 +11,8 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster
 from ..cards.extra_deck_text import pendulum_as_level, ritual_only_with
-from ..cards.effects import activated_effects, clauses, contact_fusion, limits, procedure_once_per_turn, procedures
+from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
+                              procedure_once_per_turn, procedures)
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
 from ..cards.requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
@@ -266,6 +267,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"special_summon_limit({c},{limit}).")
     if special_summon_way(card) == "procedure" and card.is_extra_deck:   # SP-2: only by its own procedure
         out.append(f"own_procedure_only({c}).")
+    if not_from_graveyard(card):                                         # SP-2: never revived from the GY
+        out.append(f"not_from_graveyard({c}).")
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
