@@ -310,3 +310,17 @@ def test_sp_1_why_a_contact_fusion_lacks_a_material(cards):
     words = " | ".join(str(reason) for group in answer.reasons for reason in group)
     assert "Gladiator Beast" in words and "no choice of materials" in words
     assert "SP-2" in " ".join(str(r) for g in answers["fusion_summon"].reasons for r in g)
+
+
+# --- SP-2: "Cannot be Special Summoned from the GY" ---------------------------------------------------------
+
+def test_sp_2_xyz_dragon_cannon_comes_out_by_contact_but_never_from_the_gy(cards):
+    position = board(cards=cards).monster(1, "X-Head Cannon").monster(2, "Y-Dragon Head") \
+        .monster(3, "Z-Metal Tank").extra_deck("XYZ-Dragon Cannon").build()
+    assert unread_clauses(cards["XYZ-Dragon Cannon"]) == ()
+    assert contacts(position) == {("ED1", ("M1", "M2", "M3"))}
+    revival = board(cards=cards).hand("Monster Reborn").graveyard("XYZ-Dragon Cannon", "Dark Ruler Ha Des",
+                                                                  "X-Head Cannon").build()
+    plays = legal_plays(revival, all_instances=True)
+    assert {p.key for p in plays} == {p.key for p in reference_plays(revival, all_instances=True)}
+    assert {p.target for p in plays if p.action == "activate"} == {"GY3"}
