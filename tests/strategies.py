@@ -414,6 +414,13 @@ class SpecialPool:
         self.substitutes = [c.name for c in main if fusion_substitute(c)]
         self.fusions = [c.name for c in cards
                         if "fusion" in c.kinds and isinstance(material_requirement(c), Requirement)]
+        from pysolver.cards.effects import contact_fusion
+        from pysolver.reference.plays import _matches, _Stand
+        self.contacts = [name for name in self.fusions if contact_fusion(p.card(name)) is not None]   # SP-1
+        # the Main Deck monsters that fill some slot of a Contact Fusion's line
+        self.contact_materials = {name: [m.name for m in main if any(_matches(group.filter, _Stand(m))
+                                                                     for group in material_requirement(p.card(name)).groups)]
+                                  for name in self.contacts}
 
         def names(term) -> list[str]:
             if isinstance(term, Atom):
@@ -469,7 +476,8 @@ def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> 
     them and face-up Extra Deck Pendulum Monsters (sometimes not properly summoned); Ritual Spells (in
     the hand or Set) with Ritual Monsters they summon and Tributes in the hand and on the field,
     whole-Tribute monsters, Advanced Ritual Art with Normal Monsters in the Deck; Polymerization (hand or
-    Set) with Fusion Monsters and the materials their lines name, generic ones, King of the Swamp;
+    Set) with Fusion Monsters and the materials their lines name, generic ones, King of the Swamp; Contact
+    Fusion Monsters with their materials on the field, in the hand and in the GY;
     sometimes a full Main Monster Zone row or full Spell & Trap Zones; identical copies throughout.
     """
     p, s = pool(), special_pool()
@@ -494,8 +502,8 @@ def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> 
         if len(levels) == 2 else []
 
     # What the turn is about: copies of a few cards, drawn first.
-    fusion = draw(_names(s.fusions))
-    material_names = s.named_materials.get(fusion, [])
+    fusion = draw(st.one_of(_names(s.fusions), _names(s.contacts)))   # Contact Fusions too (SP-1)
+    material_names = s.named_materials.get(fusion, []) or s.contact_materials.get(fusion, [])
     ritual_spell, ritual_monster = draw(st.sampled_from(s.ritual_pairs))
     themes = [_names(s.pendulums), _names(s.ritual_monsters), _names(s.whole_tributes), _names(s.substitutes),
               _names(s.material_rule_cards), _names(s.tuners)]
@@ -534,7 +542,17 @@ def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> 
     zones = draw(st.sampled_from([[1, 2, 3, 4, 5]]) | _some_zones())
     mine = {zone: draw(_field_monster(draw(st.one_of(*field_options)), own=True, turn=turn, phase=phase))
             for zone in zones}
-    me: dict = {"lp": 8000, "hand": hand, "monster_zones": mine}
+    contact_graveyard = []
+    if fusion in s.contacts and s.contact_materials[fusion] and draw(st.integers(0, 2)):   # a Contact Fusion in
+        for name in draw(st.lists(st.sampled_from(s.contact_materials[fusion]), min_size=2, max_size=3)):  # the making
+            where = draw(st.sampled_from(["field", "field", "graveyard", "hand"]))
+            if where == "field":
+                mine[draw(st.integers(1, 5))] = draw(_field_monster(name, own=True, turn=turn, phase=phase))
+            elif where == "graveyard":
+                contact_graveyard.append(name)
+            else:
+                hand = hand + [name]
+    me: dict = {"lp": 8000, "hand": hand[:8], "monster_zones": dict(sorted(mine.items()))}
     own_emz = opponent_emz = None
     if links_ok:
         own_emz = draw(st.sampled_from([None, None, None, "left", "right"]))
@@ -565,6 +583,11 @@ def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> 
             entry["set_this_turn"] = draw(st.booleans())
         spells[zone] = entry
     me["spell_trap_zones"] = spells
+
+    # GY: materials a Contact Fusion may take from there (and revivals)
+    me["graveyard"] = contact_graveyard + draw(st.lists(st.one_of(st.sampled_from(material_names or palette),
+                                                                  _names(p.main_monsters)),
+                                                        max_size=draw(st.sampled_from([0, 0, 2, 3]))))
 
     # Deck (Advanced Ritual Art) and Extra Deck
     me["deck"] = draw(st.lists(st.one_of(_names(s.normal_monsters), _names(p.main_monsters)), max_size=4))

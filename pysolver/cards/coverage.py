@@ -6,7 +6,8 @@
 
 The categories (the rows of `pysolver cards coverage`) and what "supported" means for each:
 
-* fusion, synchro, xyz, link: Extra Deck monsters; their material line parses.
+* fusion, synchro, xyz, link: Extra Deck monsters; their material line parses (and a Contact Fusion's own
+  procedure, "Must (first) be Special Summoned (from your Extra Deck) by ...", is read: `effects.contact_fusion`).
 * ritual monster: a Ritual Monster (its summon is decided by the Ritual Spells, read on their own).
 * ritual spell: `cardtext.ritual_spell` reads its text.
 * summoning condition: the other Main Deck monsters that cannot be Normal Summoned (the type bit, or

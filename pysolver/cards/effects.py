@@ -169,6 +169,67 @@ def procedure_once_per_turn(card: Card) -> bool:
     return bool(re.search(r"You can only Special Summon \"[^\"]+\" once per turn this way", card.text))
 
 
+NOT_FROM_GRAVEYARD = re.compile(r"Cannot be Special Summoned from the (?:GY|Graveyard)\.")
+
+
+def not_from_graveyard(card: Card) -> bool:
+    """SP-2: "Cannot be Special Summoned from the GY": no effect Special Summons it from the GY."""
+    return card.is_monster and bool(NOT_FROM_GRAVEYARD.search(_text(card)))
+
+
+# --------------------------------------------------------------------------------------------------
+# Contact Fusions: an Extra Deck monster Special Summoned by its own procedure with the cards of its
+# material line (SP-1, SP-2; engine-rules.md §4.6 "Contact Fusion")
+
+@dataclass(frozen=True)
+class ContactFusion:
+    """"Must (first) be Special Summoned (from your Extra Deck) by <moving> the above cards <from where>".
+
+    The cards are the monster's material line, matched like Fusion Materials (the same slots and
+    conditions, the materials' own "Fusion Material" rules) but with no Fusion Substitute (the engine's
+    FUSPROC_CONTACTFUS turns substitutes off); they are a cost, moved as `action` says. It is a Special
+    Summon by the monster's own procedure, not a Fusion Summon; the monster comes out properly summoned."""
+
+    action: str                   # banish | shuffle (into the Deck/Extra Deck) | send (to the GY) | tribute
+    sources: tuple[str, ...]      # field (the turn player's monsters, any position) | graveyard | hand |
+                                  # opponent_field (the opponent's monsters: "from either field")
+    first: bool                   # "Must first be": revivable once properly summoned (SP-2); else "nomi"
+
+
+# The forms read; any other "(from your Extra Deck)" procedure (1 each from your field and GY, "during a
+# Duel you Special Summoned ...", Tuner and non-Tuner with a Level difference, "original names") is not.
+CONTACT_SENTENCE = re.compile(
+    r"Must (?P<first>first )?be Special Summoned \(from your Extra Deck\) by "
+    r"(?:(?P<banish>banishing) the above cards (?P<banish_from>you control and/or from your GY|you control"
+    r"|from your field and/or GY|from your hand, field, and/or GY)"
+    r"|(?P<shuffle>shuffling) the above cards (?P<shuffle_from>you control|from your field and/or GY"
+    r"|from your hand, field, and/or GY) into the Deck(?:/Extra Deck)?"
+    r"|(?P<send>sending) the above cards (?P<send_from>you control|from your hand and/or field|from either field) "
+    r"to the (?:GY|Graveyard)"
+    r"|(?P<tribute>Tributing) the above cards you control)"
+    r"(?:,? and cannot be Special Summoned by other ways)?\.")
+_CONTACT_SOURCES = {
+    "you control": ("field",), "from your field and/or GY": ("field", "graveyard"),
+    "you control and/or from your GY": ("field", "graveyard"),
+    "from your hand, field, and/or GY": ("hand", "field", "graveyard"), "from your hand and/or field": ("hand", "field"),
+    "from either field": ("field", "opponent_field"),
+}
+
+
+@lru_cache(maxsize=None)
+def contact_fusion(card: Card) -> ContactFusion | None:
+    """The card's Contact Fusion procedure (`ContactFusion`), or None when its text has none of the forms
+    read (an Extra Deck monster with a material line only)."""
+    if not card.is_monster or not card.is_extra_deck or not card.materials:
+        return None
+    match = CONTACT_SENTENCE.search(_text(card))
+    if match is None:
+        return None
+    action = next(name for name in ("banish", "shuffle", "send", "tribute") if match.group(name))
+    where = match.groupdict().get(f"{action}_from") or "you control"
+    return ContactFusion(action, _CONTACT_SOURCES[where], bool(match.group("first")))
+
+
 # --------------------------------------------------------------------------------------------------
 # Activated effects pysolver offers as plays
 

@@ -108,6 +108,7 @@ _MECHANIC_ACTIONS = {
     "attack_declarations": ("declare_attack",), "scale_activations": ("activate_scale",),
     "spell_trap_sets": ("set_spell_trap",), "phase_moves": ("enter_battle_phase", "enter_main2", "end_turn"),
     "procedure_summons": ("procedure_summon",), "procedures": ("procedure_summon",),
+    "contact_fusions": ("procedure_summon",),
     "activations": ("activate",), "effect_activations": ("activate",), "activate_effects": ("activate",),
 }
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from ..errors import PysolverError
-from ..cards.effects import activated_effects
+from ..cards.effects import activated_effects, contact_fusion
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -240,14 +240,45 @@ def _pay_costs(position: Position, board: _Board, costs) -> None:
 
 def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, battle_position: str) -> Position:
     """SP-1: the costs are paid, the monster comes out properly summoned (to the opponent's field for
-    Lava Golem); it starts no chain."""
+    Lava Golem); it starts no chain. A Contact Fusion (SP-1, SP-2): the monster comes from the Extra Deck and
+    its cards go where its text says (`_contact_cost`)."""
     me = position.turn_player
-    _pay_costs(position, board, play.cost)
-    card = board.take(play.card)
+    contact = contact_fusion(position[play.card].card) if position[play.card].location == "extra_deck" else None
+    if contact is None:
+        _pay_costs(position, board, play.cost)
+    else:
+        for cost in play.cost:
+            _contact_cost(position, board, cost, contact.action)
+    state = board.take(play.card)
+    card = state.card if isinstance(state, PileCard) else state
     owner_side = 1 - me if zone.startswith("o") else me
     board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True))
-    board.events.append(summon_event("procedure", card.name, me, "hand"))
+    board.events.append(summon_event("procedure", card.name, me, "hand" if contact is None else "extra_deck"))
     return board.finish()
+
+
+def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> None:
+    """One card of a Contact Fusion: sent to the GY or Tributed (as any card leaving for the GY: PEN-4,
+    XYZ-3, Tokens vanish), banished face-up (a monster keeps whether it was properly summoned) or shuffled
+    into the Deck (an Extra Deck monster into the face-down Extra Deck, a fresh card there). A Token
+    banished or shuffled ceases to exist; an Xyz Monster's materials go to the GY."""
+    instance = position[cost]
+    state = board.take(cost)
+    if action in ("send", "tribute"):
+        board.send_to_graveyard(instance.player, state)
+        return
+    pile = board.players[instance.player]
+    card = state.card if isinstance(state, (Monster, PileCard)) else state
+    if isinstance(state, Monster):
+        pile["graveyard"].extend(PileCard(material) for material in state.materials)
+        if "token" in card.kinds:
+            return
+    if action == "banish":
+        pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
+    elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
+        pile["extra_deck"].append(PileCard(card))
+    else:
+        pile["deck"].append(card)
 
 
 def _activate(position: Position, play: Play, board: _Board, zone: str | None, battle_position: str | None):

@@ -25,7 +25,10 @@ What a play does (rule ids of RULES.md):
   that let every card have one), one battle position for all; the Pendulum Summon of the turn is used;
   one summon event (from the Extra Deck when any card came from there, else the hand).
 - A summoning procedure (SP-1): the costs are paid (GY cards banished; hand cards and Tributes to the
-  GY), the monster goes to the chosen zone (the opponent's field for a zone `oM..`).
+  GY), the monster goes to the chosen zone (the opponent's field for a zone `oM..`). A Contact Fusion from
+  the Extra Deck (SP-1, SP-2): its cards are banished face-up, shuffled into the Deck (an Extra Deck monster
+  into the face-down Extra Deck), sent to the GY or Tributed (to the GY, as above), as its text says; the
+  summon event is a "procedure" summon from the Extra Deck.
 - An activation: its costs (detach to the GY, banish from the GY), its LP cost; a Spell/Trap from the
   hand or its zone goes to the GY afterwards, except Continuous and Equip cards, which stay face-up (in
   their zone, or the first free Spell & Trap Zone when activated from the hand). The resolution pysolver
@@ -47,7 +50,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..cards.effects import activated_effects
+from ..cards.effects import activated_effects, contact_fusion
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -171,6 +174,25 @@ class _Duel:
         card = state if not hasattr(state, "card") else state.card
         properly = getattr(state, "properly_summoned", True)
         self.sides[player].piles["banished"].append(PileCard(card, properly_summoned=properly))
+
+    def put_away(self, instance_id: str, where: str) -> None:
+        """A card is banished face-up (`where` "banished") or shuffled into the Deck ("deck": an Extra Deck
+        monster goes back to the face-down Extra Deck) from the field, the hand or the GY. A Token ceases to
+        exist; an Xyz Monster's materials go to the GY (XYZ-3). A banished monster keeps whether it was
+        properly summoned; a card shuffled into a Deck is a fresh card there."""
+        player, _, state = self.remove(instance_id)
+        pile = self.sides[player].piles
+        card = _card_of(state)
+        if isinstance(state, Monster):
+            pile["graveyard"].extend(PileCard(material) for material in state.materials)
+            if "token" in card.kinds:
+                return
+        if where == "banished":
+            pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
+        elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
+            pile["extra_deck"].append(PileCard(card))
+        else:
+            pile["deck"].append(card)
 
     def place(self, zone: str, monster: Monster) -> None:
         player = 1 - self.me if zone.startswith("o") else self.me
@@ -338,10 +360,20 @@ def _pay(duel: _Duel, costs) -> None:
 
 
 def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
-    _pay(duel, play.cost)
-    _, _, card = duel.remove(play.card)
+    contact = contact_fusion(duel.position[play.card].card) if duel.position[play.card].location == "extra_deck" \
+        else None
+    if contact is None:
+        _pay(duel, play.cost)
+    else:           # a Contact Fusion: its cards go where its text says
+        for cost in play.cost or ():
+            if contact.action in ("send", "tribute"):
+                duel.send(cost)
+            else:
+                duel.put_away(cost, "banished" if contact.action == "banish" else "deck")
+    _, _, state = duel.remove(play.card)
+    card = _card_of(state)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
-    duel.summoned("procedure", card.name, "hand")
+    duel.summoned("procedure", card.name, "hand" if contact is None else "extra_deck")
     return duel.done()
 
 

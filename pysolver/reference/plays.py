@@ -17,7 +17,7 @@ declarations (BP), Setting Spells/Traps, the phase moves, the Synchro, Xyz, Link
 XYZ, LNK, FUS) with their zones (ZN), Ritual Summons (RIT), activating Pendulum Scales and Pendulum
 Summons (PEN, ZN-7); the cards' own material rules, Special Summon limits (SP-2) and locks (Qliphort
 Scout); Special Summons by a monster's own procedure (SP-1) and the card activations `pysolver.cards.effects`
-reads, with the revival limit (SP-2, SP-3); and the turn's history (`this_turn.events`): oath clauses
+reads, with the revival limit (SP-2, SP-3); Contact Fusions from the Extra Deck (SP-1, SP-2); and the turn's history (`this_turn.events`): oath clauses
 (OATH-1..4), Special Summon counting (CNT-1, CNT-2) and additional Normal Summons (NS-1), checked on every
 play by `_history_allows` and in `_normal_summon_rights`.
 
@@ -43,7 +43,8 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
-from ..cards.effects import activated_effects, clauses, procedure_once_per_turn, procedures
+from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
+                              procedures)
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions,
                              trap_monster)
@@ -1042,6 +1043,50 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                            zones=_sorted_ids(zones), positions=("attack",) if attack_only else ("attack", "defense"))
 
 
+def contact_fusions(position: Position) -> Iterator[Play]:
+    """SP-1, SP-2 (engine-rules.md §4.6, "Contact Fusion"): "Must (first) be Special Summoned (from your Extra
+    Deck) by banishing / shuffling / sending / Tributing the above cards ..." (`effects.contact_fusion`). In
+    the turn player's Main Phase, a face-down Extra Deck monster with such a text is Special Summoned by its
+    own procedure (a `procedure_summon` whose `cost` is the cards used): not a Fusion Summon, so no
+    Polymerization, and no Fusion Substitute may replace a named card. The cards fill the material line's
+    slots with its conditions, exactly like Fusion Materials (FUS-2 without substitutes), and the cards' own
+    "Fusion Material" rules apply to them. Where they may be: "you control" -- the turn player's monsters in
+    the Monster Zones in any position (the engine's pool is the field, face-down cards too); "from either
+    field" -- either player's; "hand" -- monsters in the hand; "GY" -- monsters in the turn player's GY.
+    Zones: those of a Fusion Monster from the face-down Extra Deck once the cards have left (ZN-3..ZN-6);
+    face-up Attack or Defense Position. One play per (monster, card set)."""
+    if not _in_main_phase(position):
+        return
+    locks = _special_summon_locks(position)
+    for monster in _own(position, "extra_deck"):
+        contact = contact_fusion(monster.card)
+        requirement = material_requirement(monster.card)
+        if contact is None or not isinstance(requirement, Requirement) or requirement.summon != "fusion":
+            continue
+        if monster.state.face_up or not _may_be_special_summoned(monster, "procedure", locks):
+            continue
+        pool: list[Instance] = []
+        if "field" in contact.sources:
+            pool += _own(position, ON_FIELD)
+        if "opponent_field" in contact.sources:
+            pool += _opponents(position, ON_FIELD)
+        if "hand" in contact.sources:
+            pool += _monsters_in(_own(position, "hand"))
+        if "graveyard" in contact.sources:
+            pool += _monsters_in(_own(position, "graveyard"))
+        candidates = [m for m in pool if _material_allowed(m, monster, "fusion") and _group_options(requirement, m, False)]
+        low = max(1, requirement.min_materials)
+        high = len(candidates) if requirement.max_materials is None else min(len(candidates), requirement.max_materials)
+        for count in range(low, high + 1):
+            for cards in combinations(candidates, count):
+                if not _others_allowed(cards, "fusion") or not _fits_requirement(requirement, cards):
+                    continue
+                zones = _extra_deck_zones(position, monster, cards)
+                if zones:
+                    yield Play(action="procedure_summon", card=monster.id, name=monster.card.name,
+                               cost=_sorted_ids(c.id for c in cards), zones=zones, positions=("attack", "defense"))
+
+
 # --------------------------------------------------------------------------------------------------
 # Card activations (`effects.activated_effects`)
 
@@ -1050,11 +1095,12 @@ def _controls_any_card(position: Position) -> bool:
 
 
 def _may_be_revived(target: Instance) -> bool:
-    """SP-2, SP-3: never a "Cannot be Special Summoned" / nomi monster; a monster with a revival limit
-    only once properly summoned."""
+    """SP-2, SP-3: never a "Cannot be Special Summoned" / nomi monster, nor one that "Cannot be Special Summoned
+    from the GY" (every revival pysolver models is from the GY); a monster with a revival limit only once
+    properly summoned."""
     card = target.card
     limit = special_summon_limit(card)
-    if limit in ("never", "nomi"):
+    if limit in ("never", "nomi") or not_from_graveyard(card):
         return False
     limited = bool(card.kinds & {"ritual", "fusion", "synchro", "xyz", "link", "special_summon"}) or limit == "semi"
     return not limited or target.state.properly_summoned
@@ -1333,7 +1379,8 @@ def _normal_summon_rights(position: Position) -> tuple[bool, list]:
 
 MECHANICS: tuple[Callable[[Position], Iterable[Play]], ...] = (
     normal_summons_and_sets, flip_summons, gemini_summons, ritual_summons, fusion_summons, synchro_summons, xyz_summons,
-    link_summons, pendulum_summons, procedure_summons, position_changes, attack_declarations, scale_activations,
+    link_summons, pendulum_summons, procedure_summons, contact_fusions, position_changes, attack_declarations,
+    scale_activations,
     activations, spell_trap_sets, phase_moves,
 )
 

@@ -11,7 +11,8 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster
 from ..cards.extra_deck_text import pendulum_as_level, ritual_only_with
-from ..cards.effects import activated_effects, clauses, limits, procedure_once_per_turn, procedures
+from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
+                              procedure_once_per_turn, procedures)
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
 from ..cards.requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
@@ -266,6 +267,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"special_summon_limit({c},{limit}).")
     if special_summon_way(card) == "procedure" and card.is_extra_deck:   # SP-2: only by its own procedure
         out.append(f"own_procedure_only({c}).")
+    if not_from_graveyard(card):                                         # SP-2: never revived from the GY
+        out.append(f"not_from_graveyard({c}).")
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
@@ -350,7 +353,8 @@ def _extra_deck_procedure_facts(card: Card) -> list[str]:
 
 
 def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
-    """SP-1: the card's own Special Summon procedures (asp/procedure.lp)."""
+    """SP-1: the card's own Special Summon procedures, from the hand and Contact Fusions from the Extra Deck
+    (asp/procedure.lp)."""
     found = _read(card, procedures(card), target) or ()
     c, out = card.passcode, []
     for p, procedure in enumerate(found, 1):
@@ -373,6 +377,10 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_attack_only({c},{p}).")
     if found and procedure_once_per_turn(card):
         out.append(f"procedure_once_per_turn({c}).")
+    contact = contact_fusion(card)   # SP-1, SP-2: a Contact Fusion from the Extra Deck
+    if contact is not None and target:
+        out.append(f"contact_fusion({c},{contact.action}).")
+        out.extend(f"contact_source({c},{source})." for source in contact.sources)
     return out
 
 

@@ -33,7 +33,7 @@ _NEEDS = {
     "fusion.lp": ("requirement_fusion",),
     "ritual.lp": ("ritual_spell",),
     "pendulum.lp": ("scale",),
-    "procedure.lp": ("procedure",),
+    "procedure.lp": ("procedure", "contact_fusion"),
     "activate.lp": ("effect",),
     "restrictions.lp": ("special_summon_lock", "own_procedure_only", "one_at_a_time"),
     "history.lp": ("summon_event", "activate_event", "each_player_once"),

@@ -579,6 +579,8 @@ class Replayer:
                 choices["battle_position"] = arguments[0].name
             elif name == "pgo":
                 choices.setdefault("zones", {})[real(arguments[0])] = zone_of(arguments[1])
+        if fields.get("action") == "procedure_summon":
+            fields["materials"] = []   # a Contact Fusion's materials are its cost (asp/procedure.lp): listed as cost
         wanted = (fields.get("action"), fields.get("card"), tuple(sorted(fields["cards"])), fields.get("effect"),
                   fields.get("spell"), tuple(sorted(fields["tributes"])), tuple(sorted(fields["materials"])),
                   tuple(sorted(fields["cost"])), fields.get("target"), fields.get("to"), fields.get("zone"))

@@ -191,6 +191,8 @@ def _group(ctx: _Context, passcode, number) -> str:
 
 
 def _materials(ctx: _Context) -> str:
+    if ctx.action == "procedure_summon":   # a Contact Fusion: its cards come from where its text says
+        return "the cards its procedure can use, from where its text says"
     where = "the monsters in your hand and on your field" if ctx.action == "fusion_summon" else \
         "the face-up monsters you control"
     if ctx.action == "fusion_summon":
@@ -395,6 +397,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "matches": ("{F}-1", lambda c: (f"{c.family}-1", "the Ritual Spell does not summon this monster")
                 if c.head == "can_ritual" else (f"{c.family}-1", "it does not match what the card names")),
     "procedure": ("SP-1", "{0:card} has no summoning procedure of its own"),
+    "contact_fusion": ("SP-1", "{0:card} has no procedure of its own to be Special Summoned from the Extra Deck"),
     "ritual_spell": ("RIT-1", "no Ritual Spell in your hand (with a free Spell & Trap Zone) or Set"),
     "ritual_target": ("RIT-1", "no Ritual Spell in your hand or Set summons it"),
     "fusion_spell": ("FUS-1", "no Polymerization in your hand (with a free Spell & Trap Zone) or Set"),
@@ -513,6 +516,7 @@ def _encodings(action: str, predicates: frozenset) -> tuple[str, ...]:
 
 def questions(position: Position, card: str) -> tuple[str, ...]:
     """The kinds of play a player would expect of `card` where it is (what `why` asks without --action)."""
+    from ..cards.effects import activated_effects, contact_fusion, procedures
     instance = position[card]
     kinds, location = instance.card.kinds, instance.location
     if position.phase == "battle":
@@ -534,12 +538,13 @@ def questions(position: Position, card: str) -> tuple[str, ...]:
             found.append("pendulum_summon")
         else:
             found += [f"{kind}_summon" for kind in ("fusion", "synchro", "xyz", "link") if kind in kinds]
+            if contact_fusion(instance.card) is not None:
+                found.append("procedure_summon")   # a Contact Fusion (SP-1)
     elif location in ("monster_zone", "extra_monster_zone"):
         found.append("flip_summon" if not getattr(instance.state, "face_up", True) else "change_position")
         if "gemini" in kinds and getattr(instance.state, "face_up", False) \
                 and not getattr(instance.state, "gemini_summoned", False):
             found.append("gemini_summon")   # GEM-2
-    from ..cards.effects import activated_effects, procedures
     if location == "hand" and procedures(instance.card) and not isinstance(procedures(instance.card), Exception):
         found.append("procedure_summon")
     if activated_effects(instance.card):

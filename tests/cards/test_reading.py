@@ -83,9 +83,11 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     assert reading.unread_clauses(real["Beast King Barbaros"]) == ()     # "..., but its original ATK becomes 1900"
     assert reading.unread_clauses(real["Cyber Dragon"]) == ()
     assert reading.unread_clauses(real["Elemental HERO Gaia"]) == ()     # Must be Fusion Summoned and ...
-    # a Contact Fusion's own procedure is not read: the card is unread, not "never summonable"
-    (contact,) = reading.unread_clauses(real["Elemental HERO Aqua Neos"])
-    assert contact.clause.startswith("Must first be Special Summoned (from your Extra Deck)")
+    # a Contact Fusion's own procedure is read (SP-1: effects.contact_fusion), except in the forms not read
+    # ("1 each from your field and GY"): that card is unread, not "never summonable"
+    assert reading.unread_clauses(real["Elemental HERO Aqua Neos"]) == ()
+    (contact,) = reading.unread_clauses(real["Enlightenment Dragon"])
+    assert contact.clause.startswith("Must be Special Summoned (from your Extra Deck) by banishing the above monsters, 1 each")
     assert reading.family(contact).startswith("Contact Fusion")
     # "You can only control 1 "Kaiju" monster": a summon restriction on the archetype
     kaiju = [c for c in reading.unread_clauses(real["Gameciel, the Sea Turtle Kaiju"]) if c.only_one]
