@@ -37,9 +37,11 @@ def comparable(result: SweepResult) -> dict:
 
 def answers(result: SweepResult) -> list[tuple]:
     """What a sweep decides per hand, whichever engine searched it: the outcome, the depth of the shortest
-    lines and the depth proved to have none (the lines kept may differ: any shortest line will do)."""
-    return [(r["index"], r["hand"], r["outcome"], r["depth"], r["proved_depth"], r["exhausted"])
-            for r in result.results]
+    lines and the depth proved to have none (the lines kept may differ: any shortest line will do). A failed
+    hand's proved depth is where each engine stopped (bfs: the deepest position's shortest distance; asp: the
+    turn's longest line), not part of the answer (benchmarks/sweep.py `answers`)."""
+    return [(r["index"], r["hand"], r["outcome"], r["depth"], None if r["outcome"] == "failed" else r["proved_depth"],
+             r["exhausted"]) for r in result.results]
 
 
 def test_wilson_interval():
