@@ -67,7 +67,8 @@ def run(*, quick: bool, hands: int | None = None, seeds=None, goals=None) -> dic
                                    "bfs": b[1:]} for a, b in zip(mine, theirs) if a != b]
             row["ratio"] = round(row["asp"]["hands_per_second"] / row["bfs"]["hands_per_second"], 2)
             row["cpu_ratio"] = round(row["bfs"]["cpu_seconds"] / row["asp"]["cpu_seconds"], 2)
-            row["median_ratio"] = round(row["bfs"]["median_seconds_per_hand"] / row["asp"]["median_seconds_per_hand"], 2)
+            row["median_ratio"] = round(row["bfs"]["median_seconds_per_hand"]
+                                        / row["asp"]["median_seconds_per_hand"], 2)
             rows.append(row)
             print(_line(row), flush=True)
     return {"format": "pysolver-benchmarks-sweep/1", "family": "sweep", "deck": STARTER.name, "seeds": list(seeds),
@@ -96,9 +97,10 @@ def summary(rows) -> dict:
             "disagree": [f"seed {r['seed']} {r['goal']}: hands {[d['index'] for d in r['differences']]}"
                          for r in rows if not r["agree"]],
             "bfs_hands_per_second": bfs, "asp_hands_per_second": asp, "ratio": round(asp / bfs, 2),
-            "bfs_hands_per_cpu_second": rate("bfs", "cpu_seconds"), "asp_hands_per_cpu_second": rate("asp", "cpu_seconds"),
+            "bfs_hands_per_cpu_second": rate("bfs", "cpu_seconds"),
+            "asp_hands_per_cpu_second": rate("asp", "cpu_seconds"),
             "cpu_ratio": round(rate("asp", "cpu_seconds") / rate("bfs", "cpu_seconds"), 2),
-            "median_ratio_over_goals": statistics.median(r["ratio"] for r in rows),
+            "median_ratio_over_goals": round(statistics.median(r["ratio"] for r in rows), 2),
             "load_average": _load()}
 
 

@@ -13,9 +13,10 @@ same results, whatever the number of workers or the executor.
 
 Each hand is searched (`pysolver.explore.search.search`) within the bounds, by default with the asp engine
 (whole lines as answer sets of the step-indexed turn, `pysolver.explore.plan`: same answers as the
-breadth-first search, `engine="bfs"`, and 2-3x more hands per second on the starter deck; `python -m
-benchmarks run --family sweep` measures both). `max_nodes` bounds the breadth-first search only: with
-the asp engine, bound a hand by `max_depth` or `timeout`. A hand has one of three outcomes:
+breadth-first search, `engine="bfs"`, and 2.4x the hands per CPU-second on 160 starter-deck hands;
+`python -m benchmarks run --family sweep` measures both, benchmarks/results/sweep.json). `max_nodes`
+bounds the breadth-first search only: with the asp engine, bound a hand by `max_depth` or `timeout`.
+A hand has one of three outcomes:
 `reached` (a line was found), `failed` (the search exhausted the turn: no line exists) or `cut` (a
 bound stopped the search first: nothing is known beyond "no line of `proved_depth` plays or fewer").
 Cut hands are never counted as failures: `fraction` is reached / hands with a 95% Wilson interval,
@@ -42,7 +43,7 @@ Work runs on a pool of worker processes (`executor="process"`, spawned and recyc
                  "search_seconds": ..., "positions_per_second_per_worker": ...},   # positions: bfs only
      "results": [{"index": 0, "hand": ["Kuriboh", ...], "outcome": "reached" | "failed" | "cut",
                   "depth": 2, "line": ["NS H1 \"Kuriboh\" @M1 atk", ...], "first_plays": [...],
-                  "exhausted": true, "reason": "...", "proved_depth": 1, "expanded": 3, "positions": 9,   # expanded: bfs
+                  "exhausted": true, "reason": "...", "proved_depth": 1, "expanded": 3, "positions": 9,  # asp: 0
                   "search_seconds": 0.1, "seconds": 0.12}, ...]}
 
 A first play is written with card names instead of instance ids and without its zone (`SYN "Junk
