@@ -28,7 +28,8 @@ def _common(parser: argparse.ArgumentParser, *, repeat_help: str) -> None:
     parser.add_argument("--quick", action="store_true", help="small sizes and one seed (well under a minute)")
     parser.add_argument("--family", action="append", metavar="F",
                         help="only this family (repeat, or separate by commas): synchro, xyz, link, realistic, "
-                             "ritual, pendulum, fusion")
+                             "ritual, pendulum, fusion; or alone: search (both engines of `search`), sweep "
+                             "(both engines of `sweep`, --sizes HANDS)")
     parser.add_argument("--repeat", type=int, default=None, help=repeat_help)
     parser.add_argument("--results", type=Path, default=RESULTS, metavar="DIR",
                         help=f"where results are written (default {RESULTS})")
@@ -77,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = _families(args.family)
 
+    if args.command == "run" and names == ["sweep"]:
+        from .sweep import main as sweep_main
+        hands = args.sizes[0] if args.sizes else None
+        return sweep_main(args.quick, args.results, hands=hands, seeds=args.seeds)
     if args.command == "run" and names == ["search"]:
         from .search import main as search_main
         return search_main(args.quick, args.results)

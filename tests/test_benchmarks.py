@@ -123,3 +123,23 @@ def test_export_of_one_tiny_instance(tmp_path):
     models = []
     control.solve(on_model=lambda model: models.append(1))
     assert len(models) == row["models"]
+
+
+def test_sweep_family_times_both_engines_on_the_same_hands(tmp_path):
+    """`run --family sweep`: both engines of `sweep` on the same seeded hands, answers compared hand by hand,
+    hands per second side by side with the ratio (issue 13). Two hands per goal keep it short (hand 0 of
+    "extra>=2" is the one whose proved depths differ: bfs 5, the deepest shortest distance; asp 6, the longest line)."""
+    completed = _benchmarks("run", "--family", "sweep", "--quick", "--sizes", "2", "--results", str(tmp_path))
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    document = json.loads((tmp_path / "sweep-quick.json").read_text())
+    assert document["format"] == "pysolver-benchmarks-sweep/1" and "git_commit" in document["machine"]
+    summary = document["summary"]
+    assert summary["goals"] == len(document["rows"]) == 2 and summary["hands"] == 4
+    assert summary["agree"] == 2 and summary["disagree"] == []
+    for row in document["rows"]:
+        assert row["agree"] and row["differences"] == [] and row["ratio"] > 0
+        for engine in ("bfs", "asp"):
+            counts = row[engine]
+            assert counts["reached"] + counts["failed"] + counts["cut"] == 2 and counts["hands_per_second"] > 0
+        assert (row["bfs"]["reached"], row["bfs"]["failed"]) == (row["asp"]["reached"], row["asp"]["failed"])
+    assert "ratio" in completed.stdout and "written:" in completed.stdout

@@ -217,7 +217,7 @@ def command_lines(draw):
     elif command == "perft":
         argv += ["--depth", draw(st.sampled_from(["0", "1", "2"]))]
     elif command == "sweep":
-        argv += ["--hands", "1", "--workers", "0", "--max-nodes", "3"]
+        argv += ["--hands", "1", "--workers", "0", "--engine", "bfs", "--max-nodes", "3"]   # --max-nodes: bfs only
     return argv
 
 

@@ -240,7 +240,7 @@ class _ClosedPipe(io.TextIOBase):
     ["cards", "show", "Kuriboh"], ["cards", "coverage"], ["plays", EXAMPLE], ["plays", EXAMPLE, "--json"],
     ["apply", EXAMPLE, "1", "-o", "{tmp}/n.yaml"], ["search", EXAMPLE, "--goal", "monsters>=3", "--json"],
     ["perft", EXAMPLE, "--depth", "1"], ["position", "from-deck", STARTER, "-o", "{tmp}/p.yaml"],
-    ["sweep", STARTER, "--goal", "monsters>=1", "--hands", "1", "--workers", "0", "--max-nodes", "2"],
+    ["sweep", STARTER, "--goal", "monsters>=1", "--hands", "1", "--workers", "0", "--max-depth", "1"],
 ], ids=lambda argv: " ".join(argv[:2]))
 def test_a_closed_output_pipe_is_no_traceback_for_any_command(capsys, monkeypatch, tmp_path, argv):
     monkeypatch.setattr(sys, "stdout", _ClosedPipe())
@@ -301,7 +301,7 @@ def test_interrupted_sweep_reports_the_hands_searched_and_exits_130(capsys, monk
     import pysolver.explore.sweep as sweep_module
     _interrupt_after(monkeypatch, sweep_module, "run_hand", 3)
     code, out, _ = run(capsys, "sweep", STARTER, "--goal", "monsters>=1", "--hands", "5", "--workers", "0",
-                       "--max-nodes", "3", "--json")
+                       "--max-depth", "1", "--json")
     data = json.loads(out)
     assert code == 130 and data["reason"] == "interrupted" and data["exhausted"] is False
     assert data["hands"] == 2 == len(data["results"]) and data["hands_requested"] == 5
@@ -321,7 +321,7 @@ def test_a_real_ctrl_c_during_a_sweep_exits_130_with_the_json():
     """SIGINT as a terminal sends it (to the process; its worker ignores it and is stopped) during a sweep
     far longer than the wait: the JSON of the hands searched so far, exit status 130, no traceback."""
     code, out, err = _sigint(["sweep", STARTER, "--goal", "extra>=2", "--hands", "500", "--workers", "1",
-                              "--max-nodes", "30", "--json"], after=8)
+                              "--max-depth", "3", "--json"], after=8)
     assert code == 130 and "Traceback" not in err, err
     if out:     # empty only when the signal came while Python was still starting (a very slow machine)
         data = json.loads(out)

@@ -1,8 +1,7 @@
 """Opening-hand sweeps: how often does a deck's opening hand reach a goal on turn 1?
 
     from pysolver.explore.sweep import sweep
-    result = sweep("pysolver/examples/starter.ydk", "synchro>=1", hands=200, seed=1, workers=2,
-                   max_depth=4, max_nodes=60)
+    result = sweep("pysolver/examples/starter.ydk", "synchro>=1", hands=200, seed=1, workers=2, max_depth=4)
     result.reached, result.failed, result.cut, result.fraction, result.ci95
     print(result.text())
 
@@ -12,7 +11,12 @@ listed, and the position is turn 1, Main Phase 1, Master Rule 5 (`pysolver.cards
 the same seed gives the same hands, and (without `timeout`, whose cuts depend on the machine) the
 same results, whatever the number of workers or the executor.
 
-Each hand is searched (`pysolver.explore.search.search`) within the bounds; a hand has one of three outcomes:
+Each hand is searched (`pysolver.explore.search.search`) within the bounds, by default with the asp engine
+(whole lines as answer sets of the step-indexed turn, `pysolver.explore.plan`: same answers as the
+breadth-first search, `engine="bfs"`, and 2.4x the hands per CPU-second on 160 starter-deck hands;
+`python -m benchmarks run --family sweep` measures both, benchmarks/results/sweep.json). `max_nodes`
+bounds the breadth-first search only: with the asp engine, bound a hand by `max_depth` or `timeout`.
+A hand has one of three outcomes:
 `reached` (a line was found), `failed` (the search exhausted the turn: no line exists) or `cut` (a
 bound stopped the search first: nothing is known beyond "no line of `proved_depth` plays or fewer").
 Cut hands are never counted as failures: `fraction` is reached / hands with a 95% Wilson interval,
@@ -28,7 +32,7 @@ Work runs on a pool of worker processes (`executor="process"`, spawned and recyc
 
     {"format": "pysolver-sweep/1", "deck": "starter.ydk", "goal": "extra>=1", "hands": 1000, "seed": 1,
      "hand_size": 5, "workers": 2, "executor": "process",
-     "bounds": {"max_depth": null, "max_nodes": 30, "timeout": null, "lines": 1, "zones": "first", "engine": "bfs"},
+     "bounds": {"max_depth": null, "max_nodes": null, "timeout": null, "lines": 1, "zones": "auto", "engine": "asp"},
      "reached": 412, "failed": 380, "cut": 208,
      "fraction": 0.412, "ci95": [0.381, 0.443],          # reached / hands, Wilson 95% interval
      "bounds_fraction": [0.412, 0.62],                     # whatever the cut hands would do
@@ -36,10 +40,10 @@ Work runs on a pool of worker processes (`executor="process"`, spawned and recyc
      "first_plays": [{"play": "NS \"Glow-Up Bulb\" atk", "hands": 57}, ...],   # most common first
      "timings": {"wall_seconds": ..., "hands_per_second": ..., "mean_seconds_per_hand": ...,
                  "median_seconds_per_hand": ..., "max_seconds_per_hand": ..., "positions_expanded": ...,
-                 "search_seconds": ..., "positions_per_second_per_worker": ...},
+                 "search_seconds": ..., "positions_per_second_per_worker": ...},   # positions: bfs only
      "results": [{"index": 0, "hand": ["Kuriboh", ...], "outcome": "reached" | "failed" | "cut",
                   "depth": 2, "line": ["NS H1 \"Kuriboh\" @M1 atk", ...], "first_plays": [...],
-                  "exhausted": true, "reason": "...", "proved_depth": 1, "expanded": 3, "positions": 9,
+                  "exhausted": true, "reason": "...", "proved_depth": 1, "expanded": 3, "positions": 9,  # asp: 0
                   "search_seconds": 0.1, "seconds": 0.12}, ...]}
 
 A first play is written with card names instead of instance ids and without its zone (`SYN "Junk
@@ -70,6 +74,7 @@ FORMAT = "pysolver-sweep/1"
 HAND_SIZE = 5
 EXECUTORS = ("process", "ray")
 RECYCLE = 40            # hands a worker process searches before it is replaced
+ENGINE = "asp"          # the default engine of a sweep (issue 13: same answers as bfs, faster)
 
 
 def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -159,7 +164,7 @@ def run_hand(task: dict) -> dict:
     try:
         result = search(position, goal, max_depth=bounds.get("max_depth"), max_nodes=bounds.get("max_nodes"),
                         timeout=bounds.get("timeout"), all_lines=True, first_k=bounds.get("lines", 1),
-                        zones=bounds.get("zones", "auto"), engine=bounds.get("engine", "bfs"))
+                        zones=bounds.get("zones", "auto"), engine=bounds.get("engine", ENGINE))
     except PysolverError as error:   # the solver refuses the hand (a card it cannot read): undecided, not failed
         return {"index": task["index"], "hand": task["hand"], "outcome": "cut", "depth": None, "line": None,
                 "first_plays": [], "exhausted": False, "reason": f"not searched: {error.detail}",
@@ -178,7 +183,7 @@ def run_hand(task: dict) -> dict:
     return {"index": task["index"], "hand": task["hand"], "outcome": outcome, "depth": result.depth,
             "line": list(result.lines[0].notation) if result.lines else None, "first_plays": first_plays,
             "exhausted": result.exhausted, "reason": result.reason, "proved_depth": result.proved_depth,
-            "expanded": result.statistics["expanded"], "positions": result.statistics["positions"],
+            "expanded": result.statistics.get("expanded", 0), "positions": result.statistics["positions"],
             "search_seconds": result.statistics["seconds"], "seconds": round(time.perf_counter() - started, 4)}
 
 
@@ -281,12 +286,13 @@ class SweepResult:
         per_hand = [r["seconds"] for r in self.results] or [0.0]
         expanded = sum(r["expanded"] for r in self.results)
         busy = sum(r["search_seconds"] for r in self.results)
+        bfs = self.bounds.get("engine") == "bfs"
         return {"wall_seconds": round(self.seconds, 3), "hands_per_second": round(self.hands / self.seconds, 3)
                 if self.seconds > 0 else None, "mean_seconds_per_hand": round(stats.fmean(per_hand), 4),
                 "median_seconds_per_hand": round(stats.median(per_hand), 4),
-                "max_seconds_per_hand": round(max(per_hand), 4), "positions_expanded": expanded,
+                "max_seconds_per_hand": round(max(per_hand), 4), "positions_expanded": expanded if bfs else None,
                 "search_seconds": round(busy, 3),
-                "positions_per_second_per_worker": round(expanded / busy, 1) if busy > 0 else None}
+                "positions_per_second_per_worker": round(expanded / busy, 1) if bfs and busy > 0 else None}
 
     def to_json(self) -> dict:
         low, high = self.ci95
@@ -343,8 +349,8 @@ class SweepResult:
             f"with {self.workers} worker{'s' if self.workers != 1 else ''} ({self.executor})"
         out.append(f"time: {t['wall_seconds']:.1f} s wall {who}, {t['mean_seconds_per_hand']:.2f} s per hand (median "
                    f"{t['median_seconds_per_hand']:.2f}, max {t['max_seconds_per_hand']:.2f}), "
-                   f"{t['positions_expanded']} positions expanded"
-                   + (f" ({rate:.0f}/s per worker)" if rate else ""))
+                   + (f"{t['positions_expanded']} positions expanded" + (f" ({rate:.0f}/s per worker)" if rate else "")
+                      if t["positions_expanded"] is not None else "engine asp"))
         return "\n".join(out)
 
 
@@ -360,12 +366,13 @@ def _cards_spec(cards):
 def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, executor: str = "process",
           max_depth: int | None = None, max_nodes: int | None = None, timeout: float | None = None,
           cards=None, lines: int = 1, zones: str = "auto", recycle: int = RECYCLE,
-          progress: bool = False, engine: str = "bfs") -> SweepResult:
+          progress: bool = False, engine: str = ENGINE) -> SweepResult:
     """Search `hands` random opening hands of `deck` (a `.ydk` path or a `Deck`) for `goal` (module
     docstring). `cards`: a card pool path or CardDB (default: $PYSOLVER_CARDS, else the built-in pool).
     `lines`: shortest lines kept per hand (their first plays are tallied). `workers=0` runs in this
-    process."""
+    process. `engine`: "asp" (default) or "bfs", as for `search`; `max_nodes` needs "bfs"."""
     from .goals import as_goal
+    from .search import ENGINES
     started = time.perf_counter()
     if not isinstance(hands, int) or hands < 1:
         raise PysolverError(f"hands must be a whole number, 1 or more (got {hands!r})")
@@ -375,6 +382,11 @@ def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, exec
         raise PysolverError(f"unknown executor {executor!r}; use one of {', '.join(EXECUTORS)}")
     if not isinstance(lines, int) or lines < 1:
         raise PysolverError(f"lines must be a whole number, 1 or more (got {lines!r})")
+    if engine not in ENGINES:
+        raise PysolverError(f"engine must be one of {', '.join(ENGINES)} (got {engine!r})")
+    if max_nodes is not None and engine != "bfs":
+        raise PysolverError(f"max_nodes (--max-nodes) bounds the breadth-first search only: use engine \"bfs\" "
+                            f"(--engine bfs), or bound the {engine} engine by max_depth or timeout")
     spec = _cards_spec(cards)
     pool = spec if isinstance(spec, CardDB) else load_cards(spec)
     if not isinstance(deck, Deck):
@@ -445,7 +457,7 @@ def _bar(enabled: bool, total: int):
 
 def add_arguments(parser) -> None:
     import os
-    from .search import ZONE_MODES
+    from .search import ENGINES, ZONE_MODES
     parser.add_argument("deck", help="the .ydk deck file")
     parser.add_argument("--goal", required=True, metavar="GOAL", help="what to reach (as for `pysolver search`)")
     parser.add_argument("--hands", type=int, required=True, metavar="N", help="how many random opening hands")
@@ -455,13 +467,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--executor", choices=EXECUTORS, default="process",
                         help="process (default) or ray (pip install pysolver[ray])")
     parser.add_argument("--max-depth", type=int, metavar="D", help="lines of at most D plays")
-    parser.add_argument("--max-nodes", type=int, metavar="N", help="expand at most N positions per hand")
+    parser.add_argument("--max-nodes", type=int, metavar="N",
+                        help="expand at most N positions per hand (--engine bfs only)")
     parser.add_argument("--timeout", type=float, metavar="S",
                         help="stop each hand's search after S seconds (results then depend on the machine)")
     parser.add_argument("--lines", type=int, default=1, metavar="K",
                         help="shortest lines kept per hand, whose first plays are tallied (default 1)")
     parser.add_argument("--zones", choices=ZONE_MODES, default="auto", help="as for `pysolver search`")
-    parser.add_argument("--engine", choices=("bfs", "asp"), default="bfs", help="as for `pysolver search`")
+    parser.add_argument("--engine", choices=ENGINES, default=ENGINE,
+                        help=f"as for `pysolver search` (default {ENGINE}: lines solved by clingo; bfs: "
+                             "breadth-first search, the check)")
     parser.add_argument("--json", action="store_true", help="print pysolver-sweep/1 JSON")
     parser.add_argument("--progress", action="store_true",
                         help="show a progress bar on stderr (the default when stderr is a terminal)")

@@ -306,7 +306,10 @@ class Withheld:
 def unread_in_turn(position: Position) -> list[str]:
     """The cards whose unread text may matter at some point of the turn (a line can bring a card from the
     hand or the Extra Deck to the field, where its clauses come into force): what the step-indexed turn,
-    which has no partial answers, cannot certify lines about (pysolver.explore.plan)."""
+    which has no partial answers, cannot certify lines about (pysolver.explore.plan). A clause about attacks
+    cannot matter in a turn with no Battle Phase ahead: turn 1 (BP-1) or Main Phase 2."""
     deck_used = _deck_is_used(position)
+    attacks_ahead = position.phase == "battle" or (position.phase == "main1" and position.turn > 1)
     return sorted({instance.card.name for instance in position.instances.values()
-                   if _can_matter(instance, position, deck_used) and unread_clauses(instance.card)})
+                   if _can_matter(instance, position, deck_used)
+                   and any(attacks_ahead or clause.scope != "attack" for clause in unread_clauses(instance.card))})

@@ -89,3 +89,16 @@ def test_zn_4_bfs_keeps_identical_field_copies_apart_where_a_link_arrow_tells_zo
     asp = search(position, goal, max_depth=2, engine="asp")
     assert bfs.depth == asp.depth == 2 and bfs.line_count == asp.line_count == 14
     assert paths(bfs, position, goal) == paths(asp, position, goal)
+
+
+def test_bp_1_an_unread_attack_clause_cannot_matter_in_a_turn_without_battle_phase():
+    """BP-1: no Battle Phase on turn 1, and none after Main Phase 2 begins: Cyber Twin Dragon's unread second
+    attack cannot change a line, so the asp engine's answer is exhaustive, as the breadth-first search's."""
+    from pysolver.position.builder import PositionBuilder
+    first = PositionBuilder(turn=1).hand("Kuriboh").extra_deck("Cyber Twin Dragon").build()
+    later = PositionBuilder(turn=2, phase="main2").hand("Kuriboh").extra_deck("Cyber Twin Dragon").build()
+    ahead = PositionBuilder(turn=2, phase="battle").hand("Kuriboh").extra_deck("Cyber Twin Dragon").build()
+    assert unread_in_turn(first) == unread_in_turn(later) == [] and unread_in_turn(ahead) == ["Cyber Twin Dragon"]
+    result = search(first, "monsters>=1", engine="asp")
+    assert result.found and result.depth == 1 and result.exhausted and "NOT complete" not in result.reason
+    assert search(first, "monsters>=2", engine="asp").exhausted == search(first, "monsters>=2").exhausted is True

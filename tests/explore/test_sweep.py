@@ -35,6 +35,15 @@ def comparable(result: SweepResult) -> dict:
     return data
 
 
+def answers(result: SweepResult) -> list[tuple]:
+    """What a sweep decides per hand, whichever engine searched it: the outcome, the depth of the shortest
+    lines and the depth proved to have none (the lines kept may differ: any shortest line will do). A failed
+    hand's proved depth is where each engine stopped (bfs: the deepest position's shortest distance; asp: the
+    turn's longest line), not part of the answer (benchmarks/sweep.py `answers`)."""
+    return [(r["index"], r["hand"], r["outcome"], r["depth"], None if r["outcome"] == "failed" else r["proved_depth"],
+             r["exhausted"]) for r in result.results]
+
+
 def test_wilson_interval():
     assert wilson(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-5)
     assert wilson(5, 10) == pytest.approx((0.23659, 0.76341), abs=1e-5)
@@ -75,7 +84,7 @@ def test_outcomes_fraction_and_confidence_interval(tmp_path):
 
 def test_a_cut_search_is_never_a_failure(tmp_path):
     path = deck_file(tmp_path, "warriors.ydk", **{"Celtic Guardian": 3, "Speed Warrior": 3, "Mokey Mokey": 3})
-    result = sweep(path, "monsters>=3", hands=4, seed=2, workers=0, max_nodes=2)
+    result = sweep(path, "monsters>=3", hands=4, seed=2, workers=0, max_nodes=2, engine="bfs")
     assert result.cut == 4 and result.failed == 0 and result.reached == 0
     assert all("--max-nodes 2" in r["reason"] for r in result.results)
     assert result.bounds_fraction == (0.0, 1.0) and result.decided_fraction is None
@@ -83,8 +92,35 @@ def test_a_cut_search_is_never_a_failure(tmp_path):
     assert "NOT counted as failures" in text and "cut hands" in text and "failed hands" not in text
 
 
+def test_a_cut_search_is_never_a_failure_asp(tmp_path):
+    path = deck_file(tmp_path, "warriors.ydk", **{"Celtic Guardian": 3, "Speed Warrior": 3, "Mokey Mokey": 3})
+    result = sweep(path, "monsters>=3", hands=3, seed=2, workers=0, max_depth=1)
+    assert result.bounds["engine"] == "asp" and result.cut == 3 and result.failed == 0 and result.reached == 0
+    assert all("--max-depth 1" in r["reason"] and r["proved_depth"] == 1 for r in result.results)
+
+
+def test_the_asp_engine_is_the_default_and_answers_as_bfs():
+    """Issue 13: the same seeded hands get the same outcomes, depths and proofs from both engines (the
+    starter deck's Cyber Twin Dragon has an unread attack clause, which cannot matter on turn 1: BP-1)."""
+    options = dict(hands=6, seed=1, workers=0)
+    on_asp = sweep(STARTER, "extra>=1", **options)
+    on_bfs = sweep(STARTER, "extra>=1", engine="bfs", **options)
+    assert on_asp.bounds["engine"] == "asp" and on_bfs.bounds["engine"] == "bfs"
+    assert answers(on_asp) == answers(on_bfs)
+    assert on_asp.reached > 0 and on_asp.failed > 0 and on_asp.cut == 0
+    assert on_asp.timings()["positions_expanded"] is None and on_bfs.timings()["positions_expanded"] > 0
+    assert "engine asp" in on_asp.text() and "positions expanded" in on_bfs.text()
+
+
+def test_max_nodes_needs_the_bfs_engine():
+    with pytest.raises(PysolverError, match="max_nodes .*breadth-first search only"):
+        sweep(STARTER, "monsters>=2", hands=1, workers=0, max_nodes=5)
+    with pytest.raises(PysolverError, match="engine must be one of"):
+        sweep(STARTER, "monsters>=2", hands=1, workers=0, engine="dfs")
+
+
 def test_same_seed_same_result_whatever_the_workers():
-    options = dict(hands=8, seed=11, max_depth=2, max_nodes=6)
+    options = dict(hands=8, seed=11, max_depth=2, max_nodes=6, engine="bfs")
     one = sweep(STARTER, "monsters>=2", workers=1, **options)
     two = sweep(STARTER, "monsters>=2", workers=2, **options)
     here = sweep(STARTER, "monsters>=2", workers=0, **options)
@@ -108,15 +144,19 @@ def test_bad_sweep_arguments(tmp_path):
 def test_ray_missing_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)       # import ray -> ImportError
     with pytest.raises(PysolverError, match=r"pip install pysolver\[ray\]"):
-        sweep(STARTER, "monsters>=2", hands=1, executor="ray", max_nodes=1)
+        sweep(STARTER, "monsters>=2", hands=1, executor="ray", max_depth=1)
 
 
-def test_ray_gives_the_same_result():
-    pytest.importorskip("ray")
-    options = dict(hands=4, seed=5, max_depth=2, max_nodes=4)
-    on_ray = sweep(STARTER, "monsters>=2", workers=2, executor="ray", **options)
-    local = sweep(STARTER, "monsters>=2", workers=0, **options)
-    assert comparable(on_ray) == comparable(local) and on_ray.executor == "ray"
+def test_ray_gives_the_same_result_as_the_process_pool():
+    """A local Ray (2 CPUs, no dashboard; `pip install ".[test,ray]"`, as the README's test set-up and CI do)
+    runs the same seeded sweep as the process pool, with the same results."""
+    import ray
+    options = dict(hands=4, seed=1, max_depth=2)
+    on_ray = sweep(STARTER, "extra>=1", workers=2, executor="ray", **options)
+    assert not ray.is_initialized()            # the sweep started its own Ray, and stopped it
+    on_pool = sweep(STARTER, "extra>=1", workers=2, executor="process", **options)
+    assert comparable(on_ray) == comparable(on_pool) and on_ray.executor == "ray" and on_pool.executor == "process"
+    assert [r["outcome"] for r in on_ray.results] == ["reached", "failed", "cut", "failed"]
 
 
 def test_cli_sweep(capsys, tmp_path):
@@ -133,3 +173,10 @@ def test_cli_sweep(capsys, tmp_path):
     code = main(["sweep", path, "--goal", "Kuriboh", "--hands", "4", "--executor", "threads"])
     _, err = capsys.readouterr()
     assert code == 2 and "invalid choice" in err and len(err.strip().splitlines()) == 1
+    code = main(["sweep", path, "--goal", "Kuriboh", "--hands", "4", "--max-nodes", "3"])
+    out, err = capsys.readouterr()
+    assert code == 2 and not out and "--engine bfs" in err and len(err.strip().splitlines()) == 1
+    code = main(["sweep", path, "--goal", "Kuriboh", "--hands", "2", "--workers", "0", "--max-nodes", "3",
+                 "--engine", "bfs", "--json"])
+    out, _ = capsys.readouterr()
+    assert code == 0 and json.loads(out)["bounds"]["engine"] == "bfs"
