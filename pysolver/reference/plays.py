@@ -1468,6 +1468,8 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
             continue      # no play uses these cards
         for clause in unread_clauses(instance.card):
             where = instance.location
+            if clause.scope == "attack" and (position.turn == 1 or position.phase == "main2"):
+                continue      # BP-1: no attack can be declared any more this turn
             if where in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone", "pendulum_zone"):
                 face_up = getattr(instance.state, "position", "attack") != "set"
                 scale = where == "pendulum_zone" or (where == "spell_trap_zone" and "pendulum" in instance.card.kinds)

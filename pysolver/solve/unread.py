@@ -109,9 +109,17 @@ def _can_matter(instance: Instance, position: Position, deck_used: bool) -> bool
     return instance.location != "deck" or deck_used
 
 
+def attacks_ahead(position: Position) -> bool:
+    """Whether an attack can still be declared this turn: not on turn 1 (BP-1), nor after the Battle Phase."""
+    return position.phase == "battle" or (position.phase == "main1" and position.turn > 1)
+
+
 def _scope_can_matter(instance: Instance, clause: Unread, position: Position) -> bool:
-    """Attacks are by and on monsters on the field; targets are cards on the field, in a GY or banished.
-    A lock in force speaks of other cards: wherever its own card is (a Continuous Trap), it matters."""
+    """Attacks are by and on monsters on the field, and only while an attack can still be declared;
+    targets are cards on the field, in a GY or banished. A lock in force speaks of other cards: wherever
+    its own card is (a Continuous Trap), it matters."""
+    if clause.scope == "attack" and not attacks_ahead(position):
+        return False
     if clause.lock and _in_force(instance, clause, position):
         return True
     if clause.scope in ("attack", "battle"):
@@ -309,7 +317,7 @@ def unread_in_turn(position: Position) -> list[str]:
     which has no partial answers, cannot certify lines about (pysolver.explore.plan). A clause about attacks
     cannot matter in a turn with no Battle Phase ahead: turn 1 (BP-1) or Main Phase 2."""
     deck_used = _deck_is_used(position)
-    attacks_ahead = position.phase == "battle" or (position.phase == "main1" and position.turn > 1)
+    ahead = attacks_ahead(position)
     return sorted({instance.card.name for instance in position.instances.values()
                    if _can_matter(instance, position, deck_used)
-                   and any(attacks_ahead or clause.scope != "attack" for clause in unread_clauses(instance.card))})
+                   and any(ahead or clause.scope != "attack" for clause in unread_clauses(instance.card))})
