@@ -225,6 +225,7 @@ class ExtraPool:
     def __init__(self) -> None:
         from pysolver.cards.cardtext import material_requirement
         from pysolver.cards.requirements import Requirement
+        from pysolver.cards.written import link_extra_material
 
         p = pool()
         cards = [p.card(name) for name in sorted(p.by_name)]
@@ -239,6 +240,7 @@ class ExtraPool:
         self.xyzs = [c.name for c in cards if c.name in supported and "xyz" in c.kinds]
         self.links = [c.name for c in cards if c.name in supported and "link" in c.kinds]
         self.arrowed_links = [name for name in self.links if p.card(name).arrows]
+        self.extra_material_links = [name for name in self.links if link_extra_material(p.card(name))]   # LNK-1
         self.named = [name for name in ("Junk Synchron", "Turbo Synchron", "Genex Controller", "Majestic Dragon",
                                         "Stardust Dragon", "Formula Synchron") if name in p.by_name]
 
@@ -341,7 +343,11 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     reachable += [name for name in e.xyzs if levels.count(p.card(name).rank) >= 2]
     if links_ok:
         reachable += [name for name in e.links if p.card(name).link_rating <= len(face_up) + 1]
+        # LNK-1: a Link Monster that can also use 1 monster the opponent controls or 1 in the hand
+        reachable += [name for name in e.extra_material_links if p.card(name).link_rating <= len(face_up) + 2]
     ed_options = [_names(e.synchros), _names(e.xyzs)] + ([_names(e.links)] if links_ok else [])
+    if links_ok and e.extra_material_links:
+        ed_options.append(_names(e.extra_material_links))
     if reachable:
         ed_options += [_names(reachable)] * 4
     extra = [draw(_names(reachable))] if reachable and draw(st.integers(0, 3)) else []

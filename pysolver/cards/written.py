@@ -152,8 +152,10 @@ def unread_material_use(card: Card) -> str | None:
     from .effects import _sentences, _text
     for sentence in _sentences(_text(card)):
         if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence \
-                or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds):
-            continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels
+                or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
+                or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds):
+            continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
+                       # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
             return f"{card.name!r}: material clause not supported: {sentence!r}"
     return None
@@ -199,7 +201,7 @@ def without_read_material_sentences(card: Card, text: str) -> str:
     checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`."""
     if not card.is_monster:
         return text
-    text = _SYNCHRO_LEVELS.sub("", text)
+    text = _LINK_EXTRA.sub("", _SYNCHRO_LEVELS.sub("", text)) if "link" in card.kinds else _SYNCHRO_LEVELS.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -233,10 +235,32 @@ def non_tuner(card: Card):
 
 
 # --------------------------------------------------------------------------------------------------
+# A Link Monster that may also use 1 material that is not a monster its summoner controls (LNK-1;
+# engine-rules.md §4.7: an EFFECT_EXTRA_MATERIAL group of the Link Monster itself, at most 1 card of it
+# in the materials, the line's filter still applies: Underworld Goddess of the Closed World takes 1
+# face-up monster the opponent controls, Zenna's Deceiving Doll Maidens 1 monster in the hand)
+
+_LINK_EXTRA = re.compile(r"You can also use 1 monster (?P<where>your opponent controls|in your hand) as material to "
+                         r"Link Summon this card\.")
+
+
+@lru_cache(maxsize=None)
+def link_extra_material(card: Card) -> str | None:
+    """"You can also use 1 monster your opponent controls / in your hand as material to Link Summon this
+    card": "opponent_field" or "hand"; None for a card without that sentence (or not a Link Monster)."""
+    if "link" not in card.kinds:
+        return None
+    match = _LINK_EXTRA.search(_one_line(card))
+    if match is None:
+        return None
+    return "opponent_field" if match.group("where") == "your opponent controls" else "hand"
+
+
+# --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
 
 def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
-            *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER)
+            *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA)

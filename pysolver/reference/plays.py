@@ -46,7 +46,8 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.material_lines import default_archetypes
-from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions,
+from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels,
+                             token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays
 from ..position.value import Instance, Monster, Position, copy_class, id_sort_key
@@ -297,8 +298,9 @@ def xyz_summons(position: Position) -> Iterator[Play]:
 
 
 def link_summons(position: Position) -> Iterator[Play]:
-    """LNK-1..LNK-3: an Extra Deck Link Monster; materials are face-up own monsters (Tokens too), a Link
-    Monster material worth 1 or its Link Rating, some choice summing exactly to the Link Rating;
+    """LNK-1..LNK-3: an Extra Deck Link Monster; materials are face-up own monsters (Tokens too), and at most
+    1 opponent's face-up monster or 1 monster in the hand when the Link Monster's text says it can also use
+    one; a Link Monster material worth 1 or its Link Rating, some choice summing exactly to the Link Rating;
     always Attack Position."""
     yield from _extra_deck_summons(position, "link")
 
@@ -350,7 +352,10 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         if not _may_be_special_summoned(monster, summon, locks):
             continue
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
-        candidates = [m for m in pool if _can_be_material(m, summon) and _material_allowed(m, monster, summon)
+        extra = _link_extra_pool(position, monster) if summon == "link" else []
+        extra_ids = {m.id for m in extra}
+        candidates = [m for m in list(pool) + extra if _can_be_material(m, summon)
+                      and _material_allowed(m, monster, summon)
                       and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon))]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates),
@@ -358,6 +363,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         for count in range(low, high + 1):
             for materials in combinations(candidates, count):
                 if not _amount_fits(monster, materials, summon) or not _others_allowed(materials, summon):
+                    continue
+                if sum(m.id in extra_ids for m in materials) > 1:   # LNK-1: "also use 1 monster ..."
                     continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
                 if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner):
@@ -370,6 +377,19 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                                spell=spell.id if spell is not None else None,
                                materials=_sorted_ids(m.id for m in materials), zones=zones,
                                positions=_BATTLE_POSITIONS[summon])
+
+
+def _link_extra_pool(position: Position, monster: Instance) -> list[Instance]:
+    """LNK-1 with the Link Monster's own "You can also use 1 monster your opponent controls / in your hand as
+    material to Link Summon this card": the opponent's face-up monsters (engine-rules.md §4.7: its
+    EFFECT_EXTRA_MATERIAL group is the opponent's face-up Monster Zone cards), or the turn player's monsters
+    in the hand. At most 1 of them among the materials (`_extra_deck_summons`)."""
+    where = link_extra_material(monster.card)
+    if where == "opponent_field":
+        return [m for m in _opponents(position, ON_FIELD) if m.state.position in ("attack", "defense")]
+    if where == "hand":
+        return [m for m in _own(position, "hand") if "monster" in m.card.kinds]
+    return []
 
 
 def _can_be_material(material: Instance, summon: str) -> bool:

@@ -9,7 +9,8 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
-from ..cards.written import TrapMonster, gemini, non_tuner, synchro_levels, token_restrictions, trap_monster
+from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
+                             trap_monster)
 from ..cards.extra_deck_text import pendulum_as_level, ritual_only_with
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
@@ -317,7 +318,7 @@ _EXCEPT_FOR = "cannot_be_tributed_except_for_"
 
 
 def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
-    """What the card writes about its own kind and its use as material (GEM-1, TOK-1, TOK-2, SYN-1, SYN-2)
+    """What the card writes about its own kind and its use as material (GEM-1, TOK-1, TOK-2, SYN-1, SYN-2, LNK-1)
     as facts. A wording pysolver cannot read, a material clause it does not model and a modelled
     activation with a sentence about its summoned monsters that it cannot read (TOK-1) write nothing:
     they are unread clauses (pysolver.cards.reading), and pysolver.solve.unread withholds the plays that
@@ -337,6 +338,9 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
         out.extend(f"synchro_level_alternative({c},{level})." for level in levels.levels)
         if levels.only_for is not None:
             out.append(f"synchro_level_only_for({c},{filters.number(levels.only_for)}).")
+    extra = link_extra_material(card)   # LNK-1: "You can also use 1 monster ... as material to Link Summon this card"
+    if extra is not None and target:
+        out.append(f"link_extra_material({c},{extra}).")
     treated = _read(card, non_tuner(card), target)   # SYN-1: may be a non-Tuner
     if treated is not None:
         out.append(f"non_tuner_option({c}).")

@@ -328,6 +328,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "link_rating_sum": ("LNK-1", lambda c: ("LNK-1", (
         f"no choice of materials that meets the other conditions has Link values adding up to "
         f"{c.values.get('R')} (the face-up monsters you control: {c.monsters()})"))),
+    "link_extra_material_one": ("LNK-1", "the Link Monster can also use only 1 monster your opponent controls or 1 "
+                                         "monster in your hand as material, not 2 or more"),
     "no_fusion_spell": ("FUS-1", "no Polymerization you can use"),
     "forbid_special_summon": (None, _forbid("Special Summon")),
     "forbid_special_summon_except": (None, _forbid("Special Summon this monster")),

@@ -14,7 +14,7 @@ from pysolver.cards.card import Card, CardDB, default_cards
 from pysolver.position.play import Play, sort_plays
 from pysolver.position.value import Position, copy_class, id_sort_key
 from pysolver.cards.extra_deck_text import pendulum_as_level
-from pysolver.cards.written import synchro_levels
+from pysolver.cards.written import link_extra_material, synchro_levels
 from pysolver.reference.plays import legal_plays
 from pysolver import position_from_dict
 from strategies import (extra_deck_position_dicts, extra_deck_positions, pendulum_ritual_fusion_position_dicts,
@@ -952,6 +952,9 @@ def test_generated_positions_plays_are_well_formed(pos):
     for play in legal_plays(pos, all_instances=True):
         if play.action == "procedure_summon":       # SP-1: Lava Golem Tributes the opponent's monsters
             assert set(play.uses()) <= mine | {t for t in theirs if pos.instances[t].location in MMZ_LOCATIONS}
+        elif play.action == "link_summon" and link_extra_material(pos.instances[play.card].card) == "opponent_field":
+            used = set(play.uses()) - mine            # LNK-1: "also use 1 monster your opponent controls"
+            assert len(used) <= 1 and all(pos.instances[t].location in MMZ_LOCATIONS for t in used)
         else:
             assert set(play.uses()) <= mine
         if play.card is not None:
@@ -994,8 +997,16 @@ def test_extra_deck_positions_plays_are_well_formed(pos):
         assert summoned.location == "extra_deck" and play.action == f"{kind}_summon"
         materials = [pos.instances[m] for m in play.materials]
         assert list(play.materials) == sorted(play.materials, key=id_sort_key) and materials
+        own = [m for m in materials if m.player == pos.turn_player and m.location != "hand"]
         assert all(m.location in ("monster_zone", "extra_monster_zone") and m.state.position != "set"
-                   for m in materials)
+                   for m in own)
+        others = [m for m in materials if m.id not in {o.id for o in own}]   # LNK-1: at most 1, where the Link Monster's text says
+        where = link_extra_material(summoned.card)
+        assert len(others) <= 1 and all(
+            (where == "hand" and m.player == pos.turn_player and m.location == "hand") or
+            (where == "opponent_field" and m.player != pos.turn_player and m.location in ("monster_zone",
+                                                                                          "extra_monster_zone")
+             and m.state.position != "set") for m in others)
         assert play.zones and list(play.zones) == sorted(play.zones, key=id_sort_key)
         assert set(play.zones) <= set(ALL_ZONES if pos.rules >= 4 else MMZ)
         occupied_after = {m.id for m in pos.instances.values() if m.player == pos.turn_player

@@ -381,10 +381,13 @@ def test_syn_1_lnk_1_material_clauses_of_the_database_are_read_or_refused():
     from pysolver.cards.load import load_cards
     from pysolver.cards.written import unread_material_use
     cards = load_cards(need_shared_data() / "cards.cdb")
-    for name in ("Proxy Horse", "Eccentric Boy", "Zenna's Deceiving Doll Maidens", "Mara of the Nordic Alfar",
+    for name in ("Proxy Horse", "Eccentric Boy", "Mara of the Nordic Alfar", "Micro Coder",
                  "Malefic Parallel Gear", "Mono Synchron", "Star Drawing"):
         assert unread_material_use(cards[name]) and unsupported_reason(cards[name]), name
     assert unread_material_use(cards["King of the Swamp"]) is None   # a Fusion Substitute is read (FUS-2)
+    # LNK-1: "You can also use 1 monster in your hand as material to Link Summon this card" is read
+    # (written.link_extra_material; tests/solve/test_rules_link_materials.py)
+    assert unread_material_use(cards["Zenna's Deceiving Doll Maidens"]) is None
     assert sum(bool(unread_material_use(card)) for card in cards) >= 38
 
 

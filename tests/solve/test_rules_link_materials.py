@@ -1,0 +1,184 @@
+"""Link Materials that are not monsters the summoner controls (LNK-1, LNK-2; engine-rules.md §4.7, the Link
+Monster's own EFFECT_EXTRA_MATERIAL): "You can also use 1 monster your opponent controls as material to Link
+Summon this card" (Underworld Goddess of the Closed World: the opponent's face-up monsters) and "You can also
+use 1 monster in your hand as material to Link Summon this card" (Zenna's Deceiving Doll Maidens). At most 1
+such material; the material line still applies to it; it goes to its owner's GY. Real cards of the card
+database (../shared/data/cards.cdb); every answer is checked against the independent reference, and every
+position a play leads to against the reference applier and the step-indexed transition (asp/transition.lp)."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import board, need_shared_data
+from pysolver import legal_plays
+from pysolver.cards.load import load_cards
+from pysolver.cards.reading import unread_clauses
+from pysolver.cards.written import link_extra_material
+from pysolver.position.apply import apply
+from pysolver.reference.apply import apply as reference_apply
+from pysolver.reference.plays import legal_plays as reference_plays
+from pysolver.solve.steps import Planner, position_state, replay
+from pysolver.solve.why import why
+
+GODDESS = "Underworld Goddess of the Closed World"   # Link-5, 4+ Effect Monsters
+ZENNA = "Zenna's Deceiving Doll Maidens"             # Link-5, 2+ Effect Monsters
+EFFECTS = ("Effect Veiler", "Ash Blossom & Joyous Spring", 'Maxx "C"', "Ghost Ogre & Snow Rabbit")
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return load_cards(need_shared_data() / "cards.cdb")
+
+
+def link_materials(position, card="ED1") -> set:
+    """The material sets of the Link Summons of `card`, as the solver lists them; the reference must agree
+    on every play of the position, and nothing is withheld."""
+    solver = legal_plays(position, all_instances=True)
+    reference = reference_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference}
+    assert not solver.unread
+    return {p.materials for p in solver if p.action == "link_summon" and p.card == card}
+
+
+def the_play(position, materials, card="ED1"):
+    (play,) = [p for p in legal_plays(position, all_instances=True)
+               if p.action == "link_summon" and p.card == card and p.materials == materials]
+    return play
+
+
+def applied(position, play, **choices):
+    """The position after the play: `apply`, the reference applier and the step-indexed transition agree."""
+    after = apply(position, play, **choices)
+    assert after == reference_apply(position, play, **choices)
+    planner = Planner(position, symmetry=False)
+    planner.control.configuration.solve.models = 0
+    planner.control.configuration.solve.project = "show"
+    planner.ask(1)
+    wanted = {"zone": choices.get("zone", play.zones[0]), "battle_position": choices.get("battle_position",
+                                                                                          play.positions[0])}
+    found = 0
+    with planner.control.solve(yield_=True) as handle:
+        for model in handle:
+            ((line_play, line_choices, state),) = replay(model.symbols(atoms=True), position, 1,
+                                                         lambda p: legal_plays(p, all_instances=True))
+            if line_play.key == play.key and line_choices == wanted:
+                assert position_state(after)[0] == position_state(state)[0]
+                found += 1
+    assert found == 1
+    return after
+
+
+def goddess_board(cards, own=EFFECTS):
+    b = board(cards=cards).extra_deck(GODDESS)
+    for zone, name in enumerate(own, 1):
+        b.monster(zone, name)
+    return b
+
+
+# --- the reader ---------------------------------------------------------------------------------------
+
+def test_lnk_1_the_extra_material_sentence_is_read(cards):
+    assert link_extra_material(cards[GODDESS]) == "opponent_field"
+    assert link_extra_material(cards[ZENNA]) == "hand"
+    assert link_extra_material(cards["Decode Talker"]) is None
+    assert unread_clauses(cards[GODDESS]) == () and unread_clauses(cards[ZENNA]) == ()
+
+
+def test_lnk_1_forms_not_read_stay_unread(cards):
+    """A face-down "Ghostrick" monster (Ghostrick Festival), and the hand materials that a monster's own text
+    allows for another Link Monster ("If a Cyberse monster you control would be used as Link Material for a
+    "Code Talker" monster, this card in your hand can also be used as material": its once per turn is not
+    in the turn's history), stay unread: their plays are withheld, never guessed."""
+    for name in ("Ghostrick Festival", "Micro Coder", "Cyberse Code Magician", "Altergeist Pookuery",
+                 "Linkslayer @Ignister", "Proxy Horse", "Rokket Coder"):
+        assert link_extra_material(cards[name]) is None and unread_clauses(cards[name]), name
+
+
+# --- Underworld Goddess: 1 monster the opponent controls ------------------------------------------------
+
+def test_lnk_1_goddess_uses_one_face_up_monster_the_opponent_controls(cards):
+    b = goddess_board(cards)
+    b.opponent.monster(1, "Ash Blossom & Joyous Spring").monster(3, 'Maxx "C"').monster(4, "Effect Veiler",
+                                                                                     position="set")
+    position = b.build()
+    # 5 materials: the 4 own Effect Monsters and 1 face-up Effect Monster of the opponent (never the Set one)
+    assert link_materials(position) == {("M1", "M2", "M3", "M4", "oM1"), ("M1", "M2", "M3", "M4", "oM3")}
+
+
+def test_lnk_1_goddess_never_two_monsters_of_the_opponent(cards):
+    b = goddess_board(cards, own=EFFECTS[:3])
+    b.opponent.monster(1, "Ash Blossom & Joyous Spring").monster(3, 'Maxx "C"')
+    position = b.build()
+    assert link_materials(position) == set()
+    answers = {answer.action: answer for answer in why(position, "ED1").answers}
+    words = " | ".join(str(reason) for group in answers["link_summon"].reasons for reason in group)
+    assert "LNK-1" in words
+
+
+def test_lnk_2_goddess_the_line_applies_to_the_opponents_monster(cards):
+    """4+ Effect Monsters: the opponent's Normal Monster is no material."""
+    b = goddess_board(cards)
+    b.opponent.monster(2, "Dark Magician")
+    assert link_materials(b.build()) == set()
+
+
+def test_lnk_1_without_the_sentence_no_monster_of_the_opponent_and_none_from_the_hand(cards):
+    """Decode Talker (2+ Effect Monsters, Link-3): only face-up monsters its summoner controls."""
+    b = board(cards=cards).extra_deck("Decode Talker").monster(1, "Effect Veiler").monster(2, "Ash Blossom & Joyous Spring")
+    b.hand('Maxx "C"')
+    b.opponent.monster(1, "Ghost Ogre & Snow Rabbit")
+    assert link_materials(b.build()) == set()
+
+
+def test_lnk_1_goddess_the_opponents_monster_goes_to_its_gy(cards):
+    b = goddess_board(cards)
+    b.opponent.monster(3, 'Maxx "C"')
+    position = b.build()
+    play = the_play(position, ("M1", "M2", "M3", "M4", "oM3"))
+    after = applied(position, play, zone="EMZL")
+    assert [c.card.name for c in after.opponent.graveyard] == ['Maxx "C"']
+    assert sorted(c.card.name for c in after.me.graveyard) == sorted(EFFECTS)
+    assert after.events[-1]["summon"] == "link" and after.events[-1]["from"] == "extra_deck"
+
+
+def test_zn_6_the_opponents_material_frees_its_extra_monster_zone(cards):
+    """ZN-1, ZN-6: with the opponent's monster in the left EMZ as material, that EMZ is open afterwards."""
+    b = goddess_board(cards)
+    b.opponent.monster("left", "Decode Talker")   # worth 1 here (Link-3)
+    position = b.build()
+    (materials,) = link_materials(position)
+    assert materials == ("M1", "M2", "M3", "M4", "oEMZL")
+    assert the_play(position, materials).zones == ("EMZL", "EMZR")
+
+
+# --- Zenna's Deceiving Doll Maidens: 1 monster in the hand ----------------------------------------------
+
+def zenna_board(cards):
+    return board(cards=cards).extra_deck(ZENNA).monster(1, "Effect Veiler").monster(2, "Decode Talker") \
+        .monster(3, "Ghost Ogre & Snow Rabbit")
+
+
+def test_lnk_1_zenna_uses_one_monster_in_the_hand(cards):
+    """Link-5: Decode Talker counts 3; with 2 more Effect Monsters, one of them may come from the hand (a
+    Normal Monster or a Spell there never: the line, "monster"), never 2 from the hand."""
+    position = zenna_board(cards).hand("Ash Blossom & Joyous Spring", 'Maxx "C"', "Pot of Greed", "Dark Magician") \
+        .build()
+    assert link_materials(position) == {("H1", "M1", "M2"), ("H1", "M2", "M3"), ("H2", "M1", "M2"),
+                                        ("H2", "M2", "M3"), ("M1", "M2", "M3")}
+
+
+def test_lnk_1_zenna_never_two_monsters_from_the_hand(cards):
+    position = board(cards=cards).extra_deck(ZENNA).monster(1, "Decode Talker") \
+        .hand("Ash Blossom & Joyous Spring", 'Maxx "C"').build()
+    assert link_materials(position) == set()
+
+
+def test_lnk_1_zenna_the_hand_material_goes_to_the_gy(cards):
+    position = zenna_board(cards).hand("Ash Blossom & Joyous Spring").build()
+    play = the_play(position, ("H1", "M1", "M2"))
+    after = applied(position, play, zone="EMZR")
+    assert after.me.hand == ()
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Ash Blossom & Joyous Spring", "Decode Talker",
+                                                               "Effect Veiler"]
+    assert after["EMZR"].card.name == ZENNA and after["M3"].card.name == "Ghost Ogre & Snow Rabbit"
