@@ -272,6 +272,9 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
         found.append(Unread(_strip_name(reason, card), lock,
                             "pendulum" if effects.unread_limit(card) else "card"))
     for sentence in rule_sentences(card):
+        alternative = extra_deck_text.alternative_xyz(card)
+        if alternative is not None and alternative.text == sentence.text:
+            continue   # XYZ-4: an alternative Xyz procedure, read whole (extra_deck_text.alternative_xyz)
         if not _covered(sentence.text):
             lock = _is_lock(sentence.text, card)
             scope = _scope(sentence.text)
