@@ -61,7 +61,7 @@ def ritual_only_with(card: Card) -> str | None:
 # XYZ-4: "... you can also Xyz Summon this card by using <what> you control <tail>." (the card's own quoted
 # name is read as "this card" first).
 ALTERNATIVE_XYZ = re.compile(
-    r"(?P<once>Once per turn, )?(?:(?:During|during) your Main Phase 2, )?(?P<you>[Yy])ou can also Xyz Summon this card "
+    r"(?P<once>Once per turn, )?(?P<main2>(?:During|during) your Main Phase 2, )?[Yy]ou can also Xyz Summon this card "
     r"by using (?P<what>.+?) you control"
     r"(?P<different> with a different name)?"
     r"(?: with (?P<least>\d+) or more (?:Xyz )?[Mm]aterials| that has no material)?"
@@ -125,9 +125,9 @@ def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
     if getattr(requirement, "min_materials", 2) <= 1:
         return None   # a line of 1 material would make the two procedures indistinguishable (never printed)
     least = int(match.group("least")) if match.group("least") else 0
-    none = "that has no material" in text
+    none = match.group(0).count(" that has no material") == 1
     return AlternativeXyz(filter_, once_per_turn=bool(match.group("once")),
-                          main_phase_2="Main Phase 2" in text, min_attached=least,
+                          main_phase_2=bool(match.group("main2")), min_attached=least,
                           max_attached=0 if none else None, text=sentence)
 
 
