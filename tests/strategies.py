@@ -243,6 +243,13 @@ class ExtraPool:
         self.extra_material_links = [name for name in self.links if link_extra_material(p.card(name))]   # LNK-1
         self.named = [name for name in ("Junk Synchron", "Turbo Synchron", "Genex Controller", "Majestic Dragon",
                                         "Stardust Dragon", "Formula Synchron") if name in p.by_name]
+        # XYZ-4: Xyz Monsters with an alternative procedure, and for each the monsters it can be summoned on
+        from pysolver.cards.extra_deck_text import alternative_xyz
+        from pysolver.reference.plays import _matches, _Stand
+        monsters = [c for c in cards if c.is_monster and "token" not in c.kinds]
+        self.alternatives = {c.name: [m.name for m in monsters if _matches(alternative_xyz(c).filter, _Stand(m))]
+                             for c in cards if c.name in supported and alternative_xyz(c) is not None}
+        self.alternative_bases = sorted({name for bases in self.alternatives.values() for name in bases})
 
 
 @lru_cache(maxsize=1)
@@ -308,13 +315,16 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     palette = draw(st.lists(st.one_of(_names(favoured), _names(favoured), _names(e.tuners), _names(e.named),
                                       _names(e.tokens)), min_size=1, max_size=3))
     field_options = [st.sampled_from(palette)] * 4 + [_names(e.tuners), _names(e.non_tuners), _names(e.tokens),
-                                                      _names(e.xyzs), _names(e.synchros)]
+                                                      _names(e.xyzs), _names(e.synchros), _names(e.alternative_bases),
+                                                      _names(e.alternative_bases)]
     if links_ok:
         field_options.append(_names(e.links))
     count = draw(st.integers(2, 5))
     names = [draw(st.sampled_from(palette))] * draw(st.integers(1, 3))    # identical copies
     if draw(st.integers(0, 3)):                                            # a Tuner, 3 times in 4
         names.insert(0, draw(_names(tuner_options)))
+    if not draw(st.integers(0, 3)):                                        # XYZ-4: a monster to summon on
+        names.insert(0, draw(_names(e.alternative_bases)))
     names += draw(st.lists(st.one_of(*field_options), min_size=max(0, count - len(names)),
                            max_size=max(0, count - len(names))))
     names = draw(st.permutations(names[:count]))
@@ -345,13 +355,17 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
         reachable += [name for name in e.links if p.card(name).link_rating <= len(face_up) + 1]
         # LNK-1: a Link Monster that can also use 1 monster the opponent controls or 1 in the hand
         reachable += [name for name in e.extra_material_links if p.card(name).link_rating <= len(face_up) + 2]
+    alternative = [name for name, bases in e.alternatives.items() if any(c.name in bases for c in face_up)]
+    reachable += alternative                                                    # XYZ-4
     ed_options = [_names(e.synchros), _names(e.xyzs)] + ([_names(e.links)] if links_ok else [])
     if links_ok and e.extra_material_links:
         ed_options.append(_names(e.extra_material_links))
     if reachable:
         ed_options += [_names(reachable)] * 4
     extra = [draw(_names(reachable))] if reachable and draw(st.integers(0, 3)) else []
-    extra += draw(st.lists(st.one_of(*ed_options), min_size=2 - len(extra), max_size=4 - len(extra)))
+    if alternative and draw(st.booleans()):
+        extra.append(draw(_names(alternative)))
+    extra += draw(st.lists(st.one_of(*ed_options), min_size=max(0, 2 - len(extra)), max_size=4 - len(extra)))
     extra += draw(st.lists(st.sampled_from(extra), max_size=2))          # duplicates
     me["extra_deck"] = draw(st.permutations(extra))
     me["monster_zones"] = mine
@@ -368,6 +382,14 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
             draw(st.one_of(_names(e.arrowed_links), _names(e.arrowed_links), _names(e.synchros))),
             own=False, turn=turn, phase=phase, face_down_ok=False))}
 
+    # XYZ-4's once per turn: sometimes one of the Extra Deck's alternative cards was already Xyz Summoned
+    # this turn, by its alternative procedure or by its line.
+    events = []
+    done = [name for name in extra if name in e.alternatives]
+    if done and draw(st.booleans()):
+        events.append({"summon": "xyz", "card": draw(st.sampled_from(done)), "from": "extra_deck",
+                       "player": turn_player, "alternative": draw(st.booleans())})
+
     players = [me, opponent] if turn_player == 0 else [opponent, me]
     return {
         "format": "pysolver-position/1",
@@ -375,7 +397,7 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
         "turn": turn,
         "phase": phase,
         "turn_player": turn_player,
-        "this_turn": {"normal_summon_used": draw(st.booleans())},
+        "this_turn": {"normal_summon_used": draw(st.booleans()), "events": events},
         "players": players,
     }
 

@@ -10,14 +10,25 @@ Read here, each from its exact wording:
 * RIT-1 for one Ritual Spell only: "This card can only be Ritual Summoned with the Ritual Spell Card,
   "X"" (Shinato, King of a Higher Plane): no other Ritual Spell may summon it.
 
-The other procedures of item 3 (Xyz Summons "by using 1 X monster you control", Contact Fusions, a Link
-Monster treated as a Level for an Xyz Summon, an opponent's monster as Link Material) are not read yet:
-`pysolver.cards.reading` reports them unread, so the plays they decide are withheld, never guessed.
+* XYZ-4, the alternative Xyz procedure (engine-rules.md §4.4 "Alternative procedure"): "[Once per turn,]
+  [During your Main Phase 2,] you can also Xyz Summon this card by using <a monster> you control [with a
+  different name] [with N or more materials | that has no material] [as (the) (Xyz) material] [, other
+  than/except "X"]. (Transfer its materials to this card.)": an Xyz Summon of this card using exactly one
+  face-up monster the player controls that matches the description; that monster's own materials are
+  carried over to the new monster (`alternative_xyz`). A sentence with anything more (a cost, "by
+  discarding 1 Spell"; a condition, "if a X has activated its effect this turn", "equipped with 3 or more
+  Equip Cards") is not read.
+
+Contact Fusions are read in `pysolver.cards.effects.contact_fusion` (a procedure of its own) and an
+opponent's or a hand monster as Link Material in `pysolver.cards.written`. A Link Monster treated as a
+Level for an Xyz Summon is not read yet: `pysolver.cards.reading` reports it unread, so the plays it
+decides are withheld, never guessed.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .card import Card
@@ -46,3 +57,88 @@ def ritual_only_with(card: Card) -> str | None:
         return None
     match = RITUAL_ONLY_WITH.search(" ".join(card.text.split()))
     return match.group(1) if match else None
+
+
+# XYZ-4: "... you can also Xyz Summon this card by using <what> you control <tail>." (the card's own quoted
+# name is read as "this card" first).
+ALTERNATIVE_XYZ = re.compile(
+    r"(?P<once>Once per turn, )?(?P<main2>(?:During|during) your Main Phase 2, )?[Yy]ou can also Xyz Summon this card "
+    r"by using (?P<what>.+?) you control"
+    r"(?P<different> with a different name)?"
+    r"(?: with (?P<least>\d+) or more (?:Xyz )?[Mm]aterials| that has no material)?"
+    r"(?P<original> whose original name is \"[^\"]+\")?"
+    r"(?: as (?:the )?(?:Xyz )?[Mm]aterials?)?"
+    r"(?:, (?:other than|except) (?P<except>\"[^\"]+\"))?"
+    r"(?: \((?:[Tt]ransfer its (?:Xyz )?materials(?: to this card)?|Xyz Materials attached to that monster also "
+    r"become Xyz Materials on this card)\))?\.")
+
+
+@dataclass(frozen=True)
+class AlternativeXyz:
+    """One alternative Xyz procedure (XYZ-4): the monster used matches `filter` (a term of the requirement
+    language: pysolver.cards.requirements) and holds between `min_attached` and `max_attached` (None: no
+    bound) materials; `once_per_turn`: the player may use this card's alternative once per turn;
+    `main_phase_2`: only during the player's Main Phase 2."""
+
+    filter: object
+    once_per_turn: bool = False
+    main_phase_2: bool = False
+    min_attached: int = 0
+    max_attached: int | None = None
+    text: str = ""
+
+
+def _own_name(card: Card, sentence: str) -> str:
+    return sentence.replace(f'Xyz Summon "{card.name}"', "Xyz Summon this card", 1)
+
+
+def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
+    """The alternative procedure one sentence of `card` writes, or None when the sentence is not one the
+    reader takes whole (see the module docstring)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom, Not, conj, disj
+    from .cardtext import material_requirement
+    if "xyz" not in card.kinds or not card.is_extra_deck:
+        return None
+    text = " ".join(_own_name(card, sentence).split())
+    match = ALTERNATIVE_XYZ.fullmatch(text)
+    if match is None:
+        return None
+    what = match.group("what")
+    series = re.search(r"\bRank (\d+), (\d+),? or (\d+)\b", what)   # "a Rank 8, 9, or 10 DARK Xyz Monster"
+    try:
+        if series:
+            filter_ = disj(*(parse_filter(what[:series.start()] + f"Rank {rank}" + what[series.end():])
+                             for rank in series.groups()))
+        else:
+            filter_ = parse_filter(what)
+        if match.group("original"):   # "a monster ... whose original name is "X"": no effect here renames
+            if filter_ != Atom("any"):
+                return None
+            filter_ = parse_filter(match.group("original").split(" is ", 1)[1])
+        if match.group("except"):
+            filter_ = conj(filter_, Not(parse_filter(match.group("except"))))
+    except UnsupportedMaterialLine:
+        return None
+    if match.group("different"):   # "with a different name": not a copy of this card
+        filter_ = conj(filter_, Not(Atom("name", "=", card.name)))
+    requirement = material_requirement(card)
+    if getattr(requirement, "min_materials", 2) <= 1:
+        return None   # a line of 1 material would make the two procedures indistinguishable (never printed)
+    least = int(match.group("least")) if match.group("least") else 0
+    none = match.group(0).count(" that has no material") == 1
+    return AlternativeXyz(filter_, once_per_turn=bool(match.group("once")),
+                          main_phase_2=bool(match.group("main2")), min_attached=least,
+                          max_attached=0 if none else None, text=sentence)
+
+
+@lru_cache(maxsize=None)
+def alternative_xyz(card: Card) -> AlternativeXyz | None:
+    """The alternative Xyz procedure `card` writes in its text (XYZ-4), when read; None otherwise (also
+    when two sentences would each give one: no printed card does)."""
+    if "xyz" not in card.kinds or not card.is_extra_deck or "also Xyz Summon" not in card.text:
+        return None
+    from .sentences import sentences
+    found = [a for a in (read_alternative_xyz(card, s.text) for s in sentences(card) if not s.activated)
+             if a is not None]
+    return found[0] if len(found) == 1 else None

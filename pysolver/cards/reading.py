@@ -84,7 +84,8 @@ def _is_rule(sentence: Sentence) -> bool:
         return False
     text = _unquoted(sentence.text)
     if re.search(r"\bthis turn\b|\bthe turn you activate\b|\bthe turn (?:you|this card)\b|\buntil the end of\b",
-                 text, re.I):
+                 text, re.I) and not re.search(r"\bcan also Xyz Summon\b", text):   # XYZ-4 with a condition on
+        # the turn ("if a "Kashtira Shangri-Ira" has activated its effect this turn") is a summoning rule
         return False   # a restriction on the turn after an effect: effects.clauses, the history (OATH)
     for pattern in _IRRELEVANT:
         text = pattern.sub("", text)
@@ -158,9 +159,14 @@ _RESIDUE = re.compile(r"(?:(?:This|These) (?:Token|card|monster)s?(?: in your (?
                       r"|,? but the other materials must be correct)?", re.I)
 
 
-def _covered(sentence: str) -> bool:
-    """A reader's wording covers the whole sentence (up to its final stop and surrounding space)."""
+def _covered(sentence: str, card: Card | None = None) -> bool:
+    """A reader's wording covers the whole sentence (up to its final stop and surrounding space); or the
+    sentence is `card`'s alternative Xyz procedure, read whole (XYZ-4: extra_deck_text.alternative_xyz,
+    which reads a sentence only when its description of the monster used parses)."""
     text = sentence.strip()
+    alternative = extra_deck_text.alternative_xyz(card) if card is not None else None
+    if alternative is not None and alternative.text.strip() == text:
+        return True
     for pattern in read_wordings():
         for match in pattern.finditer(text):
             rest = (text[:match.start()] + text[match.end():]).strip(" .")
@@ -273,7 +279,7 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
         found.append(Unread(_strip_name(reason, card), lock,
                             "pendulum" if effects.unread_limit(card) else "card"))
     for sentence in rule_sentences(card):
-        if not _covered(sentence.text):
+        if not _covered(sentence.text, card):
             lock = _is_lock(sentence.text, card)
             scope = _scope(sentence.text)
             only = _ONLY_ONE.fullmatch(sentence.text)

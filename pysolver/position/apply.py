@@ -13,6 +13,7 @@ from typing import Mapping
 
 from ..errors import PysolverError
 from ..cards.effects import activated_effects, contact_fusion
+from ..cards.extra_deck_text import alternative_xyz
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -169,9 +170,16 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         return board.finish()
     if action in ("synchro_summon", "xyz_summon", "link_summon"):
         overlay = []
+        # XYZ-4: one material on an Xyz Monster with an alternative procedure is that procedure; the
+        # monster used carries its own materials over (its lines always ask for 2 or more materials)
+        alternative = action == "xyz_summon" and len(play.materials) == 1 and \
+            alternative_xyz(position[play.card].card) is not None
         for material in play.materials:
             state = board.take(material)
-            if action == "xyz_summon":  # XYZ-3: attached; an Xyz material's own materials go to the GY
+            if alternative:
+                overlay.extend(state.materials)
+                overlay.append(state.card)
+            elif action == "xyz_summon":  # XYZ-3: attached; an Xyz material's own materials go to the GY
                 overlay.append(state.card)
                 board.players[position[material].player]["graveyard"].extend(PileCard(c) for c in state.materials)
             else:
@@ -179,7 +187,8 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         card = board.take(play.card).card
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
                                               materials=tuple(overlay)))
-        board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "extra_deck"))
+        board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "extra_deck",
+                                         alternative=alternative))
         return board.finish()
     if action == "gemini_summon":   # GEM-2: a second Normal Summon of the face-up monster, where it stands
         instance = position[play.card]

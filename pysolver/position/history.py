@@ -7,6 +7,8 @@ Two kinds of event (docs/position-format.md, "The turn's history"):
       player: 0                # who summoned it (default 0)
       from: hand               # hand | deck | graveyard | banished | extra_deck | field | token
       negated: false           # the summon was negated
+      alternative: false       # an Xyz Summon by the alternative procedure written on the card (XYZ-4:
+                               #   "you can also Xyz Summon this card by using ..."); kept only when true
     - summon: pendulum         # several monsters summoned at once: `cards` instead of `card`
       cards: [Flash Knight, Foucault's Cannon]
     - activate: Pot of Duality
@@ -34,14 +36,17 @@ SUMMON_METHODS = ("normal", "set", "flip", "special", "ritual", "fusion", "synch
 SUMMON_ORIGINS = ("hand", "deck", "graveyard", "banished", "extra_deck", "field", "token")
 NEGATIONS = ("none", "activation", "effect")
 MAX_EFFECT = 99          # effect numbers: a card has a handful; the bound keeps them a small integer
-_SUMMON_KEYS = {"summon", "card", "cards", "player", "from", "negated"}
+_SUMMON_KEYS = {"summon", "card", "cards", "player", "from", "negated", "alternative"}
 _ACTIVATE_KEYS = {"activate", "effect", "player", "negated", "resolved", "target", "simulated"}
 
 
-def summon_event(method: str, cards, player: int, origin: str, negated: bool = False) -> Mapping[str, Any]:
+def summon_event(method: str, cards, player: int, origin: str, negated: bool = False,
+                 alternative: bool = False) -> Mapping[str, Any]:
     cards = (cards,) if isinstance(cards, str) else tuple(cards)
-    return MappingProxyType({"summon": method, "cards": cards, "player": player, "from": origin,
-                             "negated": negated})
+    event = {"summon": method, "cards": cards, "player": player, "from": origin, "negated": negated}
+    if alternative:
+        event["alternative"] = True
+    return MappingProxyType(event)
 
 
 def activate_event(card: str, player: int, effect: int = 1, negated: str = "none", resolved: bool = True,
@@ -90,6 +95,11 @@ def validate_events(raw: list, path: str, cards: CardDB) -> tuple[list, list[tup
             method = check(entry, "summon", where, SUMMON_METHODS, "normal")
             origin = check(entry, "from", where, SUMMON_ORIGINS, "hand")
             negated = check(entry, "negated", where, (True, False), False)
+            alternative = check(entry, "alternative", where, (True, False), False)
+            if alternative and method != "xyz":
+                problems.append((f"{where}.alternative", "only an Xyz Summon (summon: xyz) is made by an "
+                                                         "alternative procedure"))
+                alternative = False
             if ("card" in entry) == ("cards" in entry):
                 problems.append((where, "a summon event names its monster with 'card' (or several with 'cards')"))
                 continue
@@ -101,7 +111,7 @@ def validate_events(raw: list, path: str, cards: CardDB) -> tuple[list, list[tup
             names = [card_name(value, f"{where}.card" if key == "card" else f"{where}.cards[{i}]")
                      for i, value in enumerate(raw_cards)]
             if None not in names:
-                events.append(summon_event(method, names, player, origin, negated))
+                events.append(summon_event(method, names, player, origin, negated, alternative))
         else:
             name = card_name(entry["activate"], f"{where}.activate")
             effect = entry.get("effect", 1)
@@ -124,6 +134,7 @@ def dump_events(events) -> list[dict]:
         if "summon" in data:
             cards = data.pop("cards")
             data = {"summon": data["summon"], **({"card": cards[0]} if len(cards) == 1 else {"cards": list(cards)}),
-                    "player": data["player"], "from": data["from"], "negated": data["negated"]}
+                    "player": data["player"], "from": data["from"], "negated": data["negated"],
+                    **({"alternative": True} if data.get("alternative") else {})}
         out.append(data)
     return out

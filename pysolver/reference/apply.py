@@ -4,8 +4,8 @@ This is the second opinion on `pysolver.apply`, as `pysolver.reference` is on th
 the pair (`reference.legal_plays`, this `apply`) against (the solver, `pysolver.apply`), and the tests
 compare the positions the two appliers reach. It is written from RULES.md and docs/position-format.md,
 in plain Python, and must not import `pysolver.position.apply` or anything of `pysolver.solve`, or read
-`asp/` (tests/test_imports.py checks it). It reads card data only through `pysolver.cards.cardtext` and
-`pysolver.cards.effects` and builds the position's data classes (`pysolver.position`).
+`asp/` (tests/test_imports.py checks it). It reads card data only through `pysolver.cards.cardtext`,
+`pysolver.cards.effects` and `pysolver.cards.extra_deck_text` and builds the position's data classes (`pysolver.position`).
 
 What a play does (rule ids of RULES.md):
 
@@ -20,7 +20,8 @@ What a play does (rule ids of RULES.md):
   Tributes/materials go to the GY (from the hand, the field or, for Advanced Ritual Art, the Deck), the
   Spell goes to the GY, the monster comes out properly summoned in the chosen zone and position.
 - Synchro and Link Summons (SYN-4, LNK-1): materials to the GY. Xyz Summon (XYZ-3): materials attached
-  under the new monster; an Xyz material's own materials go to the GY.
+  under the new monster; an Xyz material's own materials go to the GY, except by an alternative
+  procedure written on the card (XYZ-4, one material): they are carried over to the new monster.
 - Pendulum Summon (PEN-1, PEN-3): every card to its own zone (given, else the first zones, card by card,
   that let every card have one), one battle position for all; the Pendulum Summon of the turn is used;
   one summon event (from the Extra Deck when any card came from there, else the hand).
@@ -51,6 +52,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ..cards.effects import activated_effects, contact_fusion
+from ..cards.extra_deck_text import alternative_xyz
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -213,10 +215,12 @@ class _Duel:
         zones = self.sides[player].monsters if location == "monster" else self.sides[player].extra_monsters
         zones[index] = replace(zones[index], **changes)
 
-    def summoned(self, method: str, names, origin: str) -> None:
+    def summoned(self, method: str, names, origin: str, alternative: bool = False) -> None:
         names = (names,) if isinstance(names, str) else tuple(names)
-        self.events.append(MappingProxyType({"summon": method, "cards": names, "player": self.me, "from": origin,
-                                             "negated": False}))
+        event = {"summon": method, "cards": names, "player": self.me, "from": origin, "negated": False}
+        if alternative:   # the history's mark of an alternative Xyz procedure (docs/position-format.md)
+            event["alternative"] = True
+        self.events.append(MappingProxyType(event))
 
     def activated(self, name: str, effect: int, target: str | None = None, simulated: bool = True) -> None:
         event: dict[str, Any] = {"activate": name, "effect": effect, "player": self.me, "negated": "none",
@@ -294,8 +298,16 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
 
 def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
     attached = []
+    # XYZ-4: an Xyz Summon with a single material is the card's alternative procedure (every Xyz line asks
+    # for 2 or more): the monster used brings its own materials along (engine-rules.md §4.4 "Overlay").
+    alternative = play.action == "xyz_summon" and len(play.materials) == 1 and \
+        alternative_xyz(duel.position.instances[play.card].card) is not None
     for material in play.materials:
-        if play.action == "xyz_summon":
+        if alternative:
+            _, _, state = duel.remove(material)
+            attached.extend(state.materials)
+            attached.append(state.card)
+        elif play.action == "xyz_summon":
             player, _, state = duel.remove(material)
             attached.append(state.card)
             duel.sides[player].piles["graveyard"].extend(PileCard(card) for card in state.materials)
@@ -304,7 +316,7 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True, materials=tuple(attached)))
-    duel.summoned(play.action.split("_")[0], card.name, "extra_deck")
+    duel.summoned(play.action.split("_")[0], card.name, "extra_deck", alternative)
     return duel.done()
 
 

@@ -45,6 +45,7 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
+from ..cards.extra_deck_text import alternative_xyz
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels,
                              token_restrictions,
@@ -295,6 +296,41 @@ def xyz_summons(position: Position) -> Iterator[Play]:
     """XYZ-1..XYZ-3: a face-down Extra Deck Xyz Monster; materials are face-up own monsters with a Level,
     never Tokens, Xyz or Link Monsters; the line's filters carry the Level; Attack or Defense Position."""
     yield from _extra_deck_summons(position, "xyz")
+    yield from _alternative_xyz_summons(position)
+
+
+def _alternative_xyz_summons(position: Position) -> Iterator[Play]:
+    """XYZ-4 (engine-rules.md §4.4 "Alternative procedure"): an Xyz Monster whose text says "[Once per turn,]
+    [During your Main Phase 2,] you can also Xyz Summon this card by using <a monster> you control" is Xyz
+    Summoned from the face-down Extra Deck on exactly one face-up monster the player controls that matches
+    the description (an Xyz or Link Monster too; never a Token; the monster's own "cannot be used as Xyz
+    Material" text and restrictions count), in the Main Phase (Main Phase 2 only when the text says so),
+    at most once per turn when the text says so (an earlier Xyz Summon of a card of that name by this
+    procedure this turn, in the history, uses it up); zones after that monster left (ZN-6)."""
+    if not _in_main_phase(position):
+        return
+    locks = _special_summon_locks(position)
+    used = {name for event in _my_events(position, "summon") if event["summon"] == "xyz" and event.get("alternative")
+            for name in event["cards"]}
+    for monster in _own(position, "extra_deck"):
+        procedure = alternative_xyz(monster.card)
+        if procedure is None or monster.state.face_up or not _may_be_special_summoned(monster, "xyz", locks):
+            continue
+        if procedure.main_phase_2 and position.phase != "main2":
+            continue
+        if procedure.once_per_turn and monster.card.name in used:
+            continue
+        for material in _own(position, ON_FIELD):
+            attached = len(material.state.materials)
+            if material.state.position not in ("attack", "defense") or "token" in material.card.kinds \
+                    or not _material_allowed(material, monster, "xyz") or not _matches(procedure.filter, material) \
+                    or attached < procedure.min_attached \
+                    or (procedure.max_attached is not None and attached > procedure.max_attached):
+                continue
+            zones = _extra_deck_zones(position, monster, [material])
+            if zones:
+                yield Play(action="xyz_summon", card=monster.id, name=monster.card.name, materials=(material.id,),
+                           zones=zones, positions=_BATTLE_POSITIONS["xyz"])
 
 
 def link_summons(position: Position) -> Iterator[Play]:

@@ -11,7 +11,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              trap_monster)
-from ..cards.extra_deck_text import pendulum_as_level, ritual_only_with
+from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError
@@ -294,7 +294,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         if getattr(limit, flag):
             out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
-    out.extend(_extra_deck_procedure_facts(card))
+    out.extend(_extra_deck_procedure_facts(card, filters, target))
     only_with = ritual_only_with(card)
     if only_with is not None:   # RIT-1: one Ritual Spell only (a spell not in the pool: none)
         spell = pool.get(only_with)
@@ -349,11 +349,27 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     return out
 
 
-def _extra_deck_procedure_facts(card: Card) -> list[str]:
+def _extra_deck_procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     """Procedures Extra Deck monsters write in their own text (pysolver.cards.extra_deck_text; issue 15
-    item 3): pendulum_as_level(C, N) for "If you can Pendulum Summon Level N, ..." (asp/pendulum.lp)."""
+    item 3): pendulum_as_level(C, N) for "If you can Pendulum Summon Level N, ..." (asp/pendulum.lp);
+    alternative_xyz(C, F) and its conditions for "you can also Xyz Summon this card by using ..." (XYZ-4,
+    asp/xyz.lp), written when the card is a possible summon of the turn player."""
+    c, out = card.passcode, []
     level = pendulum_as_level(card)
-    return [f"pendulum_as_level({card.passcode},{level})."] if level is not None else []
+    if level is not None:
+        out.append(f"pendulum_as_level({c},{level}).")
+    alternative = alternative_xyz(card) if target else None
+    if alternative is not None:
+        out.append(f"alternative_xyz({c},{filters.number(alternative.filter)}).")
+        if alternative.once_per_turn:
+            out.append(f"alternative_xyz_once({c}).")
+        if alternative.main_phase_2:
+            out.append(f"alternative_xyz_main_phase_2({c}).")
+        if alternative.min_attached:
+            out.append(f"alternative_xyz_attached_min({c},{alternative.min_attached}).")
+        if alternative.max_attached is not None:
+            out.append(f"alternative_xyz_attached_max({c},{alternative.max_attached}).")
+    return out
 
 
 def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
@@ -476,7 +492,8 @@ def _history_cards(position: Position):
 def history_facts(position: Position) -> list[str]:
     """this_turn.events as facts, relative to the turn player (asp/restrictions.lp):
     summon_event(N, Method, Card, Who, From, Negated), activate_event(N, Card, Effect, Who, Negated,
-    Resolved, Target). A clause pysolver cannot read fails closed when the history uses it."""
+    Resolved, Target); alternative_event(N, Name) for the turn player's Xyz Summons by an alternative
+    procedure (XYZ-4; Name: the card's name identity, as name/2). A clause pysolver cannot read fails closed when the history uses it."""
     out = []
     for n, event in enumerate(position.events, 1):
         who = "me" if event["player"] == position.turn_player else "opponent"
@@ -487,6 +504,8 @@ def history_facts(position: Position) -> list[str]:
                 if "the turn you Special Summon this card" in card.text:
                     _readable(card, n)
                 out.append(f"summon_event({n},{event['summon']},{card.passcode},{who},{event['from']},{negated}).")
+                if event.get("alternative") and who == "me":   # XYZ-4: the card's alternative procedure
+                    out.append(f"alternative_event({n},{card.alias or card.passcode}).")
         else:
             card = position.cards[event["activate"]]
             _readable(card, n)

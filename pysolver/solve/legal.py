@@ -25,10 +25,10 @@ ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "normal.lp", "
              "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "history.lp", "card_state.lp", "show.lp")
 _NEEDS = {
     "filters.lp": ("filter_atom", "filter_any"),
-    "zones.lp": ("requirement", "scale"),
-    "materials.lp": ("requirement",),
+    "zones.lp": ("requirement", "scale", "alternative_xyz"),
+    "materials.lp": ("requirement", "alternative_xyz"),
     "synchro.lp": ("requirement_synchro",),
-    "xyz.lp": ("requirement_xyz",),
+    "xyz.lp": ("requirement_xyz", "alternative_xyz"),
     "link.lp": ("requirement_link",),
     "fusion.lp": ("requirement_fusion",),
     "ritual.lp": ("ritual_spell",),

@@ -34,7 +34,7 @@ STATE = frozenset({
     "instance", "mine", "theirs", "location", "zone", "position", "attached", "copy_before",
     "summoned_this_turn", "set_this_turn", "position_changed", "attacked", "not_properly_summoned",
     "face_up_in_extra_deck", "phase", "normal_summon_used", "pendulum_summon_used", "summon_event",
-    "activate_event", "lp", "gemini_summoned", "restricted", "tribute_restricted_to",
+    "activate_event", "alternative_event", "lp", "gemini_summoned", "restricted", "tribute_restricted_to",
 })
 # The play and its move, per step (decoded by `decode_line`).
 PLAY_ATOMS = ("act", "tribute", "material", "spell", "cost", "target", "to", "pendulum", "effect_used",
@@ -276,7 +276,8 @@ STATE_ARITIES = (("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), (
                  ("attached", 2), ("restricted", 2), ("tribute_restricted_to", 2), ("summoned_this_turn", 1),
                  ("set_this_turn", 1), ("position_changed", 1), ("attacked", 1), ("not_properly_summoned", 1),
                  ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("phase", 1), ("normal_summon_used", 0),
-                 ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7), ("lp", 2))
+                 ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7),
+                 ("alternative_event", 2), ("lp", 2))
 
 
 def symmetric_zones(classes: Iterable[str], rules: int) -> str:
@@ -302,12 +303,13 @@ STATE_SHOW = "\n".join(f"#show {name}/{arity + 1}." for name, arity in (
     ("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2), ("attached", 2),
     ("restricted", 2), ("tribute_restricted_to", 2),
     *((flag, 1) for flag in _FLAGS), ("phase", 1), ("normal_summon_used", 0), ("pendulum_summon_used", 0),
-    ("summon_event", 6), ("activate_event", 7), ("lp", 2)))
+    ("summon_event", 6), ("activate_event", 7), ("alternative_event", 2), ("lp", 2)))
 
 
 _READ = frozenset({"instance", "mine", "theirs", "location", "zone", "position", "attached", "restricted",
                    "tribute_restricted_to", *_FLAGS, "phase",
-                   "normal_summon_used", "pendulum_summon_used", "summon_event", "activate_event", "lp"})
+                   "normal_summon_used", "pendulum_summon_used", "summon_event", "activate_event", "alternative_event",
+                   "lp"})
 
 
 @dataclass(frozen=True)
@@ -325,7 +327,7 @@ def _contribution(name: str, arguments: list[str]) -> tuple | None:
     """What one fluent atom (its name and arguments, as text, without the step) says about the state."""
     if name not in _READ:
         return None
-    if name in ("summon_event", "activate_event"):
+    if name in ("summon_event", "activate_event", "alternative_event"):
         return ("event", (name, *arguments[1:]))
     if name == "phase":
         return ("turn", "phase", arguments[0])

@@ -27,6 +27,8 @@ import clingo.ast
 
 from ..cards.cardtext import material_requirement, special_summon_lock, tribute_rules
 from ..cards.effects import clauses
+from ..cards.extra_deck_text import alternative_xyz
+from ..cards.requirements import describe
 from ..errors import PysolverError
 from ..position.play import ACTIONS, Play
 from ..position.value import Position
@@ -179,6 +181,20 @@ def _requirement(ctx: _Context, passcode) -> str:
     card = ctx.position.cards.get(passcode) if isinstance(passcode, int) else None
     requirement = material_requirement(card) if card else None
     return "" if requirement is None or isinstance(requirement, Exception) else str(requirement)
+
+
+def _alternative(ctx: _Context, passcode) -> str:
+    """The monster an alternative Xyz procedure (XYZ-4) is made on, as its text says."""
+    card = ctx.position.cards.get(passcode) if isinstance(passcode, int) else None
+    procedure = alternative_xyz(card) if card else None
+    if procedure is None:
+        return "as its text says"
+    text = f"by using {describe(procedure.filter, plural=False)} you control"
+    if procedure.min_attached:
+        text += f" with {procedure.min_attached} or more materials"
+    if procedure.max_attached == 0:
+        text += " that has no material"
+    return text
 
 
 def _group(ctx: _Context, passcode, number) -> str:
@@ -367,6 +383,18 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                       "summoning condition)"),
     "blocked_no_zone": ("ZN-1", "no free Main Monster Zone"),
     "procedure_used_this_turn": ("SP-1", "its procedure can be used once per turn and was used this turn"),
+    "xyz_material_level": ("XYZ-2", "{M:instance} cannot be a material of an Xyz Summon by the material line: "
+                                    "it has no Level, or is a Token"),
+    "xyz_only_alternative": ("XYZ-4", "{C:card} can be Xyz Summoned here only by the procedure its text adds, "
+                                      "on exactly one monster you control"),
+    "alternative_xyz_monster": ("XYZ-4", "{M:instance} is not the monster {C:card} can be Xyz Summoned on "
+                                         "({C:alternative})"),
+    "alternative_xyz_main_phase_2": ("XYZ-4", "{C:card} can be Xyz Summoned on one monster only during your Main "
+                                              "Phase 2 (it is the {phase})"),
+    "alternative_xyz_once_per_turn": ("XYZ-4", "{C:card} can be Xyz Summoned on one monster once per turn, and you "
+                                               "did so this turn"),
+    "alternative_xyz_materials": ("XYZ-4", "{M:instance} does not have the number of materials {C:card}'s text asks "
+                                           "for ({C:alternative})"),
     "revive_blocked": ("SP-3", "it was not properly summoned, so it cannot be Special Summoned from there"),
     "scale_needs_no_monsters": ("PEN-1", "you must control no monsters to activate it as a Pendulum Scale"),
     # Failing literals of the rule bodies (leaves), by predicate.
@@ -383,6 +411,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "not face_up_in_extra_deck": ("{F}-1", "{0:instance} is face-up in the Extra Deck (only a Pendulum Summon "
                                            "brings it out)"),
     "requirement": ("{F}-1", "{0:card} is not a {1:kind} Monster"),
+    "alternative_xyz": (None, None),   # no alternative procedure (XYZ-4): its material line is the reason
     "tribute_rule": ("NS-7", "{0:card} can never be Normal Summoned or Set"),
     "no rule_for": ("NS-7", "{subject} can never be Normal Summoned or Set"),
     "no mine": (None, None),
@@ -466,6 +495,8 @@ def _render(ctx: _Context, key: str) -> Reason | None:
             return ctx.card(found)
         if kind == "requirement":
             return _requirement(ctx, found)
+        if kind == "alternative":
+            return _alternative(ctx, found)
         if kind == "kind":
             return KIND_OF.get(f"{found}_summon", str(found).replace("_", " ").title()) if found else "such a"
         if kind == "place":

@@ -45,7 +45,7 @@ def check_cards(cards):
             if not SPEAKS.search(sentence.text):
                 continue
             if sentence in rules:
-                if reading._covered(sentence.text):
+                if reading._covered(sentence.text, card):
                     tally["read"] += 1
                 elif sentence.text in unread:
                     tally["unread (card not supported)"] += 1
@@ -97,3 +97,35 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     # an attack clause only decides attacks
     (attack,) = reading.unread_clauses(real["Wattkyuki"])
     assert attack.scope == "attack" and not attack.lock
+
+
+def test_xyz_4_alternative_procedures_are_read_on_real_cards(real):
+    """XYZ-4 (pysolver.cards.extra_deck_text.alternative_xyz): the forms read, and those left unread."""
+    from pysolver.cards.extra_deck_text import alternative_xyz
+    from pysolver.cards.requirements import describe
+
+    def read(name):
+        found = alternative_xyz(real[name])
+        return found and (describe(found.filter, plural=False), found.once_per_turn, found.main_phase_2,
+                          found.min_attached, found.max_attached)
+    assert read("Number C39: Utopia Ray") == ('"Number 39: Utopia"', False, False, 0, None)
+    assert read("Cyber Dragon Infinity") == ('"Cyber Dragon Nova"', True, False, 0, None)
+    assert read("Number S39: Utopia the Lightning") == ('Rank 4 "Utopia" monster', False, False, 0, None)
+    assert read("Downerd Magician") == ("Rank 3 or lower Xyz Monster", False, True, 0, None)
+    assert read("Constellar Ptolemy M7") == ('"Constellar" Xyz Monster, except "Constellar Ptolemy M7"',
+                                             False, False, 0, None)
+    assert read("Exstellarknight Constellar Ptolemy Ω7") == ('"tellarknight" or "Constellar" Xyz Monster',
+                                                             True, True, 0, None)
+    assert read("Zoodiac Broadbull") == ('"Zoodiac" monster, except "Zoodiac Broadbull"', True, False, 0, None)
+    assert read("Expurrely Noir") == ("Rank 2 monster", False, False, 5, None)
+    assert read("Full Armored Black Ray Lancer") == ("Rank 3 WATER Xyz Monster", False, False, 0, 0)
+    assert read("Number 84: Pain Gainer")[0] == ("Rank 8 DARK Xyz Monster or Rank 9 DARK Xyz Monster or "
+                                                 "Rank 10 DARK Xyz Monster")
+    assert read("Number 69: Heraldry Crest - Shatter Stream")[0] == '"Number 69: Heraldry Crest"'
+    for name in ("Number C39: Utopia Ray", "Cyber Dragon Infinity", "Downerd Magician", "Zoodiac Broadbull"):
+        assert reading.unread_clauses(real[name]) == (), name
+    # a cost, a detach, a condition on the turn or on the monster: not read, still reported
+    for name in ("Number C32: Shark Drake LeVeiss", "Number 21: Frozen Lady Justice", "Kashtira Arise-Heart",
+                 "Jupiter the Power Patron of Destruction", "Dark Ceruvim Irisfil", "Divine Arsenal AA-ZEUS - Sky Thunder"):
+        assert alternative_xyz(real[name]) is None, name
+        assert any(reading.family(c).startswith("alternative Xyz Summon") for c in reading.unread_clauses(real[name])), name

@@ -53,6 +53,21 @@ def test_the_example_black_rose_dragon():
     assert asp.to_json()["statistics"]["engine"] == "asp"
 
 
+def test_xyz_4_utopia_ray_on_the_utopia_just_summoned():
+    """Two plays: Number 39: Utopia from two Level 4 monsters, then Utopia Ray on it (XYZ-4); both engines
+    find the same lines, and the last position has Utopia under Utopia Ray with its two materials."""
+    from helpers import board
+    position = board().monster(1, "Celtic Guardian").monster(2, "Vorse Raider") \
+        .extra_deck("Number 39: Utopia", "Number C39: Utopia Ray").build()
+    asp = search(position, '"Number C39: Utopia Ray"', engine="asp")
+    bfs = search(position, '"Number C39: Utopia Ray"')
+    assert asp.found and asp.depth == bfs.depth == 2 and asp.exhausted and bfs.exhausted
+    assert paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal) and len(asp.lines) == 16
+    last = asp.lines[0].replay(position)[-1]
+    (ray,) = [i for i in last.instances.values() if i.card.name == "Number C39: Utopia Ray"]
+    assert sorted(c.name for c in ray.state.materials) == ["Celtic Guardian", "Number 39: Utopia", "Vorse Raider"]
+
+
 def test_an_unsatisfiable_horizon_is_a_proof():
     """No line of 4 plays or fewer makes 7 monsters (5 Main and 1 Extra Monster Zone at most, ZN-1)."""
     position = load_position(EXAMPLES / "spec-example.yaml")

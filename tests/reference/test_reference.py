@@ -13,7 +13,7 @@ from pysolver.position.builder import PositionBuilder
 from pysolver.cards.card import Card, CardDB, default_cards
 from pysolver.position.play import Play, sort_plays
 from pysolver.position.value import Position, copy_class, id_sort_key
-from pysolver.cards.extra_deck_text import pendulum_as_level
+from pysolver.cards.extra_deck_text import alternative_xyz, pendulum_as_level
 from pysolver.cards.written import link_extra_material, synchro_levels
 from pysolver.reference.plays import legal_plays
 from pysolver import position_from_dict
@@ -1020,8 +1020,11 @@ def test_extra_deck_positions_plays_are_well_formed(pos):
             assert summoned.card.level in {sum(choice) for choice in product(*levels)}
             assert play.positions == ("attack", "defense")
         elif play.action == "xyz_summon":
-            assert all("token" not in m.card.kinds and m.card.level == summoned.card.rank for m in materials)
-            assert play.positions == ("attack", "defense")
+            assert all("token" not in m.card.kinds for m in materials) and play.positions == ("attack", "defense")
+            if len(materials) > 1:
+                assert all(m.card.level == summoned.card.rank for m in materials)
+            else:   # XYZ-4: the alternative procedure the card writes, on one monster
+                assert alternative_xyz(summoned.card) is not None
         else:
             assert len(materials) <= summoned.card.link_rating and play.positions == ("attack",)
             assert pos.rules >= 4

@@ -66,15 +66,15 @@ def test_picks_bad_input_is_one_clear_error():
 
 
 def test_picks_withhold_what_legal_plays_withholds():
-    # Constellar Ptolemy M7's alternative Xyz procedure is not read, so legal_plays withholds every play
+    # Gigantic Spright's "treat Link-2 monsters as Level 2" is not read, so legal_plays withholds every play
     # that uses it, the Tribute Summons tributing it included; picks must not offer it either, and says why.
     position = board().monster(1, "Astrograph Sorcerer").monster(2, "Astrograph Sorcerer") \
-        .monster(3, "Constellar Ptolemy M7").hand("Astrograph Sorcerer").build()
+        .monster(3, "Gigantic Spright").hand("Astrograph Sorcerer").build()
     assert all("M3" not in p.tributes for p in legal_plays(position, actions=("normal_summon",)))
     answer = picks(position, "NS H1")
     assert answer.candidates == ("M1", "M2") and answer.required == ("M1", "M2")
     assert [entry.id for entry in answer.unread] == ["M3"]
-    assert answer.to_json()["unread"][0]["card"] == "Constellar Ptolemy M7"
+    assert answer.to_json()["unread"][0]["card"] == "Gigantic Spright"
     assert not picks(position, "NS H1 <- M3").possible
 
 

@@ -115,6 +115,107 @@ def test_xyz_3_materials_are_attached_and_an_xyz_material_sends_its_own_to_the_g
     assert list(nxt.instances)[:3] == ["M1", "M1.1", "M1.2"] and nxt.me.graveyard == ()
 
 
+# --- XYZ-4: alternative procedures written on the card ---------------------------------------------
+
+def alternative(position, **options):
+    """The Xyz Summons on one monster, as the solver and as the reference lists them (they must agree)."""
+    from pysolver.reference.plays import legal_plays as reference_plays
+    solver = {(p.name, p.materials, p.zones) for p in plays_of(position, "xyz_summon", **options)
+              if len(p.materials) == 1}
+    reference = {(p.name, p.materials, p.zones) for p in reference_plays(position, **options)
+                 if p.action == "xyz_summon" and len(p.materials) == 1}
+    assert solver == reference
+    return {(name, materials) for name, materials, _ in solver}
+
+
+def test_xyz_4_utopia_ray_on_utopia_transfers_materials():
+    from pysolver.reference.apply import apply as reference_apply
+    from pysolver.solve.steps import position_state
+    position = board().monster(1, "Number 39: Utopia", materials=["Sangan", "Kuriboh"]) \
+        .monster(2, "Gagaga Cowboy").extra_deck("Number C39: Utopia Ray").build()
+    assert alternative(position) == {("Number C39: Utopia Ray", ("M1",))}   # not on Gagaga Cowboy
+    (play,) = plays_of(position, "xyz_summon")
+    assert play.zones == ("EMZL", "EMZR", "M1", "M3", "M4", "M5")        # Utopia's zone is free again (ZN-6)
+    after = apply(position, play, zone="M1", battle_position="attack")
+    assert [c.name for c in after["M1"].state.materials] == ["Sangan", "Kuriboh", "Number 39: Utopia"]
+    assert after.me.graveyard == ()                                      # carried over, not sent to the GY
+    assert dict(after.events[-1]) == {"summon": "xyz", "cards": ("Number C39: Utopia Ray",), "player": 0,
+                                      "from": "extra_deck", "negated": False, "alternative": True}
+    assert position_state(after)[0] == position_state(reference_apply(position, play, zone="M1",
+                                                                      battle_position="attack"))[0]
+
+
+def test_xyz_4_utopia_ray_needs_utopia_or_its_line():
+    position = board().monster(1, "Celtic Guardian").monster(2, "Vorse Raider").monster(3, "Gagaga Cowboy") \
+        .extra_deck("Number C39: Utopia Ray").build()
+    assert plays_of(position, "xyz_summon") == []    # 3 Level 4 LIGHT monsters: these are not
+    assert alternative(position) == set()
+
+
+def test_xyz_4_a_face_down_monster_cannot_be_used():
+    position = board().monster(1, "Number 39: Utopia", position="set").extra_deck("Number C39: Utopia Ray").build()
+    assert alternative(position) == set()
+
+
+def test_xyz_4_downerd_magician_only_during_main_phase_2():
+    def on(monster, phase):
+        return alternative(board(phase=phase).monster(1, monster).extra_deck("Downerd Magician").build())
+    assert on("Gachi Gachi Gantetsu", "main1") == set()
+    assert on("Gachi Gachi Gantetsu", "main2") == {("Downerd Magician", ("M1",))}   # Rank 2
+    assert on("Gagaga Cowboy", "main2") == set()                                    # Rank 4: not "3 or lower"
+    assert on("Gachi Gachi Gantetsu", "battle") == set()
+
+
+def test_xyz_4_cyber_dragon_infinity_once_per_turn():
+    def with_event(**event):
+        b = board().monster(1, "Cyber Dragon Nova").extra_deck("Cyber Dragon Infinity")
+        if event:
+            b = b.event(summon="xyz", card="Cyber Dragon Infinity", **{"from": "extra_deck"}, **event)
+        return alternative(b.build())
+    assert with_event() == {("Cyber Dragon Infinity", ("M1",))}
+    assert with_event(alternative=True) == set()                     # used this turn
+    assert with_event() == with_event(alternative=False)              # its line does not use it
+    assert with_event(alternative=True, player=1) == {("Cyber Dragon Infinity", ("M1",))}   # the opponent's
+
+
+def test_xyz_4_constellar_ptolemy_m7_other_than_itself():
+    on_pleiades = board().monster(1, "Constellar Pleiades").extra_deck("Constellar Ptolemy M7").build()
+    assert alternative(on_pleiades) == {("Constellar Ptolemy M7", ("M1",))}
+    on_itself = board().monster(1, "Constellar Ptolemy M7").extra_deck("Constellar Ptolemy M7").build()
+    assert alternative(on_itself) == set()
+
+
+def test_xyz_4_master_rule_4_zones():
+    # Under Master Rule 4 an Xyz Monster from the Extra Deck goes to an Extra Monster Zone or a linked zone:
+    # Utopia leaving M1 frees no such zone while the player holds an Extra Monster Zone.
+    held = board(rules=4).monster(1, "Number 39: Utopia").monster("left", "Gagaga Cowboy") \
+        .extra_deck("Number C39: Utopia Ray").build()
+    assert alternative(held) == set()
+    on_emz = board(rules=4).monster("left", "Number 39: Utopia").extra_deck("Number C39: Utopia Ray").build()
+    (play,) = plays_of(on_emz, "xyz_summon")
+    assert play.zones == ("EMZL", "EMZR")                              # the monster used frees its zone
+    free = board(rules=4).monster(1, "Number 39: Utopia").extra_deck("Number C39: Utopia Ray").build()
+    assert plays_of(free, "xyz_summon")[0].zones == ("EMZL", "EMZR")
+
+
+def test_xyz_4_zoodiac_broadbull_with_a_different_name_and_expurrely_noir_with_5_materials_real_cards():
+    from helpers import need_shared_data
+    from pysolver.cards.load import load_cards
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    ratpier = board(cards=cards).monster(1, "Zoodiac Ratpier").monster(2, "Zoodiac Broadbull") \
+        .extra_deck("Zoodiac Broadbull").build()
+    assert alternative(ratpier) == {("Zoodiac Broadbull", ("M1",))}   # a Level 4 "Zoodiac" monster, not a copy
+    five = ["Sangan", "Kuriboh", "Sangan", "Kuriboh", "Sangan"]
+    gantetsu = board(cards=cards).monster(1, "Gachi Gachi Gantetsu", materials=five) \
+        .monster(2, "Gachi Gachi Gantetsu", materials=five[:4]).extra_deck("Expurrely Noir").build()
+    assert alternative(gantetsu) == {("Expurrely Noir", ("M1",))}     # Rank 2 with 5 or more materials
+
+
+def test_xyz_4_history_mark_is_checked():
+    with pytest.raises(PysolverError, match="alternative"):
+        board().event(summon="special", card="Cyber Dragon Infinity", alternative=True).build()
+
+
 # --- LNK ----------------------------------------------------------------------------------------
 
 def test_lnk_1_decode_talker_counts_link_ratings():

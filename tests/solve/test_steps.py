@@ -93,3 +93,30 @@ def test_the_example_has_33_moves_and_301_lines_of_two():
     position = load_position(EXAMPLES / "spec-example.yaml")
     assert sum(1 for _ in models(position, 1, symmetry=True)) == 33
     assert sum(1 for _ in models(position, 2, symmetry=True)) == 301
+
+
+def test_xyz_4_alternative_summons_replay_with_the_transition():
+    """XYZ-4 in the step-indexed turn: Utopia (with 2 materials) under Utopia Ray, Cyber Dragon Infinity on
+    Cyber Dragon Nova; the materials carried over and the history's mark agree with `apply` and the
+    reference applier; in a line of two, Cyber Dragon Infinity's procedure is used once per turn."""
+    from helpers import board
+    position = board(rules=5).monster(1, "Number 39: Utopia", materials=["Sangan", "Kuriboh"]) \
+        .monster(2, "Cyber Dragon Nova", materials=["Cyber Dragon"]).monster(3, "Cyber Dragon Nova") \
+        .extra_deck("Number C39: Utopia Ray", "Cyber Dragon Infinity", "Cyber Dragon Infinity").build()
+    assert read(position)
+    plays = [play for play in every_instance(position) if play.action != "end_turn"]
+    assert {(p.name, p.materials) for p in plays if p.action == "xyz_summon"} == {
+        ("Number C39: Utopia Ray", ("M1",)), ("Cyber Dragon Infinity", ("M2",)), ("Cyber Dragon Infinity", ("M3",))}
+    count = 0
+    for atoms, _ in models(position, 1, symmetry=False):
+        (play, choices, after), = replay(atoms, position, 1, every_instance)   # state compared inside
+        assert position_state(reference_apply(position, play, **choices))[0] == position_state(after)[0], play
+        count += 1
+    assert count == moves_of(plays)
+    summons = set()
+    for atoms, _ in models(position, 2, symmetry=True):
+        line = replay(atoms, position, 2, every_instance)
+        summons.add(tuple(play.name for play, _, _ in line if play.action == "xyz_summon"))
+    assert ("Number C39: Utopia Ray", "Cyber Dragon Infinity") in summons
+    assert ("Cyber Dragon Infinity", "Number C39: Utopia Ray") in summons
+    assert ("Cyber Dragon Infinity", "Cyber Dragon Infinity") not in summons   # once per turn

@@ -70,6 +70,19 @@ def test_xyz_1_why_two_level_4_monsters_are_missing():
     assert rules_of(answer) == {"XYZ-1"} and "2 Level 4 monsters" in texts(answer)
 
 
+def test_xyz_4_why_not_on_this_monster_not_in_main_phase_1_and_not_twice():
+    wrong = board().monster(1, "Gagaga Cowboy").extra_deck("Number C39: Utopia Ray").build()
+    answer = reasons(wrong, "ED1", "xyz_summon")
+    assert "XYZ-4" in rules_of(answer)
+    assert 'Gagaga Cowboy (M1) is not the monster Number C39: Utopia Ray can be Xyz Summoned on (by using ' \
+           '"Number 39: Utopia" you control)' in texts(answer)
+    downerd = board().monster(1, "Gachi Gachi Gantetsu").extra_deck("Downerd Magician").build()
+    assert "only during your Main Phase 2 (it is the Main Phase 1)" in texts(reasons(downerd, "ED1", "xyz_summon"))
+    used = board().monster(1, "Cyber Dragon Nova").extra_deck("Cyber Dragon Infinity") \
+        .event(summon="xyz", card="Cyber Dragon Infinity", alternative=True, **{"from": "extra_deck"}).build()
+    assert "once per turn, and you did so this turn" in texts(reasons(used, "ED1", "xyz_summon"))
+
+
 def test_lnk_1_why_the_link_rating_is_not_reached():
     answer = reasons(board().monster(1, "Sheep Token").extra_deck("Proxy Dragon").build(), "ED1", "link_summon")
     assert "LNK-1" in rules_of(answer) and "adding up to 2" in texts(answer)
