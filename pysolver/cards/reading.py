@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cardtext, effects, extra_deck_text, written
+from . import attacks, cardtext, effects, extra_deck_text, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -272,7 +272,10 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
         lock = isinstance(cardtext.special_summon_lock(card), Exception) or bool(effects.unread_limit(card))
         found.append(Unread(_strip_name(reason, card), lock,
                             "pendulum" if effects.unread_limit(card) else "card"))
+    read_attacks = attacks.attack_rules(card).sentences   # BP-3..BP-8: the attack clauses read in context
     for sentence in rule_sentences(card):
+        if sentence.text in read_attacks:
+            continue
         if not _covered(sentence.text):
             lock = _is_lock(sentence.text, card)
             scope = _scope(sentence.text)
