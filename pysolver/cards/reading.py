@@ -173,6 +173,12 @@ def _covered(sentence: str) -> bool:
     return not rest.strip(" .,")
 
 
+def is_read(card: Card, sentence: str) -> bool:
+    """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), or it is an attack
+    clause `attacks` reads where it stands (BP-3..BP-8: not in a conditional bullet list)."""
+    return sentence in attacks.attack_rules(card).sentences or _covered(sentence)
+
+
 # --------------------------------------------------------------------------------------------------
 # The unread clauses of a card
 
@@ -272,11 +278,8 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
         lock = isinstance(cardtext.special_summon_lock(card), Exception) or bool(effects.unread_limit(card))
         found.append(Unread(_strip_name(reason, card), lock,
                             "pendulum" if effects.unread_limit(card) else "card"))
-    read_attacks = attacks.attack_rules(card).sentences   # BP-3..BP-8: the attack clauses read in context
     for sentence in rule_sentences(card):
-        if sentence.text in read_attacks:
-            continue
-        if not _covered(sentence.text):
+        if not is_read(card, sentence.text):
             lock = _is_lock(sentence.text, card)
             scope = _scope(sentence.text)
             only = _ONLY_ONE.fullmatch(sentence.text)

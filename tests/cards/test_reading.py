@@ -45,7 +45,7 @@ def check_cards(cards):
             if not SPEAKS.search(sentence.text):
                 continue
             if sentence in rules:
-                if reading._covered(sentence.text):
+                if reading.is_read(card, sentence.text):
                     tally["read"] += 1
                 elif sentence.text in unread:
                     tally["unread (card not supported)"] += 1
