@@ -92,6 +92,7 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     assert [c.only_one for c in kaiju] == ["Kaiju"]
     # a clause of a trigger effect about what it summons is not the card's own (Box of Friends)
     assert reading.unread_clauses(real["Box of Friends"]) == ()
-    # an attack clause only decides attacks
-    (attack,) = reading.unread_clauses(real["Wattkyuki"])
+    # an attack clause only decides attacks (Wattkyuki's "This card can attack directly." is read: BP-4)
+    assert reading.unread_clauses(real["Wattkyuki"]) == ()
+    (attack,) = reading.unread_clauses(real['Karakuri Soldier mdl 236 "Nisamu"'])   # "must attack if able"
     assert attack.scope == "attack" and not attack.lock
