@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .card import Card
+from .sentences import sentences
 
 _SUBJECT = r"(?:This card|This monster)"
 _DIRECT = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent |your opponent's Life Points )?directly"
@@ -83,9 +84,8 @@ def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     if not card.is_monster:
         return AttackRules()
-    from .reading import rule_sentences
     from .written import gemini
-    rules = {s.text for s in rule_sentences(card) if s.where == "card"}
+    rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
     found: dict = {}
     read: set[str] = set()
     own = f'"{card.name}"'

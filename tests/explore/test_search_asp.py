@@ -70,8 +70,9 @@ def test_an_asp_goal_reads_the_state_at_the_horizon():
 
 
 def test_card_text_that_cannot_be_read_makes_the_answer_not_exhaustive():
-    """Cyber Twin Dragon's second attack is not read (issue 15 item 7): lines may depend on it."""
+    """Chimeratech Overdragon's attacks "a number of times each Battle Phase" are not read (issue 15 item 7):
+    lines may depend on it. (Cyber Twin Dragon's second attack, the example before, is read since BP-5.)"""
     from pysolver.position.builder import PositionBuilder
-    position = PositionBuilder(turn=2).hand("Kuriboh").extra_deck("Cyber Twin Dragon").build()
+    position = PositionBuilder(turn=2).hand("Kuriboh").extra_deck("Chimeratech Overdragon").build()
     result = search(position, "monsters>=1", engine="asp")
-    assert result.found and result.depth == 1 and not result.exhausted and "Cyber Twin Dragon" in result.reason
+    assert result.found and result.depth == 1 and not result.exhausted and "Chimeratech Overdragon" in result.reason
