@@ -870,3 +870,63 @@ SIDES_OF_TABLE = ("left", "right")
 def card_written_positions(rules: str | None = None):
     """Random valid `Position` objects about GEM, TOK and Extra Link (see `card_written_position_dicts`)."""
     return card_written_position_dicts(rules=rules).map(position_from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
+# Battle Phases: monsters whose own text changes attack declarations (BP-3..BP-8, docs/battle-rules.md)
+
+BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheaded Beast", "Zombyra the Dark",
+                    "Superheavy Samurai Wagon", "Fossil Warrior Skull Bone", "Earthbound Immortal Uru",
+                    "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon", "Knight Day Grepher",
+                    "Celtic Guardian", "Kuriboh")
+BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
+                    "Superheavy Samurai Wagon")
+
+
+@st.composite
+def _battle_monster(draw, name: str, *, own: bool) -> dict:
+    """A monster of a Battle Phase: any position its card allows; for the turn player, how many attacks it
+    declared (0..3) and whether one was direct; sometimes its effects negated or forbidden to attack."""
+    card = pool().card(name)
+    positions = ["attack"] if "link" in card.kinds else ["attack", "attack", "defense", "set"]
+    entry: dict = {"card": name, "position": draw(st.sampled_from(positions))}
+    if own:
+        attacks = draw(st.sampled_from([0, 0, 1, 1, 2, 3]))
+        if attacks:
+            entry["attacked"] = attacks if attacks > 1 or draw(st.booleans()) else True
+            entry["attacked_directly"] = draw(st.booleans())
+        entry["summoned_this_turn"] = draw(st.booleans())
+    if "xyz" in card.kinds:
+        entry["materials"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), max_size=2))
+    if name == "Knight Day Grepher" and entry["position"] != "set" and draw(st.booleans()):
+        entry["gemini_summoned"] = True
+    if draw(st.integers(0, 4)) == 0:
+        entry["restrictions"] = [draw(st.sampled_from(["effects_negated", "cannot_attack"]))]
+    return entry
+
+
+@st.composite
+def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
+    """A random Battle Phase (sometimes Main Phase 2) with attackers whose text changes their attacks
+    (direct attacks, second attacks, attacks on monsters only, Defense Position attacks, no attack without
+    Xyz Material) against monsters that cannot be attacked (and may or may not block direct attacks)."""
+    rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-4", "master-rule-3"]))
+    turn = draw(st.integers(2, 5))
+    phase = draw(st.sampled_from(["battle", "battle", "battle", "main2"]))
+    turn_player = draw(st.integers(0, 1))
+    attackers = _usable(BATTLE_ATTACKERS)
+    defenders = [n for n in _usable(BATTLE_DEFENDERS) if rules != "master-rule-3" or "link" not in pool().card(n).kinds]
+    mine = {zone: draw(_battle_monster(draw(_names(attackers)), own=True)) for zone in draw(_some_zones(5))}
+    theirs = {zone: draw(_battle_monster(draw(_names(defenders)), own=False)) for zone in draw(_some_zones(3))}
+    opponent: dict = {"monster_zones": theirs}
+    if rules != "master-rule-3" and "Sunavalon Dryas" in defenders and draw(st.integers(0, 2)) == 0:
+        opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): {"card": "Sunavalon Dryas"}}
+    me: dict = {"monster_zones": mine}
+    players = [me, opponent] if turn_player == 0 else [opponent, me]
+    return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
+            "turn_player": turn_player, "players": players}
+
+
+def battle_positions(rules: str | None = None):
+    """Random valid `Position` objects about attack declarations (see `battle_position_dicts`)."""
+    return battle_position_dicts(rules=rules).map(position_from_dict)

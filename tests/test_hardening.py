@@ -332,7 +332,9 @@ def test_a_real_ctrl_c_during_a_sweep_exits_130_with_the_json():
 # Inconsistent answers: plays offers a play whose next position the solver refuses (a card it cannot
 # read comes onto the field); search and perft keep going and say which lines may be missing.
 
-# Wattgiraffe's "This card can attack directly." is unread (issue 15B): in the GY it withholds nothing, so
+# Divine Dragon - Excelion's "If this card destroys an opponent's monster by battle, it can attack once again
+# in a row." is unread (issue 15B; Wattgiraffe's "This card can attack directly.", the example before, is read
+# since BP-4): in the GY it withholds nothing, so
 # Call of the Haunted may revive it; once it is on the field its attacks are withheld, so the plays of the
 # position after ACT S2 are not all listed (before the merge, Crowley's unread material clause refused that
 # position; 15B's partial answers now withhold Call of the Haunted's activation on Crowley itself).
@@ -341,7 +343,7 @@ players:
   - hand: [Kuriboh]
     spell_trap_zones:
       2: {card: Call of the Haunted, position: set}
-    graveyard: [Wattgiraffe]
+    graveyard: [Divine Dragon - Excelion]
 """
 
 
@@ -356,7 +358,7 @@ def test_search_goes_on_past_a_position_with_withheld_plays_and_says_lines_may_b
     assert data["found"] and data["depth"] == 2 and data["exhausted"] is False
     assert data["incomplete_positions"] == 1 and "could not all be listed" in data["reason"]
     assert data["missing"][0]["line"][0].startswith('ACT S2 "Call of the Haunted"')
-    assert "Wattgiraffe" in data["missing"][0]["reason"]
+    assert "Divine Dragon - Excelion" in data["missing"][0]["reason"]
     assert data["proved_depth"] <= 1
 
 

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import cardtext, effects, extra_deck_text, written
+from . import attacks, cardtext, effects, extra_deck_text, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -179,6 +179,12 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
     return not rest.strip(" .,")
 
 
+def is_read(card: Card, sentence: str) -> bool:
+    """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), or it is an attack
+    clause `attacks` reads where it stands (BP-3..BP-8: not in a conditional bullet list)."""
+    return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card)
+
+
 # --------------------------------------------------------------------------------------------------
 # The unread clauses of a card
 
@@ -279,7 +285,7 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
         found.append(Unread(_strip_name(reason, card), lock,
                             "pendulum" if effects.unread_limit(card) else "card"))
     for sentence in rule_sentences(card):
-        if not _covered(sentence.text, card):
+        if not is_read(card, sentence.text):
             lock = _is_lock(sentence.text, card)
             scope = _scope(sentence.text)
             only = _ONLY_ONE.fullmatch(sentence.text)

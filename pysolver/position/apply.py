@@ -204,7 +204,9 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         _replace_monster(board, position[play.card], position=play.to, position_changed=True)
         return board.finish()
     if action == "declare_attack":
-        _replace_monster(board, position[play.card], attacked=True)
+        state = position[play.card].state     # BP-2, BP-5: one more attack; whether it was a direct one
+        _replace_monster(board, position[play.card], attacked=state.attacked + 1,
+                         attacked_directly=state.attacked_directly or play.target == "direct")
         return board.finish()
     if action == "set_spell_trap":
         card = board.take(play.card)
@@ -397,7 +399,7 @@ def _next_turn(position: Position) -> Position:
         if monster is None:
             return None
         return replace(monster, summoned_this_turn=False, set_this_turn=False, position_changed=False,
-                       attacked=False)
+                       attacked=0, attacked_directly=False)
 
     def fresh_spell(card: SpellTrap | None) -> SpellTrap | None:
         return None if card is None else replace(card, set_this_turn=False)

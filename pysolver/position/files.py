@@ -17,7 +17,7 @@ from ..cards.card import Card, CardDB, default_cards
 from ..errors import PysolverError
 from .history import dump_events, validate_events
 from ..cards.written import TrapMonster, gemini, trap_monster
-from .value import (FORMAT, MONSTER_POSITIONS, RESTRICTIONS, PHASES, RULE_NAMES, RULES, SIDES, Monster, PileCard, Player,
+from .value import (FORMAT, MAX_ATTACKS, MONSTER_POSITIONS, RESTRICTIONS, PHASES, RULE_NAMES, RULES, SIDES, Monster, PileCard, Player,
                     Position, PositionError, SpellTrap)
 
 
@@ -171,7 +171,7 @@ _THIS_TURN_KEYS = {"normal_summon_used", "pendulum_summon_used", "events"}
 _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zones",
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
 _MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "attacked",
-                 "properly_summoned", "materials", "gemini_summoned", "restrictions"}
+                 "attacked_directly", "properly_summoned", "materials", "gemini_summoned", "restrictions"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
 _PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
               "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
@@ -207,6 +207,17 @@ class _Loader:
         if not isinstance(value, bool):
             self.problem(f"{path}.{key}", f"expected true or false, got {value!r}")
             return default
+        return value
+
+    def attacks(self, data: dict, path: str) -> int:
+        """`attacked`: true or false (one attack or none), or the number of attacks declared this turn (BP-5)."""
+        value = data.get("attacked", False)
+        if isinstance(value, bool):
+            return int(value)
+        if not isinstance(value, int) or not 0 <= value <= MAX_ATTACKS:
+            self.problem(f"{path}.attacked", f"expected true or false, or a whole number of attacks from 0 to "
+                         f"{MAX_ATTACKS}, got {value!r}")
+            return 0
         return value
 
     def integer(self, data: dict, key: str, path: str, default: int, low: int, high: int | None = None) -> int:
@@ -463,11 +474,16 @@ class _Loader:
                              f"{', '.join(RESTRICTIONS)} (TOK-1)")
             elif name not in restrictions:
                 restrictions.append(name)
+        attacked = self.attacks(data, path)
+        attacked_directly = self.boolean(data, "attacked_directly", path)
+        if attacked_directly and not attacked:
+            self.problem(f"{path}.attacked_directly", "a monster that attacked directly has attacked: give attacked: "
+                         "true (or its number of attacks), or leave attacked_directly out")
         return Monster(card, position=position, gemini_summoned=gemini_summoned, restrictions=tuple(restrictions),
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
                        position_changed=self.boolean(data, "position_changed", path),
-                       attacked=self.boolean(data, "attacked", path),
+                       attacked=attacked, attacked_directly=attacked_directly,
                        properly_summoned=self.boolean(data, "properly_summoned", path, True),
                        materials=tuple(materials))
 
@@ -507,9 +523,13 @@ def _dump_monster(monster: Monster):
     entry: dict[str, Any] = {"card": monster.card.name}
     if monster.position != "attack":
         entry["position"] = monster.position
-    for key in ("summoned_this_turn", "set_this_turn", "position_changed", "attacked"):
+    for key in ("summoned_this_turn", "set_this_turn", "position_changed"):
         if getattr(monster, key):
             entry[key] = True
+    if monster.attacked:     # one attack: `true`, as before counts existed; more: their number (BP-5)
+        entry["attacked"] = True if monster.attacked == 1 else monster.attacked
+    if monster.attacked_directly:
+        entry["attacked_directly"] = True
     if not monster.properly_summoned:
         entry["properly_summoned"] = False
     if monster.gemini_summoned:

@@ -15,6 +15,7 @@ RULES = {"master-rule-5": 5, "master-rule-4": 4, "master-rule-3": 3}
 RULE_NAMES = {number: name for name, number in RULES.items()}
 PHASES = ("main1", "battle", "main2")
 MONSTER_POSITIONS = ("attack", "defense", "set")
+MAX_ATTACKS = 99          # attacks one monster declares in a turn (`attacked: N`): a bound for the solver's integers
 SIDES = ("left", "right")
 # TOK-1: the restrictions an effect puts on the monsters it Special Summons, as written on a monster
 # (`restrictions:` in a position file); `pysolver.cards.written` reads them from card text.
@@ -47,11 +48,15 @@ class Monster:
     summoned_this_turn: bool = False
     set_this_turn: bool = False
     position_changed: bool = False
-    attacked: bool = False
+    attacked: int = 0                   # attacks it declared this turn (BP-2, BP-5); true/false read as 1/0
     properly_summoned: bool = True
     materials: tuple[Card, ...] = ()    # attached Xyz Materials
     gemini_summoned: bool = False       # GEM-2: a Gemini monster Gemini Summoned (an Effect Monster again)
     restrictions: tuple[str, ...] = ()  # TOK-1: what the effect that brought it out forbids (RESTRICTIONS)
+    attacked_directly: bool = False     # BP-5: one of its attacks this turn was a direct attack
+
+    def __post_init__(self):
+        object.__setattr__(self, "attacked", int(self.attacked))   # a count; `attacked=True` is one attack
 
     @property
     def face_up(self) -> bool:

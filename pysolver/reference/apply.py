@@ -38,7 +38,8 @@ What a play does (rule ids of RULES.md):
   recorded only (`simulated: false` in the history, as the history format says).
 - A Pendulum Scale (ZN-7): from the hand face-up into the play's zone.
 - Flip Summon (FS-1): face-up Attack Position, its position changed this turn. A change of position
-  (POS-1): the new position, changed this turn. An attack (BP-2): the monster has attacked.
+  (POS-1): the new position, changed this turn. An attack (BP-2, BP-5): one more attack declared by the
+  monster, and whether it attacked directly.
 - Setting a Spell/Trap: face-down in the chosen zone, Set this turn; a Field Spell replaces the one in
   the Field Zone (the old one goes to the GY).
 - Phases: to the Battle Phase, to Main Phase 2; the end of the turn passes it to the other player in
@@ -465,7 +466,9 @@ def _change(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
 
 
 def _attack(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
-    duel.change(play.card, attacked=True)
+    state = duel.position[play.card].state       # BP-5: the attacks it declared, and whether one was direct
+    duel.change(play.card, attacked=state.attacked + 1, attacked_directly=state.attacked_directly
+                or play.target == "direct")
     return duel.done()
 
 

@@ -43,6 +43,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
+from ..cards.attacks import AttackRules, attack_rules
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
@@ -244,17 +245,45 @@ def position_changes(position: Position) -> Iterator[Play]:
                    to="defense" if state.position == "attack" else "attack")
 
 
+def _attack_text(instance: Instance) -> AttackRules:
+    """BP-3: what a monster's own text says about attacks applies while it is face-up on the field and its
+    effects apply (not an unsummoned Gemini monster, GEM-1; not one whose effects are negated, TOK-1)."""
+    if instance.location not in ON_FIELD or instance.state.position == "set" or _has_no_effects(instance):
+        return AttackRules()
+    return attack_rules(instance.card)
+
+
 def attack_declarations(position: Position) -> Iterator[Play]:
-    """BP-1, BP-2: a face-up Attack Position monster that has not attacked; any opponent monster (any
-    position, Main or Extra Monster Zone) is a target; a direct attack only when there is none."""
+    """BP-1..BP-8 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
+    Position one whose text lets it attack so (BP-6), that has attacks left this turn: one, plus the
+    additional attacks its text gives (BP-5: "a second attack" on anything; "up to N attacks on monsters":
+    the additional ones on monsters only and none once it attacked directly). Targets: any opponent monster
+    (any position, Main or Extra Monster Zone) except those whose text forbids attacking them (BP-8); a
+    direct attack when the opponent controls no monster, not counting those whose text says they do not
+    prevent it (BP-8), or when the attacker's text lets it attack directly (BP-4), never on an attack on
+    monsters only (BP-5) nor when its text says it cannot (BP-4)."""
     if position.phase != "battle":
         return
-    targets = [i.id for i in _opponents(position, ON_FIELD)] or ["direct"]
+    opponents = _opponents(position, ON_FIELD)
+    attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)]
+    in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
     for monster in _own(position, ON_FIELD):
-        if monster.state.position != "attack" or monster.state.attacked:
+        state, text = monster.state, _attack_text(monster)
+        if not (state.position == "attack" or (state.position == "defense" and text.in_defense)):
             continue
         if "cannot_attack" in _restrictions(monster):     # TOK-1
             continue
+        if text.needs_material and not state.materials:   # BP-7
+            continue
+        if state.attacked <= text.extra:                  # its first attack, or one of "a second attack"
+            monsters_only = False
+        elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
+            monsters_only = True
+        else:
+            continue
+        targets = list(attackable)
+        if not monsters_only and not text.no_direct and (not in_the_way or text.direct):
+            targets.append("direct")
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
 

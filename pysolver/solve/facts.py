@@ -9,6 +9,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
+from ..cards.attacks import attack_rules
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
@@ -117,9 +118,13 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         state = instance.state
         if isinstance(state, Monster):
             out.append(f"position({number},{state.position}).")
-            for flag in ("summoned_this_turn", "set_this_turn", "position_changed", "attacked"):
+            for flag in ("summoned_this_turn", "set_this_turn", "position_changed"):
                 if getattr(state, flag):
                     out.append(f"{flag}({number}).")
+            if state.attacked:                    # BP-2, BP-5: how many attacks, whether one was direct
+                out.append(f"attacks({number},{state.attacked}).")
+                if state.attacked_directly:
+                    out.append(f"attacked_directly({number}).")
             if not state.properly_summoned:
                 out.append(f"not_properly_summoned({number}).")
             out.extend(_monster_state_facts(number, state))
@@ -341,11 +346,28 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     extra = link_extra_material(card)   # LNK-1: "You can also use 1 monster ... as material to Link Summon this card"
     if extra is not None and target:
         out.append(f"link_extra_material({c},{extra}).")
+    out.extend(_attack_facts(card))
     treated = _read(card, non_tuner(card), target)   # SYN-1: may be a non-Tuner
     if treated is not None:
         out.append(f"non_tuner_option({c}).")
         if treated.only_for is not None:
             out.append(f"non_tuner_only_for({c},{filters.number(treated.only_for)}).")
+    return out
+
+
+def _attack_facts(card: Card) -> list[str]:
+    """What a monster's own text says about attacks (BP-4..BP-8, asp/battle.lp; `pysolver.cards.attacks`)."""
+    rules, c = attack_rules(card), card.passcode
+    if not rules:
+        return []
+    out = [f"{name}({c})." for name, flag in (
+        ("attack_direct", rules.direct), ("attack_no_direct", rules.no_direct), ("attack_in_defense", rules.in_defense),
+        ("attack_needs_material", rules.needs_material), ("attack_not_target", rules.not_target),
+        ("attack_ignored", rules.ignored)) if flag]
+    if rules.extra:
+        out.append(f"attack_extra({c},{rules.extra}).")
+    if rules.extra_on_monsters:
+        out.append(f"attack_extra_on_monsters({c},{rules.extra_on_monsters}).")
     return out
 
 

@@ -32,7 +32,7 @@ from .legal import ENCODINGS, _NEEDS, encodings_root
 # asp/transition.lp carries from step to step. Anything the encodings derive from them is a fluent too.
 STATE = frozenset({
     "instance", "mine", "theirs", "location", "zone", "position", "attached", "copy_before",
-    "summoned_this_turn", "set_this_turn", "position_changed", "attacked", "not_properly_summoned",
+    "summoned_this_turn", "set_this_turn", "position_changed", "attacks", "attacked_directly", "not_properly_summoned",
     "face_up_in_extra_deck", "phase", "normal_summon_used", "pendulum_summon_used", "summon_event",
     "activate_event", "alternative_event", "lp", "gemini_summoned", "restricted", "tribute_restricted_to",
 })
@@ -274,7 +274,8 @@ def project_state(step: str) -> str:
 
 STATE_ARITIES = (("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2),
                  ("attached", 2), ("restricted", 2), ("tribute_restricted_to", 2), ("summoned_this_turn", 1),
-                 ("set_this_turn", 1), ("position_changed", 1), ("attacked", 1), ("not_properly_summoned", 1),
+                 ("set_this_turn", 1), ("position_changed", 1), ("attacks", 2), ("attacked_directly", 1),
+                 ("not_properly_summoned", 1),
                  ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("phase", 1), ("normal_summon_used", 0),
                  ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7),
                  ("alternative_event", 2), ("lp", 2))
@@ -297,17 +298,17 @@ def symmetric_zones(classes: Iterable[str], rules: int) -> str:
 # --------------------------------------------------------------------------------------------------
 # Reading a line back: the state at a step, and the moves
 
-_FLAGS = ("summoned_this_turn", "set_this_turn", "position_changed", "attacked", "not_properly_summoned",
+_FLAGS = ("summoned_this_turn", "set_this_turn", "position_changed", "attacked_directly", "not_properly_summoned",
           "face_up_in_extra_deck", "gemini_summoned")
 STATE_SHOW = "\n".join(f"#show {name}/{arity + 1}." for name, arity in (
     ("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2), ("attached", 2),
-    ("restricted", 2), ("tribute_restricted_to", 2),
+    ("restricted", 2), ("tribute_restricted_to", 2), ("attacks", 2),
     *((flag, 1) for flag in _FLAGS), ("phase", 1), ("normal_summon_used", 0), ("pendulum_summon_used", 0),
     ("summon_event", 6), ("activate_event", 7), ("alternative_event", 2), ("lp", 2)))
 
 
 _READ = frozenset({"instance", "mine", "theirs", "location", "zone", "position", "attached", "restricted",
-                   "tribute_restricted_to", *_FLAGS, "phase",
+                   "tribute_restricted_to", "attacks", *_FLAGS, "phase",
                    "normal_summon_used", "pendulum_summon_used", "summon_event", "activate_event", "alternative_event",
                    "lp"})
 

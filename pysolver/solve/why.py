@@ -366,7 +366,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "revive_target": ("SP-3", "no monster it could Special Summon"),
     "opponent_target": ("TEXT", "no face-up monster your opponent controls to target"),
     "detach_cost": ("TEXT", "not enough Xyz Materials to detach"),
-    "attack_target": ("BP-2", "no monster to attack"),
+    "attack_target": ("BP-2", "no monster it can attack, and it cannot attack directly"),
+    "attack_needs_material": ("BP-7", "{I:instance} cannot attack unless it has Xyz Material"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
                                      "or its own text)"),
     "attack_restricted": ("TOK-1", "{I:instance} cannot attack (the effect that summoned it, or its own text)"),
@@ -454,6 +455,19 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "not summoned_this_turn": ("{state}", "{0:instance} came to the field this turn"),
     "not position_changed": ("{state}", "{0:instance} already changed its battle position this turn"),
     "not attacked": ("{state}", "{0:instance} already attacked this turn"),
+    # BP-3..BP-6: what a monster's own text says about its attacks (asp/battle.lp); a text it does not have
+    # is no reason of its own (the reason is the rule it would have lifted: BP-2 above)
+    "attack_text": (None, None), "attacks": (None, None), "no attacks": (None, None),
+    "attack_extra": ("BP-5", "{0:card} has no text that lets it attack more than once a turn"),
+    "attack_extra_on_monsters": ("BP-5", "{0:card} has no text that lets it attack monsters more than once a turn"),
+    "attack_in_defense": ("BP-6", "{0:card} has no text that lets it attack in Defense Position"),
+    "not any_target_attack": (None, None), "no position": (None, None),
+    "any_target_attack: N <= E": ("BP-5", "it already attacked {N} times this turn; its text allows {E} more "
+                                          "attack(s) than one"),
+    "monster_only_attack: N <= E": ("BP-5", "it already attacked {N} times this turn; its text allows {E} more "
+                                            "attack(s) than one, on monsters"),
+    "not attacked_directly": ("BP-5", "{0:instance} attacked directly this turn: after that it makes no "
+                                      "additional attack on monsters"),
 }
 _FORMAT = re.compile(r"\{([A-Za-z0-9_]+)(?::([a-z]+))?\}")
 

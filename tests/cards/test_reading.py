@@ -45,7 +45,7 @@ def check_cards(cards):
             if not SPEAKS.search(sentence.text):
                 continue
             if sentence in rules:
-                if reading._covered(sentence.text, card):
+                if reading.is_read(card, sentence.text):
                     tally["read"] += 1
                 elif sentence.text in unread:
                     tally["unread (card not supported)"] += 1
@@ -94,8 +94,9 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     assert [c.only_one for c in kaiju] == ["Kaiju"]
     # a clause of a trigger effect about what it summons is not the card's own (Box of Friends)
     assert reading.unread_clauses(real["Box of Friends"]) == ()
-    # an attack clause only decides attacks
-    (attack,) = reading.unread_clauses(real["Wattkyuki"])
+    # an attack clause only decides attacks (Wattkyuki's "This card can attack directly." is read: BP-4)
+    assert reading.unread_clauses(real["Wattkyuki"]) == ()
+    (attack,) = reading.unread_clauses(real['Karakuri Soldier mdl 236 "Nisamu"'])   # "must attack if able"
     assert attack.scope == "attack" and not attack.lock
 
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 
 from pysolver import PysolverError, legal_plays, reference
-from strategies import (card_written_positions, extra_deck_positions, history_positions,
+from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
                         pendulum_ritual_fusion_positions, positions)
 
 
@@ -55,4 +55,12 @@ def test_procedure_activation_and_history_plays_equal_the_reference(position):
 @settings(max_examples=min(settings().max_examples, 300))
 @given(card_written_positions())
 def test_gemini_restrictions_trap_monsters_and_extra_link_plays_equal_the_reference(position):
+    assert_same_plays(position)
+
+
+@settings(max_examples=min(settings().max_examples, 300))
+@given(battle_positions())
+def test_attack_declarations_with_monster_text_equal_the_reference(position):
+    """BP-3..BP-8: direct attacks, second attacks, attacks on monsters only, Defense Position attacks,
+    monsters that cannot be attacked."""
     assert_same_plays(position)

@@ -254,9 +254,9 @@ def test_issue15_6_a_clause_that_only_forbids_is_listed_only_when_it_withheld_a_
 
 
 def test_bp_1_an_unread_attack_clause_withholds_nothing_when_no_attack_is_ahead():
-    """Cyber Twin Dragon's "can make a second attack" is not read; on turn 1 (BP-1) and in Main Phase 2 no
+    """Chimeratech Overdragon's attack count ("a number of times") is not read; on turn 1 (BP-1) and in Main Phase 2 no
     attack can be declared any more, so the answer is complete; in Main Phase 1 of turn 2 it is partial."""
     for turn, phase, complete in ((1, "main1", True), (2, "main2", True), (2, "main1", False)):
-        position = board(turn=turn, phase=phase).monster(1, "Cyber Twin Dragon").hand("Kuriboh").build()
+        position = board(turn=turn, phase=phase).monster(1, "Chimeratech Overdragon").hand("Kuriboh").build()
         plays = same_as_reference(position)
         assert plays.exhaustive is complete and bool(plays.unread) is not complete

@@ -11,11 +11,11 @@ from pysolver import legal_plays, load_position
 from pysolver.reference import apply as reference_apply
 from pysolver.solve.steps import PLAY_ATOMS, Planner, position_state, replay
 from pysolver.cards.reading import unread_clauses
-from strategies import (card_written_positions, extra_deck_positions, history_positions,
+from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
                         pendulum_ritual_fusion_positions, positions)
 
 EVERY_FAMILY = st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fusion_positions(), history_positions(),
-                         card_written_positions())
+                         card_written_positions(), battle_positions())
 
 
 def read(position) -> bool:
@@ -74,6 +74,18 @@ def test_lines_of_two_plays_replay(position):
     assume(read(position))
     for n, (atoms, _) in enumerate(models(position, 2, symmetry=True)):
         replay(atoms, position, 2, every_instance)
+        if n == 150:
+            break
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(battle_positions())
+def test_lines_of_attacks_replay(position):
+    """BP-5: a second (third) attack after the first: the count and the direct attack carried from step to
+    step agree with apply and the reference applier."""
+    assume(read(position))
+    for n, (atoms, _) in enumerate(models(position, 3, symmetry=True)):
+        replay(atoms, position, 3, every_instance)
         if n == 150:
             break
 

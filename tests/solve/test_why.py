@@ -8,7 +8,7 @@ import os
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import board, plays_of
+from helpers import board, need_shared_data, plays_of
 from strategies import extra_deck_positions, history_positions, pendulum_ritual_fusion_positions, positions
 from pysolver import PysolverError
 from pysolver.solve.relax import relaxed_program
@@ -180,7 +180,25 @@ def test_pos_2_why_a_link_monster_never_changes_position():
 def test_bp_2_why_a_monster_that_attacked_cannot_attack_again():
     answer = reasons(board(phase="battle").monster(3, "Celtic Guardian", attacked=True).build(), "M3",
                      "declare_attack")
-    assert rules_of(answer) == {"BP-2"} and "already attacked" in texts(answer)
+    # BP-5: and no text of its own lets it attack more than once
+    assert rules_of(answer) == {"BP-2", "BP-5"} and "already attacked" in texts(answer)
+    assert "no text that lets it attack more than once" in texts(answer)
+
+
+def test_bp_5_why_a_monster_with_a_second_attack_cannot_make_a_third():
+    from pysolver.cards.load import load_cards
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    answer = reasons(board(phase="battle", cards=cards).monster(3, "Hayabusa Knight", attacked=2).build(), "M3",
+                     "declare_attack")
+    assert "BP-5" in rules_of(answer) and "already attacked 2 times" in texts(answer)
+
+
+def test_bp_7_why_an_xyz_monster_without_material_cannot_attack():
+    from pysolver.cards.load import load_cards
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    answer = reasons(board(phase="battle", cards=cards).monster(3, "Super Quantal Mech Beast Grampulse").build(),
+                     "M3", "declare_attack")
+    assert rules_of(answer) == {"BP-7"} and "unless it has Xyz Material" in texts(answer)
 
 
 # --- the answer when there are plays, errors, text ------------------------------------------------------

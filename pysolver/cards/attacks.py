@@ -1,0 +1,115 @@
+"""Card text -> what a monster's own text says about attack declarations (BP-3..BP-8, docs/battle-rules.md).
+
+The frequent wordings whose meaning is exact and which decide, alone, which attack declarations are legal
+in one turn (the engine's single-card effects of the same name in brackets):
+
+* BP-4 "This card can attack (your opponent) directly." (EFFECT_DIRECT_ATTACK) and "Cannot attack
+  directly." / "This card cannot attack your opponent directly." (EFFECT_CANNOT_DIRECT_ATTACK);
+* BP-5 "This card can make a second attack during each Battle Phase." / "can attack twice" / "can make a
+  second and third attack" (EFFECT_EXTRA_ATTACK 1 or 2) and "This card can make up to N attacks on
+  monsters during each Battle Phase." (EFFECT_EXTRA_ATTACK_MONSTER N-1: the extra attacks are on monsters
+  only, and none after a direct attack);
+* BP-6 "This card can attack while in face-up Defense Position." (EFFECT_DEFENSE_ATTACK);
+* BP-7 "Cannot attack unless it has (Xyz) Material." (EFFECT_CANNOT_ATTACK while it has none);
+* BP-8 "Your opponent's monsters cannot target this card for attacks." (EFFECT_CANNOT_BE_BATTLE_TARGET:
+  it still stands in the way of a direct attack) and "This card cannot be targeted for attacks, but does
+  not prevent your opponent from attacking you directly." (EFFECT_IGNORE_BATTLE_TARGET).
+
+Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
+that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
+only when it is a rule sentence of the monster text standing alone: one in a bullet list after a lead
+("gains these effects while ...", "apply 1 of these effects") is conditional and stays unread, except the
+bullet of a Gemini monster (the Gemini wording is its condition: GEM-2). Everything else about attacks
+(Toon World, "must attack", attacking all monsters once each, attacking again after destroying a
+monster, paying LP to attack, the turn it is Summoned) stays unread (`pysolver.cards.reading`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .card import Card
+from .sentences import sentences
+
+_SUBJECT = r"(?:This card|This monster)"
+_DIRECT = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent |your opponent's Life Points )?directly"
+                     r"(?: even if there is a monster on your opponent's side of the field)?\.")
+_NO_DIRECT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:your opponent )?directly\.")
+_EXTRA = re.compile(rf"(?:{_SUBJECT} can|Can) (?P<what>make a second attack|attack twice|make a second and third attack)"
+                    r" during (?:each|the same) Battle Phase\.")
+_ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) attacks on monsters during each Battle"
+                          r" Phase\.")
+_DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while in face-up Defense Position\.")
+_MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:Xyz )?[Mm]aterials?\.")
+_NOT_TARGET = re.compile(r"Your opponent's monsters cannot target this card for attacks\.")
+_IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
+                      r"you directly\.")
+WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED)
+
+
+@dataclass(frozen=True)
+class AttackRules:
+    """What a monster's own text says about its attacks and the attacks on it."""
+
+    direct: bool = False            # BP-4: it can attack directly while the opponent controls monsters
+    no_direct: bool = False         # BP-4: it cannot attack directly
+    extra: int = 0                  # BP-5: additional attacks each Battle Phase (any target)
+    extra_on_monsters: int = 0      # BP-5: additional attacks each Battle Phase, on monsters only
+    in_defense: bool = False        # BP-6: it can attack while in face-up Defense Position
+    needs_material: bool = False    # BP-7: it cannot attack unless it has Xyz Material
+    not_target: bool = False        # BP-8: the opponent's monsters cannot attack it (it still blocks direct attacks)
+    ignored: bool = False           # BP-8: it cannot be attacked and does not block direct attacks
+    sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
+
+    def __bool__(self) -> bool:
+        return bool(self.sentences)
+
+
+def _bullets(card: Card):
+    """(sentence, in a bullet list after a lead) for each sentence of the monster text."""
+    from .sentences import _parts, _split
+    for where, paragraph in _parts(card):
+        if where != "card":
+            continue
+        for number, bullet in enumerate(paragraph.split("●")):
+            for sentence in _split(bullet.strip()):
+                if sentence.strip():
+                    yield sentence.strip(), number > 0
+
+
+@lru_cache(maxsize=None)
+def attack_rules(card: Card) -> AttackRules:
+    """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
+    if not card.is_monster:
+        return AttackRules()
+    from .written import gemini
+    rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
+    found: dict = {}
+    read: set[str] = set()
+    own = f'"{card.name}"'
+    for sentence, bulleted in _bullets(card):
+        if sentence not in rules or (bulleted and gemini(card) is not True):
+            continue
+        text = sentence.replace(own, "This card")
+        if _DIRECT.fullmatch(text):
+            found["direct"] = True
+        elif _NO_DIRECT.fullmatch(text):
+            found["no_direct"] = True
+        elif match := _EXTRA.fullmatch(text):
+            found["extra"] = max(found.get("extra", 0), 2 if "third" in match.group("what") else 1)
+        elif match := _ON_MONSTERS.fullmatch(text):
+            found["extra_on_monsters"] = max(found.get("extra_on_monsters", 0), int(match.group("count")) - 1)
+        elif _DEFENSE.fullmatch(text):
+            found["in_defense"] = True
+        elif _MATERIAL.fullmatch(text):
+            found["needs_material"] = True
+        elif _NOT_TARGET.fullmatch(text):
+            found["not_target"] = True
+        elif _IGNORED.fullmatch(text):
+            found["ignored"] = True
+        else:
+            continue
+        read.add(sentence)
+    return AttackRules(**found, sentences=frozenset(read))

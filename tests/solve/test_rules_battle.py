@@ -1,0 +1,211 @@
+"""Attack declarations and what a monster's own text says about them (RULES.md BP-1, BP-2;
+docs/battle-rules.md BP-3..BP-8). Real cards: the built-in pool holds one card of each wording; the
+counts over the whole card database run when ../shared/data/cards.cdb is present."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import board, need_shared_data
+from pysolver import legal_plays
+from pysolver.cards.attacks import attack_rules
+from pysolver.cards.card import default_cards
+from pysolver.cards.reading import unread_clauses
+from pysolver.errors import PysolverError
+from pysolver.position.apply import apply
+from pysolver.position.files import position_from_dict, position_to_dict
+from pysolver.reference.apply import apply as reference_apply
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+def attacks(position) -> set[tuple[str, str]]:
+    """(attacker, target) of every attack declaration; the solver and the reference must agree."""
+    solver = {(p.card, p.target) for p in legal_plays(position, all_instances=True) if p.action == "declare_attack"}
+    reference = {(p.card, p.target) for p in reference_plays(position, all_instances=True)
+                 if p.action == "declare_attack"}
+    assert solver == reference
+    assert legal_plays(position).exhaustive
+    return solver
+
+
+def battle(**options):
+    return board(turn=3, phase="battle", **options)
+
+
+def attack_play(position, card, target):
+    return next(p for p in legal_plays(position, all_instances=True)
+                if p.action == "declare_attack" and p.card == card and p.target == target)
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-4: direct attacks
+
+def test_bp_4_jinzo_7_can_attack_directly_while_the_opponent_controls_monsters():
+    b = battle().monster(1, "Jinzo #7").monster(2, "Celtic Guardian")
+    b.opponent.monster(3, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM3"), ("M1", "direct"), ("M2", "oM3")}
+
+
+def test_bp_4_nightmare_horse_even_if_there_is_a_monster_on_the_opponents_side():
+    b = battle().monster(1, "Nightmare Horse")
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct")}
+
+
+def test_bp_4_zombyra_the_dark_cannot_attack_directly():
+    position = battle().monster(1, "Zombyra the Dark").monster(2, "Celtic Guardian").build()
+    assert attacks(position) == {("M2", "direct")}          # no monster to attack: Zombyra declares nothing
+    b = battle().monster(1, "Zombyra the Dark")
+    b.opponent.monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2")}
+
+
+def test_bp_3_a_negated_direct_attacker_attacks_like_any_monster():
+    b = battle().monster(1, "Jinzo #7", restrictions=["effects_negated"])
+    b.opponent.monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2")}
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-5: the number of attacks
+
+def test_bp_5_hayabusa_knight_makes_a_second_attack_but_not_a_third():
+    assert attacks(battle().monster(1, "Hayabusa Knight", attacked=True).build()) == {("M1", "direct")}
+    assert attacks(battle().monster(1, "Hayabusa Knight", attacked=2).build()) == set()
+    assert attacks(battle().monster(1, "Celtic Guardian", attacked=True).build()) == set()
+
+
+def test_bp_5_twinheaded_beast_attacks_twice_even_after_a_direct_attack():
+    position = battle().monster(1, "Twinheaded Beast", attacked=1, attacked_directly=True).build()
+    assert attacks(position) == {("M1", "direct")}
+
+
+def test_bp_5_skull_bone_up_to_2_attacks_on_monsters_only():
+    b = battle().monster(1, "Fossil Warrior Skull Bone", attacked=1)
+    b.opponent.monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2")}
+    # the second attack is never direct
+    assert attacks(battle().monster(1, "Fossil Warrior Skull Bone", attacked=1).build()) == set()
+    # and there is none after a direct attack
+    b = battle().monster(1, "Fossil Warrior Skull Bone", attacked=1, attacked_directly=True)
+    b.opponent.monster(2, "Kuriboh")
+    assert attacks(b.build()) == set()
+    # its first attack may be direct
+    assert attacks(battle().monster(1, "Fossil Warrior Skull Bone").build()) == {("M1", "direct")}
+
+
+def test_bp_5_apply_counts_the_attacks_and_the_direct_one():
+    position = battle().monster(1, "Hayabusa Knight").build()
+    for applier in (apply, reference_apply):
+        after = applier(position, attack_play(position, "M1", "direct"))
+        assert after["M1"].state.attacked == 1 and after["M1"].state.attacked_directly
+        again = applier(after, attack_play(after, "M1", "direct"))
+        assert again["M1"].state.attacked == 2 and attacks(again) == set()
+        assert position_to_dict(again)["players"][0]["monster_zones"][1]["attacked"] == 2
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-6, BP-7: Defense Position attacks; no attack without Xyz Material
+
+def test_bp_6_superheavy_samurai_wagon_attacks_in_face_up_defense_position():
+    position = battle().monster(1, "Superheavy Samurai Wagon", position="defense") \
+        .monster(2, "Celtic Guardian", position="defense").build()
+    assert attacks(position) == {("M1", "direct")}
+    assert attacks(battle().monster(1, "Superheavy Samurai Wagon", position="set").build()) == set()
+    after = apply(position, attack_play(position, "M1", "direct"))
+    assert after["M1"].state.position == "defense"
+
+
+def test_bp_7_grampulse_cannot_attack_unless_it_has_xyz_material():
+    assert attacks(battle().monster(1, "Super Quantal Mech Beast Grampulse").build()) == set()
+    position = battle().monster(1, "Super Quantal Mech Beast Grampulse", materials=["Kuriboh"]).build()
+    assert attacks(position) == {("M1", "direct")}
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-8: monsters that cannot be attacked
+
+def test_bp_8_earthbound_immortal_uru_cannot_be_attacked_and_still_blocks_direct_attacks():
+    b = battle().monster(1, "Celtic Guardian").monster(2, "Jinzo #7")
+    b.opponent.monster(1, "Earthbound Immortal Uru").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2"), ("M2", "oM2"), ("M2", "direct")}
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Earthbound Immortal Uru")
+    assert attacks(b.build()) == set()
+    b = battle().monster(1, "Celtic Guardian")        # face-down, its text does not apply (BP-3)
+    b.opponent.monster(1, "Earthbound Immortal Uru", position="set")
+    assert attacks(b.build()) == {("M1", "oM1")}
+
+
+def test_bp_8_sunavalon_dryas_does_not_prevent_direct_attacks():
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Sunavalon Dryas")
+    assert attacks(b.build()) == {("M1", "direct")}
+    b.opponent.monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM2")}
+
+
+# --------------------------------------------------------------------------------------------------
+# The position format: `attacked` is a count, `attacked_directly` (BP-5)
+
+def test_bp_5_attacked_accepts_true_false_or_a_count_and_round_trips():
+    position = battle().monster(1, "Hayabusa Knight", attacked=2, attacked_directly=True) \
+        .monster(2, "Celtic Guardian", attacked=True).build()
+    assert position["M1"].state.attacked == 2 and position["M2"].state.attacked == 1
+    data = position_to_dict(position)
+    assert data["players"][0]["monster_zones"][2]["attacked"] is True
+    assert position_from_dict(data) == position
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"attacked": -1}, "attacked: expected true or false, or a whole number of attacks from 0 to 99"),
+    ({"attacked": 100}, "attacked: expected true or false, or a whole number of attacks from 0 to 99"),
+    ({"attacked": "twice"}, "attacked: expected true or false, or a whole number"),
+    ({"attacked_directly": True}, "attacked_directly: a monster that attacked directly has attacked"),
+    ({"attacked": 1, "attacked_directly": "yes"}, "attacked_directly: expected true or false"),
+])
+def test_bp_5_bad_attack_counts_are_one_clear_line(entry, message):
+    with pytest.raises(PysolverError) as error:
+        battle().monster(1, "Hayabusa Knight", **entry).build()
+    assert message in str(error.value) and len(str(error.value).splitlines()) == 1
+
+
+# --------------------------------------------------------------------------------------------------
+# Reading: the clauses read, and those that stay unread
+
+def test_bp_4_to_bp_8_the_pool_cards_are_read():
+    cards = default_cards()
+    for name in ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheaded Beast", "Zombyra the Dark",
+                 "Superheavy Samurai Wagon", "Fossil Warrior Skull Bone", "Earthbound Immortal Uru",
+                 "Sunavalon Dryas", "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon"):
+        assert attack_rules(cards[name]), name
+        assert not [u for u in unread_clauses(cards[name]) if u.scope in ("attack", "battle")], name
+
+
+def test_bp_3_a_clause_in_a_conditional_bullet_list_stays_unread():
+    from pysolver.cards.load import load_cards
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    # "gains these effects while this card points to an "R.B." monster. ● Can make a second attack ..."
+    for name in ("R.B. The Brute Blues", "Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket",
+                 "Tenyi Spirit - Mula Adhara"):
+        assert not attack_rules(cards[name]).sentences, name
+        assert [u for u in unread_clauses(cards[name]) if u.scope == "attack"], name
+    # a Gemini monster's bullet is read: its condition is the Gemini Summon (GEM-2, BP-3)
+    assert attack_rules(cards["Chthonian Emperor Dragon"]).extra == 1
+
+
+def test_bp_4_to_bp_8_unmodelled_attack_clauses_stay_unread():
+    from pysolver.cards.load import load_cards
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    for name, clause in (("Toon Summoned Skull", "Toon"), ("Berserk Dragon", "once each"),
+                         ("Kuraz the Light Monarch", "the turn it is")):
+        assert any(clause in u.clause for u in unread_clauses(cards[name])), name
+
+
+def test_bp_4_to_bp_8_counts_over_the_card_database():
+    from pysolver.cards.load import load_cards
+    cards = load_cards(need_shared_data() / "cards.cdb")
+    read = [card for card in cards if attack_rules(card)]
+    assert len(read) >= 110
+    assert sum(1 for card in read if attack_rules(card).direct) >= 40
+    assert sum(1 for card in read if attack_rules(card).extra) >= 25
