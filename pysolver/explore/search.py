@@ -180,9 +180,12 @@ def has_pendulum_monster(position: Position) -> bool:
 
 
 def _monster_sig(monster: Monster) -> tuple:
+    """Every field of the monster (an order of monsters that differ in any of them must not depend on
+    the zones they started in)."""
     return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
             monster.position_changed, monster.attacked, monster.properly_summoned,
-            tuple(sorted(card.passcode for card in monster.materials)))
+            tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
+            tuple(sorted(monster.restrictions)), monster.attacked_directly)
 
 
 def _spell_sig(card: SpellTrap) -> tuple:
