@@ -44,3 +44,26 @@ def summary(plays) -> set:
     return {(p.action, p.card, tuple(p.tributes or p.materials or ()), p.target or p.to) for p in plays}
 
 
+def applied(position, play, **choices):
+    """The position after the play: `apply`, the reference applier and the step-indexed transition agree."""
+    from pysolver.position.apply import apply
+    from pysolver.reference.apply import apply as reference_apply
+    from pysolver.solve.steps import Planner, position_state, replay
+    after = apply(position, play, **choices)
+    assert after == reference_apply(position, play, **choices)
+    planner = Planner(position, symmetry=False)
+    planner.control.configuration.solve.models = 0
+    planner.control.configuration.solve.project = "show"
+    planner.ask(1)
+    wanted = {"zone": choices.get("zone", play.zones[0]), "battle_position": choices.get("battle_position",
+                                                                                          play.positions[0])}
+    found = 0
+    with planner.control.solve(yield_=True) as handle:
+        for model in handle:
+            ((line_play, line_choices, state),) = replay(model.symbols(atoms=True), position, 1,
+                                                         lambda p: legal_plays(p, all_instances=True))
+            if line_play.key == play.key and line_choices == wanted:
+                assert position_state(after)[0] == position_state(state)[0]
+                found += 1
+    assert found == 1
+    return after

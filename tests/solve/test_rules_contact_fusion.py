@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import board, need_shared_data
+from helpers import applied, board, need_shared_data
 from pysolver import legal_plays
 from pysolver.cards.effects import ContactFusion, contact_fusion
 from pysolver.cards.load import load_cards
 from pysolver.cards.reading import unread_clauses
 from pysolver.position.apply import apply
-from pysolver.reference.apply import apply as reference_apply
 from pysolver.reference.plays import legal_plays as reference_plays
-from pysolver.solve.steps import position_state, replay
 from pysolver.solve.why import why
 
 
@@ -38,29 +36,6 @@ def contacts(position) -> set:
 def only_play(position, card="ED1"):
     (play,) = [p for p in legal_plays(position, all_instances=True) if p.action == "procedure_summon" and p.card == card]
     return play
-
-
-def applied(position, play, **choices):
-    """The position after the play: `apply`, the reference applier and the step-indexed transition agree."""
-    after = apply(position, play, **choices)
-    assert after == reference_apply(position, play, **choices)
-    from pysolver.solve.steps import Planner
-    planner = Planner(position, symmetry=False)
-    planner.control.configuration.solve.models = 0
-    planner.control.configuration.solve.project = "show"
-    planner.ask(1)
-    wanted = {"zone": choices.get("zone", play.zones[0]), "battle_position": choices.get("battle_position",
-                                                                                          play.positions[0])}
-    found = 0
-    with planner.control.solve(yield_=True) as handle:
-        for model in handle:
-            ((line_play, line_choices, state),) = replay(model.symbols(atoms=True), position, 1,
-                                                         lambda p: legal_plays(p, all_instances=True))
-            if line_play.key == play.key and line_choices == wanted:
-                assert position_state(after)[0] == position_state(state)[0]
-                found += 1
-    assert found == 1
-    return after
 
 
 def gyzarus_board(cards, rules=5):

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import board, need_shared_data
+from helpers import applied, board, need_shared_data
 from pysolver import legal_plays
 from pysolver.cards.load import load_cards
 from pysolver.cards.reading import unread_clauses
 from pysolver.cards.written import link_extra_material
-from pysolver.position.apply import apply
-from pysolver.reference.apply import apply as reference_apply
 from pysolver.reference.plays import legal_plays as reference_plays
-from pysolver.solve.steps import Planner, position_state, replay
 from pysolver.solve.why import why
 
 GODDESS = "Underworld Goddess of the Closed World"   # Link-5, 4+ Effect Monsters
@@ -45,28 +42,6 @@ def the_play(position, materials, card="ED1"):
     (play,) = [p for p in legal_plays(position, all_instances=True)
                if p.action == "link_summon" and p.card == card and p.materials == materials]
     return play
-
-
-def applied(position, play, **choices):
-    """The position after the play: `apply`, the reference applier and the step-indexed transition agree."""
-    after = apply(position, play, **choices)
-    assert after == reference_apply(position, play, **choices)
-    planner = Planner(position, symmetry=False)
-    planner.control.configuration.solve.models = 0
-    planner.control.configuration.solve.project = "show"
-    planner.ask(1)
-    wanted = {"zone": choices.get("zone", play.zones[0]), "battle_position": choices.get("battle_position",
-                                                                                          play.positions[0])}
-    found = 0
-    with planner.control.solve(yield_=True) as handle:
-        for model in handle:
-            ((line_play, line_choices, state),) = replay(model.symbols(atoms=True), position, 1,
-                                                         lambda p: legal_plays(p, all_instances=True))
-            if line_play.key == play.key and line_choices == wanted:
-                assert position_state(after)[0] == position_state(state)[0]
-                found += 1
-    assert found == 1
-    return after
 
 
 def goddess_board(cards, own=EFFECTS):
