@@ -354,7 +354,7 @@ def split_steps(symbols: Iterable[clingo.Symbol]) -> dict[int, list[tuple]]:
     """A model's atoms by step: (name, the symbol, what it says about the state). Reading a symbol costs
     calls into clingo and models repeat the same atoms, so each is read once per process."""
     if len(_PARSED) > 2_000_000:
-        _PARSED.clear()
+        _forget()
     steps: dict[int, list[tuple]] = {}
     for symbol in symbols:
         parsed = _PARSED.get(symbol._rep, False)
@@ -456,6 +456,14 @@ _AT_STEP: dict[int, set[int]] = {}      # step -> its symbols read so far (the l
 _OF_PLAYS: set[int] = set()             # those of them that are atoms of a play (PLAY_ATOMS)
 
 
+def _forget() -> None:
+    """Forget the symbols read (a bound on memory): `_PARSED` and the sets made from it go together."""
+    _PARSED.clear()
+    _SEEN.clear()
+    _AT_STEP.clear()
+    _OF_PLAYS.clear()
+
+
 def _step_contents(symbols, length: int) -> list[frozenset]:
     """A model's atoms of each step 0..length, as sets of symbol integers (what `_PARSED` reads). Each
     symbol is read once per process; a model is then split with set operations."""
@@ -463,10 +471,7 @@ def _step_contents(symbols, length: int) -> list[frozenset]:
     new = reps - _SEEN
     if new:
         if len(_SEEN) > 2_000_000:
-            _SEEN.clear()
-            _AT_STEP.clear()
-            _OF_PLAYS.clear()
-            _PARSED.clear()
+            _forget()
             new = reps
         for rep in new:
             parsed = _PARSED.get(rep, False)
