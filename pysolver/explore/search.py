@@ -960,16 +960,24 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
     planned = shortest_lines(position, goal, max_depth=max_depth, timeout=timeout, wanted=wanted,
                              zone_classes=zone_classes, key_of=key_of)
     lines = []
+    # The lines share their first moves and their positions (the replayer keeps one object per move it
+    # replayed): each move is narrowed, written and applied once per position it is played in.
+    edges: dict[tuple, tuple] = {}
     for moves in planned.lines:
         actual, key, narrowed, texts = position, root, [], []
         for depth, (play, choices) in enumerate(moves, 1):
-            move = narrow(Move(play, choices))
-            texts.append(move.notation(actual))
-            after = move.apply(actual)
-            child = key_of(after)
-            graph.add_node(child, depth=depth, goal=depth == len(moves), expanded=False, label=_label(after))
-            graph.add_edge(key, child, play=texts[-1], plays=1)
+            edge = (id(actual), id(play), id(choices))
+            known = edges.get(edge)
+            if known is None:
+                move = narrow(Move(play, choices))
+                after = move.apply(actual)
+                known = edges[edge] = (move, move.notation(actual), after, key_of(after), _label(after),
+                                       actual, play, choices)      # the objects kept: their ids stay theirs
+            move, text, after, child, label = known[:5]
+            graph.add_node(child, depth=depth, goal=depth == len(moves), expanded=False, label=label)
+            graph.add_edge(key, child, play=text, plays=1)
             narrowed.append(move)
+            texts.append(text)
             actual, key = after, child
         lines.append(Line(tuple(narrowed), tuple(texts)))
     found = planned.depth is not None

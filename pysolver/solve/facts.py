@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -82,6 +83,10 @@ class FactTable:
     predicates: frozenset = frozenset()  # the fact predicates written (and requirement_<summon> kinds)
 
 
+_PREDICATE = re.compile(r"^[^(\n]*", re.M)
+_REQUIREMENT_KIND = re.compile(r"^requirement\(.*,(.*)..$", re.M)   # the summon kind: the last argument
+
+
 def position_facts(position: Position, symmetry: bool = True) -> tuple[str, FactTable]:
     """The facts of a position; `symmetry` lists plays up to identical copies (copy_before/2)."""
     out = [f"rules({position.rules}).", f"turn({position.turn}).", f"phase({position.phase})."]
@@ -152,9 +157,8 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     out.append(f"lp(opponent,{position.opponent.lp}).")
     out.append(rules_facts(position, cards.values()))
     text = "\n".join(out)
-    predicates = {line.partition("(")[0] for line in text.split("\n")}
-    predicates.update(f"requirement_{line.rpartition(',')[2][:-2]}" for line in text.split("\n")
-                      if line.startswith("requirement("))
+    predicates = set(_PREDICATE.findall(text))        # each line's predicate (as line.partition("(")[0])
+    predicates.update(f"requirement_{kind}" for kind in _REQUIREMENT_KIND.findall(text))
     duplicated = [instances[first].location in SYMMETRIC_LOCATIONS for first, size in class_size.items() if size > 1]
     table = FactTable(
         instances=tuple(instances), class_of=tuple(class_of), class_size=class_size,

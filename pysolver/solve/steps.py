@@ -357,7 +357,7 @@ def split_steps(symbols: Iterable[clingo.Symbol]) -> dict[int, list[tuple]]:
     """A model's atoms by step: (name, the symbol, what it says about the state). Reading a symbol costs
     calls into clingo and models repeat the same atoms, so each is read once per process."""
     if len(_PARSED) > 2_000_000:
-        _PARSED.clear()
+        _forget()
     steps: dict[int, list[tuple]] = {}
     for symbol in symbols:
         parsed = _PARSED.get(symbol._rep, False)
@@ -405,15 +405,26 @@ def state_of(contributions: Iterable[tuple | None]) -> State:
 _ARGUMENT = re.compile(r"\w+(?:\((?:[^()]|\([^()]*\))*\))?|-?\d+")
 
 
+# The facts position_state reads (every other line of a position's facts is skipped in C), and what each
+# fact line says (`_contribution`): positions reached by many lines repeat the same lines.
+_READ_LINE = re.compile(r"^(?:" + "|".join(sorted(_READ, key=len, reverse=True)) + r")(?:\(.*\))?\.$", re.M)
+_LINE_SAYS: dict[str, tuple | None] = {}
+
+
+def _says(line: str) -> tuple | None:
+    said = _LINE_SAYS.get(line, False)
+    if said is False:
+        match = _FACT.match(line)
+        said = _LINE_SAYS[line] = _contribution(match.group(1), _ARGUMENT.findall(match.group(3) or ""))
+        if len(_LINE_SAYS) > 1_000_000:
+            _LINE_SAYS.clear()
+    return said
+
+
 def position_state(position: Position) -> tuple[State, object]:
     """The `State` of a position (its facts, as the solver reads them) and its fact table."""
     facts, table = position_facts(position, symmetry=False)
-    contributions = []
-    for line in facts.split("\n"):
-        match = _FACT.match(line)
-        if match and match.group(1) in _READ:
-            contributions.append(_contribution(match.group(1), _ARGUMENT.findall(match.group(3) or "")))
-    return state_of(contributions), table
+    return state_of(_says(line) for line in _READ_LINE.findall(facts)), table
 
 
 def _core(play) -> tuple:
@@ -429,115 +440,224 @@ class UncertainLine(PysolverError):
     pysolver.solve.unread) or through a position it refuses: the line is uncertain, not wrong."""
 
 
+try:      # the array clingo fills with a model's symbols, read without a Symbol object per atom
+    from clingo._internal import _ffi as _CLINGO_FFI
+except ImportError:  # pragma: no cover - another clingo build: Symbol objects, the same integers
+    _CLINGO_FFI = None
+
+
+def _reps(symbols) -> list[int]:
+    """The integers of a model's symbols (clingo interns symbols: equal symbols, equal integers)."""
+    array = getattr(symbols, "_p_symbols", None)
+    if array is not None and _CLINGO_FFI is not None:
+        return _CLINGO_FFI.unpack(array, len(array))
+    return [symbol._rep for symbol in symbols]
+
+
+_SEEN: set[int] = set()                 # the symbols read so far, of a step or not
+_AT_STEP: dict[int, set[int]] = {}      # step -> its symbols read so far (the last argument is the step)
+_OF_PLAYS: set[int] = set()             # those of them that are atoms of a play (PLAY_ATOMS)
+
+
+def _forget() -> None:
+    """Forget the symbols read (a bound on memory): `_PARSED` and the sets made from it go together."""
+    _PARSED.clear()
+    _SEEN.clear()
+    _AT_STEP.clear()
+    _OF_PLAYS.clear()
+
+
+def _step_contents(symbols, length: int) -> list[frozenset]:
+    """A model's atoms of each step 0..length, as sets of symbol integers (what `_PARSED` reads). Each
+    symbol is read once per process; a model is then split with set operations."""
+    reps = set(_reps(symbols))
+    new = reps - _SEEN
+    if new:
+        if len(_SEEN) > 2_000_000:
+            _forget()
+            new = reps
+        for rep in new:
+            parsed = _PARSED.get(rep, False)
+            if parsed is False:
+                symbol = clingo.Symbol(rep)
+                arguments = symbol.arguments
+                if arguments and arguments[-1].type is clingo.SymbolType.Number:
+                    name = symbol.name
+                    parsed = (arguments[-1].number,
+                              (name, symbol, _contribution(name, [str(a) for a in arguments[:-1]])))
+                else:
+                    parsed = None
+                _PARSED[rep] = parsed
+            if parsed is not None:
+                _AT_STEP.setdefault(parsed[0], set()).add(rep)
+                if parsed[1][0] in PLAY_ATOMS:
+                    _OF_PLAYS.add(rep)
+            _SEEN.add(rep)
+    return [frozenset(reps & _AT_STEP.get(k, set())) for k in range(length + 1)]
+
+
+class _Step:
+    """One step of a model, read once (models repeat the same steps): the state the solver claims at it
+    (one object per set of state atoms: `states`) and the atoms of the play made in it."""
+
+    __slots__ = ("state", "play")
+
+    def __init__(self, content: frozenset, states: dict):
+        fluents = content - _OF_PLAYS
+        self.state = states.get(fluents)
+        if self.state is None:
+            self.state = states[fluents] = state_of(_PARSED[rep][1][2] for rep in fluents)
+        self.play = [_PARSED[rep][1][1] for rep in content & _OF_PLAYS]
+
+
+class _Known:
+    """A position the replayer reached: its `State` and fact table (`position_state`), its legal plays
+    (listed when a line plays from it), and its instance numbers by description."""
+
+    __slots__ = ("position", "state", "table", "plays", "_numbers")
+
+    def __init__(self, position: Position):
+        self.position = position
+        self.state, self.table = position_state(position)
+        self.plays = None
+        self._numbers = None
+
+    def numbers_of(self, description) -> list[str]:
+        """The instance numbers (as text, ascending) of the cards with this description."""
+        if self._numbers is None:
+            self._numbers = {}
+            for number, described in sorted(self.state.numbers.items(), key=lambda item: int(item[0])):
+                self._numbers.setdefault(described, []).append(number)
+        return self._numbers.get(description, [])
+
+
 class Replayer:
     """Replays lines from the models of one start position on real positions: each move is matched with
     one of `legal(position)` (the instance-level legal plays) and applied with `apply`, and each state
     after it must equal the line's own state at that step. A line that does not replay is an error (a bug
-    in the step-indexed program or in apply), never output. Lines share their first moves, so each
-    prefix is replayed once; positions reached again (transpositions) are read once."""
+    in the step-indexed program or in apply), never output.
+
+    Lines share their first moves and reach the same positions in several orders (transpositions), so
+    each move is replayed once per (position, step of the solver): the position (equal, as a value, to
+    one reached before) and the solver's atoms of that step (its claimed state and play) decide the play
+    matched, its choices and the position after it. Each position's state is read once."""
 
     def __init__(self, start: Position, legal, legal_many=None):
         self.legal = legal
         self.legal_many = legal_many          # many positions at once (legal_plays_many), for `lines`
-        self._after: dict[tuple, tuple] = {(): (start, None)}   # prefix of moves -> (position, its move)
-        self._read: dict = {}     # canonical key -> [[position, state, table, plays], ...]
+        self.start = start
+        self._read: dict = {}      # canonical key -> [_Known, ...] (equal up to copies: a few each)
+        self._steps: dict[frozenset, _Step] = {}
+        self._states: dict[frozenset, State] = {}       # a step's state atoms -> its State
+        self._edges: dict[tuple, tuple | UncertainLine] = {}   # (_Known, _Step) -> (_Known after, play, choices)
+        self._agree: set = set()   # (_Known, _Step): the position's state is the one the step claims
 
-    def _facts(self, position: Position) -> tuple:
+    def _known(self, position: Position) -> _Known:
         from ..position.canonical import canonical_key
-        entries = self._read.setdefault(canonical_key(position), [])   # equal up to copies: a few each
-        known = next((entry for entry in entries if entry[0] is position or entry[0] == position), None)
+        entries = self._read.setdefault(canonical_key(position), [])
+        known = next((entry for entry in entries if entry.position is position or entry.position == position), None)
         if known is None:
-            known = [position, *position_state(position), None]
+            known = _Known(position)
             entries.append(known)
         return known
 
-    def _plays(self, position: Position):
-        known = self._facts(position)
-        if known[3] is None:
-            try:
-                known[3] = self.legal(known[0])
-            except PysolverError as error:     # refused (an unread lock in force): every play is uncertain
-                known[3] = error
-        if isinstance(known[3], PysolverError):
-            raise UncertainLine(str(known[3]))
-        return known[3]
+    def _line_steps(self, atoms, length: int) -> list[_Step]:
+        steps = []
+        for content in _step_contents(atoms, length):
+            step = self._steps.get(content)
+            if step is None:
+                step = self._steps[content] = _Step(content, self._states)
+            steps.append(step)
+        return steps
 
-    def lines(self, models: list[list[clingo.Symbol]], length: int) -> list:
+    def _plays(self, known: _Known):
+        if known.plays is None:
+            try:
+                known.plays = self.legal(known.position)
+            except PysolverError as error:     # refused (an unread lock in force): every play is uncertain
+                known.plays = error
+        if isinstance(known.plays, PysolverError):
+            raise UncertainLine(str(known.plays))
+        return known.plays
+
+    def lines(self, models: list, length: int) -> list:
         """`line` of each model, level by level, so that the legal plays of each level's new positions are
         listed together (`legal_many`: grounding shared); a line through a withheld play is its
         UncertainLine instead of its moves."""
-        steps = [split_steps(atoms) for atoms in models]
-        keys = [[tuple(sorted(symbol._rep for name, symbol, _ in model.get(k, ()) if name in PLAY_ATOMS))
-                 for k in range(length)] for model in steps]
+        lines = [self._line_steps(atoms, length) for atoms in models]
+        at: list = [self._known(self.start)] * len(lines)     # each line's position at the level, or why not
         for k in range(length):
-            parents = {}
-            for key in keys:
-                prefix = tuple(key[:k])
-                if prefix + (key[k],) not in self._after and prefix in self._after:
-                    position = self._after[prefix][0]
-                    parents[id(position)] = position
-            self._prefetch(list(parents.values()))
-            for model, key in zip(steps, keys):
-                if tuple(key[:k]) in self._after:
+            todo = {id(known): known for known, steps in zip(at, lines)
+                    if isinstance(known, _Known) and known.plays is None and (known, steps[k]) not in self._edges}
+            self._prefetch(list(todo.values()))
+            for i, steps in enumerate(lines):
+                if isinstance(at[i], _Known):
                     try:
-                        self._step(model, key, k)
-                    except UncertainLine:
-                        pass
+                        at[i] = self._edge(at[i], steps, k)[0]
+                    except UncertainLine as uncertain:
+                        at[i] = uncertain
         out = []
-        for model, key in zip(steps, keys):
+        for steps in lines:
             try:
-                out.append(self._walk(model, key, length))
+                out.append(self._walk(steps, length))
             except UncertainLine as uncertain:
                 out.append(uncertain)
         return out
 
-    def _prefetch(self, positions: list[Position]) -> None:
-        todo = [known for known in (self._facts(position) for position in positions) if known[3] is None]
+    def _prefetch(self, todo: list[_Known]) -> None:
         if self.legal_many is None or len(todo) < 2:
             return
-        for start in range(0, len(todo), 16):     # as search's batches: grounding shared, programs small
-            chunk = todo[start:start + 16]
+        for start in range(0, len(todo), 16):     # as search's batches: grounding shared, programs small (8 and
+            chunk = todo[start:start + 16]       # 16 measured the same here, 32 and 64 slower)
             try:
-                listed = self.legal_many([known[0] for known in chunk])
+                listed = self.legal_many([known.position for known in chunk])
             except PysolverError:      # one of them is refused: `_plays` lists them one by one
                 continue
             for known, plays in zip(chunk, listed):
-                known[3] = plays
+                known.plays = plays
 
     def line(self, atoms: list[clingo.Symbol], length: int) -> list[tuple]:
         """[(play, choices, position after)] of the line of `length` moves in `atoms` (a model's shown atoms,
         with the state fluents)."""
-        steps = split_steps(atoms)
-        keys = [tuple(sorted(symbol._rep for name, symbol, _ in steps.get(k, ()) if name in PLAY_ATOMS))
-                for k in range(length)]
-        return self._walk(steps, keys, length)
+        return self._walk(self._line_steps(atoms, length), length)
 
-    def _walk(self, steps: dict, keys: list, length: int) -> list[tuple]:
+    def _walk(self, steps: list[_Step], length: int) -> list[tuple]:
+        known = self._known(self.start)
         moves = []
         for k in range(length):
-            known = self._step(steps, keys, k)
-            moves.append((*known[1], known[0]))
+            known, play, choices = self._edge(known, steps, k)
+            moves.append((play, choices, known.position))
+        if length == 0 and (known, steps[0]) not in self._agree:
+            if known.state != steps[0].state:
+                raise PysolverError("line does not replay: the state before play 1 differs from apply's")
+            self._agree.add((known, steps[0]))
         return moves
 
-    def _step(self, steps: dict, keys: list, k: int) -> tuple:
-        """(position after, (play, choices)) of move k of a line whose first k moves are known."""
+    def _edge(self, known: _Known, steps: list[_Step], k: int) -> tuple:
+        """(position after, play, choices) of move k of a line from `known`, its state after checked."""
         from ..position.apply import apply
-        prefix = tuple(keys[:k])
-        known = self._after.get(prefix + (keys[k],))
-        if known is None:
-            position, _ = self._after[prefix]
-            step = [symbol for name, symbol, _ in steps.get(k, ()) if name in PLAY_ATOMS]
-            play, choices = self._move(state_of(c for _, _, c in steps.get(k, ())), position, k, step)
-            after = apply(position, play, **choices)
-            if self._facts(after)[1] != state_of(c for _, _, c in steps.get(k + 1, ())):
-                raise PysolverError(f"line does not replay: the state after play {k + 1} ({play.action}) "
+        key = (known, steps[k])
+        edge = self._edges.get(key)
+        if edge is None:
+            try:
+                play, choices = self._move(steps[k], known, k)
+                edge = (self._known(apply(known.position, play, **choices)), play, choices)
+            except UncertainLine as uncertain:
+                edge = uncertain
+            self._edges[key] = edge
+        if isinstance(edge, UncertainLine):
+            raise edge
+        after = (edge[0], steps[k + 1])
+        if after not in self._agree:
+            if edge[0].state != steps[k + 1].state:
+                raise PysolverError(f"line does not replay: the state after play {k + 1} ({edge[1].action}) "
                                     "differs from apply's")
-            known = self._after[prefix + (keys[k],)] = (after, (play, choices))
-        return known
+            self._agree.add(after)
+        return edge
 
-    def _move(self, asp_state: State, position: Position, k: int, step) -> tuple:
+    def _move(self, step: _Step, known: _Known, k: int) -> tuple:
         from .decode import Decoder
-        _, state, table, _ = self._facts(position)
+        asp_state, state, table = step.state, known.state, known.table
         if state != asp_state:
             raise PysolverError(f"line does not replay: the state before play {k + 1} differs from apply's")
         taken: set = set()
@@ -546,9 +666,7 @@ class Replayer:
         def real(symbol):
             number = str(symbol)
             if number not in ids:
-                wanted = asp_state.numbers[number]
-                found = next(n for n, d in sorted(state.numbers.items(), key=lambda i: int(i[0]))
-                             if d == wanted and n not in taken)
+                found = next(n for n in known.numbers_of(asp_state.numbers[number]) if n not in taken)
                 taken.add(found)
                 ids[number] = table.instances[int(found)].id
             return ids[number]
@@ -556,7 +674,7 @@ class Replayer:
         zone_of = Decoder(table).zone_name
         fields: dict = {"cards": [], "tributes": [], "materials": [], "cost": []}
         choices: dict = {}
-        for symbol in sorted(step, key=lambda s: (s.name != "act", s.name)):
+        for symbol in sorted(step.play, key=lambda s: (s.name != "act", s.name, s)):
             name, arguments = symbol.name, symbol.arguments[:-1]
             if name == "act":
                 fields["action"] = arguments[0].name
@@ -587,7 +705,7 @@ class Replayer:
         wanted = (fields.get("action"), fields.get("card"), tuple(sorted(fields["cards"])), fields.get("effect"),
                   fields.get("spell"), tuple(sorted(fields["tributes"])), tuple(sorted(fields["materials"])),
                   tuple(sorted(fields["cost"])), fields.get("target"), fields.get("to"), fields.get("zone"))
-        plays = self._plays(position)
+        plays = self._plays(known)
         play = next((p for p in plays if _core(p) == wanted), None)
         if play is None and getattr(plays, "unread", None):
             raise UncertainLine(f"play {k + 1} ({fields.get('action')}) depends on card text pysolver cannot read")
