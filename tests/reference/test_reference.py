@@ -7,7 +7,7 @@ import re
 from dataclasses import replace
 from itertools import permutations, product
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 
 from pysolver.position.builder import PositionBuilder
 from pysolver.cards.card import Card, CardDB, default_cards
@@ -1079,18 +1079,22 @@ def test_pendulum_ritual_fusion_positions_plays_are_well_formed(pos):
 
 
 def test_pendulum_ritual_fusion_position_dicts_load_and_are_rich_in_those_summons():
-    seen = {action: 0 for action in SPECIAL_ACTIONS}
-    seen["total"] = 0
+    seen = {"any": 0, "total": 0}
 
     @settings(max_examples=200, deadline=None, derandomize=True)   # a fixed sample: a count, not a search
     @given(pendulum_ritual_fusion_position_dicts())
     def check(data):
         pos = position_from_dict(data)
         seen["total"] += 1
-        for action in {p.action for p in legal_plays(pos)} & set(SPECIAL_ACTIONS):
-            seen[action] += 1
+        seen["any"] += bool({p.action for p in legal_plays(pos)} & set(SPECIAL_ACTIONS))
     check()
-    assert all(seen[action] >= max(1, seen["total"] // 100) for action in SPECIAL_ACTIONS), seen
+    assert seen["any"] >= seen["total"] // 5, seen
+    # Each summon comes up: a search for one, not a count over a fixed sample (Hypothesis draws even a
+    # derandomized sample with a bias from the constants of the modules loaded, so counts move with them).
+    for action in SPECIAL_ACTIONS:
+        find(pendulum_ritual_fusion_position_dicts(),
+             lambda data: action in {p.action for p in legal_plays(position_from_dict(data))},
+             settings=settings(max_examples=500, deadline=None, database=None, phases=[Phase.generate]))
 
 
 def test_extra_deck_position_dicts_load_and_are_rich_in_extra_deck_summons():
