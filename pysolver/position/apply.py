@@ -126,14 +126,18 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         # RIT-3, FUS-1: Tributes/materials to the GY (Pendulum Monsters from the field to the Extra Deck),
         # the monster summoned properly, the Spell to the GY after it resolves.
         for material in play.materials:
-            board.send_to_graveyard(position[material].player, board.take(material))
+            if position[material].location == "graveyard":   # RIT-3: "and/or banish ... from your GY"
+                board.players[position[material].player]["banished"].append(board.take(material))
+            else:
+                board.send_to_graveyard(position[material].player, board.take(material))
         spell = board.take(play.spell)
         board.send_to_graveyard(me, spell)
         board.events.append(activate_event(position[play.spell].card.name, me, 1))   # the Spell's activation
         summoned = board.take(play.card)
         card = summoned.card if isinstance(summoned, PileCard) else summoned
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True))
-        origin = "hand" if action == "ritual_summon" else "extra_deck"
+        # the hand, or the GY for a Ritual Spell that says "from your hand or GY"
+        origin = position[play.card].location if action == "ritual_summon" else "extra_deck"
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, origin))
         return board.finish()
     if action == "pendulum_summon":

@@ -287,13 +287,17 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     spell = _card_of(spell_state)
     duel.activated(spell.name, 1)
     for material in play.materials:
-        duel.send(material)
+        if duel.position.instances[material].location == "graveyard":
+            duel.banish(material)        # RIT-3: "and/or banish ... from your GY" (Chaos Form)
+        else:
+            duel.send(material)
     duel.to_graveyard(spell_player, "spell", SpellTrap(spell))   # the Spell resolves, then goes to the GY
+    origin = duel.position.instances[play.card].location     # the hand, or the GY ("from your hand or GY")
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
     ritual = play.action == "ritual_summon"
-    duel.summoned("ritual" if ritual else "fusion", card.name, "hand" if ritual else "extra_deck")
+    duel.summoned("ritual" if ritual else "fusion", card.name, origin if ritual else "extra_deck")
     return duel.done()
 
 

@@ -871,20 +871,27 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     or for Advanced Ritual Art from the Deck, each matching the Spell's Tribute filter. "exactly equal":
     the Levels sum to the required Level; "equal or exceed": at least it, and no Tribute superfluous
     (the sum minus any one Tribute's Level is below it). A monster whose text makes it the entire
-    Tribute for a matching Ritual Monster is enough alone. The monster goes to a free MMZ or the MMZ of a
-    Tribute (an EMZ Tribute frees none). One play per (Spell, monster, Tributes)."""
+    Tribute for a matching Ritual Monster is enough alone. A Spell that says "from your hand or GY" may
+    summon a Ritual Monster from the turn player's GY too (the Ritual Summon ignores its revival limit:
+    engine-rules.md 4.3); one that says "and/or banish <filter> from your GY" may count the turn player's
+    GY monsters with a Level that match the filter (banished instead of Tributed). The monster goes to
+    a free MMZ or the MMZ of a Tribute (an EMZ Tribute frees none). One play per (Spell, monster,
+    Tributes)."""
     if not _in_main_phase(position):
         return
     spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell))
     if not spells:
         return
     hand, field, deck = _own(position, "hand"), _own(position, ON_FIELD), _own(position, "deck")
+    graveyard = _own(position, "graveyard")
     free = _free_main_monster_zones(position)
     locks = _special_summon_locks(position)
     for spell in spells:
         rule = ritual_spell(spell.card)
-        for monster in hand:
+        for monster in hand + (graveyard if rule.from_graveyard else []):
             if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
+                continue
+            if monster.location == "graveyard" and not_from_graveyard(monster.card):   # SP-2
                 continue
             only = _ONLY_WITH.search(" ".join(monster.card.text.split()))
             if only and only.group(1) != spell.card.name:     # RIT-1: that Ritual Spell only
@@ -899,6 +906,9 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                 pool += [c for c in field if _has_level(c)]
             if rule.tribute_filter is not None:
                 pool = [c for c in pool if _matches(rule.tribute_filter, c)]
+            if rule.banish_filter is not None:
+                pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)
+                         and _matches(rule.banish_filter, c)]
             for tributes in _ritual_tributes(rule.mode, required, monster, pool):
                 zones = free + [t.id for t in tributes if t.location == "monster_zone"]
                 if zones:
