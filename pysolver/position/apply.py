@@ -14,6 +14,7 @@ from typing import Mapping
 from ..errors import PysolverError
 from ..cards.effects import activated_effects, contact_fusion
 from ..cards.extra_deck_text import alternative_xyz
+from ..cards.cardtext import ritual_spell
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -126,8 +127,9 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         # RIT-3, FUS-1: Tributes/materials to the GY (Pendulum Monsters from the field to the Extra Deck),
         # the monster summoned properly, the Spell to the GY after it resolves.
         for material in play.materials:
-            if position[material].location == "graveyard":   # RIT-3: "and/or banish ... from your GY"
-                board.players[position[material].player]["banished"].append(board.take(material))
+            if position[material].location == "graveyard":   # RIT-3: "and/or banish/shuffle ... from your GY"
+                where = ritual_spell(position[play.spell].card).graveyard_to
+                _contact_cost(position, board, material, "banish" if where == "banished" else "shuffle")
             else:
                 board.send_to_graveyard(position[material].player, board.take(material))
         spell = board.take(play.spell)

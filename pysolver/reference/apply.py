@@ -54,6 +54,7 @@ from typing import Any, Mapping
 
 from ..cards.effects import activated_effects, contact_fusion
 from ..cards.extra_deck_text import alternative_xyz
+from ..cards.cardtext import ritual_spell
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -288,7 +289,9 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     duel.activated(spell.name, 1)
     for material in play.materials:
         if duel.position.instances[material].location == "graveyard":
-            duel.banish(material)        # RIT-3: "and/or banish ... from your GY" (Chaos Form)
+            # RIT-3: "and/or banish ... from your GY" (Chaos Form), "and/or shuffle ... from your GY into
+            # the Deck" (Machine Angel Absolute Ritual: an Extra Deck monster to the Extra Deck)
+            duel.put_away(material, ritual_spell(spell).graveyard_to)
         else:
             duel.send(material)
     duel.to_graveyard(spell_player, "spell", SpellTrap(spell))   # the Spell resolves, then goes to the GY

@@ -867,14 +867,16 @@ def _linked_main_monster_zones(position: Position, field: Sequence[Instance]) ->
 def ritual_summons(position: Position) -> Iterator[Play]:
     """RIT-1..RIT-3: a Ritual Spell in the hand (while a Spell & Trap Zone is free) or Set on the field; a
     Ritual Monster in the hand that the Spell names; Tributes with a Level (never Xyz/Link Monsters) from
-    the hand (other than that monster) and the turn player's Main/Extra Monster Zones in any position,
+    the hand (other than that monster; not for a Spell that says "from your field") and the turn player's
+    Main/Extra Monster Zones in any position,
     or for Advanced Ritual Art from the Deck, each matching the Spell's Tribute filter. "exactly equal":
     the Levels sum to the required Level; "equal or exceed": at least it, and no Tribute superfluous
     (the sum minus any one Tribute's Level is below it). A monster whose text makes it the entire
     Tribute for a matching Ritual Monster is enough alone. A Spell that says "from your hand or GY" may
     summon a Ritual Monster from the turn player's GY too (the Ritual Summon ignores its revival limit:
     engine-rules.md 4.3); one that says "and/or banish <filter> from your GY" may count the turn player's
-    GY monsters with a Level that match the filter (banished instead of Tributed). The monster goes to
+    GY monsters with a Level that match the filter (banished instead of Tributed; "and/or shuffle <filter>
+    from your GY into the Deck": shuffled into the Deck). The monster goes to
     a free MMZ or the MMZ of a Tribute (an EMZ Tribute frees none). One play per (Spell, monster,
     Tributes)."""
     if not _in_main_phase(position):
@@ -902,8 +904,9 @@ def ritual_summons(position: Position) -> Iterator[Play]:
             if rule.source == "deck":
                 pool = [c for c in deck if "monster" in c.card.kinds and _has_level(c)]
             else:
-                pool = [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)]
-                pool += [c for c in field if _has_level(c)]
+                pool = [c for c in field if _has_level(c)]
+                if rule.source == "hand_field":     # not "Tribute monsters from your field" (Cycle of the World)
+                    pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)]
             if rule.tribute_filter is not None:
                 pool = [c for c in pool if _matches(rule.tribute_filter, c)]
             if rule.banish_filter is not None:

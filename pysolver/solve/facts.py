@@ -268,6 +268,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"ritual_from_graveyard({c}).")
         if spell.banish_filter is not None:
             out.append(f"ritual_banish_filter({c},{filters.number(spell.banish_filter)}).")
+            if spell.graveyard_to == "deck":
+                out.append(f"ritual_gy_shuffle({c}).")
     if fusion_spell(card):
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):

@@ -65,7 +65,6 @@ def test_rit_2_fixed_total_after_a_comma(real):
     "Gishki Nekromirror",               # OR the opponent's monster
     "Dogmatikamacabre",                 # "then, if both ... you can look at"
     "Underworld Ritual of Prediction",  # face-down Defense Position
-    "Machine Angel Absolute Ritual",    # shuffled from the GY into the Deck
 ])
 def test_other_wordings_stay_unread(real, name):
     assert not isinstance(ritual_spell(real[name]), RitualSpell)
@@ -77,3 +76,14 @@ def test_odd_eyes_advents_extra_deck_sentence_stays_unread(real):
     advent = read(real, "Odd-Eyes Advent")
     assert advent.from_graveyard and advent.tribute_filter == Atom("kind", "=", "pendulum")
     assert any("Extra Deck" in c.clause for c in unread_clauses(real["Odd-Eyes Advent"]))
+
+
+def test_rit_3_tributes_from_the_field_only_and_gy_monsters_shuffled(real):
+    """Cycle of the World: "Tribute monsters from your field" (no hand); Machine Angel Absolute Ritual:
+    "and/or shuffle Fairy or Warrior-Type monsters from your Graveyard into the Deck"."""
+    assert read(real, "Cycle of the World").source == "field"
+    assert read(real, "Black Luster Ritual").source == "hand_field"
+    angel = read(real, "Machine Angel Absolute Ritual")
+    assert angel.mode == "equal" and angel.graveyard_to == "deck"
+    assert angel.banish_filter == disj(Atom("race", "=", "Fairy"), Atom("race", "=", "Warrior"))
+    assert read(real, "Chaos Form").graveyard_to == "banished"

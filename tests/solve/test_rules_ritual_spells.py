@@ -119,3 +119,28 @@ def test_rit_3_red_eyes_transmigration_banishes_red_eyes(real):
     position = PositionBuilder(cards=real).hand("Red-Eyes Transmigration", "Lord of the Red", "Kuriboh") \
         .graveyard("Red-Eyes Black Dragon", "Blue-Eyes White Dragon").build()
     assert rituals(position) == {("H2", ("H3", "GY1"))}
+
+
+def test_rit_1_cycle_of_the_world_tributes_from_the_field_only(real):
+    """Cycle of the World: "Tribute monsters from your field": Ruin, Queen of Oblivion (8) with the two
+    Celtic Guardians on the field; the two in the hand are no Tributes (with only those, no summon)."""
+    builder = PositionBuilder(cards=real).hand("Cycle of the World", "Ruin, Queen of Oblivion", "Celtic Guardian",
+                                               "Celtic Guardian")
+    assert rituals(builder.build()) == set()
+    assert rituals(builder.monster(1, "Celtic Guardian").monster(2, "Celtic Guardian").build()) == {("H2", ("M1", "M2"))}
+
+
+def test_rit_3_machine_angel_absolute_ritual_shuffles_gy_monsters_into_the_deck(real):
+    """Machine Angel Absolute Ritual: "and/or shuffle Fairy or Warrior-Type monsters from your Graveyard
+    into the Deck, whose total Levels exactly equal": Cyber Angel Dakini (8) with a Celtic Guardian (a
+    Warrior, 4) from the hand and one from the GY; Summoned Skull (a Fiend) in the GY does not count. The
+    GY Celtic Guardian ends in the Deck, the hand's in the GY, in the transition, `apply` and the reference applier alike."""
+    position = PositionBuilder(cards=real).hand("Machine Angel Absolute Ritual", "Cyber Angel Dakini",
+                                                "Celtic Guardian").graveyard("Celtic Guardian", "Summoned Skull").build()
+    assert rituals(position) == {("H2", ("H3", "GY1"))}
+    moves = [m for m in every_move_replays(position) if m[0].action == "ritual_summon"]
+    assert len(moves) == 5 * 2
+    me = moves[0][2].players[0]
+    assert [getattr(c, "card", c).name for c in me.deck] == ["Celtic Guardian"]
+    assert [c.card.name for c in me.graveyard] == ["Summoned Skull", "Celtic Guardian",   # the hand's Tribute
+                                                   "Machine Angel Absolute Ritual"]
