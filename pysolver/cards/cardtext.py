@@ -135,6 +135,7 @@ class RitualSpell:
     from_graveyard: bool = False    # "Ritual Summon ... from your hand or GY": the Ritual Monster may be in the GY
     banish_filter: object = None    # "and/or banish <filter> from your GY": GY monsters that count too
     graveyard_to: str = "banished"  # where those GY monsters go: "banished", or "deck" ("shuffle ... into the Deck")
+    once_per_turn: bool = False     # "You can only activate 1 "X" per turn" / "use each effect of "X" once per turn"
 
 
 _RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)'
@@ -212,9 +213,13 @@ def ritual_spell(card: Card):
     fixed = int(second.group("fixed")) if second.group("fixed") else None
     mode = "greater" if rule == "equal or exceed" or second.group("more") else "equal"
     source = "deck" if second.group("deckfilter") else "field" if second.group("from") == "field" else "hand_field"
+    # a hard once per turn on its activation (its Ritual Summon is one of "each effect"); "this
+    # effect of "X"" speaks of the Spell's other (GY) effect and limits nothing here
+    once = (f'You can only activate 1 "{card.name}" per turn' in text
+            or f'You can only use each effect of "{card.name}" once per turn' in text)
     return RitualSpell(targets, mode, level=fixed, source=source, tribute_filter=tribute_filter,
                        from_graveyard=bool(first.group("graveyard")), banish_filter=banish_filter,
-                       graveyard_to="deck" if second.group("shuffle") else "banished")
+                       graveyard_to="deck" if second.group("shuffle") else "banished", once_per_turn=once)
 
 
 _POLYMERIZATION = ("Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field "

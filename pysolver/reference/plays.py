@@ -881,7 +881,10 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     Tributes)."""
     if not _in_main_phase(position):
         return
-    spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell))
+    me = position.turn_player
+    used = {e.get("activate") for e in position.events if e.get("effect") == 1 and e.get("player") == me}
+    spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell) and not (
+        ritual_spell(card).once_per_turn and card.name in used))   # "You can only activate 1 "X" per turn"
     if not spells:
         return
     hand, field, deck = _own(position, "hand"), _own(position, ON_FIELD), _own(position, "deck")

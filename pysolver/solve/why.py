@@ -434,6 +434,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "ritual_target": ("RIT-1", "no Ritual Spell in your hand or Set summons it"),
     "ritual_from_graveyard": ("RIT-1", "no Ritual Spell in your hand or Set summons it from the GY (only from the hand)"),
     "not ritual_blocked": ("SP-2", "{0:instance} cannot be Special Summoned from the GY"),
+    "not ritual_used": ("TEXT", "{0:card} can be activated once per turn and was activated this turn"),
     "fusion_spell": ("FUS-1", "no Polymerization in your hand (with a free Spell & Trap Zone) or Set"),
     "free_szone": ("{F}-1", "no free Spell & Trap Zone to activate the Spell in"),
     "not occupied_szone": ("ZN-1", "no free Spell & Trap Zone"),

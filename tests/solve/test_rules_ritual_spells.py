@@ -6,6 +6,7 @@ import pytest
 
 from helpers import need_shared_data
 from pysolver import apply, legal_plays, reference
+from pysolver.cards.cardtext import ritual_spell
 from pysolver.cards.cdb import load_cdb
 from pysolver.cards.reading import unread_clauses
 from pysolver.position.builder import PositionBuilder
@@ -144,3 +145,23 @@ def test_rit_3_machine_angel_absolute_ritual_shuffles_gy_monsters_into_the_deck(
     assert [getattr(c, "card", c).name for c in me.deck] == ["Celtic Guardian"]
     assert [c.card.name for c in me.graveyard] == ["Summoned Skull", "Celtic Guardian",   # the hand's Tribute
                                                    "Machine Angel Absolute Ritual"]
+
+
+def test_ritual_spell_once_per_turn_mitsurugi_mirror_and_mikanko_kagura(real):
+    """Mitsurugi Mirror: "You can only use each effect of "Mitsurugi Mirror" once per turn" (its Ritual
+    Summon is one of them); Mikanko Kagura: "You can only activate 1 "Mikanko Kagura" per turn": after the
+    turn player's activation this turn a second copy cannot be activated (the opponent's does not count).
+    Litmus Doom Ritual's "this effect" is its GY effect: a second Litmus Doom Ritual can still summon."""
+    def position(spell, monster, *events):
+        builder = PositionBuilder(cards=real).hand(spell, monster).monster(1, "Mitsurugi no Mikoto, Saji") \
+            .monster(2, "Mitsurugi no Mikoto, Saji")
+        for player in events:
+            builder.event(activate=spell, effect=1, player=player)
+        return builder.build()
+    mirror = ("Mitsurugi Mirror", "Ame no Murakumo no Mitsurugi")
+    assert rituals(position(*mirror)) == {("H2", ("M1", "M2"))}
+    assert rituals(position(*mirror, 0)) == set()
+    assert rituals(position(*mirror, 1)) == {("H2", ("M1", "M2"))}
+    assert rituals(position("Litmus Doom Ritual", "Litmus Doom Swordsman", 0)) == {("H2", ("M1", "M2"))}
+    assert ritual_spell(real["Mikanko Kagura"]).once_per_turn
+    assert not ritual_spell(real["Litmus Doom Ritual"]).once_per_turn
