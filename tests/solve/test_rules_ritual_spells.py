@@ -60,6 +60,15 @@ def test_rit_1_revendread_origin_summons_from_the_gy(real):
                                  ("GY1", ("M1", "GY3"))}
 
 
+def test_rit_1_the_ritual_summon_from_the_gy_ignores_the_revival_limit(real):
+    """engine-rules.md 4.3: the Ritual Summon ignores the revival limit (SP-3): a Revendread Slayer in the
+    GY that was never properly summoned is still Ritual Summoned by Revendread Origin."""
+    position = PositionBuilder(cards=real).hand("Revendread Origin").graveyard("Revendread Slayer",
+                                                                               properly_summoned=False) \
+        .monster(1, "Celtic Guardian").monster(2, "Celtic Guardian").build()
+    assert rituals(position) == {("GY1", ("M1", "M2"))}
+
+
 def test_rit_1_black_luster_ritual_does_not_summon_from_the_gy(real):
     """Negative: Black Luster Ritual says nothing of the GY: Black Luster Soldier in the GY stays there,
     and GY monsters are never Tributes."""
