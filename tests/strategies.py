@@ -435,6 +435,13 @@ class SpecialPool:
         self.ritual_monsters = [c.name for c in main if {"ritual", "monster"} <= c.kinds]
         self.ritual_pairs = [(spell, monster) for spell in self.ritual_spells for monster in self.ritual_monsters
                              if _ritual_target(ritual_spell(p.card(spell)).targets, p.card(monster))]
+        # RIT-1, RIT-3: Ritual Spells that reach into the GY (Chaos Form, Revendread Origin): the Main Deck
+        # monsters they may banish from there
+        from pysolver.reference.plays import _matches as matches, _Stand as stand
+        self.ritual_banishable = {spell: [m.name for m in main if m.level and not m.kinds & {"xyz", "link"}
+                                          and matches(ritual_spell(p.card(spell)).banish_filter, stand(m))]
+                                  for spell in self.ritual_spells
+                                  if ritual_spell(p.card(spell)).banish_filter is not None}
         self.whole_tributes = [c.name for c in main if isinstance(material_rules(c), MaterialRules)
                                and material_rules(c).whole_ritual_tribute is not None]
         self.normal_monsters = [c.name for c in main if "normal" in c.kinds and c.level]
@@ -532,7 +539,8 @@ def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> 
     # What the turn is about: copies of a few cards, drawn first.
     fusion = draw(st.one_of(_names(s.fusions), _names(s.contacts)))   # Contact Fusions too (SP-1)
     material_names = s.named_materials.get(fusion, []) or s.contact_materials.get(fusion, [])
-    ritual_spell, ritual_monster = draw(st.sampled_from(s.ritual_pairs))
+    reaching = [pair for pair in s.ritual_pairs if pair[0] in s.ritual_banishable]   # into the GY (RIT-1, RIT-3)
+    ritual_spell, ritual_monster = draw(st.sampled_from(s.ritual_pairs) | st.sampled_from(reaching))
     themes = [_names(s.pendulums), _names(s.ritual_monsters), _names(s.whole_tributes), _names(s.substitutes),
               _names(s.material_rule_cards), _names(s.tuners)]
     if between:
@@ -616,6 +624,15 @@ def pendulum_ritual_fusion_position_dicts(draw, *, rules: str | None = None) -> 
     me["graveyard"] = contact_graveyard + draw(st.lists(st.one_of(st.sampled_from(material_names or palette),
                                                                   _names(p.main_monsters)),
                                                         max_size=draw(st.sampled_from([0, 0, 2, 3]))))
+    # A Ritual Spell that reaches into the GY: its Ritual Monster there (sometimes not properly summoned:
+    # the Ritual Summon ignores that) and monsters it may banish in place of Tributes
+    from pysolver.cards.cardtext import ritual_spell as read_ritual_spell
+    reach = read_ritual_spell(p.card(ritual_spell))
+    if reach.from_graveyard and draw(st.booleans()):
+        me["graveyard"].append(ritual_monster if draw(st.booleans()) else
+                               {"card": ritual_monster, "properly_summoned": False})
+    if s.ritual_banishable.get(ritual_spell):
+        me["graveyard"] += draw(st.lists(st.sampled_from(s.ritual_banishable[ritual_spell]), min_size=1, max_size=3))
 
     # Deck (Advanced Ritual Art) and Extra Deck
     me["deck"] = draw(st.lists(st.one_of(_names(s.normal_monsters), _names(p.main_monsters)), max_size=4))

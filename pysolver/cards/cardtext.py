@@ -129,17 +129,29 @@ class RitualSpell:
     targets: object                 # filter on the Ritual Monster (a requirement-language term)
     mode: str                       # "greater": equal or exceed, no superfluous Tribute | "equal"
     level: int | None = None        # a fixed total; None: the Ritual Monster's Level
-    source: str = "hand_field"      # "hand_field": Tributes from hand or field | "deck": sent from the Deck
+    source: str = "hand_field"      # "hand_field": Tributes from hand or field | "field": from the field only
+                                    # | "deck": sent from the Deck
     tribute_filter: object = None   # filter every Tribute must match (None: any monster)
+    from_graveyard: bool = False    # "Ritual Summon ... from your hand or GY": the Ritual Monster may be in the GY
+    banish_filter: object = None    # "and/or banish <filter> from your GY": GY monsters that count too
+    graveyard_to: str = "banished"  # where those GY monsters go: "banished", or "deck" ("shuffle ... into the Deck")
+    once_per_turn: bool = False     # "You can only activate 1 "X" per turn" / "use each effect of "X" once per turn"
 
 
-_RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)\.\s*', re.S)
+_RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)'
+                            r'(?P<graveyard> from your hand or (?:GY|Graveyard))?\.\s*', re.S)
+# RIT-2, RIT-3: the Tributes ("Tribute <filter> monsters from your hand or field"), GY monsters banished
+# in their place ("and/or banish <filter> from your GY": Chaos Form, Revendread Origin), and the total
+# ("equal or exceed" / "exactly equal" the Ritual Monster's Level, "its Level", or a fixed "N or more").
 _RITUAL_TRIBUTE = re.compile(
-    r'^You must also (?:Tribute (?P<filter>[^.]*?)monsters from your hand or field|'
+    r'^You must also (?:Tribute (?P<filter>[^.]*?)[Mm]onsters from your (?P<from>hand or field|field)'
+    r'(?:,? and/or (?:banish (?P<banish>[^.,]+?) from your (?:GY|Graveyard)'
+    r'|shuffle (?P<shuffle>[^.,]+?) from your (?:GY|Graveyard) into the Deck))?|'
     r'(?P<single>Tribute a monster from your hand or field whose Level is 1 or more)|'
     r'send (?P<deckfilter>[^.]*?)Monsters from your Deck to the (?:GY|Graveyard))'
-    r'(?: whose total Levels (?P<rule>equal or exceed|exactly equal|equal exactly|equal) '
-    r'(?:the Level of (?:the|that) (?:[^.]*?)Ritual Monster(?: you Ritual Summon)?|(?P<fixed>\d+)(?P<more> or more)?))?\.')
+    r'(?:,? whose (?:total )?Levels (?P<rule>equal or exceed|exactly equal|equal exactly|equal) '
+    r'(?:the Level of (?:the|that) (?:[^.,]*?)Ritual Monster(?: you Ritual Summon)?|its Level'
+    r'|(?P<fixed>\d+)(?P<more> or more)?))?\.')
 
 
 # Older printings of the fixed-total wording, in another order (Turtle Oath, Novox's Prayer): the same
@@ -185,6 +197,14 @@ def ritual_spell(card: Card):
             tribute_filter = parse_filter(second.group("filter") + "monsters")
         elif second.group("deckfilter"):
             tribute_filter = parse_filter(second.group("deckfilter") + "Monsters")
+        banish_filter = None
+        extra = second.group("banish") or second.group("shuffle")
+        if extra:
+            banished = re.fullmatch(r'("[^"]+")(?: or ("[^"]+"))?', extra)
+            if banished:     # "banish "Blue-Eyes White Dragon" or "Dark Magician" from your GY": by name
+                banish_filter = disj(*(Atom("name", "=", name.strip('"')) for name in banished.groups() if name))
+            else:
+                banish_filter = parse_filter(extra)
     except UnsupportedMaterialLine as error:
         return UnsupportedText(f"{card.name!r}: {error.reason}")
     if second.group("single"):
@@ -192,8 +212,14 @@ def ritual_spell(card: Card):
     rule = second.group("rule")
     fixed = int(second.group("fixed")) if second.group("fixed") else None
     mode = "greater" if rule == "equal or exceed" or second.group("more") else "equal"
-    return RitualSpell(targets, mode, level=fixed, source="deck" if second.group("deckfilter") else "hand_field",
-                       tribute_filter=tribute_filter)
+    source = "deck" if second.group("deckfilter") else "field" if second.group("from") == "field" else "hand_field"
+    # a hard once per turn on its activation (its Ritual Summon is one of "each effect"); "this
+    # effect of "X"" speaks of the Spell's other (GY) effect and limits nothing here
+    once = (f'You can only activate 1 "{card.name}" per turn' in text
+            or f'You can only use each effect of "{card.name}" once per turn' in text)
+    return RitualSpell(targets, mode, level=fixed, source=source, tribute_filter=tribute_filter,
+                       from_graveyard=bool(first.group("graveyard")), banish_filter=banish_filter,
+                       graveyard_to="deck" if second.group("shuffle") else "banished", once_per_turn=once)
 
 
 _POLYMERIZATION = ("Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field "

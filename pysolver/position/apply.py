@@ -14,6 +14,7 @@ from typing import Mapping
 from ..errors import PysolverError
 from ..cards.effects import activated_effects, contact_fusion
 from ..cards.extra_deck_text import alternative_xyz
+from ..cards.cardtext import ritual_spell
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -126,14 +127,19 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         # RIT-3, FUS-1: Tributes/materials to the GY (Pendulum Monsters from the field to the Extra Deck),
         # the monster summoned properly, the Spell to the GY after it resolves.
         for material in play.materials:
-            board.send_to_graveyard(position[material].player, board.take(material))
+            if position[material].location == "graveyard":   # RIT-3: "and/or banish/shuffle ... from your GY"
+                where = ritual_spell(position[play.spell].card).graveyard_to
+                _contact_cost(position, board, material, "banish" if where == "banished" else "shuffle")
+            else:
+                board.send_to_graveyard(position[material].player, board.take(material))
         spell = board.take(play.spell)
         board.send_to_graveyard(me, spell)
         board.events.append(activate_event(position[play.spell].card.name, me, 1))   # the Spell's activation
         summoned = board.take(play.card)
         card = summoned.card if isinstance(summoned, PileCard) else summoned
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True))
-        origin = "hand" if action == "ritual_summon" else "extra_deck"
+        # the hand, or the GY for a Ritual Spell that says "from your hand or GY"
+        origin = position[play.card].location if action == "ritual_summon" else "extra_deck"
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, origin))
         return board.finish()
     if action == "pendulum_summon":

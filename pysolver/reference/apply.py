@@ -54,6 +54,7 @@ from typing import Any, Mapping
 
 from ..cards.effects import activated_effects, contact_fusion
 from ..cards.extra_deck_text import alternative_xyz
+from ..cards.cardtext import ritual_spell
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -287,13 +288,19 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     spell = _card_of(spell_state)
     duel.activated(spell.name, 1)
     for material in play.materials:
-        duel.send(material)
+        if duel.position.instances[material].location == "graveyard":
+            # RIT-3: "and/or banish ... from your GY" (Chaos Form), "and/or shuffle ... from your GY into
+            # the Deck" (Machine Angel Absolute Ritual: an Extra Deck monster to the Extra Deck)
+            duel.put_away(material, ritual_spell(spell).graveyard_to)
+        else:
+            duel.send(material)
     duel.to_graveyard(spell_player, "spell", SpellTrap(spell))   # the Spell resolves, then goes to the GY
+    origin = duel.position.instances[play.card].location     # the hand, or the GY ("from your hand or GY")
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
     ritual = play.action == "ritual_summon"
-    duel.summoned("ritual" if ritual else "fusion", card.name, "hand" if ritual else "extra_deck")
+    duel.summoned("ritual" if ritual else "fusion", card.name, origin if ritual else "extra_deck")
     return duel.done()
 
 

@@ -867,24 +867,36 @@ def _linked_main_monster_zones(position: Position, field: Sequence[Instance]) ->
 def ritual_summons(position: Position) -> Iterator[Play]:
     """RIT-1..RIT-3: a Ritual Spell in the hand (while a Spell & Trap Zone is free) or Set on the field; a
     Ritual Monster in the hand that the Spell names; Tributes with a Level (never Xyz/Link Monsters) from
-    the hand (other than that monster) and the turn player's Main/Extra Monster Zones in any position,
+    the hand (other than that monster; not for a Spell that says "from your field") and the turn player's
+    Main/Extra Monster Zones in any position,
     or for Advanced Ritual Art from the Deck, each matching the Spell's Tribute filter. "exactly equal":
     the Levels sum to the required Level; "equal or exceed": at least it, and no Tribute superfluous
     (the sum minus any one Tribute's Level is below it). A monster whose text makes it the entire
-    Tribute for a matching Ritual Monster is enough alone. The monster goes to a free MMZ or the MMZ of a
-    Tribute (an EMZ Tribute frees none). One play per (Spell, monster, Tributes)."""
+    Tribute for a matching Ritual Monster is enough alone. A Spell that says "from your hand or GY" may
+    summon a Ritual Monster from the turn player's GY too (the Ritual Summon ignores its revival limit:
+    engine-rules.md 4.3); one that says "and/or banish <filter> from your GY" may count the turn player's
+    GY monsters with a Level that match the filter (banished instead of Tributed; "and/or shuffle <filter>
+    from your GY into the Deck": shuffled into the Deck). The monster goes to
+    a free MMZ or the MMZ of a Tribute (an EMZ Tribute frees none). One play per (Spell, monster,
+    Tributes)."""
     if not _in_main_phase(position):
         return
-    spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell))
+    me = position.turn_player
+    used = {e.get("activate") for e in position.events if e.get("effect") == 1 and e.get("player") == me}
+    spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell) and not (
+        ritual_spell(card).once_per_turn and card.name in used))   # "You can only activate 1 "X" per turn"
     if not spells:
         return
     hand, field, deck = _own(position, "hand"), _own(position, ON_FIELD), _own(position, "deck")
+    graveyard = _own(position, "graveyard")
     free = _free_main_monster_zones(position)
     locks = _special_summon_locks(position)
     for spell in spells:
         rule = ritual_spell(spell.card)
-        for monster in hand:
+        for monster in hand + (graveyard if rule.from_graveyard else []):
             if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
+                continue
+            if monster.location == "graveyard" and not_from_graveyard(monster.card):   # SP-2
                 continue
             only = _ONLY_WITH.search(" ".join(monster.card.text.split()))
             if only and only.group(1) != spell.card.name:     # RIT-1: that Ritual Spell only
@@ -895,10 +907,14 @@ def ritual_summons(position: Position) -> Iterator[Play]:
             if rule.source == "deck":
                 pool = [c for c in deck if "monster" in c.card.kinds and _has_level(c)]
             else:
-                pool = [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)]
-                pool += [c for c in field if _has_level(c)]
+                pool = [c for c in field if _has_level(c)]
+                if rule.source == "hand_field":     # not "Tribute monsters from your field" (Cycle of the World)
+                    pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)]
             if rule.tribute_filter is not None:
                 pool = [c for c in pool if _matches(rule.tribute_filter, c)]
+            if rule.banish_filter is not None:
+                pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)
+                         and _matches(rule.banish_filter, c)]
             for tributes in _ritual_tributes(rule.mode, required, monster, pool):
                 zones = free + [t.id for t in tributes if t.location == "monster_zone"]
                 if zones:

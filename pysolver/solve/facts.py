@@ -268,6 +268,14 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"ritual_target({c},{filters.number(spell.targets)}).")
         if spell.tribute_filter is not None:
             out.append(f"ritual_tribute_filter({c},{filters.number(spell.tribute_filter)}).")
+        if spell.from_graveyard:
+            out.append(f"ritual_from_graveyard({c}).")
+        if spell.once_per_turn:
+            out.append(f"ritual_once_per_turn({c}).")
+        if spell.banish_filter is not None:
+            out.append(f"ritual_banish_filter({c},{filters.number(spell.banish_filter)}).")
+            if spell.graveyard_to == "deck":
+                out.append(f"ritual_gy_shuffle({c}).")
     if fusion_spell(card):
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):

@@ -14,6 +14,7 @@ from pysolver.cards.card import Card, CardDB, default_cards
 from pysolver.position.play import Play, sort_plays
 from pysolver.position.value import Position, copy_class, id_sort_key
 from pysolver.cards.extra_deck_text import alternative_xyz, pendulum_as_level
+from pysolver.cards.cardtext import ritual_spell
 from pysolver.cards.written import link_extra_material, synchro_levels
 from pysolver.reference.plays import legal_plays
 from pysolver import position_from_dict
@@ -1067,8 +1068,14 @@ def test_pendulum_ritual_fusion_positions_plays_are_well_formed(pos):
             assert play.card not in play.materials and list(play.materials) == sorted(play.materials, key=id_sort_key)
             summoned = pos.instances[play.card]
             if play.action == "ritual_summon":
-                assert summoned.location == "hand" and "ritual" in summoned.card.kinds
+                # RIT-1: from the hand, or the GY for a Spell that says "from your hand or GY"
+                from_graveyard = ritual_spell(spell.card).from_graveyard
+                assert summoned.location in (("hand", "graveyard") if from_graveyard else ("hand",))
+                assert "ritual" in summoned.card.kinds
                 assert set(play.zones) <= set(MMZ) and not set(play.zones) & (occupied - set(play.materials))
+                # RIT-3: GY monsters only for a Spell that says "and/or banish ... from your GY"
+                assert ritual_spell(spell.card).banish_filter is not None or \
+                    all(pos.instances[m].location != "graveyard" for m in play.materials)
             else:
                 assert summoned.location == "extra_deck" and not summoned.state.face_up
                 assert all(pos.instances[m].location in ("hand", "monster_zone", "extra_monster_zone")

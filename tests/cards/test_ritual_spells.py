@@ -1,0 +1,89 @@
+"""Issue 15 item 8: the Ritual Spell wordings `cardtext.ritual_spell` reads (RIT-1..RIT-3), on real cards."""
+
+import pytest
+
+from helpers import need_shared_data
+from pysolver.cards.cardtext import RitualSpell, ritual_spell
+from pysolver.cards.cdb import load_cdb
+from pysolver.cards.reading import unread_clauses
+from pysolver.cards.requirements import Atom, disj
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    folder = need_shared_data()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("ritual-cache")))
+        return load_cdb(folder / "cards.cdb")
+
+
+def read(real, name) -> RitualSpell:
+    spell = ritual_spell(real[name])
+    assert isinstance(spell, RitualSpell), spell
+    return spell
+
+
+def test_rit_1_from_hand_or_gy(real):
+    """"Ritual Summon any "Vendread" Ritual Monster from your hand or GY" (Revendread Origin, Mitsurugi
+    Mirror): the Ritual Monster may be in the GY; without those words only in the hand."""
+    assert read(real, "Revendread Origin").from_graveyard
+    mirror = read(real, "Mitsurugi Mirror")
+    assert mirror.from_graveyard and mirror.tribute_filter == Atom("race", "=", "Reptile")
+    assert not read(real, "Black Luster Ritual").from_graveyard
+
+
+def test_rit_3_banish_from_the_gy(real):
+    """"Tribute monsters from your hand or field, and/or banish <filter> from your GY": the GY monsters
+    that may count too, by kind, archetype or name."""
+    assert read(real, "Revendread Origin").banish_filter == Atom("race", "=", "Zombie")
+    assert read(real, "Shinobird's Calling").banish_filter == Atom("kind", "=", "spirit")
+    chaos = read(real, "Chaos Form")
+    assert chaos.mode == "equal" and chaos.banish_filter == disj(Atom("name", "=", "Blue-Eyes White Dragon"),
+                                                                  Atom("name", "=", "Dark Magician"))
+    light = read(real, "Light and Darkness Ritual")      # "banish monsters from your GY", "exceed its Level"
+    assert light.mode == "greater" and light.level is None and light.banish_filter is not None
+    assert read(real, "Black Luster Ritual").banish_filter is None
+
+
+def test_rit_2_fixed_total_after_a_comma(real):
+    """"..., whose total Levels equal 8 or more": a fixed total, equal or exceed (Litmus Doom Ritual,
+    Red-Eyes Transmigration with its "Red-Eyes" monsters from the GY)."""
+    litmus = read(real, "Litmus Doom Ritual")
+    assert (litmus.mode, litmus.level, litmus.banish_filter) == ("greater", 8, None)
+    red = read(real, "Red-Eyes Transmigration")
+    assert (red.mode, red.level) == ("greater", 8) and red.banish_filter is not None
+    assert (read(real, "Libromancer Bonded").mode, read(real, "Libromancer Bonded").level) == ("greater", None)
+
+
+@pytest.mark.parametrize("name", [
+    "Revendread Evolution",             # a Deck send
+    "Gishki Photomirror",               # Life Points
+    "Heavy Interlock",                  # destroy instead of Tribute
+    "Meteonis Drytron",                 # ATK, not Levels
+    "Forbidden Arts of the Gishki",     # the opponent's monsters
+    "Dogmatikalamity",                  # OR an Extra Deck send
+    "Gishki Nekromirror",               # OR the opponent's monster
+    "Dogmatikamacabre",                 # "then, if both ... you can look at"
+    "Underworld Ritual of Prediction",  # face-down Defense Position
+])
+def test_other_wordings_stay_unread(real, name):
+    assert not isinstance(ritual_spell(real[name]), RitualSpell)
+
+
+def test_odd_eyes_advents_extra_deck_sentence_stays_unread(real):
+    """Odd-Eyes Advent: the summon itself is read, "you can also send "Odd-Eyes" monsters from your Extra
+    Deck to the GY" stays an unread rule (its plays are withheld)."""
+    advent = read(real, "Odd-Eyes Advent")
+    assert advent.from_graveyard and advent.tribute_filter == Atom("kind", "=", "pendulum")
+    assert any("Extra Deck" in c.clause for c in unread_clauses(real["Odd-Eyes Advent"]))
+
+
+def test_rit_3_tributes_from_the_field_only_and_gy_monsters_shuffled(real):
+    """Cycle of the World: "Tribute monsters from your field" (no hand); Machine Angel Absolute Ritual:
+    "and/or shuffle Fairy or Warrior-Type monsters from your Graveyard into the Deck"."""
+    assert read(real, "Cycle of the World").source == "field"
+    assert read(real, "Black Luster Ritual").source == "hand_field"
+    angel = read(real, "Machine Angel Absolute Ritual")
+    assert angel.mode == "equal" and angel.graveyard_to == "deck"
+    assert angel.banish_filter == disj(Atom("race", "=", "Fairy"), Atom("race", "=", "Warrior"))
+    assert read(real, "Chaos Form").graveyard_to == "banished"
