@@ -9,12 +9,9 @@ the turn, destruction, chains).
 import re
 from collections import Counter
 
-import pytest
 
-from helpers import need_shared_data
 from pysolver.cards import reading
 from pysolver.cards.card import default_cards
-from pysolver.cards.cdb import load_cdb
 from pysolver.cards.coverage import supported
 
 # The sentences the issue names: summoning, Tributes, materials, what a player cannot do.
@@ -22,14 +19,6 @@ SPEAKS = re.compile(r"\bSummon|\bTribut|\bmaterial|\bcannot\b|\bcan only\b|\bnei
 # What must never be passed over as irrelevant: a prohibition on summoning or Tributing.
 PROHIBITION = re.compile(r"\b(?:cannot|can only) (?:Normal |Special |Tribute |Fusion |Synchro |Xyz |Link |Ritual |"
                          r"Pendulum )?Summon\b|\bcannot Tribute\b|\bcannot be Tributed\b|\bcannot be used as\b", re.I)
-
-
-@pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    folder = need_shared_data()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("reading-cache")))
-        return load_cdb(folder / "cards.cdb")
 
 
 def check_cards(cards):

@@ -2,19 +2,9 @@
 
 import pytest
 
-from helpers import need_shared_data
 from pysolver.cards.cardtext import RitualSpell, ritual_spell
-from pysolver.cards.cdb import load_cdb
 from pysolver.cards.reading import unread_clauses
 from pysolver.cards.requirements import Atom, disj
-
-
-@pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    folder = need_shared_data()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("ritual-cache")))
-        return load_cdb(folder / "cards.cdb")
 
 
 def read(real, name) -> RitualSpell:

@@ -8,20 +8,11 @@ import json
 
 import pytest
 
-from helpers import board, need_shared_data
+from helpers import board
 from pysolver import PysolverError, legal_plays, reference
-from pysolver.cards.cdb import load_cdb
 from pysolver.cards.reading import unread_clauses
 from pysolver.explore.perft import perft
 from pysolver.position.builder import PositionBuilder
-
-
-@pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    folder = need_shared_data()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("partial-cache")))
-        return load_cdb(folder / "cards.cdb")
 
 
 def same_as_reference(position):
@@ -182,7 +173,6 @@ def test_issue15_6_perft_counts_the_listed_plays_and_says_what_is_missing():
 
 
 def test_issue15_6_search_explores_the_listed_plays_and_says_lines_may_be_missing():
-    from pysolver.explore.goals import parse_goal
     from pysolver.explore.search import search
     position = board().hand("Kuriboh").extra_deck("Salamangreat Almiraj").build()
     result = search(position, '"Kuriboh"', max_depth=2)

@@ -2,24 +2,13 @@
 (RIT-1..RIT-3), on real cards. The solver and the independent reference give the same plays; the
 step-indexed transition (asp/transition.lp) makes the state `apply` and the reference applier make."""
 
-import pytest
 
-from helpers import need_shared_data
 from pysolver import apply, legal_plays, reference
 from pysolver.cards.cardtext import ritual_spell
-from pysolver.cards.cdb import load_cdb
 from pysolver.cards.reading import unread_clauses
 from pysolver.position.builder import PositionBuilder
 from pysolver.reference import apply as reference_apply
-from pysolver.solve.steps import Planner, PLAY_ATOMS, position_state, replay
-
-
-@pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    folder = need_shared_data()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("ritual-cache")))
-        return load_cdb(folder / "cards.cdb")
+from pysolver.solve.steps import Planner, position_state, replay
 
 
 def rituals(position):
