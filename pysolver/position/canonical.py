@@ -28,7 +28,7 @@ from typing import Any, Iterable, Mapping
 
 from .value import Monster, PileCard, Player, Position, SpellTrap
 
-__all__ = ["canonical_form", "canonical_key"]
+__all__ = ["canonical_form", "canonical_key", "copy_correspondence"]
 
 
 
@@ -83,6 +83,32 @@ def canonical_key(position: Position) -> str:
         cached = blake2b(repr(canonical_form(position)).encode(), digest_size=16).hexdigest()
         position.__dict__["_canonical_key"] = cached   # a Position is immutable: the key never changes
     return cached
+
+
+def _copy_kind(instance) -> tuple | None:
+    """What an instance is among the interchangeable copies of its place (None: its id names its place)."""
+    if instance.location == "hand" or instance.location == "overlay":
+        return (instance.player, instance.location, instance.host, instance.card.passcode)
+    if instance.location in ("graveyard", "banished", "extra_deck"):
+        return (instance.player, instance.location, instance.card.passcode, instance.state.face_up,
+                instance.state.properly_summoned)
+    return None
+
+
+def copy_correspondence(a: Position, b: Position) -> dict[str, str]:
+    """For two positions with the same canonical key: each instance id of `a` whose card is one of identical
+    copies (the hand, the piles and Xyz Materials are multisets) -> the id of the copy of `b` that stands for
+    it (the i-th copy of a kind to the i-th). Zones and the Deck are ordered: their ids are the same in both.
+    Legal plays of `a`, renamed through it (`Plays.renamed`), are those of `b`."""
+    def copies(position: Position) -> dict[tuple, list[str]]:
+        found: dict[tuple, list[str]] = {}
+        for instance in position.instances.values():
+            kind = _copy_kind(instance)
+            if kind is not None:
+                found.setdefault(kind, []).append(instance.id)
+        return found
+    theirs = copies(b)
+    return {mine: other for kind, ids in copies(a).items() for mine, other in zip(ids, theirs[kind]) if mine != other}
 
 
 # --------------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from .value import id_sort_key
@@ -72,6 +72,27 @@ class Play:
         for key in _ID_LISTS:
             ids.extend(getattr(self, key) or ())
         return tuple(ids)
+
+    def renamed(self, ids: Mapping[str, str]) -> "Play":
+        """The same play with its instance ids replaced through `ids` (those not in it kept), the id lists
+        in id order again: the play of a position equal up to identical copies (`copy_correspondence`)."""
+        def one(i):
+            return ids.get(i, i) if i else i
+
+        def many(values):
+            return None if values is None else tuple(sorted((ids.get(i, i) for i in values), key=id_sort_key))
+        changes: dict[str, Any] = {"card": one(self.card), "spell": one(self.spell), "tributes": many(self.tributes),
+                                   "materials": many(self.materials), "cost": many(self.cost)}
+        if self.target and self.target != "direct":
+            changes["target"] = one(self.target)
+        if self.cards is not None:
+            names = dict(zip(self.cards, self.names or ()))
+            cards = many(self.cards)
+            back = {ids.get(i, i): i for i in self.cards}
+            changes.update(cards=cards, names=tuple(names[back[i]] for i in cards) if self.names else self.names)
+            if isinstance(self.zones, Mapping):
+                changes["zones"] = {i: self.zones[back[i]] for i in cards}
+        return replace(self, **changes)
 
     def to_json(self) -> dict:
         data: dict[str, Any] = {}
@@ -144,6 +165,12 @@ class Plays(Sequence[Play]):
 
     def __repr__(self) -> str:
         return f"<Plays count={len(self)} exhaustive={self.exhaustive}>"
+
+    def renamed(self, ids: Mapping[str, str]) -> "Plays":
+        """These plays for a position equal up to identical copies (`Play.renamed`), in the listed order."""
+        unread = [replace(entry, id=ids.get(entry.id, entry.id)) for entry in self.unread]
+        return Plays(sort_plays(play.renamed(ids) for play in self._plays), exhaustive=self.exhaustive,
+                     reason=self.reason, statistics=self.statistics, unread=unread)
 
     def by_action(self, action: str) -> list[Play]:
         return [play for play in self._plays if play.action == action]

@@ -24,6 +24,7 @@ import clingo
 import clingo.ast
 
 from ..errors import PysolverError
+from ..position.canonical import canonical_key, copy_correspondence
 from ..position.value import Position
 from .facts import position_facts
 from .legal import ENCODINGS, _NEEDS, encodings_root
@@ -514,10 +515,11 @@ class _Known:
     """A position the replayer reached: its `State` and fact table (`position_state`), its legal plays
     (listed when a line plays from it), and its instance numbers by description."""
 
-    __slots__ = ("position", "state", "table", "plays", "_numbers")
+    __slots__ = ("position", "key", "state", "table", "plays", "_numbers")
 
-    def __init__(self, position: Position):
+    def __init__(self, position: Position, key: str):
         self.position = position
+        self.key = key
         self.state, self.table = position_state(position)
         self.plays = None
         self._numbers = None
@@ -551,13 +553,14 @@ class Replayer:
         self._states: dict[frozenset, State] = {}       # a step's state atoms -> its State
         self._edges: dict[tuple, tuple | UncertainLine] = {}   # (_Known, _Step) -> (_Known after, play, choices)
         self._agree: set = set()   # (_Known, _Step): the position's state is the one the step claims
+        self._listed: dict = {}    # canonical key -> the _Known whose legal plays were listed for that key
 
     def _known(self, position: Position) -> _Known:
-        from ..position.canonical import canonical_key
-        entries = self._read.setdefault(canonical_key(position), [])
+        key = canonical_key(position)
+        entries = self._read.setdefault(key, [])
         known = next((entry for entry in entries if entry.position is position or entry.position == position), None)
         if known is None:
-            known = _Known(position)
+            known = _Known(position, key)
             entries.append(known)
         return known
 
@@ -572,10 +575,16 @@ class Replayer:
 
     def _plays(self, known: _Known):
         if known.plays is None:
-            try:
-                known.plays = self.legal(known.position)
-            except PysolverError as error:     # refused (an unread lock in force): every play is uncertain
-                known.plays = error
+            listed = self._listed.get(known.key)
+            if listed is not None:       # equal up to identical copies: the same plays, renamed (as search's table)
+                known.plays = listed.plays if isinstance(listed.plays, PysolverError) else \
+                    listed.plays.renamed(copy_correspondence(listed.position, known.position))
+            else:
+                try:
+                    known.plays = self.legal(known.position)
+                except PysolverError as error:     # refused (an unread lock in force): every play is uncertain
+                    known.plays = error
+                self._listed[known.key] = known
         if isinstance(known.plays, PysolverError):
             raise UncertainLine(str(known.plays))
         return known.plays
@@ -587,8 +596,9 @@ class Replayer:
         lines = [self._line_steps(atoms, length) for atoms in models]
         at: list = [self._known(self.start)] * len(lines)     # each line's position at the level, or why not
         for k in range(length):
-            todo = {id(known): known for known, steps in zip(at, lines)
-                    if isinstance(known, _Known) and known.plays is None and (known, steps[k]) not in self._edges}
+            todo = {known.key: known for known, steps in zip(at, lines)
+                    if isinstance(known, _Known) and known.plays is None and known.key not in self._listed
+                    and (known, steps[k]) not in self._edges}
             self._prefetch(list(todo.values()))
             for i, steps in enumerate(lines):
                 if isinstance(at[i], _Known):
@@ -615,6 +625,7 @@ class Replayer:
                 continue
             for known, plays in zip(chunk, listed):
                 known.plays = plays
+                self._listed[known.key] = known
 
     def line(self, atoms: list[clingo.Symbol], length: int) -> list[tuple]:
         """[(play, choices, position after)] of the line of `length` moves in `atoms` (a model's shown atoms,
