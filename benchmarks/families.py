@@ -288,9 +288,8 @@ def ritual_wide(n: int, seed: int) -> tuple[str, Position]:
 def _no_lock(card: Card) -> bool:
     """No "You cannot Special Summon monsters, except ..." of its own (a Scale with one stops most
     Pendulum Summons), and no Scale that changes by itself (Stargazer/Timegazer Magician)."""
-    from pysolver.cards import cardtext
-    lock = getattr(cardtext, "special_summon_lock", None)
-    return (lock is None or lock(card) is None) and "Pendulum Scale becomes" not in card.text
+    from pysolver.cards.locks import summon_locks
+    return not summon_locks(card) and "Pendulum Scale becomes" not in card.text
 
 
 def pendulum_wide(n: int, seed: int) -> tuple[str, Position]:

@@ -418,7 +418,8 @@ class SpecialPool:
 
     def __init__(self) -> None:
         from pysolver.cards.cardtext import (MaterialRules, RitualSpell, fusion_spell, fusion_substitute,
-                                             material_requirement, material_rules, ritual_spell, special_summon_lock)
+                                             material_requirement, material_rules, ritual_spell)
+        from pysolver.cards.locks import summon_locks
         from pysolver.cards.requirements import Atom, Or, Requirement
 
         p = pool()
@@ -428,7 +429,7 @@ class SpecialPool:
         self.low_scales = [name for name in self.pendulums if p.card(name).scale <= 2]
         self.high_scales = [name for name in self.pendulums if p.card(name).scale >= 7]
         self.locking_scales = [name for name in self.pendulums
-                               if (special_summon_lock(p.card(name)) or ("",))[0] == "pendulum_zone"]
+                               if any(lock.where == "pendulum" for lock in summon_locks(p.card(name)))]
         self.extra_pendulums = [c.name for c in cards if c.is_extra_deck and "pendulum" in c.kinds]
         self.by_level = {level: [c.name for c in main if c.level == level] for level in range(1, 13)}
         self.ritual_spells = [c.name for c in cards if isinstance(ritual_spell(c), RitualSpell)]
@@ -947,3 +948,39 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
 def battle_positions(rules: str | None = None):
     """Random valid `Position` objects about attack declarations (see `battle_position_dicts`)."""
     return battle_position_dicts(rules=rules).map(position_from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
+# Summon locks of face-up cards (LCK-1..LCK-4, docs/lock-rules.md)
+
+LOCK_SPELLS_TRAPS = ("Vanity's Emptiness", "Royal Prison", "Power Filter", "Non-Fusion Area")
+LOCK_MONSTERS = ("Barrier Statue of the Torrent", "Blackwing - Zonda the Dusk", "Fossil Dyna Pachycephalo")
+
+
+@st.composite
+def lock_position_dicts(draw) -> dict:
+    """A position of one of the summoning families (Extra Deck, Pendulum/Ritual/Fusion, procedures and
+    activations) with a card that locks summons on either side of the table: a Continuous Spell/Trap in a
+    free Spell & Trap Zone 2..4 or a monster in a free Main Monster Zone, face-up or (then applying nothing)
+    face-down."""
+    data = draw(st.one_of(extra_deck_position_dicts(), pendulum_ritual_fusion_position_dicts(),
+                          history_position_dicts()))
+    side = data["players"][draw(st.integers(0, 1))]
+    if draw(st.booleans()):
+        zones = side.setdefault("spell_trap_zones", {})
+        free = [z for z in (2, 3, 4) if z not in zones and str(z) not in zones]
+        if free:
+            zones[draw(st.sampled_from(free))] = {"card": draw(_names(_usable(LOCK_SPELLS_TRAPS))),
+                                                  "position": draw(st.sampled_from(["face_up", "face_up", "set"]))}
+    else:
+        zones = side.setdefault("monster_zones", {})
+        free = [z for z in range(1, 6) if z not in zones and str(z) not in zones]
+        if free:
+            zones[draw(st.sampled_from(free))] = {"card": draw(_names(_usable(LOCK_MONSTERS))),
+                                                  "position": draw(st.sampled_from(["attack", "defense", "set"]))}
+    return data
+
+
+def lock_positions():
+    """Random valid `Position` objects with a summon lock (see `lock_position_dicts`)."""
+    return lock_position_dicts().map(position_from_dict)

@@ -348,28 +348,6 @@ def _without_activated_effects(card: Card, text: str) -> str:
     return text
 
 
-_LOCK = re.compile(r"You cannot Special Summon(?: monsters)?, except ([^.]+?)(?: monsters)?\. This effect cannot be "
-                   r"negated\.|You cannot Special Summon monsters, except ([^.]+?) monsters\.")
-
-
-@lru_cache(maxsize=None)
-def special_summon_lock(card: Card):
-    """A continuous "You cannot Special Summon monsters, except X monsters" of a face-up card: (where it
-    applies: "pendulum_zone" for a Pendulum Effect, "monster_zone" for a Monster Effect, filter)."""
-    from .material_lines import UnsupportedMaterialLine, parse_filter
-    text = " ".join(card.text.split())
-    pendulum_part, _, monster_part = text.partition("[ Monster Effect ]") if "[ Pendulum Effect ]" in text \
-        else ("", "", text)
-    for where, part in (("pendulum_zone", pendulum_part), ("monster_zone", monster_part)):
-        match = _LOCK.search(part)
-        if match:
-            try:
-                return where, parse_filter(f"{match.group(1) or match.group(2)} monsters")
-            except UnsupportedMaterialLine as error:
-                return UnsupportedText(f"{card.name!r}: Special Summon lock not supported ({error.reason})")
-    return None
-
-
 def unsupported_reason(card: Card) -> str | None:
     """Why pysolver cannot use `card` in a position exactly (it then fails closed by name), or None."""
     from .effects import procedures, unread_limit
@@ -377,7 +355,7 @@ def unsupported_reason(card: Card) -> str | None:
     limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
-    checks = [material_rules(card), ritual_spell(card), special_summon_lock(card), procedures(card), gemini(card),
+    checks = [material_rules(card), ritual_spell(card), procedures(card), gemini(card),
               token_restrictions(card), synchro_levels(card), non_tuner(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:
         checks.append(material_requirement(card))

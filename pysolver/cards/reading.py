@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, written
+from . import attacks, cardtext, effects, extra_deck_text, locks, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -115,7 +115,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
     return (
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._ONLY_FOR, ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE,
-        ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET,
+        ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
         # Gemini, Trap Monster, Token, Synchro Level and non-Tuner sentences (written: GEM, TOK, SYN-1, SYN-2);
@@ -180,9 +180,11 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
 
 
 def is_read(card: Card, sentence: str) -> bool:
-    """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), or it is an attack
-    clause `attacks` reads where it stands (BP-3..BP-8: not in a conditional bullet list)."""
-    return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card)
+    """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), it is an attack
+    clause `attacks` reads where it stands (BP-3..BP-8: not in a conditional bullet list), or a summon lock
+    `locks` reads (LCK-1)."""
+    return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
+        or any(lock.sentence == sentence for lock in locks.summon_locks(card))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -281,7 +283,7 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
     found: list[Unread] = []
     reason = cardtext.unsupported_reason(card)
     if reason is not None:
-        lock = isinstance(cardtext.special_summon_lock(card), Exception) or bool(effects.unread_limit(card))
+        lock = bool(effects.unread_limit(card))
         found.append(Unread(_strip_name(reason, card), lock,
                             "pendulum" if effects.unread_limit(card) else "card"))
     for sentence in rule_sentences(card):

@@ -42,11 +42,12 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
+                              special_summon_way, tribute_limit, tribute_rules)
 from ..cards.attacks import AttackRules, attack_rules
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
+from ..cards.locks import summon_locks
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels,
                              token_restrictions,
@@ -504,20 +505,44 @@ def _others_allowed(materials: Sequence[Instance], summon: str) -> bool:
 # Special Summon limits (SP-2, PEN-2) and locks
 
 def _special_summon_locks(position: Position) -> list:
-    """The filters of the turn player's continuous "You cannot Special Summon monsters, except X": a
-    Pendulum Effect while its card is a face-up Pendulum Scale, a Monster Effect while its card is a
-    face-up monster."""
-    filters = []
-    for scale in _pendulum_scales(position):
-        lock = special_summon_lock(scale.card)
-        if isinstance(lock, tuple) and lock[0] == "pendulum_zone":
-            filters.append(lock[1])
-    for monster in _own(position, ON_FIELD):
-        lock = special_summon_lock(monster.card)
-        if monster.state.position != "set" and isinstance(lock, tuple) and lock[0] == "monster_zone" \
-                and not _has_no_effects(monster):
-            filters.append(lock[1])
-    return filters
+    """The summon locks that bind the turn player now (docs/lock-rules.md): LCK-1, whom a lock binds from its
+    controller's view; LCK-2, while its card applies it (a face-up monster with its effects, a face-up
+    Spell/Trap, a Pendulum Effect of a Pendulum Scale)."""
+    found = []
+    for instance in position.instances.values():
+        for lock in summon_locks(instance.card):
+            binds = lock.who == "both" or (lock.who == "controller") == (instance.player == position.turn_player)
+            if binds and _applies(instance, lock.where):
+                found.append(lock)
+    return found
+
+
+def _applies(instance: Instance, where: str) -> bool:
+    state = instance.state
+    if where == "pendulum":
+        return instance.location == "pendulum_zone" or (
+            instance.location == "spell_trap_zone" and instance.index in (1, 5) and state.position == "face_up"
+            and {"pendulum", "monster"} <= instance.card.kinds)
+    if instance.location in ON_FIELD:
+        return state.position != "set" and not _has_no_effects(instance)
+    return instance.location in ("spell_trap_zone", "field_zone") and state.position == "face_up" \
+        and "monster" not in instance.card.kinds
+
+
+def _lock_allows(locks: Sequence, monster, summon: str) -> bool:
+    """LCK-3, LCK-4: no lock forbids Special Summoning `monster` (an Instance, or a `_Stand` Token) by a
+    `summon` ("fusion", "synchro", "xyz", "link", "ritual", "pendulum"; "procedure" or "effect": only
+    "Special Summon" locks)."""
+    for lock in locks:
+        if lock.kind not in ("special", summon):
+            continue
+        if lock.source is not None and getattr(monster, "location", None) != lock.source:
+            continue
+        if lock.what and not any(_matches(f, monster) for f in lock.what):
+            continue
+        if not any(_matches(f, monster) for f in lock.unless):
+            return False
+    return True
 
 
 def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) -> bool:
@@ -530,7 +555,7 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
     way = special_summon_way(monster.card)
     if way is not None and way != summon:
         return False
-    return all(_matches(allowed, monster) for allowed in locks)
+    return _lock_allows(locks, monster, summon)
 
 
 def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) -> bool:
@@ -1011,7 +1036,7 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
 
     def between(candidate: Instance) -> bool:
         level = candidate.card.level if _has_level(candidate) else _pendulum_summoned_as_level(candidate)
-        return level is not None and low < level < high and all(_matches(allowed, candidate) for allowed in locks)
+        return level is not None and low < level < high and _lock_allows(locks, candidate, "pendulum")
 
     hand = [c for c in _own(position, "hand") if "monster" in c.card.kinds and between(c)
             and not c.card.kinds & {"ritual", "special_summon"}
@@ -1093,7 +1118,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
         found = procedures(monster.card) if "monster" in monster.card.kinds else ()
         if not isinstance(found, tuple) or not found:
             continue
-        if not all(_matches(allowed, monster) for allowed in locks):
+        if not _lock_allows(locks, monster, "procedure"):
             continue
         if procedure_once_per_turn(monster.card) and any(
                 e.get("summon") == "procedure" and e["player"] == me and monster.card.name in e["cards"]
@@ -1262,7 +1287,7 @@ def activations(position: Position) -> Iterator[Play]:
                 if effect.tokens[0] > len(free):
                     continue
                 token = position.cards.get(effect.tokens[1])
-                if token is None or not all(_matches(a, _Stand(token)) for a in locks):
+                if token is None or not _lock_allows(locks, _Stand(token), "effect"):
                     continue
             elif summons == "graveyard":
                 pool = _own(position, "graveyard")
@@ -1270,9 +1295,9 @@ def activations(position: Position) -> Iterator[Play]:
                     pool += _opponents(position, "graveyard")
                 targets = [t for t in pool if t.id != card.id and "monster" in t.card.kinds and _may_be_revived(t)
                            and (effect.revive_filter is None or _matches(effect.revive_filter, t))
-                           and all(_matches(a, t) for a in locks)]
+                           and _lock_allows(locks, t, "effect")]
             elif summons == "self_from_graveyard":
-                if not _may_be_revived(card) or not all(_matches(a, card) for a in locks):
+                if not _may_be_revived(card) or not _lock_allows(locks, card, "effect"):
                     continue
             positions = None
             if summons is not None:

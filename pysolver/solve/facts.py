@@ -8,9 +8,10 @@ from functools import lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
+                              special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
+from ..cards.locks import summon_locks
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
@@ -297,9 +298,10 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"whole_tribute({c},{filters.number(rules.whole_ritual_tribute)}).")
             if rules.whole_from_field_only:
                 out.append(f"whole_tribute_from_field_only({c}).")
-    lock = _read(card, special_summon_lock(card), target)
-    if lock is not None:
-        out.append(f"special_summon_lock({c},{lock[0]},{filters.number(lock[1])}).")
+    for n, lock in enumerate(summon_locks(card), 1):          # LCK-1..LCK-4
+        out.append(f"summon_lock({c},{n},{lock.where},{lock.who},{lock.kind},{lock.source or 'any'}).")
+        out.extend(f"summon_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
+        out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
     out.extend(_procedure_facts(card, filters, target))
     out.extend(_written_facts(card, filters, target))
     limit = limits(card)

@@ -25,7 +25,8 @@ from typing import Callable
 import clingo
 import clingo.ast
 
-from ..cards.cardtext import material_requirement, special_summon_lock, tribute_rules
+from ..cards.cardtext import material_requirement, tribute_rules
+from ..cards.locks import summon_locks
 from ..cards.effects import clauses
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.requirements import describe
@@ -276,16 +277,11 @@ def _tributes(ctx: _Context) -> tuple[str, str]:
 
 
 def _lock(ctx: _Context) -> tuple[str, str]:
-    locks = []
-    for i in ctx.position.instances.values():
-        if i.player != ctx.position.turn_player or i.location not in (
-                "monster_zone", "extra_monster_zone", "spell_trap_zone", "pendulum_zone"):
-            continue
-        lock = special_summon_lock(i.card)
-        if lock and not isinstance(lock, Exception):
-            locks.append(f"{i.card.name} ({i.id})")
-    return "SP-2", (f"{', '.join(locks) or 'a face-up card'} forbids Special Summoning "
-                    f"{ctx.instance(ctx.values.get('X'))} while it is face-up")
+    locks = [f"{i.card.name} ({i.id}: {lock.sentence})" for i in ctx.position.instances.values()
+             if i.location in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone", "pendulum_zone")
+             for lock in summon_locks(i.card)]
+    return "LCK-1", (f"{'; '.join(locks) or 'a face-up card'} forbids Summoning "
+                     f"{ctx.instance(ctx.values.get('X'))} while it is face-up")
 
 
 def _no_effects(ctx: _Context) -> tuple[str, str]:

@@ -549,7 +549,7 @@ TWINS = {
 # What pysolver.cards.cardtext reads from a card's text; the readers that exist are compared.
 _READERS = ("tribute_rules", "double_tribute_attribute", "tribute_limit", "special_summon_limit",
             "special_summon_way", "material_rules", "fusion_substitute", "fusion_spell", "ritual_spell",
-            "special_summon_lock", "summoning_procedure")
+            "summoning_procedure")
 
 
 def _twin_facts(card):

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 
 from pysolver import PysolverError, legal_plays, reference
 from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
-                        pendulum_ritual_fusion_positions, positions)
+                        lock_positions, pendulum_ritual_fusion_positions, positions)
 
 
 def as_json(plays):
@@ -63,4 +63,11 @@ def test_gemini_restrictions_trap_monsters_and_extra_link_plays_equal_the_refere
 def test_attack_declarations_with_monster_text_equal_the_reference(position):
     """BP-3..BP-8: direct attacks, second attacks, attacks on monsters only, Defense Position attacks,
     monsters that cannot be attacked."""
+    assert_same_plays(position)
+
+
+@settings(max_examples=min(settings().max_examples, 300))
+@given(lock_positions())
+def test_summon_locks_of_face_up_cards_equal_the_reference(position):
+    """LCK-1..LCK-4: who a lock binds, while it applies, which Summons of which monsters it forbids."""
     assert_same_plays(position)
