@@ -67,9 +67,12 @@ def usable(card: Card) -> bool:
 @lru_cache(maxsize=None)
 def plain(card: Card) -> bool:
     """No rule of its own about being used as material ("Cannot be used as Synchro Material, except
-    ...", "can be used as the entire Tribute"): the families measure the generic mechanics, and the
-    reference enumerator does not read such clauses yet (both must list the same plays)."""
+    ...", "can be used as the entire Tribute") and no summon lock (LCK-1: "Neither player can Special
+    Summon monsters"): the families measure the generic mechanics on boards where summons happen."""
     from pysolver.cards import cardtext
+    from pysolver.cards.locks import summon_locks
+    if summon_locks(card):
+        return False
     reader = getattr(cardtext, "material_rules", None)
     if reader is None:
         return True
@@ -285,11 +288,10 @@ def ritual_wide(n: int, seed: int) -> tuple[str, Position]:
     return _name("ritual", n, seed), board.build()
 
 
-def _no_lock(card: Card) -> bool:
-    """No "You cannot Special Summon monsters, except ..." of its own (a Scale with one stops most
-    Pendulum Summons), and no Scale that changes by itself (Stargazer/Timegazer Magician)."""
-    from pysolver.cards.locks import summon_locks
-    return not summon_locks(card) and "Pendulum Scale becomes" not in card.text
+def _fixed_scale(card: Card) -> bool:
+    """No Scale that changes by itself (Stargazer/Timegazer Magician); cards with a summon lock are out of
+    every family (`plain`)."""
+    return "Pendulum Scale becomes" not in card.text
 
 
 def pendulum_wide(n: int, seed: int) -> tuple[str, Position]:
@@ -300,14 +302,14 @@ def pendulum_wide(n: int, seed: int) -> tuple[str, Position]:
     rng = random.Random(f"pendulum-{n}-{seed}")
     p = pool()
     board = PositionBuilder(turn=3)
-    scales = [c for c in p.pendulum_main if c.scale is not None and _no_lock(c)]
+    scales = [c for c in p.pendulum_main if c.scale is not None and _fixed_scale(c)]
     board.spell_trap(1, rng.choice([c for c in scales if c.scale <= 1]).name)
     board.spell_trap(5, rng.choice([c for c in scales if c.scale >= 8]).name)
     if rng.random() < 0.7:
         board.monster(rng.choice(("left", "right")), rng.choice([c for c in p.link if c.arrows & {"B", "BL", "BR"}]).name)
     from_extra = n // 3
     in_hand = [c for c in p.main_monsters if c.level and "special_summon" not in c.kinds and "ritual" not in c.kinds
-               and _no_lock(c)]
+               and _fixed_scale(c)]
     board.hand(*(rng.choice(in_hand).name for _ in range(n - from_extra)))
     board.extra_deck(*(rng.choice(scales).name for _ in range(from_extra)), face_up=True)
     return _name("pendulum", n, seed), board.build()
