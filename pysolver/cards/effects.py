@@ -454,7 +454,13 @@ def limits(card: Card) -> Limits:
         scale_needs_no_monsters="You must control no monsters to activate this card." in text
                                 and "pendulum" in card.kinds,
         one_at_a_time="Neither player can Special Summon 2 or more monsters at the same time." in text,
-        no_fusion_substitute="A Fusion Summon of this card can only be done with the above Fusion Materials." in text)
+        no_fusion_substitute=bool(ONLY_THE_ABOVE_MATERIALS.search(text)))
+
+
+# FUS-2: no Fusion Substitute for this card ("A Fusion Summon of this card can only be done with the above
+# Fusion Materials." and its older wordings: "... conducted with the above Fusion Material Monsters.")
+ONLY_THE_ABOVE_MATERIALS = re.compile(r"A Fusion Summon of this (?:card|monster) can only be (?:done|conducted) with "
+                                      r"the above (?:Fusion Materials|materials|Fusion Material Monsters)\.")
 
 
 def unread_limit(card: Card) -> str | None:

@@ -138,7 +138,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "
                    r"the field\."),
         re.compile(r"Neither player can Special Summon 2 or more monsters at the same time\."),
-        re.compile(r"A Fusion Summon of this card can only be done with the above Fusion Materials\."),
+        ef.ONLY_THE_ABOVE_MATERIALS,
         re.compile(r"You must control no monsters to activate this card\."),
         re.compile(r"This card can be used as any Token\."),
         re.compile(r"After you Normal Summon this card, you can Normal Summon 1 .+? during your Main Phase this turn,"

@@ -104,11 +104,16 @@ _OTHER_SCALE = re.compile(r'Unless you have an? "([^"]+)" card or "([^"]+)" card
                           r"this card's Pendulum Scale becomes (\d+)\.")
 _NO_MONSTERS_TO_ACTIVATE = "You must control no monsters to activate this card."
 _ONE_AT_A_TIME = "Neither player can Special Summon 2 or more monsters at the same time."
-_ONLY_THESE_MATERIALS = "A Fusion Summon of this card can only be done with the above Fusion Materials."
+# FUS-2: the card names its own materials, no substitute (the older wordings say "conducted" and "Fusion Material
+# Monsters")
+_ONLY_THESE_MATERIALS = re.compile(r"A Fusion Summon of this (?:card|monster) can only be (?:done|conducted) with the "
+                                   r"above (?:Fusion Materials|materials|Fusion Material Monsters)\.")
 
 
-def _says(card, wording: str) -> bool:
-    return wording in " ".join(card.text.split())
+def _says(card, wording) -> bool:
+    """The card's text holds `wording` (a string, or a pattern)."""
+    text = " ".join(card.text.split())
+    return bool(wording.search(text)) if isinstance(wording, re.Pattern) else wording in text
 
 
 def _scale_of(scale: Instance, other: Instance | None) -> int | None:

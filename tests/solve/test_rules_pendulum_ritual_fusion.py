@@ -301,6 +301,19 @@ def test_fus_2_no_substitute_when_only_the_above_materials_may_be_used():
     assert fusion_sets(b.build()) == set()
 
 
+def test_fus_2_the_older_wording_conducted_with_the_above_fusion_material_monsters(real):
+    """Cyber Ogre 2: "A Fusion Summon of this monster can only be conducted with the above Fusion Material
+    Monsters." (the card database): no Fusion Substitute; the card is read whole."""
+    from pysolver.cards.reading import unread_clauses
+    assert unread_clauses(real["Cyber Ogre 2"]) == ()
+    substitute = board(cards=real).hand("Polymerization", "Cyber Ogre", "King of the Swamp").extra_deck("Cyber Ogre 2")
+    assert fusion_sets(substitute.build()) == set()
+    assert reference.legal_plays(substitute.build(), all_instances=True) == \
+        list(legal_plays(substitute.build(), all_instances=True))
+    named = board(cards=real).hand("Polymerization", "Cyber Ogre", "Cyber Ogre").extra_deck("Cyber Ogre 2")
+    assert fusion_sets(named.build()) == {("ED1", ("H2", "H3"))}
+
+
 # --- Issue 15 item 3: an Extra Deck Pendulum Xyz Monster Pendulum Summoned as a Level ---------------
 
 def test_pen_1_odd_eyes_rebellion_dragon_pendulum_summoned_as_level_7():
