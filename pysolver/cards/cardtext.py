@@ -252,7 +252,7 @@ def special_summon_limit(card: Card) -> str | None:
     text = card.text
     if re.search(r"\bCannot be Special Summoned\.", text) and "Cannot be Special Summoned from" not in text:
         return "never"
-    if re.search(r"\bMust (?:be|first be) (?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
+    if re.search(r"\bMust (?:be|first be) (?:either )?(?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
     if "Cannot be Special Summoned from the Extra Deck" in text:
         return "not_from_extra_deck"

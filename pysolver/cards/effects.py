@@ -183,7 +183,8 @@ def not_from_graveyard(card: Card) -> bool:
 
 @dataclass(frozen=True)
 class ContactFusion:
-    """"Must (first) be Special Summoned (from your Extra Deck) by <moving> the above cards <from where>".
+    """"Must (first) be [either Fusion Summoned, or] Special Summoned (from your Extra Deck) by <moving> the above
+    cards <from where>".
 
     The cards are the monster's material line, matched like Fusion Materials (the same slots and
     conditions, the materials' own "Fusion Material" rules) but with no Fusion Substitute (the engine's
@@ -194,25 +195,28 @@ class ContactFusion:
     sources: tuple[str, ...]      # field (the turn player's monsters, any position) | graveyard | hand |
                                   # opponent_field (the opponent's monsters: "from either field")
     first: bool                   # "Must first be": revivable once properly summoned (SP-2); else "nomi"
+    or_fusion: bool = False       # "Must (first) be either Fusion Summoned, or Special Summoned ... by ...": a
+                                  # Fusion Summon is its other way
 
 
 # The forms read; any other "(from your Extra Deck)" procedure (1 each from your field and GY, "during a
 # Duel you Special Summoned ...", Tuner and non-Tuner with a Level difference, "original names") is not.
 CONTACT_SENTENCE = re.compile(
-    r"Must (?P<first>first )?be Special Summoned \(from your Extra Deck\) by "
+    r"Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
+    r"(?:\(from your (?:face-down )?Extra Deck\) |from your Extra Deck )?by "
     r"(?:(?P<banish>banishing) the above cards (?P<banish_from>you control and/or from your GY|you control"
     r"|from your field and/or GY|from your hand, field, and/or GY)"
     r"|(?P<shuffle>shuffling) the above cards (?P<shuffle_from>you control|from your field and/or GY"
     r"|from your hand, field, and/or GY) into the Deck(?:/Extra Deck)?"
-    r"|(?P<send>sending) the above cards (?P<send_from>you control|from your hand and/or field|from either field) "
-    r"to the (?:GY|Graveyard)"
-    r"|(?P<tribute>Tributing) the above cards you control)"
-    r"(?:,? and cannot be Special Summoned by other ways)?\.")
+    r"|(?P<send>sending) the above (?:cards|monsters) (?P<send_from>you control|from your hand and/or field"
+    r"|from either field|from any Monster Zones) to the (?:GY|Graveyard)"
+    r"|(?P<tribute>Tributing) the above cards(?: you control)?)"
+    r"(?: \(in which case you do not use \"Polymerization\"\))?(?:,? and cannot be Special Summoned by other ways)?\.")
 _CONTACT_SOURCES = {
     "you control": ("field",), "from your field and/or GY": ("field", "graveyard"),
     "you control and/or from your GY": ("field", "graveyard"),
     "from your hand, field, and/or GY": ("hand", "field", "graveyard"), "from your hand and/or field": ("hand", "field"),
-    "from either field": ("field", "opponent_field"),
+    "from either field": ("field", "opponent_field"), "from any Monster Zones": ("field", "opponent_field"),
 }
 
 
@@ -227,7 +231,7 @@ def contact_fusion(card: Card) -> ContactFusion | None:
         return None
     action = next(name for name in ("banish", "shuffle", "send", "tribute") if match.group(name))
     where = match.groupdict().get(f"{action}_from") or "you control"
-    return ContactFusion(action, _CONTACT_SOURCES[where], bool(match.group("first")))
+    return ContactFusion(action, _CONTACT_SOURCES[where], bool(match.group("first")), bool(match.group("either")))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -299,3 +299,36 @@ def test_sp_2_xyz_dragon_cannon_comes_out_by_contact_but_never_from_the_gy(cards
     plays = legal_plays(revival, all_instances=True)
     assert {p.key for p in plays} == {p.key for p in reference_plays(revival, all_instances=True)}
     assert {p.target for p in plays if p.action == "activate"} == {"GY3"}
+
+
+# --- "Must (first) be either Fusion Summoned, or Special Summoned ... by <the above cards>" ----------------
+
+def test_sp_1_either_fusion_summoned_or_by_its_contact_procedure(cards):
+    """Blue-Eyes Twin Burst Dragon: "Must be either Fusion Summoned, or Special Summoned by sending the above
+    monsters you control to the GY (in which case you do not use "Polymerization")": both ways are plays."""
+    assert contact_fusion(cards["Blue-Eyes Twin Burst Dragon"]) == ContactFusion("send", ("field",), False, True)
+    assert unread_clauses(cards["Blue-Eyes Twin Burst Dragon"]) == ()
+    b = board(cards=cards).monster(1, "Blue-Eyes White Dragon").monster(2, "Blue-Eyes White Dragon") \
+        .hand("Polymerization").extra_deck("Blue-Eyes Twin Burst Dragon")
+    position = b.build()
+    assert contacts(position) == {("ED1", ("M1", "M2"))}
+    fusions = {(p.card, p.materials) for p in legal_plays(position, all_instances=True) if p.action == "fusion_summon"}
+    assert fusions == {("ED1", ("M1", "M2"))}
+    after = applied(position, only_play(position), zone="M1")
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Blue-Eyes White Dragon", "Blue-Eyes White Dragon"]
+
+
+def test_sp_2_either_form_nomi_and_semi(cards):
+    """SP-2: "Must be either ..." is never revived by Monster Reborn; "Must first be either ..." (Yaguramaru the
+    Armor Ninja, "Tributing the above cards") is, once properly summoned."""
+    from pysolver.cards.cardtext import special_summon_limit
+    assert special_summon_limit(cards["Blue-Eyes Twin Burst Dragon"]) == "nomi"
+    assert special_summon_limit(cards["Yaguramaru the Armor Ninja"]) == "semi"
+    position = board(cards=cards).hand("Monster Reborn").graveyard("Blue-Eyes Twin Burst Dragon").build()
+    assert not [p for p in legal_plays(position, all_instances=True) if p.action == "activate"]
+    assert {p.key for p in legal_plays(position, all_instances=True)} == \
+        {p.key for p in reference_plays(position, all_instances=True)}
+    revived = board(cards=cards).hand("Monster Reborn").graveyard("Yaguramaru the Armor Ninja").build()
+    assert [p.target for p in legal_plays(revived, all_instances=True) if p.action == "activate"] == ["GY1"]
+    assert {p.key for p in legal_plays(revived, all_instances=True)} == \
+        {p.key for p in reference_plays(revived, all_instances=True)}
