@@ -30,12 +30,17 @@ class TributeRule:
     summon: bool = True               # usable for a Normal (Tribute) Summon
     set: bool = True                  # usable for a Set
     only_card_in_hand: bool = False   # "If this is the only card in your hand, ..."
+    no_monsters: bool = False         # "If you control no monsters, ..."
+    opponent_monster: bool = False    # "If your opponent controls a monster and you control no monsters, ..."
 
 
 _CANNOT_NORMAL = re.compile(r"\bCannot be Normal Summoned(?:/Set| or Set)?\b|\bMust be Special Summoned\b", re.I)
 _REQUIRES = re.compile(r"\bRequires (\d+) Tributes to Normal Summon(?: \(cannot be Normal Set\))?"
                        r"|\bMust be Normal Summoned/Set by Tributing (\d+) monsters\b", re.I)
-_NO_TRIBUTE = re.compile(r"\bYou can Normal Summon(/Set)? this card without Tributing\b", re.I)
+_NO_TRIBUTE = re.compile(r"(?<!, )\bYou can Normal Summon(/Set)? this card without Tributing\b", re.I)
+# NS-6 with a condition on the field, written as its own sentence
+_NO_TRIBUTE_IF = re.compile(r"If (?P<opponent>your opponent controls a monster and )?you control no monsters, you can "
+                            r"Normal Summon this card without Tributing\.")
 _ONLY_CARD = re.compile(r"\bIf this is the only card in your hand, you can Normal Summon (?:it|this card) without Tributing\b",
                         re.I)
 _OPTIONAL_TRIBUTES = re.compile(r"\bYou can Tribute (\d+) monsters to Tribute Summon \(but not Set\) this card\b",
@@ -65,6 +70,9 @@ def tribute_rules(card: Card) -> tuple[TributeRule, ...]:
         rules.append(TributeRule(0, set=False, only_card_in_hand=True))
     elif no_tribute and rules[0].tributes:  # "Normal Summon/Set" also Sets without Tributes
         rules.append(TributeRule(0, set=bool(no_tribute.group(1))))
+    conditional = _NO_TRIBUTE_IF.search(card.text)
+    if conditional and rules[0].tributes:
+        rules.append(TributeRule(0, set=False, no_monsters=True, opponent_monster=bool(conditional.group("opponent"))))
     optional = _OPTIONAL_TRIBUTES.search(card.text)
     if optional:
         rules.append(TributeRule(int(optional.group(1)), set=False))

@@ -113,7 +113,7 @@ def rule_sentences(card: Card) -> tuple[Sentence, ...]:
 def _wordings() -> tuple[re.Pattern, ...]:
     ct, ef = cardtext, effects
     return (
-        ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
+        ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._NO_TRIBUTE_IF, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._ONLY_FOR, ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE,
         ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,

@@ -190,6 +190,10 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                     continue
                 if rule.only_card_in_hand and len(hand) != 1:
                     continue
+                if rule.no_monsters and _own(position, ON_FIELD):          # NS-6: "If you control no monsters"
+                    continue
+                if rule.opponent_monster and not _opponents(position, ON_FIELD):
+                    continue
                 for count in range(rule.tributes + 1):
                     for tributes in combinations(field, count):
                         if sum(value(t) for t in tributes) < rule.tributes:

@@ -57,6 +57,10 @@ def card_facts(card: Card) -> str:
             out.append(f"rule_for({c},{number},set_monster).")
         if rule.only_card_in_hand:
             out.append(f"rule_needs_only_card({c},{number}).")
+        if rule.no_monsters:
+            out.append(f"rule_needs_no_monsters({c},{number}).")
+        if rule.opponent_monster:
+            out.append(f"rule_needs_opponent_monster({c},{number}).")
     limit = tribute_limit(card)
     if limit is not None:
         if limit.unless_attribute:

@@ -247,3 +247,19 @@ def test_field_copies_are_grouped_keeping_the_lowest_ids():
     position = board().hand("Summoned Skull").monster(2, "Sheep Token").monster(4, "Sheep Token").build()
     (play,) = plays_of(position, "normal_summon")
     assert play.tributes == ("M2",) and play.copies == 2 and play.zones == ("M1", "M2", "M3", "M5")
+
+
+def test_ns_6_without_tributing_if_you_control_no_monsters(real):
+    """Depth Shark (Level 5): "If you control no monsters, you can Normal Summon this card without Tributing."
+    -- not Set so, and not once a monster is on the field (any position)."""
+    from pysolver import reference
+    from pysolver.cards.reading import unread_clauses
+    assert not [c for c in unread_clauses(real["Depth Shark"]) if "Tributing" in c.clause]
+    empty = board(cards=real).hand("Depth Shark").build()
+    plays = legal_plays(empty, all_instances=True)
+    assert [(p.action, p.tributes) for p in plays if p.card == "H1"] == [("normal_summon", ())]
+    assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(empty, all_instances=True)]
+    occupied = board(cards=real).hand("Depth Shark").monster(2, "Kuriboh", position="set").build()
+    plays = legal_plays(occupied, all_instances=True)
+    assert not [p for p in plays if p.card == "H1" and not p.tributes]
+    assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(occupied, all_instances=True)]
