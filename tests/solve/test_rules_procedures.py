@@ -1,0 +1,201 @@
+"""A monster's own Special Summon procedure (SP-1, SP-2), in the forms `pysolver.cards.effects.procedures` reads:
+costs from the hand, the field or the GY (banished from there when the text says "banishing", else to the GY),
+conditions on the GY and the field, "(from your hand or GY)". Real cards of the card database
+(../shared/data/cards.cdb); every answer is checked against the independent reference, and the position a play
+leads to against the reference applier and the step-indexed transition (asp/transition.lp, `helpers.applied`).
+A sentence is read whole or the card stays unread: never half a sentence (issue 15, item 7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import applied, board, need_shared_data
+from pysolver import legal_plays
+from pysolver.cards.effects import procedures
+from pysolver.cards.load import load_cards
+from pysolver.cards.reading import unread_clauses
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return load_cards(need_shared_data() / "cards.cdb")
+
+
+def summons(position) -> set:
+    """The procedure summons (card, cost) the solver lists; the reference agrees on every play."""
+    solver = legal_plays(position, all_instances=True)
+    reference = reference_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference}
+    assert not solver.unread
+    return {(p.card, p.cost) for p in solver if p.action == "procedure_summon"}
+
+
+def play_of(position, card, cost):
+    (play,) = [p for p in legal_plays(position, all_instances=True)
+               if p.action == "procedure_summon" and p.card == card and p.cost == cost]
+    return play
+
+
+# --- the reader: whole sentences or nothing ------------------------------------------------------------
+
+def test_sp_1_half_read_procedures_stay_unread(cards):
+    """What the reader once left out of the sentence made these free Special Summons (or dropped a condition):
+    returning cards, "to your zone a Link Monster points to", "including at least 1 ...", "but its original
+    ATK/DEF become halved", "in the Extra Monster Zone", a condition before "you can", "Cubic" monsters you
+    control that may or may not be face-down."""
+    for name in ("Astrazma Urania", "Crusadia Arboria", "Destiny HERO - Dogma", "Vice Dragon", "Backlinker",
+                 "Chronomaly Aztec Mask Golem", "Geira Guile the Cubic King", "Elfnote Tinia", "Star Ryzeal"):
+        assert isinstance(procedures(cards[name]), ValueError), name
+        assert unread_clauses(cards[name]), name
+
+
+def test_sp_1_new_forms_are_read_as_data(cards):
+    (block,) = procedures(cards["Block Dragon"])
+    assert block.sources == ("hand", "graveyard")
+    ((slot,),) = [block.costs]
+    assert (slot.action, slot.places, slot.count) == ("banish", ("hand", "graveyard"), 3)
+    (sprite,) = procedures(cards["D.D. Sprite"])
+    assert sprite.costs[0].places == ("field",) and sprite.costs[0].face_up
+    (judgment,) = procedures(cards["Judgment Dragon"])
+    assert judgment.gy_at_least[1:] == (4, True)
+    (kasha,) = procedures(cards["Kasha"])
+    assert kasha.controls_at_least[1] == 2
+    (creator,) = procedures(cards["The Dark Creator"])
+    assert creator.gy_at_least[1:] == (5, False) and creator.control_none
+    (santa,) = procedures(cards["Santa Claws"])
+    assert santa.to_opponent and santa.defense_only
+    for name in ("Block Dragon", "Judgment Dragon", "Kasha", "The Dark Creator", "Arcana Force EX - The Light Ruler",
+                 "Woodland Archer", "Silpheed", "Evil★Twins Ki-sikil & Lil-la", "Gigarays Gandora the Dragon of Destruction"):
+        assert unread_clauses(cards[name]) == (), name
+
+
+# --- SP-1: costs -------------------------------------------------------------------------------------------
+
+def test_sp_1_arcana_force_ex_sends_3_monsters_you_control_face_down_too(cards):
+    """"By sending 3 monsters you control to the GY": any 3 of the player's monsters, in any position."""
+    b = board(cards=cards).hand("Arcana Force EX - The Light Ruler").monster(1, "Kuriboh") \
+        .monster(2, "Sangan", position="set").monster(3, "Skull Servant", position="defense")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2", "M3"))}
+    play = play_of(position, "H1", ("M1", "M2", "M3"))
+    assert play.zones == ("M1", "M2", "M3", "M4", "M5")
+    after = applied(position, play, zone="M2")
+    assert after["M2"].card.name == "Arcana Force EX - The Light Ruler"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Sangan", "Skull Servant"]
+    two = board(cards=cards).hand("Arcana Force EX - The Light Ruler").monster(1, "Kuriboh").monster(2, "Sangan")
+    assert summons(two.build()) == set()
+
+
+def test_sp_1_dd_sprite_banishes_a_face_up_monster_you_control(cards):
+    """"By banishing 1 face-up monster you control": not a face-down one; the cost is banished, not sent."""
+    b = board(cards=cards).hand("D.D. Sprite").monster(1, "Kuriboh").monster(2, "Sangan", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1",))}
+    after = applied(position, play_of(position, "H1", ("M1",)), zone="M1")
+    assert [c.card.name for c in after.me.banished] == ["Kuriboh"] and after.me.graveyard == ()
+    assert after["M1"].card.name == "D.D. Sprite"
+
+
+def test_sp_1_dark_grepher_discards_a_level_5_or_higher_dark_monster(cards):
+    """Once read as a free Special Summon: the discarded card must be a Level 5 or higher DARK monster."""
+    position = board(cards=cards).hand("Dark Grepher", "Dark Magician", "Feral Imp", "Mystical Elf").build()
+    assert summons(position) == {("H1", ("H2",))}
+    after = applied(position, play_of(position, "H1", ("H2",)))
+    assert [c.card.name for c in after.me.graveyard] == ["Dark Magician"]
+
+
+def test_sp_1_gigarays_gandora_sends_2_other_monsters_from_hand_and_or_field(cards):
+    b = board(cards=cards).hand("Gigarays Gandora the Dragon of Destruction", "Kuriboh").monster(1, "Sangan")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2", "M1"))}
+    after = applied(position, play_of(position, "H1", ("H2", "M1")), zone="M1")
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Sangan"]
+
+
+# --- SP-1, SP-2: from the hand or the GY ---------------------------------------------------------------------
+
+def test_sp_1_block_dragon_from_the_hand_or_the_gy_banishing_from_hand_and_or_gy(cards):
+    """"(from your hand or GY) by banishing 3 EARTH monsters from your hand and/or GY": a procedure is not a
+    card effect, so a Block Dragon sent to the GY without being summoned still comes back this way
+    (engine-rules.md §4.2); never its own cost; the costs are banished from both places."""
+    b = board(cards=cards).hand("Block Dragon", "Celtic Guardian") \
+        .graveyard("Block Dragon", "Giant Soldier of Stone", "Celtic Guardian", "Dark Magician")
+    position = b.build()
+    found = summons(position)
+    assert ("GY1", ("H1", "GY2", "GY3")) in found and ("H1", ("GY1", "GY2", "GY3")) in found
+    assert not any(card in cost for card, cost in found)
+    assert not any("GY4" in cost for _, cost in found)                       # Dark Magician is DARK
+    after = applied(position, play_of(position, "GY1", ("H1", "GY2", "GY3")))
+    assert after["M1"].card.name == "Block Dragon" and after["M1"].state.properly_summoned
+    assert sorted(c.card.name for c in after.me.banished) == ["Block Dragon", "Celtic Guardian", "Giant Soldier of Stone"]
+    assert after.events[-1]["summon"] == "procedure" and after.events[-1]["from"] == "graveyard"
+
+
+def test_sp_1_evil_twins_tribute_2_link_monsters_from_the_gy_not_properly_summoned(cards):
+    b = board(cards=cards).monster(1, "Link Spider").monster(2, "Linkuriboh") \
+        .graveyard("Evil★Twins Ki-sikil & Lil-la", properly_summoned=False)
+    position = b.build()
+    assert summons(position) == {("GY1", ("M1", "M2"))}
+    after = applied(position, play_of(position, "GY1", ("M1", "M2")), zone="M2")
+    assert after["M2"].card.name == "Evil★Twins Ki-sikil & Lil-la"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Link Spider", "Linkuriboh"]
+
+
+def test_sp_2_a_hand_only_procedure_never_from_the_gy(cards):
+    position = board(cards=cards).graveyard("Silpheed", "Harpie Lady").build()
+    assert summons(position) == set()
+    position = board(cards=cards).hand("Silpheed").graveyard("Harpie Lady").build()
+    assert summons(position) == {("H1", ("GY1",))}
+
+
+# --- SP-1: conditions ------------------------------------------------------------------------------------------
+
+LIGHTSWORN = ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
+              "Ryko, Lightsworn Hunter")
+
+
+def test_sp_1_judgment_dragon_needs_4_lightsworn_with_different_names(cards):
+    three_names = board(cards=cards).hand("Judgment Dragon").graveyard(*LIGHTSWORN[:3], LIGHTSWORN[0])
+    assert summons(three_names.build()) == set()
+    four_names = board(cards=cards).hand("Judgment Dragon").graveyard(*LIGHTSWORN)
+    position = four_names.build()
+    assert summons(position) == {("H1", ())}
+    after = applied(position, play_of(position, "H1", ()))
+    assert len(after.me.graveyard) == 4                                        # a condition, not a cost
+
+
+def test_sp_1_woodland_archer_needs_2_or_more_normal_monsters_in_the_gy(cards):
+    one = board(cards=cards).hand("Woodland Archer").graveyard("Celtic Guardian", "Sangan")
+    assert summons(one.build()) == set()
+    two = board(cards=cards).hand("Woodland Archer").graveyard("Celtic Guardian", "Sangan", "Dark Magician")
+    assert summons(two.build()) == {("H1", ())}
+
+
+def test_sp_1_kasha_needs_2_face_up_zombie_monsters(cards):
+    """"By controlling 2 or more Zombie monsters": a face-down monster is not a Zombie monster you control."""
+    set_one = board(cards=cards).hand("Kasha").monster(1, "Skull Servant").monster(2, "Zombie Warrior", position="set")
+    assert summons(set_one.build()) == set()
+    both = board(cards=cards).hand("Kasha").monster(1, "Skull Servant").monster(2, "Zombie Warrior", position="defense")
+    position = both.build()
+    assert summons(position) == {("H1", ())}
+    assert play_of(position, "H1", ()).zones == ("M3", "M4", "M5")
+
+
+def test_sp_1_the_dark_creator_needs_5_dark_monsters_in_the_gy_and_no_monsters(cards):
+    gy = ("Dark Magician", "Feral Imp", "Sangan", "Kuriboh", "Skull Servant")
+    position = board(cards=cards).hand("The Dark Creator").graveyard(*gy).build()
+    assert summons(position) == {("H1", ())}
+    with_monster = board(cards=cards).hand("The Dark Creator").graveyard(*gy).monster(1, "Celtic Guardian", position="set")
+    assert summons(with_monster.build()) == set()
+    four = board(cards=cards).hand("The Dark Creator").graveyard(*gy[:4], "Celtic Guardian")
+    assert summons(four.build()) == set()
+
+
+def test_sp_1_santa_claws_goes_to_the_opponents_field_in_defense_position(cards):
+    b = board(cards=cards).hand("Santa Claws")
+    b.opponent.monster(1, "Kuriboh")
+    position = b.build()
+    play = play_of(position, "H1", ("oM1",))
+    assert play.positions == ("defense",)
+    summons(position)
