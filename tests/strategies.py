@@ -814,7 +814,7 @@ def history_positions(rules: str | None = None):
 PROCEDURE_FORMS = ("Arcana Force EX - The Light Ruler", "D.D. Sprite", "Dark Grepher",
                    "Gigarays Gandora the Dragon of Destruction", "Block Dragon", "Evil★Twins Ki-sikil & Lil-la",
                    "Judgment Dragon", "Woodland Archer", "Kasha", "The Dark Creator", "Silpheed", "Montage Dragon",
-                   "Dark Armed Dragon", "Santa Claws")
+                   "Dark Armed Dragon", "Santa Claws", "Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty")
 PROCEDURE_FODDER = ("Celtic Guardian", "Giant Soldier of Stone", "Dark Magician", "Feral Imp", "Kuriboh", "Sangan",
                     "Harpie Lady", "Mystical Elf")
 PROCEDURE_GY = PROCEDURE_FODDER + ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
@@ -824,16 +824,19 @@ PROCEDURE_LIGHTSWORN = ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrio
                         "Ryko, Lightsworn Hunter")
 PROCEDURE_DARK = ("Dark Magician", "Feral Imp", "Kuriboh", "Sangan", "Skull Servant")
 PROCEDURE_EARTH = ("Celtic Guardian", "Giant Soldier of Stone", "Block Dragon")
+PROCEDURE_INFERNOID = ("Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty", "Infernoid Patrulea")
 PROCEDURE_FIELD = ("Kuriboh", "Sangan", "Skull Servant", "Armored Zombie", "Clown Zombie", "Celtic Guardian",
-                   "Link Spider", "Linkuriboh", "Dark Magician", "Skull Servant", "Link Spider")
+                   "Link Spider", "Linkuriboh", "Dark Magician", "Skull Servant", "Link Spider",
+                   "Witch of the Black Forest", "Gagaga Magician")
 
 
 @st.composite
 def procedure_position_dicts(draw, *, rules: str | None = None) -> dict:
     """A random position in the file format with monsters that have their own procedures (PROCEDURE_FORMS) in
     the hand and the GY, and what their costs and conditions use: monsters of each Attribute and Type in the
-    hand, the GY (Lightsworn monsters with different names, Normal Monsters) and on the field (face-up or set,
-    Zombies, Link Monsters), with the opponent's monsters for Santa Claws."""
+    hand, the GY (Lightsworn monsters with different names, Normal Monsters, Infernoids) and on the field (face-up
+    or set, Zombies, Link Monsters, Effect Monsters whose Levels the Infernoids count), with the opponent's
+    monsters for Santa Claws."""
     rules = rules or draw(st.sampled_from(RULES))
     turn = draw(st.integers(2, 4))
     phase = draw(st.sampled_from(["main1", "main1", "main1", "main2", "battle"]))
@@ -848,7 +851,7 @@ def procedure_position_dicts(draw, *, rules: str | None = None) -> dict:
         return name
 
     graveyard = [pile_entry(n) for n in draw(st.lists(_names(_usable(PROCEDURE_GY)), min_size=1, max_size=6))]
-    themed = draw(st.sampled_from([PROCEDURE_LIGHTSWORN, PROCEDURE_DARK, PROCEDURE_EARTH]))
+    themed = draw(st.sampled_from([PROCEDURE_LIGHTSWORN, PROCEDURE_DARK, PROCEDURE_EARTH, PROCEDURE_INFERNOID]))
     graveyard += draw(st.lists(_names(_usable(themed)), max_size=5))   # for the GY conditions and costs
     graveyard = draw(st.permutations(graveyard))
     mine = {zone: draw(_field_monster(draw(_names(_usable(PROCEDURE_FIELD))), own=True, turn=turn, phase=phase))

@@ -91,6 +91,9 @@ class Procedure:
     controls_at_least: tuple = ()          # (filter, count): face-up monsters the player controls
                                            # ("by controlling 2 or more Zombie monsters", "while you control a X")
     control_none: bool = False             # "while you control no monsters"
+    levels_ranks_at_most: int | None = None   # "while the total Levels and Ranks of all Effect Monsters you
+                                              # control are 8 or lower" (face-up ones: a face-down monster
+                                              # is not an Effect Monster with a Level to anyone but its owner)
 
 
 # The sentence (SP-1): a head saying where the monster comes from, then, in this order, where it goes and in
@@ -125,7 +128,8 @@ _COSTS = (
 _GY_EXACTLY = re.compile(r"having exactly (?P<n>\d+) (?P<what>.+) in your GY")
 _GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY")
 _CONTROLLING = re.compile(r"controlling (?:(?P<n>\d+) or more|an?) (?P<what>.+)")
-_WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))")
+_WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
+                    r"|the total Levels and Ranks of all Effect Monsters you control are (?P<total>\d+) or lower")
 
 
 def _one_filter(phrase: str):
@@ -225,11 +229,13 @@ def _procedure_from(sentence: str) -> Procedure:
             raise UnsupportedText(f"condition {condition!r}")
         if match.group("none"):
             found["control_none"] = True
+        elif match.group("total"):
+            found["levels_ranks_at_most"] = int(match.group("total"))
         else:
             found["controls_at_least"] = (_one_filter(match.group("what")), 1)
         rest = rest.rstrip(",")
-    if not rest and head.group(0).startswith(("Must", "This card")) and "controls_at_least" not in found \
-            and "control_none" not in found:
+    if not rest and head.group(0).startswith(("Must", "This card")) and not found.keys() & {
+            "controls_at_least", "control_none", "levels_ranks_at_most"}:
         raise UnsupportedText(f"no cost or condition: {sentence!r}")
     if rest:
         by = re.fullmatch(r",? by (.+)", rest)

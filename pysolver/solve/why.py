@@ -329,6 +329,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_gy_at_least": ("SP-1", "its procedure needs {N} or more such monsters in your GY"),
     "procedure_gy_names_at_least": ("SP-1", "its procedure needs {N} or more such monsters with different names "
                                             "in your GY"),
+    "procedure_levels_ranks": ("SP-1", "its procedure needs the Levels and Ranks of the face-up Effect Monsters "
+                                       "you control to total {N} or less"),
     "procedure_gy_cards_at_least": ("SP-1", "its procedure needs {N} or more cards in your GY"),
     "procedure_controls_at_least": ("SP-1", "its procedure needs you to control {N} or more face-up monsters "
                                             "that it names"),

@@ -199,3 +199,27 @@ def test_sp_1_santa_claws_goes_to_the_opponents_field_in_defense_position(cards)
     play = play_of(position, "H1", ("oM1",))
     assert play.positions == ("defense",)
     summons(position)
+
+
+def test_sp_1_infernoid_levels_and_ranks_of_face_up_effect_monsters_8_or_lower(cards):
+    """Infernoid Antra: "(from your hand) by banishing 1 "Infernoid" monster from your hand or GY, while the total
+    Levels and Ranks of all Effect Monsters you control are 8 or lower": Normal Monsters and face-down monsters do
+    not count; the cost is banished from the hand or the GY."""
+    b = board(cards=cards).hand("Infernoid Antra", "Infernoid Attondel").graveyard("Infernoid Patrulea") \
+        .monster(1, "Sangan").monster(2, "Witch of the Black Forest").monster(3, "Dark Magician") \
+        .monster(4, "Summoned Skull", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2",)), ("H1", ("GY1",)), ("H2", ("H1", "GY1"))}
+    after = applied(position, play_of(position, "H1", ("H2",)), zone="M5")
+    assert [c.card.name for c in after.me.banished] == ["Infernoid Attondel"]
+    too_many = board(cards=cards).hand("Infernoid Antra", "Infernoid Attondel").monster(1, "Sangan") \
+        .monster(2, "Witch of the Black Forest").monster(3, "Gagaga Magician")
+    assert summons(too_many.build()) == set()
+
+
+def test_sp_1_infernoid_attondel_from_the_gy_banishing_2_from_hand_and_gy(cards):
+    b = board(cards=cards).hand("Infernoid Antra").graveyard("Infernoid Attondel", "Infernoid Patrulea")
+    position = b.build()
+    assert ("GY1", ("H1", "GY2")) in summons(position)
+    after = applied(position, play_of(position, "GY1", ("H1", "GY2")))
+    assert after["M1"].card.name == "Infernoid Attondel" and after.events[-1]["from"] == "graveyard"
