@@ -819,7 +819,7 @@ PROCEDURE_FODDER = ("Celtic Guardian", "Giant Soldier of Stone", "Dark Magician"
                     "Harpie Lady", "Mystical Elf")
 PROCEDURE_GY = PROCEDURE_FODDER + ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
                                    "Ryko, Lightsworn Hunter", "Skull Servant", "Block Dragon",
-                                   "Evil★Twins Ki-sikil & Lil-la", "Silpheed")
+                                   "Evil★Twins Ki-sikil & Lil-la", "Silpheed", "Princess Curran", "Cyber Laser Dragon")
 PROCEDURE_LIGHTSWORN = ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
                         "Ryko, Lightsworn Hunter")
 PROCEDURE_DARK = ("Dark Magician", "Feral Imp", "Kuriboh", "Sangan", "Skull Servant")
@@ -843,6 +843,7 @@ def procedure_position_dicts(draw, *, rules: str | None = None) -> dict:
     turn_player = draw(st.integers(0, 1))
     hand = draw(st.lists(_names(_usable(PROCEDURE_FORMS)), min_size=1, max_size=2))
     hand += draw(st.lists(_names(_usable(PROCEDURE_FODDER)), max_size=3))
+    hand += draw(st.lists(_names(_usable(("Monster Reborn", "Princess Curran"))), max_size=1))   # SP-2: nomi
     hand = draw(st.permutations(hand))
 
     def pile_entry(name: str):

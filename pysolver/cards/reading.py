@@ -132,6 +132,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*|a card effect"
                    r"|its own effect|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
+        cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),

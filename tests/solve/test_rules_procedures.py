@@ -223,3 +223,22 @@ def test_sp_1_infernoid_attondel_from_the_gy_banishing_2_from_hand_and_gy(cards)
     assert ("GY1", ("H1", "GY2")) in summons(position)
     after = applied(position, play_of(position, "GY1", ("H1", "GY2")))
     assert after["M1"].card.name == "Infernoid Attondel" and after.events[-1]["from"] == "graveyard"
+
+
+# --- SP-2: restrictions that only forbid ---------------------------------------------------------------------
+
+def test_sp_2_cannot_be_special_summoned_except_with_x_is_nomi(cards):
+    """"This card cannot be Special Summoned except with "Trial of the Princesses"" (the older wording of "Must
+    be Special Summoned with ..."): only that card's effect, which pysolver does not offer; Monster Reborn never
+    revives it, even after a proper summon, and it has no procedure of its own."""
+    from pysolver.cards.cardtext import special_summon_limit
+    for name in ("Princess Curran", "Cyber Laser Dragon", "Colossal Fighter/Assault Mode", "Flying Fortress SKY FIRE"):
+        assert special_summon_limit(cards[name]) == "nomi" and unread_clauses(cards[name]) == (), name
+        assert procedures(cards[name]) == (), name
+    b = board(cards=cards).hand("Monster Reborn", "Princess Curran").graveyard("Princess Curran", "Celtic Guardian")
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not solver.unread
+    assert {p.target for p in solver if p.action == "activate"} == {"GY2"}
+    assert not any(p.card == "H2" and p.action != "normal_summon" and p.action != "set_monster" for p in solver)
