@@ -102,7 +102,9 @@ class Procedure:
 _HEAD = re.compile(
     r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY)\)"
     r"|(?:If (?P<cond>[^,]+), )?[Yy]ou can Special Summon this card \(from your hand\)"
-    r"|This card can only be Special Summoned|This card cannot be Special Summoned except")
+    r"|This card can only be Special Summoned|This card cannot be Special Summoned except"
+    # the older wording without the place: from the hand, as "This card can only be Special Summoned by"
+    r"|Must (?:first )?be Special Summoned(?= by (?:banishing|removing|sending|Tributing|discarding) )")
 _SOURCES = {None: ("hand",), "from your hand": ("hand",), "from your hand or GY": ("hand", "graveyard"),
             "from your GY": ("graveyard",)}
 _NOMI_TAIL = re.compile(r",? and cannot be Special Summoned by other ways$")
@@ -122,7 +124,7 @@ _COSTS = (
     ("discard", re.compile(r"discarding (?P<what>.+)")),
     ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
-    ("send", re.compile(r"sending (?P<what>.+?) from your (?P<both>hand and/or field) to the GY")),
+    ("send", re.compile(r"sending (?P<what>.+?) from your (?P<both>hand and/or field|hand or face-up field) to the GY")),
     ("tribute", re.compile(r"Tributing (?P<what>.+?)(?P<theirs> they control)?")),
 )
 _GY_EXACTLY = re.compile(r"having exactly (?P<n>\d+) (?P<what>.+) in your GY")
@@ -184,7 +186,7 @@ def _cost(phrase: str) -> dict:
         if groups.get("field") is not None:
             return {"costs": tuple(_slots(action, what, ("field",)))}
         if groups.get("both") is not None:
-            return {"costs": tuple(_slots(action, what, ("hand", "field")))}
+            return {"costs": tuple(_slots(action, what, ("hand", "field"), "face-up" in groups["both"]))}
         place = "hand" if action in ("discard", "send") else "graveyard"
         return {"costs": tuple(_slots(action, what, (place,)))}
     match = _GY_EXACTLY.fullmatch(phrase)
@@ -251,7 +253,8 @@ def _procedure_from(sentence: str) -> Procedure:
 _PROCEDURE_SENTENCE = re.compile(
     r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY)\)[^.]*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
-    r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned except by [^.]*)\.")
+    r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned except by [^.]*"
+    r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
 
 def _mixed_actions(found) -> bool:

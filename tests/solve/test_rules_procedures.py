@@ -242,3 +242,33 @@ def test_sp_2_cannot_be_special_summoned_except_with_x_is_nomi(cards):
     assert not solver.unread
     assert {p.target for p in solver if p.action == "activate"} == {"GY2"}
     assert not any(p.card == "H2" and p.action != "normal_summon" and p.action != "set_monster" for p in solver)
+
+
+def test_sp_2_must_be_special_summoned_by_an_effect_pysolver_does_not_offer(cards):
+    """"By a Wyrm monster's effect", "by its own Pendulum Effect", "by the following effect": nomi (never a
+    Pendulum Summon, never Monster Reborn); "Must first be Special Summoned with "Max Metalmorph" that was
+    activated by ...": semi-nomi (revived once properly summoned, SP-3)."""
+    from pysolver.cards.cardtext import special_summon_limit
+    for name in ("The Abyss Dragon Swordsoul", "Veda Kalarcanum", "Iron Dragon Tiamaton", "Soul Drain Dragon"):
+        assert special_summon_limit(cards[name]) == "nomi" and unread_clauses(cards[name]) == (), name
+    assert special_summon_limit(cards["Metalzoa X"]) == "semi" and unread_clauses(cards["Metalzoa X"]) == ()
+    b = board(cards=cards).hand("Monster Reborn").graveyard("The Abyss Dragon Swordsoul") \
+        .graveyard("Metalzoa X", properly_summoned=True).graveyard("Metalflame Swordsman", properly_summoned=False)
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert {p.target for p in solver if p.action == "activate"} == {"GY2"}
+
+
+def test_sp_1_older_wording_without_the_place_is_a_hand_procedure(cards):
+    """"Must first be Special Summoned by sending 1 non-Effect Monster from your hand or face-up field to the
+    GY" (Cosmo Brain): from the hand, as "This card can only be Special Summoned by ..."; the field monster
+    must be face-up."""
+    b = board(cards=cards).hand("Cosmo Brain", "Celtic Guardian", "Sangan").monster(1, "Dark Magician") \
+        .monster(2, "Mystical Elf", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2",)), ("H1", ("M1",))}
+    after = applied(position, play_of(position, "H1", ("M1",)), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Dark Magician"]
+    gy = board(cards=cards).graveyard("Cosmo Brain").hand("Celtic Guardian")
+    assert summons(gy.build()) == set()
