@@ -272,3 +272,19 @@ def test_sp_1_older_wording_without_the_place_is_a_hand_procedure(cards):
     assert [c.card.name for c in after.me.graveyard] == ["Dark Magician"]
     gy = board(cards=cards).graveyard("Cosmo Brain").hand("Celtic Guardian")
     assert summons(gy.build()) == set()
+
+
+def test_sp_1_why_names_the_condition_a_procedure_misses(cards):
+    from pysolver.solve.why import why
+    cases = (
+        (board(cards=cards).hand("Judgment Dragon").graveyard(LIGHTSWORN[0], LIGHTSWORN[0]), "procedure_gy_names_at_least"),
+        (board(cards=cards).hand("Kasha").monster(1, "Skull Servant"), "procedure_controls_at_least"),
+        (board(cards=cards).hand("Infernoid Antra", "Infernoid Attondel").monster(1, "Sangan")
+         .monster(2, "Witch of the Black Forest").monster(3, "Sangan"), "procedure_levels_ranks"),
+        (board(cards=cards).hand("The Dark Creator").monster(1, "Sangan")
+         .graveyard("Dark Magician", "Feral Imp", "Sangan", "Kuriboh", "Skull Servant"), "procedure_you_control_monsters"),
+    )
+    for built, name in cases:
+        (answer,) = why(built.build(), "H1", "procedure_summon").answers
+        assert answer.exhaustive and not answer.plays
+        assert [reason.name for group in answer.reasons for reason in group] == [name]
