@@ -814,7 +814,8 @@ def history_positions(rules: str | None = None):
 PROCEDURE_FORMS = ("Arcana Force EX - The Light Ruler", "D.D. Sprite", "Dark Grepher",
                    "Gigarays Gandora the Dragon of Destruction", "Block Dragon", "Evil★Twins Ki-sikil & Lil-la",
                    "Judgment Dragon", "Woodland Archer", "Kasha", "The Dark Creator", "Silpheed", "Montage Dragon",
-                   "Dark Armed Dragon", "Santa Claws", "Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty")
+                   "Dark Armed Dragon", "Santa Claws", "Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty",
+                   "Vulcan Dragni the Cubic King")
 PROCEDURE_FODDER = ("Celtic Guardian", "Giant Soldier of Stone", "Dark Magician", "Feral Imp", "Kuriboh", "Sangan",
                     "Harpie Lady", "Mystical Elf")
 PROCEDURE_GY = PROCEDURE_FODDER + ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
@@ -827,7 +828,7 @@ PROCEDURE_EARTH = ("Celtic Guardian", "Giant Soldier of Stone", "Block Dragon")
 PROCEDURE_INFERNOID = ("Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty", "Infernoid Patrulea")
 PROCEDURE_FIELD = ("Kuriboh", "Sangan", "Skull Servant", "Armored Zombie", "Clown Zombie", "Celtic Guardian",
                    "Link Spider", "Linkuriboh", "Dark Magician", "Skull Servant", "Link Spider",
-                   "Witch of the Black Forest", "Gagaga Magician")
+                   "Witch of the Black Forest", "Gagaga Magician", "Vijam the Cubic Seed", "Vijam the Cubic Seed")
 
 
 @st.composite

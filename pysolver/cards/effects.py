@@ -120,7 +120,7 @@ _COSTS = (
     ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?")),
     ("banish", re.compile(r"banishing (?P<what>.+?) from your (?P<from>hand(?: or GY| and/or GY"
                           r"|, face-up (?:field|Monster Zone), (?:and/)?or GY)?)")),
-    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control)")),
+    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
     ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
@@ -142,7 +142,7 @@ def _one_filter(phrase: str):
     return ANY if phrase in ("monster", "monsters") else _filter(phrase)
 
 
-def _slots(action: str, what: str, places: tuple, face_up: bool = False) -> list[CostSlot]:
+def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
     """"1 LIGHT and 1 DARK monster", "3 Fiend monsters", "1 other monster", "2 face-up "X"" -> slots."""
     parts = re.fullmatch(r"(\d+) (.+?) and (\d+) (.+)", what)
     pieces = [(parts.group(1), parts.group(2)), (parts.group(3), parts.group(4))] if parts else [(None, what)]
@@ -162,11 +162,13 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False) -> list
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
             continue
-        slot = CostSlot(action, places, int(count), _one_filter(phrase), face_up=up)
-        if "field" in places and action != "tribute" and not up and slot.filter is not ANY:
-            # a Tribute may be face-down (engine-rules.md §4.1); for other costs the text must say face-up
-            raise UnsupportedText(f"whether a face-down monster may be used is not written: {phrase!r}")
-        out.append(slot)
+        if re.fullmatch(r'"[^"]+"', phrase) and action != "tribute" and not monster_zone:
+            # a bare card name: it may name a Spell or Trap ("Tri-Blaze Accelerator"), which no pool here holds
+            raise UnsupportedText(f"a card named without saying it is a monster: {phrase!r}")
+        wanted = _one_filter(phrase)
+        if "field" in places and action != "tribute" and wanted is not ANY:
+            up = True   # POS-3: a face-down monster hides what the cost names; only Tributes (NS-4) take it
+        out.append(CostSlot(action, places, int(count), wanted, face_up=up))
     return out
 
 
@@ -184,7 +186,7 @@ def _cost(phrase: str) -> dict:
             places, up = _BANISH_FROM[groups["from"]]
             return {"costs": tuple(_slots(action, what, places, up))}
         if groups.get("field") is not None:
-            return {"costs": tuple(_slots(action, what, ("field",)))}
+            return {"costs": tuple(_slots(action, what, ("field",), monster_zone="Monster Zone" in groups["field"]))}
         if groups.get("both") is not None:
             return {"costs": tuple(_slots(action, what, ("hand", "field"), "face-up" in groups["both"]))}
         place = "hand" if action in ("discard", "send") else "graveyard"

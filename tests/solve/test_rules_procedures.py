@@ -42,10 +42,9 @@ def play_of(position, card, cost):
 def test_sp_1_half_read_procedures_stay_unread(cards):
     """What the reader once left out of the sentence made these free Special Summons (or dropped a condition):
     returning cards, "to your zone a Link Monster points to", "including at least 1 ...", "but its original
-    ATK/DEF become halved", "in the Extra Monster Zone", a condition before "you can", "Cubic" monsters you
-    control that may or may not be face-down."""
+    ATK/DEF become halved", "in the Extra Monster Zone", a condition before "you can"."""
     for name in ("Astrazma Urania", "Crusadia Arboria", "Destiny HERO - Dogma", "Vice Dragon", "Backlinker",
-                 "Chronomaly Aztec Mask Golem", "Geira Guile the Cubic King", "Elfnote Tinia", "Star Ryzeal"):
+                 "Chronomaly Aztec Mask Golem", "Elfnote Tinia", "Star Ryzeal"):
         assert isinstance(procedures(cards[name]), ValueError), name
         assert unread_clauses(cards[name]), name
 
@@ -288,3 +287,26 @@ def test_sp_1_why_names_the_condition_a_procedure_misses(cards):
         (answer,) = why(built.build(), "H1", "procedure_summon").answers
         assert answer.exhaustive and not answer.plays
         assert [reason.name for group in answer.reasons for reason in group] == [name]
+
+
+def test_pos_3_vulcan_dragni_sends_face_up_cubic_monsters_only(cards):
+    """"By sending 2 "Cubic" monsters you control to the GY": a face-down monster hides what the cost names
+    (POS-3), so only face-up "Cubic" monsters can be sent (a Tribute could be face-down: NS-4)."""
+    one_set = board(cards=cards).hand("Vulcan Dragni the Cubic King").monster(1, "Vijam the Cubic Seed") \
+        .monster(2, "Vijam the Cubic Seed", position="set").monster(3, "Kuriboh")
+    assert summons(one_set.build()) == set()
+    both = board(cards=cards).hand("Vulcan Dragni the Cubic King").monster(1, "Vijam the Cubic Seed") \
+        .monster(2, "Vijam the Cubic Seed", position="defense").monster(3, "Kuriboh")
+    position = both.build()
+    assert summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2")), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Vijam the Cubic Seed"] * 2
+
+
+def test_sp_1_a_bare_card_name_as_a_cost_stays_unread(cards):
+    """"Banishing 1 "Skull Flame"" names a card without saying it is a monster: it could be a Spell or Trap,
+    which no cost pool holds, so the procedure stays unread; a Tribute or "from your Monster Zone" is a monster."""
+    for name in ("Supersonic Skull Flame", "Volcanic Doomfire"):
+        assert isinstance(procedures(cards[name]), ValueError), name
+    assert isinstance(procedures(cards["Vampire Genesis"]), tuple)
+    assert isinstance(procedures(cards["Armed Dragon LV10"]), tuple)
