@@ -115,11 +115,13 @@ _BANISH_FROM = {
     "hand, face-up field, and/or GY": (("hand", "field", "graveyard"), True),
     "hand, face-up field, or GY": (("hand", "field", "graveyard"), True),
     "hand, face-up Monster Zone, and/or GY": (("hand", "field", "graveyard"), True),
+    "hand, field, and/or GY": (("hand", "field", "graveyard"), False),   # face-up when the cost names a kind
+    "hand, field, or GY": (("hand", "field", "graveyard"), False),        # of monster (POS-3)
 }
 _COSTS = (
     ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?")),
     ("banish", re.compile(r"banishing (?P<what>.+?) from your (?P<from>hand(?: or GY| and/or GY"
-                          r"|, face-up (?:field|Monster Zone), (?:and/)?or GY)?)")),
+                          r"|, (?:face-up )?(?:field|Monster Zone), (?:and/)?or GY)?)")),
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
     ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
@@ -183,6 +185,8 @@ def _cost(phrase: str) -> dict:
         if action == "tribute":
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:
+            if groups["from"] not in _BANISH_FROM:
+                raise UnsupportedText(f"not read: {phrase!r}")
             places, up = _BANISH_FROM[groups["from"]]
             return {"costs": tuple(_slots(action, what, places, up))}
         if groups.get("field") is not None:
