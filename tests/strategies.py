@@ -815,7 +815,8 @@ PROCEDURE_FORMS = ("Arcana Force EX - The Light Ruler", "D.D. Sprite", "Dark Gre
                    "Gigarays Gandora the Dragon of Destruction", "Block Dragon", "Evil★Twins Ki-sikil & Lil-la",
                    "Judgment Dragon", "Woodland Archer", "Kasha", "The Dark Creator", "Silpheed", "Montage Dragon",
                    "Dark Armed Dragon", "Santa Claws", "Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty",
-                   "Vulcan Dragni the Cubic King")
+                   "Vulcan Dragni the Cubic King", "Blackwing - Gale the Whirlwind", "Ancient Gear Statue", "Junk Forward",
+                   "Elder of the Six Samurai")
 PROCEDURE_FODDER = ("Celtic Guardian", "Giant Soldier of Stone", "Dark Magician", "Feral Imp", "Kuriboh", "Sangan",
                     "Harpie Lady", "Mystical Elf")
 PROCEDURE_GY = PROCEDURE_FODDER + ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
@@ -828,7 +829,8 @@ PROCEDURE_EARTH = ("Celtic Guardian", "Giant Soldier of Stone", "Block Dragon")
 PROCEDURE_INFERNOID = ("Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty", "Infernoid Patrulea")
 PROCEDURE_FIELD = ("Kuriboh", "Sangan", "Skull Servant", "Armored Zombie", "Clown Zombie", "Celtic Guardian",
                    "Link Spider", "Linkuriboh", "Dark Magician", "Skull Servant", "Link Spider",
-                   "Witch of the Black Forest", "Gagaga Magician", "Vijam the Cubic Seed", "Vijam the Cubic Seed")
+                   "Witch of the Black Forest", "Gagaga Magician", "Vijam the Cubic Seed", "Vijam the Cubic Seed",
+                   "Blackwing - Bora the Spear", "Blackwing - Gale the Whirlwind")
 
 
 @st.composite

@@ -90,7 +90,8 @@ class Procedure:
                                            # "by having 4 or more "Lightsworn" monsters with different names in your GY"
     controls_at_least: tuple = ()          # (filter, count): face-up monsters the player controls
                                            # ("by controlling 2 or more Zombie monsters", "while you control a X")
-    control_none: bool = False             # "while you control no monsters"
+    control_none: bool = False             # "while you control no monsters", "If you control no monsters"
+    opponent_more: bool = False            # "If your opponent controls more monsters than you do"
     levels_ranks_at_most: int | None = None   # "while the total Levels and Ranks of all Effect Monsters you
                                               # control are 8 or lower" (face-up ones: a face-down monster
                                               # is not an Effect Monster with a Level to anyone but its owner)
@@ -204,7 +205,7 @@ def _cost(phrase: str) -> dict:
         wanted = None if what in ("cards",) and not match.group("names") else _one_filter(what)
         return {"gy_at_least": (wanted, int(match.group("n")), bool(match.group("names")))}
     match = _CONTROLLING.fullmatch(phrase)
-    if match:
+    if match and "face-down" not in phrase:   # the condition counts face-up monsters (POS-3)
         what = re.sub(r"^face-up ", "", match.group("what"))
         return {"controls_at_least": (_one_filter(what), int(match.group("n") or 1))}
     raise UnsupportedText(f"not read: {phrase!r}")
@@ -218,13 +219,23 @@ def _procedure_from(sentence: str) -> Procedure:
     rest = sentence[head.end():-1]
     found: dict = {"sources": _SOURCES[head.group("src")]}
     condition = head.group("cond")
-    if condition == "only your opponent controls a monster":
+    if condition in ("only your opponent controls a monster",
+                     "your opponent controls a monster and you control no monsters"):
         found["only_opponent_controls"] = True
+    elif condition == "you control no monsters":
+        found["control_none"] = True
+    elif condition == "your opponent controls more monsters than you do":
+        found["opponent_more"] = True
     elif condition is not None:
         opponent = re.fullmatch(r"your opponent controls an? (.+)", condition)
-        if not opponent:
+        mine = re.fullmatch(r"you control an? (.+?)(?: other than (\"[^\"]+\"))?", condition)
+        if opponent:
+            found["opponent_controls"] = _one_filter(opponent.group(1))
+        elif mine and re.search(r"\b[Mm]onster$", mine.group(1)) and "face-down" not in mine.group(1):
+            wanted = _one_filter(mine.group(1) + (f", except {mine.group(2)}" if mine.group(2) else ""))
+            found["controls_at_least"] = (wanted, 1)
+        else:
             raise UnsupportedText(f"condition {condition!r}")
-        found["opponent_controls"] = _one_filter(opponent.group(1))
     rest = _NOMI_TAIL.sub("", rest)
     for words, key in ((" to your opponent's field", "to_opponent"), (" in Attack Position", "attack_only"),
                        (" in Defense Position", "defense_only")):
@@ -233,7 +244,7 @@ def _procedure_from(sentence: str) -> Procedure:
     if "while" in rest:
         rest, _, condition = rest.partition(" while ")
         match = _WHILE.fullmatch(condition.rstrip(","))
-        if not match:
+        if not match or "face-down" in condition:
             raise UnsupportedText(f"condition {condition!r}")
         if match.group("none"):
             found["control_none"] = True
@@ -242,6 +253,8 @@ def _procedure_from(sentence: str) -> Procedure:
         else:
             found["controls_at_least"] = (_one_filter(match.group("what")), 1)
         rest = rest.rstrip(",")
+    if "controls_at_least" in found and "while" in rest:
+        raise UnsupportedText(f"two conditions of one kind: {sentence!r}")
     if not rest and head.group(0).startswith(("Must", "This card")) and not found.keys() & {
             "controls_at_least", "control_none", "levels_ranks_at_most"}:
         raise UnsupportedText(f"no cost or condition: {sentence!r}")

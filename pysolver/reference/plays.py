@@ -1080,7 +1080,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     hand, the GY, the turn player's field -- face-up only where it says "face-up" -- or the opponent's field),
     or any card from the hand ("discarding 1 card"). Conditions: exactly N / N or more matching monsters in the
     GY (N or more different names when it says "with different names"), N or more cards in the GY; the player
-    controls N or more face-up matching monsters, or none at all; the Levels and Ranks of the player's face-up
+    controls N or more face-up matching monsters, or none at all, or fewer than the opponent; the Levels and Ranks of the player's face-up
     Effect Monsters total at most N (Infernoid); only the opponent controls a monster; the
     opponent controls a face-up matching monster. "Once per turn this way": not after a summon event
     "procedure" of that card by the turn player. Zones after the costs leave the turn player's field (ZN-6), on
@@ -1127,6 +1127,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if sum(c.state.position != "set" and _matches(wanted, c) for c in mine) < n:
                     continue
             if procedure.control_none and mine:
+                continue
+            if procedure.opponent_more and len(theirs) <= len(mine):
                 continue
             if procedure.levels_ranks_at_most is not None and sum(
                     (c.card.level or 0) + (c.card.rank or 0) for c in mine

@@ -435,6 +435,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                        f"{procedure.controls_at_least[1]}).")
         if procedure.control_none:
             out.append(f"procedure_control_none({c},{p}).")
+        if procedure.opponent_more:
+            out.append(f"procedure_opponent_more({c},{p}).")
         if procedure.levels_ranks_at_most is not None:
             out.append(f"procedure_levels_ranks_at_most({c},{p},{procedure.levels_ranks_at_most}).")
         if procedure.only_opponent_controls:

@@ -329,6 +329,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_gy_at_least": ("SP-1", "its procedure needs {N} or more such monsters in your GY"),
     "procedure_gy_names_at_least": ("SP-1", "its procedure needs {N} or more such monsters with different names "
                                             "in your GY"),
+    "procedure_opponent_more": ("SP-1", "its procedure needs your opponent to control more monsters than you do"),
     "procedure_levels_ranks": ("SP-1", "its procedure needs the Levels and Ranks of the face-up Effect Monsters "
                                        "you control to total {N} or less"),
     "procedure_gy_cards_at_least": ("SP-1", "its procedure needs {N} or more cards in your GY"),

@@ -310,3 +310,33 @@ def test_sp_1_a_bare_card_name_as_a_cost_stays_unread(cards):
         assert isinstance(procedures(cards[name]), ValueError), name
     assert isinstance(procedures(cards["Vampire Genesis"]), tuple)
     assert isinstance(procedures(cards["Armed Dragon LV10"]), tuple)
+
+
+# --- SP-1: the "If ..., you can Special Summon this card (from your hand)" conditions --------------------------
+
+def test_sp_1_if_you_control_a_blackwing_other_than_itself(cards):
+    """Blackwing - Gale the Whirlwind: "If you control a "Blackwing" monster other than "Blackwing - Gale the
+    Whirlwind"": a face-up one (a face-down monster hides its name, POS-3), not another Gale."""
+    gale = "Blackwing - Gale the Whirlwind"
+    other = board(cards=cards).hand(gale).monster(1, "Blackwing - Bora the Spear")
+    assert summons(other.build()) == {("H1", ())}
+    same = board(cards=cards).hand(gale).monster(1, gale)
+    assert summons(same.build()) == set()
+    face_down = board(cards=cards).hand(gale).monster(1, "Blackwing - Bora the Spear", position="set")
+    assert summons(face_down.build()) == set()
+    assert isinstance(procedures(cards["Tindangle Base Gardna"]), ValueError)   # "a face-down ... monster": unread
+
+
+def test_sp_1_if_you_control_no_monsters_or_fewer_than_the_opponent(cards):
+    empty = board(cards=cards).hand("Junk Forward", "Ancient Gear Statue")
+    assert summons(empty.build()) == {("H1", ())}                     # the opponent controls no more monsters
+    b = board(cards=cards).hand("Junk Forward", "Ancient Gear Statue", "Elder of the Six Samurai") \
+        .monster(1, "Kuriboh", position="set")
+    b.opponent.monster(1, "Sangan").monster(2, "Celtic Guardian")
+    position = b.build()
+    assert summons(position) == {("H2", ())}                           # 2 > 1; Junk Forward and Elder: not empty
+    after = applied(position, play_of(position, "H2", ()), zone="M2")
+    assert after["M2"].card.name == "Ancient Gear Statue" and after.events[-1]["from"] == "hand"
+    b = board(cards=cards).hand("Elder of the Six Samurai")
+    b.opponent.monster(1, "Sangan")
+    assert summons(b.build()) == {("H1", ())}
