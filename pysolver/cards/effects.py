@@ -69,11 +69,8 @@ class CostSlot:
     count: int
     filter: object = ANY
     any_card: bool = False   # "1 card" (not only monsters)
-    face_up: bool = False    # the field's cards must be face-up ("1 face-up monster you control")
-
-    @property
-    def location(self) -> str:
-        return self.places[0]
+    face_up: bool = False    # the field's cards must be face-up ("1 face-up monster you control"; POS-3: a
+                             # cost that names a kind of monster)
 
 
 @dataclass(frozen=True)
@@ -93,8 +90,8 @@ class Procedure:
     control_none: bool = False             # "while you control no monsters", "If you control no monsters"
     opponent_more: bool = False            # "If your opponent controls more monsters than you do"
     levels_ranks_at_most: int | None = None   # "while the total Levels and Ranks of all Effect Monsters you
-                                              # control are 8 or lower" (face-up ones: a face-down monster
-                                              # is not an Effect Monster with a Level to anyone but its owner)
+                                              # control are 8 or lower" (the face-up ones: a face-down
+                                              # monster hides its Level and kind, POS-3)
 
 
 # The sentence (SP-1): a head saying where the monster comes from, then, in this order, where it goes and in
