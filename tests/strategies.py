@@ -808,6 +808,75 @@ def history_positions(rules: str | None = None):
 
 
 # --------------------------------------------------------------------------------------------------
+# Positions about the monsters' own Special Summon procedures (SP-1, SP-2): costs from the hand, the field
+# (face-up or any position) and the GY, banished or sent; conditions on the GY (N or more, different names,
+# Normal Monsters) and the field (N or more face-up Zombies, no monsters); "(from your hand or GY)"
+
+PROCEDURE_FORMS = ("Arcana Force EX - The Light Ruler", "D.D. Sprite", "Dark Grepher",
+                   "Gigarays Gandora the Dragon of Destruction", "Block Dragon", "Evil★Twins Ki-sikil & Lil-la",
+                   "Judgment Dragon", "Woodland Archer", "Kasha", "The Dark Creator", "Silpheed", "Montage Dragon",
+                   "Dark Armed Dragon", "Santa Claws", "Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty",
+                   "Vulcan Dragni the Cubic King", "Blackwing - Gale the Whirlwind", "Ancient Gear Statue", "Junk Forward",
+                   "Elder of the Six Samurai")
+PROCEDURE_FODDER = ("Celtic Guardian", "Giant Soldier of Stone", "Dark Magician", "Feral Imp", "Kuriboh", "Sangan",
+                    "Harpie Lady", "Mystical Elf")
+PROCEDURE_GY = PROCEDURE_FODDER + ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
+                                   "Ryko, Lightsworn Hunter", "Skull Servant", "Block Dragon",
+                                   "Evil★Twins Ki-sikil & Lil-la", "Silpheed", "Princess Curran", "Cyber Laser Dragon")
+PROCEDURE_LIGHTSWORN = ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
+                        "Ryko, Lightsworn Hunter")
+PROCEDURE_DARK = ("Dark Magician", "Feral Imp", "Kuriboh", "Sangan", "Skull Servant")
+PROCEDURE_EARTH = ("Celtic Guardian", "Giant Soldier of Stone", "Block Dragon")
+PROCEDURE_INFERNOID = ("Infernoid Antra", "Infernoid Attondel", "Infernoid Devyaty", "Infernoid Patrulea")
+PROCEDURE_FIELD = ("Kuriboh", "Sangan", "Skull Servant", "Armored Zombie", "Clown Zombie", "Celtic Guardian",
+                   "Link Spider", "Linkuriboh", "Dark Magician", "Skull Servant", "Link Spider",
+                   "Witch of the Black Forest", "Gagaga Magician", "Vijam the Cubic Seed", "Vijam the Cubic Seed",
+                   "Blackwing - Bora the Spear", "Blackwing - Gale the Whirlwind")
+
+
+@st.composite
+def procedure_position_dicts(draw, *, rules: str | None = None) -> dict:
+    """A random position in the file format with monsters that have their own procedures (PROCEDURE_FORMS) in
+    the hand and the GY, and what their costs and conditions use: monsters of each Attribute and Type in the
+    hand, the GY (Lightsworn monsters with different names, Normal Monsters, Infernoids) and on the field (face-up
+    or set, Zombies, Link Monsters, Effect Monsters whose Levels the Infernoids count), with the opponent's
+    monsters for Santa Claws."""
+    rules = rules or draw(st.sampled_from(RULES))
+    turn = draw(st.integers(2, 4))
+    phase = draw(st.sampled_from(["main1", "main1", "main1", "main2", "battle"]))
+    turn_player = draw(st.integers(0, 1))
+    hand = draw(st.lists(_names(_usable(PROCEDURE_FORMS)), min_size=1, max_size=2))
+    hand += draw(st.lists(_names(_usable(PROCEDURE_FODDER)), max_size=3))
+    hand += draw(st.lists(_names(_usable(("Monster Reborn", "Princess Curran"))), max_size=1))   # SP-2: nomi
+    hand = draw(st.permutations(hand))
+
+    def pile_entry(name: str):
+        if "special_summon" in pool().card(name).kinds and draw(st.booleans()):
+            return {"card": name, "properly_summoned": False}
+        return name
+
+    graveyard = [pile_entry(n) for n in draw(st.lists(_names(_usable(PROCEDURE_GY)), min_size=1, max_size=6))]
+    themed = draw(st.sampled_from([PROCEDURE_LIGHTSWORN, PROCEDURE_DARK, PROCEDURE_EARTH, PROCEDURE_INFERNOID]))
+    graveyard += draw(st.lists(_names(_usable(themed)), max_size=5))   # for the GY conditions and costs
+    graveyard = draw(st.permutations(graveyard))
+    mine = {zone: draw(_field_monster(draw(_names(_usable(PROCEDURE_FIELD))), own=True, turn=turn, phase=phase))
+            for zone in draw(_some_zones(4))}
+    theirs = {zone: draw(_field_monster(draw(_names(_usable(PROCEDURE_FODDER))), own=False, turn=turn, phase=phase))
+              for zone in draw(_some_zones(2))}
+    me: dict = {"lp": 8000, "hand": hand, "graveyard": graveyard, "monster_zones": mine}
+    opponent = {"lp": 8000, "monster_zones": theirs}
+    players = [me, opponent] if turn_player == 0 else [opponent, me]
+    return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
+            "turn_player": turn_player, "this_turn": {"normal_summon_used": draw(st.booleans()), "events": []},
+            "players": players}
+
+
+def procedure_positions(rules: str | None = None):
+    """Random valid `Position` objects about the monsters' own procedures (see `procedure_position_dicts`)."""
+    return procedure_position_dicts(rules=rules).map(position_from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
 # Positions about what cards write on themselves: Gemini monsters (GEM-1..3), restrictions on summoned
 # monsters and Tokens (TOK-1), Trap Monsters (TOK-2), and Extra Link chains (ZN-1)
 

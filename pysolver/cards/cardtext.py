@@ -253,6 +253,11 @@ def fusion_substitute(card: Card) -> bool:
 # --------------------------------------------------------------------------------------------------
 # Special Summoning limits (SP-2, PEN-2) and what a card says about its use as material
 
+# SP-2: "This card cannot be Special Summoned except with "Assault Mode Activate"": only by that card's effect,
+# which pysolver never offers (nomi, as "Must be Special Summoned with "X"").
+_ONLY_WITH_CARD = re.compile(r"\bThis card cannot be Special Summoned except with (?:the effect of )?\"[^\"]+\"\.")
+
+
 @lru_cache(maxsize=None)
 def special_summon_limit(card: Card) -> str | None:
     """"never" (Cannot be Special Summoned), "nomi" (Must be Special Summoned / Must be X Summoned:
@@ -262,6 +267,8 @@ def special_summon_limit(card: Card) -> str | None:
         return "never"
     if re.search(r"\bMust (?:be|first be) (?:either )?(?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
+    if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)
+        return "nomi"
     if "Cannot be Special Summoned from the Extra Deck" in text:
         return "not_from_extra_deck"
     return None

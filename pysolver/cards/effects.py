@@ -62,13 +62,15 @@ def _filter(phrase: str):
 
 @dataclass(frozen=True)
 class CostSlot:
-    """Part of what a procedure uses: `count` cards matching `filter` from `location`."""
+    """Part of what a procedure uses: `count` cards matching `filter` from any of `places`."""
 
     action: str        # banish | discard | send | tribute
-    location: str      # graveyard | hand | field | opponent_field
+    places: tuple      # of graveyard | hand | field (the player's monsters) | opponent_field
     count: int
     filter: object = ANY
     any_card: bool = False   # "1 card" (not only monsters)
+    face_up: bool = False    # the field's cards must be face-up ("1 face-up monster you control"; POS-3: a
+                             # cost that names a kind of monster)
 
 
 @dataclass(frozen=True)
@@ -79,70 +81,219 @@ class Procedure:
     opponent_controls: object = None       # filter: "If your opponent controls a "Kaiju" monster"
     to_opponent: bool = False              # "to your opponent's field"
     attack_only: bool = False              # "in Attack Position"
+    defense_only: bool = False             # "in Defense Position"
+    sources: tuple = ("hand",)             # where the monster comes from: "(from your hand or GY)"
+    gy_at_least: tuple = ()                # (filter or None for any card, count, different names):
+                                           # "by having 4 or more "Lightsworn" monsters with different names in your GY"
+    controls_at_least: tuple = ()          # (filter, count): face-up monsters the player controls
+                                           # ("by controlling 2 or more Zombie monsters", "while you control a X")
+    control_none: bool = False             # "while you control no monsters", "If you control no monsters"
+    opponent_more: bool = False            # "If your opponent controls more monsters than you do"
+    levels_ranks_at_most: int | None = None   # "while the total Levels and Ranks of all Effect Monsters you
+                                              # control are 8 or lower" (the face-up ones: a face-down
+                                              # monster hides its Level and kind, POS-3)
 
 
-_COST = re.compile(
-    r"by (?:banishing|removing) (?P<banish>.+?) from your GY(?: from play)?"
-    r"|by banishing (?P<banish2>.+?) in your GY from play|by removing (?P<banish3>.+?) in your GY from play"
-    r"|by discarding (?P<discard>\d+) cards?"
-    r"|by sending (?P<send>\d+) monsters? from your hand to the GY"
-    r"|by Tributing (?P<tribute>.+?)(?P<theirs> they control)?(?=[.,]|$)"
-    r"|by having exactly (?P<exact>\d+) (?P<exactwhat>.+?) in your GY")
+# The sentence (SP-1): a head saying where the monster comes from, then, in this order, where it goes and in
+# which position, "by <one cost or condition>", "while <condition>", "and cannot be Special Summoned by other
+# ways". The whole sentence must be read: any other word makes the procedure unread (never half a sentence).
+_HEAD = re.compile(
+    r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY)\)"
+    r"|(?:If (?P<cond>[^,]+), )?[Yy]ou can Special Summon this card \(from your hand\)"
+    r"|This card can only be Special Summoned|This card cannot be Special Summoned except"
+    # the older wording without the place: from the hand, as "This card can only be Special Summoned by"
+    r"|Must (?:first )?be Special Summoned(?= by (?:banishing|removing|sending|Tributing|discarding) )")
+_SOURCES = {None: ("hand",), "from your hand": ("hand",), "from your hand or GY": ("hand", "graveyard"),
+            "from your GY": ("graveyard",)}
+_NOMI_TAIL = re.compile(r",? and cannot be Special Summoned by other ways$")
+# Where the cards of a cost come from, as the text says: (places, face-up on the field).
+_BANISH_FROM = {
+    "hand": (("hand",), False), "hand or GY": (("hand", "graveyard"), False),
+    "hand and/or GY": (("hand", "graveyard"), False),
+    "hand, face-up field, and/or GY": (("hand", "field", "graveyard"), True),
+    "hand, face-up field, or GY": (("hand", "field", "graveyard"), True),
+    "hand, face-up Monster Zone, and/or GY": (("hand", "field", "graveyard"), True),
+    "hand, field, and/or GY": (("hand", "field", "graveyard"), False),   # face-up when the cost names a kind
+    "hand, field, or GY": (("hand", "field", "graveyard"), False),        # of monster (POS-3)
+}
+_COSTS = (
+    ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?")),
+    ("banish", re.compile(r"banishing (?P<what>.+?) from your (?P<from>hand(?: or GY| and/or GY"
+                          r"|, (?:face-up )?(?:field|Monster Zone), (?:and/)?or GY)?)")),
+    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
+    ("discard", re.compile(r"discarding (?P<what>.+)")),
+    ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
+    ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
+    ("send", re.compile(r"sending (?P<what>.+?) from your (?P<both>hand and/or field|hand or face-up field) to the GY")),
+    ("tribute", re.compile(r"Tributing (?P<what>.+?)(?P<theirs> they control)?")),
+)
+_GY_EXACTLY = re.compile(r"having exactly (?P<n>\d+) (?P<what>.+) in your GY")
+_GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY")
+_CONTROLLING = re.compile(r"controlling (?:(?P<n>\d+) or more|an?) (?P<what>.+)")
+_WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
+                    r"|the total Levels and Ranks of all Effect Monsters you control are (?P<total>\d+) or lower")
 
 
-def _banish_slots(phrase: str) -> tuple[CostSlot, ...]:
-    # "1 LIGHT and 1 DARK monster", "3 Fiend monsters", "2 WATER monsters"
-    parts = re.fullmatch(r"(\d+) (\w+) and (\d+) (\w+) monsters?", phrase)
-    if parts:
-        return (CostSlot("banish", "graveyard", int(parts.group(1)), _filter(f"{parts.group(2)} monster")),
-                CostSlot("banish", "graveyard", int(parts.group(3)), _filter(f"{parts.group(4)} monster")))
-    single = re.fullmatch(r"(\d+) (.+)", phrase)
-    if not single:
-        raise UnsupportedText(f"banish cost {phrase!r}")
-    return (CostSlot("banish", "graveyard", int(single.group(1)), _filter(single.group(2))),)
+def _one_filter(phrase: str):
+    """A noun phrase of one kind of monster ("LIGHT monster", "Level 8 or higher monster", ""Cubic"
+    monsters"); "monster(s)" is any monster."""
+    if ", and " in phrase or re.search(r'" and "', phrase):
+        raise UnsupportedText(f"a list of several cards: {phrase!r}")
+    return ANY if phrase in ("monster", "monsters") else _filter(phrase)
+
+
+def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
+    """"1 LIGHT and 1 DARK monster", "3 Fiend monsters", "1 other monster", "2 face-up "X"" -> slots."""
+    parts = re.fullmatch(r"(\d+) (.+?) and (\d+) (.+)", what)
+    pieces = [(parts.group(1), parts.group(2)), (parts.group(3), parts.group(4))] if parts else [(None, what)]
+    if parts and re.fullmatch(r"\w+", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
+        pieces[0] = (parts.group(1), parts.group(2) + " monster")      # "1 LIGHT and 1 DARK monster"
+    out = []
+    for count, phrase in pieces:
+        if count is None:
+            single = re.fullmatch(r"(\d+) (.+)", phrase)
+            if not single:
+                raise UnsupportedText(f"{action} cost {phrase!r}")
+            count, phrase = single.groups()
+        phrase = re.sub(r"^other ", "", phrase)
+        up = face_up
+        if phrase.startswith("face-up "):
+            up, phrase = True, phrase[len("face-up "):]
+        if action == "discard" and phrase in ("card", "cards"):
+            out.append(CostSlot(action, places, int(count), any_card=True))
+            continue
+        if re.fullmatch(r'"[^"]+"', phrase) and action != "tribute" and not monster_zone:
+            # a bare card name: it may name a Spell or Trap ("Tri-Blaze Accelerator"), which no pool here holds
+            raise UnsupportedText(f"a card named without saying it is a monster: {phrase!r}")
+        wanted = _one_filter(phrase)
+        if "field" in places and action != "tribute" and wanted is not ANY:
+            up = True   # POS-3: a face-down monster hides what the cost names; only Tributes (NS-4) take it
+        out.append(CostSlot(action, places, int(count), wanted, face_up=up))
+    return out
+
+
+def _cost(phrase: str) -> dict:
+    """What "by <phrase>" adds to a Procedure; UnsupportedText when the phrase is not read whole."""
+    for action, pattern in _COSTS:
+        match = pattern.fullmatch(phrase)
+        if not match:
+            continue
+        groups = match.groupdict()
+        what = groups["what"]
+        if action == "tribute":
+            return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
+        if groups.get("from") is not None:
+            if groups["from"] not in _BANISH_FROM:
+                raise UnsupportedText(f"not read: {phrase!r}")
+            places, up = _BANISH_FROM[groups["from"]]
+            return {"costs": tuple(_slots(action, what, places, up))}
+        if groups.get("field") is not None:
+            return {"costs": tuple(_slots(action, what, ("field",), monster_zone="Monster Zone" in groups["field"]))}
+        if groups.get("both") is not None:
+            return {"costs": tuple(_slots(action, what, ("hand", "field"), "face-up" in groups["both"]))}
+        place = "hand" if action in ("discard", "send") else "graveyard"
+        return {"costs": tuple(_slots(action, what, (place,)))}
+    match = _GY_EXACTLY.fullmatch(phrase)
+    if match:
+        return {"gy_exactly": (_one_filter(match.group("what")), int(match.group("n")))}
+    match = _GY_AT_LEAST.fullmatch(phrase)
+    if match:
+        what = match.group("what")
+        wanted = None if what in ("cards",) and not match.group("names") else _one_filter(what)
+        return {"gy_at_least": (wanted, int(match.group("n")), bool(match.group("names")))}
+    match = _CONTROLLING.fullmatch(phrase)
+    if match and "face-down" not in phrase:   # the condition counts face-up monsters (POS-3)
+        what = re.sub(r"^face-up ", "", match.group("what"))
+        return {"controls_at_least": (_one_filter(what), int(match.group("n") or 1))}
+    raise UnsupportedText(f"not read: {phrase!r}")
 
 
 def _procedure_from(sentence: str) -> Procedure:
-    costs: list[CostSlot] = []
-    gy_exactly: tuple = ()
-    for match in _COST.finditer(sentence):
-        banish = match.group("banish") or match.group("banish2") or match.group("banish3")
-        if banish:
-            costs.extend(_banish_slots(banish))
-        elif match.group("discard"):
-            costs.append(CostSlot("discard", "hand", int(match.group("discard")), any_card=True))
-        elif match.group("send"):
-            costs.append(CostSlot("send", "hand", int(match.group("send"))))
-        elif match.group("tribute"):
-            what = match.group("tribute")
-            count = re.match(r"(\d+) (.+)", what)
-            if not count:
-                raise UnsupportedText(f"tribute cost {what!r}")
-            phrase = count.group(2)
-            theirs = bool(match.group("theirs"))
-            phrase_filter = ANY if phrase in ("monster", "monsters") else _filter(phrase)
-            costs.append(CostSlot("tribute", "opponent_field" if theirs else "field", int(count.group(1)),
-                                  phrase_filter))
+    """One procedure sentence, read whole (see `_HEAD`); UnsupportedText otherwise."""
+    head = _HEAD.match(sentence)
+    if not head or not sentence.endswith("."):
+        raise UnsupportedText(f"not read: {sentence!r}")
+    rest = sentence[head.end():-1]
+    found: dict = {"sources": _SOURCES[head.group("src")]}
+    condition = head.group("cond")
+    if condition in ("only your opponent controls a monster",
+                     "your opponent controls a monster and you control no monsters"):
+        found["only_opponent_controls"] = True
+    elif condition == "you control no monsters":
+        found["control_none"] = True
+    elif condition == "your opponent controls more monsters than you do":
+        found["opponent_more"] = True
+    elif condition is not None:
+        opponent = re.fullmatch(r"your opponent controls an? (.+)", condition)
+        mine = re.fullmatch(r"you control an? (.+?)(?: other than (\"[^\"]+\"))?", condition)
+        if opponent:
+            found["opponent_controls"] = _one_filter(opponent.group(1))
+        elif mine and re.search(r"\b[Mm]onster$", mine.group(1)) and "face-down" not in mine.group(1):
+            wanted = _one_filter(mine.group(1) + (f", except {mine.group(2)}" if mine.group(2) else ""))
+            found["controls_at_least"] = (wanted, 1)
         else:
-            gy_exactly = (_filter(match.group("exactwhat")), int(match.group("exact")))
-    opponent = re.search(r"If your opponent controls an? (.+?), you can Special Summon", sentence)
-    return Procedure(
-        costs=tuple(costs), gy_exactly=gy_exactly,
-        only_opponent_controls="If only your opponent controls a monster" in sentence,
-        opponent_controls=_filter(opponent.group(1)) if opponent else None,
-        to_opponent="to your opponent's field" in sentence,
-        attack_only="in Attack Position" in sentence)
+            raise UnsupportedText(f"condition {condition!r}")
+    rest = _NOMI_TAIL.sub("", rest)
+    for words, key in ((" to your opponent's field", "to_opponent"), (" in Attack Position", "attack_only"),
+                       (" in Defense Position", "defense_only")):
+        if rest.startswith(words):
+            found[key], rest = True, rest[len(words):]
+    if "while" in rest:
+        rest, _, condition = rest.partition(" while ")
+        match = _WHILE.fullmatch(condition.rstrip(","))
+        if not match or "face-down" in condition:
+            raise UnsupportedText(f"condition {condition!r}")
+        if match.group("none"):
+            found["control_none"] = True
+        elif match.group("total"):
+            found["levels_ranks_at_most"] = int(match.group("total"))
+        else:
+            found["controls_at_least"] = (_one_filter(match.group("what")), 1)
+        rest = rest.rstrip(",")
+    if "controls_at_least" in found and "while" in rest:
+        raise UnsupportedText(f"two conditions of one kind: {sentence!r}")
+    if not rest and head.group(0).startswith(("Must", "This card")) and not found.keys() & {
+            "controls_at_least", "control_none", "levels_ranks_at_most"}:
+        raise UnsupportedText(f"no cost or condition: {sentence!r}")
+    if rest:
+        by = re.fullmatch(r",? by (.+)", rest)
+        if not by:
+            raise UnsupportedText(f"not read: {rest.strip()!r}")
+        for key, value in _cost(by.group(1)).items():
+            if key in found:
+                raise UnsupportedText(f"two conditions of one kind: {rest.strip()!r}")
+            found[key] = value
+    return Procedure(**found)
 
 
 _PROCEDURE_SENTENCE = re.compile(
-    r"(?:Must (?:first )?be Special Summoned \(from your hand\)[^.]*"
+    r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY)\)[^.]*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
-    r"|This card can only be Special Summoned by [^.]*)\.")
+    r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned except by [^.]*"
+    r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
+
+
+def _mixed_actions(found) -> bool:
+    """A place whose cards one procedure banishes and another sends to the GY: the play would not say
+    which happened to its cost (apply could not carry it out)."""
+    actions: dict = {}
+    for procedure in found:
+        for slot in procedure.costs:
+            for place in slot.places:
+                actions.setdefault(place, set()).add(slot.action == "banish")
+    return any(len(kinds) > 1 for kinds in actions.values())
+
+
+def cost_banished(card: Card, place: str) -> bool:
+    """SP-1: a cost card `card`'s procedure takes from `place` is banished (else it goes to the GY)."""
+    found = procedures(card)
+    return isinstance(found, tuple) and any(
+        slot.action == "banish" and place in slot.places for procedure in found for slot in procedure.costs)
 
 
 @lru_cache(maxsize=None)
 def procedures(card: Card):
-    """The card's own ways of Special Summoning itself from the hand (SP-1): a tuple of Procedure,
+    """The card's own ways of Special Summoning itself from the hand or GY (SP-1): a tuple of Procedure,
     with `once_per_turn` read separately; `UnsupportedText` for a wording pysolver cannot express."""
     if not card.is_monster or card.is_extra_deck:
         return ()
@@ -152,16 +303,18 @@ def procedures(card: Card):
         sentence = match.group(0)
         if "once per Duel" in text:
             return UnsupportedText(f"{card.name!r}: a procedure usable once per Duel (the position holds one turn)")
+        if sentence[0].islower():   # the sentence starts before: a condition ("If ..., ...,") not read
+            return UnsupportedText(f"{card.name!r}: procedure not supported (its condition is not read)")
         try:
             procedure = _procedure_from(sentence)
         except UnsupportedText as error:
             return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
         except ValueError as error:  # an UnsupportedMaterialLine from a phrase
             return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
-        if not (procedure.costs or procedure.gy_exactly or procedure.only_opponent_controls
-                or procedure.opponent_controls is not None or sentence.startswith("You can Special Summon this card")):
-            return UnsupportedText(f"{card.name!r}: procedure not supported: {sentence!r}")
         found.append(procedure)
+    if _mixed_actions(found):
+        return UnsupportedText(f"{card.name!r}: procedure not supported (its procedures move the same cards "
+                               f"differently)")
     return tuple(found)
 
 

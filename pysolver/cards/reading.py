@@ -128,10 +128,18 @@ def _wordings() -> tuple[re.Pattern, ...]:
                    r"(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"This (?:card|monster) cannot be Normal Summoned(?:/Set| or Set)?\."),
         # "Must be Special Summoned with "X"" / "by its own effect": only by an effect pysolver does not
-        # offer (never summoned here: "nomi" in special_summon_limit)
-        re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*|a card effect"
-                   r"|its own effect|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
+        # offer (never summoned here: "nomi" in special_summon_limit); "by its own Pendulum Effect", "by the
+        # following effect", "by a Wyrm monster's effect": the modelled monster effects that Special Summon
+        # (effects.activated_effects: a card's own GY effect, Eidos's revival) never summon a nomi monster;
+        # "Must first be Special Summoned with "Max Metalmorph" that was activated by ...": semi, that card's
+        # effect is not offered either
+        re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*"
+                   r"(?: that was activated by [^.]+?)?|a card effect"
+                   r"|its own effect|its own Pendulum Effect|the following effect"
+                   r"|an? [\w-]+(?: Xyz)? [Mm]onster's effect(?: in your possession)?"
+                   r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
+        cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),

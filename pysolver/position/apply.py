@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from ..errors import PysolverError
-from ..cards.effects import activated_effects, contact_fusion
+from ..cards.effects import activated_effects, contact_fusion, cost_banished
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from .history import activate_event, summon_event
@@ -256,13 +256,22 @@ def _pay_costs(position: Position, board: _Board, costs) -> None:
 
 
 def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, battle_position: str) -> Position:
-    """SP-1: the costs are paid, the monster comes out properly summoned (to the opponent's field for
-    Lava Golem); it starts no chain. A Contact Fusion (SP-1, SP-2): the monster comes from the Extra Deck and
-    its cards go where its text says (`_contact_cost`)."""
+    """SP-1: the costs are paid (banished from where they are when the procedure says "banishing", else GY
+    cards banished and the others sent to the GY), the monster comes out of the hand or the GY properly
+    summoned (to the opponent's field for Lava Golem); it starts no chain. A Contact Fusion (SP-1, SP-2): the
+    monster comes from the Extra Deck and its cards go where its text says (`_contact_cost`)."""
     me = position.turn_player
     contact = contact_fusion(position[play.card].card) if position[play.card].location == "extra_deck" else None
+    origin = position[play.card].location   # hand, graveyard ("(from your hand or GY)") or extra_deck
     if contact is None:
-        _pay_costs(position, board, play.cost)
+        for cost in play.cost:   # SP-1: "banishing ... from your hand / face-up field / GY": banished from there
+            instance = position[cost]
+            place = instance.location if instance.location in ("hand", "graveyard") else \
+                ("field" if instance.player == me else "opponent_field")
+            if cost_banished(position[play.card].card, place):
+                _contact_cost(position, board, cost, "banish")
+            else:
+                _pay_costs(position, board, (cost,))
     else:
         for cost in play.cost:
             _contact_cost(position, board, cost, contact.action)
@@ -270,7 +279,7 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
     card = state.card if isinstance(state, PileCard) else state
     owner_side = 1 - me if zone.startswith("o") else me
     board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True))
-    board.events.append(summon_event("procedure", card.name, me, "hand" if contact is None else "extra_deck"))
+    board.events.append(summon_event("procedure", card.name, me, origin))
     return board.finish()
 
 

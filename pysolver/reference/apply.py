@@ -25,8 +25,9 @@ What a play does (rule ids of RULES.md):
 - Pendulum Summon (PEN-1, PEN-3): every card to its own zone (given, else the first zones, card by card,
   that let every card have one), one battle position for all; the Pendulum Summon of the turn is used;
   one summon event (from the Extra Deck when any card came from there, else the hand).
-- A summoning procedure (SP-1): the costs are paid (GY cards banished; hand cards and Tributes to the
-  GY), the monster goes to the chosen zone (the opponent's field for a zone `oM..`). A Contact Fusion from
+- A summoning procedure (SP-1): the costs are paid (banished from the hand, the field or the GY when the
+  text says "banishing"; otherwise GY cards banished, hand cards and Tributes to the GY), the monster comes
+  from the hand or the GY ("(from your hand or GY)") and goes to the chosen zone (the opponent's field for a zone `oM..`). A Contact Fusion from
   the Extra Deck (SP-1, SP-2): its cards are banished face-up, shuffled into the Deck (an Extra Deck monster
   into the face-down Extra Deck), sent to the GY or Tributed (to the GY, as above), as its text says; the
   summon event is a "procedure" summon from the Extra Deck.
@@ -52,7 +53,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..cards.effects import activated_effects, contact_fusion
+from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..errors import PysolverError
@@ -382,8 +383,19 @@ def _pay(duel: _Duel, costs) -> None:
 def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
     contact = contact_fusion(duel.position[play.card].card) if duel.position[play.card].location == "extra_deck" \
         else None
+    origin = duel.position[play.card].location
     if contact is None:
-        _pay(duel, play.cost)
+        # SP-1: the text says what happens to the cost: "by banishing ... from your hand / face-up field / GY" --
+        # banished from there; discarded, sent or Tributed -- to the GY; a card from the GY is banished.
+        ways = procedures(duel.position[play.card].card)
+        for cost in play.cost or ():
+            instance = duel.position[cost]
+            where = instance.location if instance.location in ("hand", "graveyard") else \
+                ("field" if instance.player == duel.me else "opponent_field")
+            if any(slot.action == "banish" and where in slot.places for way in ways for slot in way.costs):
+                duel.put_away(cost, "banished")
+            else:
+                _pay(duel, (cost,))
     else:           # a Contact Fusion: its cards go where its text says
         for cost in play.cost or ():
             if contact.action in ("send", "tribute"):
@@ -393,7 +405,7 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
-    duel.summoned("procedure", card.name, "hand" if contact is None else "extra_deck")
+    duel.summoned("procedure", card.name, origin)   # hand, graveyard or extra_deck
     return duel.done()
 
 

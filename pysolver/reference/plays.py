@@ -1107,14 +1107,19 @@ def _monsters_in(instances: Iterable[Instance]) -> list[Instance]:
 
 
 def procedure_summons(position: Position) -> Iterator[Play]:
-    """SP-1: a hand monster Special Summoned by its own procedure (`effects.procedures`). Each cost slot
-    takes exactly its count of cards, one card filling one slot: banished monsters from the GY, discarded
-    cards / sent monsters from the hand (never the summoned card), Tributes from the turn player's or the
-    opponent's field. Conditions: exactly N matching monsters in the GY; only the opponent controls a
-    monster; the opponent controls a face-up matching monster. "Once per turn this way": not after a
-    summon event "procedure" of that card by the turn player. Zones after the Tributes leave (ZN-6), on
-    the opponent's field ("oM1".."oM5") for a procedure that gives the monster to the opponent. One play
-    per (card, cost set)."""
+    """SP-1: a monster Special Summoned by its own procedure (`effects.procedures`) from the hand, or from the
+    GY when its text says "(from your hand or GY)" / "(from your GY)" (a procedure is not a card effect: the
+    revival limit of SP-3 does not stop it, engine-rules.md §4.2). Each cost slot takes exactly its count of
+    cards, one card filling one slot, never the summoned card: monsters from the places its text names (the
+    hand, the GY, the turn player's field -- face-up only where it says "face-up" -- or the opponent's field),
+    or any card from the hand ("discarding 1 card"). Conditions: exactly N / N or more matching monsters in the
+    GY (N or more different names when it says "with different names"), N or more cards in the GY; the player
+    controls N or more face-up matching monsters, or none at all, or fewer than the opponent; the Levels and Ranks of the player's face-up
+    Effect Monsters total at most N (Infernoid); only the opponent controls a monster; the
+    opponent controls a face-up matching monster. "Once per turn this way": not after a summon event
+    "procedure" of that card by the turn player. Zones after the costs leave the turn player's field (ZN-6), on
+    the opponent's field ("oM1".."oM5") for a procedure that gives the monster to the opponent; "in Attack /
+    Defense Position" where it says so. One play per (card, cost set)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1123,7 +1128,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     mine = _own(position, ON_FIELD)
     theirs = _opponents(position, ON_FIELD)
     locks = _special_summon_locks(position)
-    for monster in hand:
+    for monster in hand + graveyard:
         found = procedures(monster.card) if "monster" in monster.card.kinds else ()
         if not isinstance(found, tuple) or not found:
             continue
@@ -1134,11 +1139,35 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 for e in position.events):
             continue
         seen: set[tuple[str, ...]] = set()
+        gy_monsters = _monsters_in(graveyard)
         for procedure in found:
+            if monster.location not in procedure.sources:
+                continue
             if procedure.gy_exactly:
                 wanted, n = procedure.gy_exactly
-                if sum(_matches(wanted, c) for c in _monsters_in(graveyard)) != n:
+                if sum(_matches(wanted, c) for c in gy_monsters) != n:
                     continue
+            if procedure.gy_at_least:
+                wanted, n, different = procedure.gy_at_least
+                if wanted is None:
+                    have = len(graveyard)
+                else:
+                    fitting = [c for c in gy_monsters if _matches(wanted, c)]
+                    have = len({c.card.name for c in fitting}) if different else len(fitting)
+                if have < n:
+                    continue
+            if procedure.controls_at_least:
+                wanted, n = procedure.controls_at_least
+                if sum(c.state.position != "set" and _matches(wanted, c) for c in mine) < n:
+                    continue
+            if procedure.control_none and mine:
+                continue
+            if procedure.opponent_more and len(theirs) <= len(mine):
+                continue
+            if procedure.levels_ranks_at_most is not None and sum(
+                    (c.card.level or 0) + (c.card.rank or 0) for c in mine
+                    if c.state.position != "set" and "effect" in _kinds(c)) > procedure.levels_ranks_at_most:
+                continue
             if procedure.only_opponent_controls and (not theirs or mine):
                 continue
             if procedure.opponent_controls is not None and not any(
@@ -1146,16 +1175,19 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             options = []
             for slot in procedure.costs:
-                if slot.location == "graveyard":
-                    pool = [c for c in _monsters_in(graveyard) if _matches(slot.filter, c)]
-                elif slot.location == "hand":
-                    others = [c for c in hand if c.id != monster.id]
-                    pool = others if slot.any_card else [c for c in _monsters_in(others) if _matches(slot.filter, c)]
-                elif slot.location == "field":
-                    pool = [c for c in mine if _matches(slot.filter, c)]
-                else:
-                    pool = list(theirs)
-                options.append(list(combinations(pool, slot.count)))
+                pool: list[Instance] = []
+                for place in slot.places:
+                    if place == "graveyard":
+                        pool += [c for c in gy_monsters if _matches(slot.filter, c)]
+                    elif place == "hand":
+                        others = [c for c in hand if c.id != monster.id]
+                        pool += others if slot.any_card else [c for c in _monsters_in(others) if _matches(slot.filter, c)]
+                    elif place == "field":
+                        pool += [c for c in mine if _matches(slot.filter, c)
+                                 and not (slot.face_up and c.state.position == "set")]
+                    else:
+                        pool += list(theirs)
+                options.append(list(combinations([c for c in pool if c.id != monster.id], slot.count)))
             for choice in product(*options):
                 used = [c for part in choice for c in part]
                 if len({c.id for c in used}) != len(used):
@@ -1173,9 +1205,14 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if not zones:
                     continue
                 seen.add(cost)
-                attack_only = procedure.attack_only or "link" in monster.card.kinds
+                if procedure.defense_only:
+                    positions = ("defense",)
+                elif procedure.attack_only or "link" in monster.card.kinds:
+                    positions = ("attack",)
+                else:
+                    positions = ("attack", "defense")
                 yield Play(action="procedure_summon", card=monster.id, name=monster.card.name, cost=cost,
-                           zones=_sorted_ids(zones), positions=("attack",) if attack_only else ("attack", "defense"))
+                           zones=_sorted_ids(zones), positions=positions)
 
 
 def contact_fusions(position: Position) -> Iterator[Play]:

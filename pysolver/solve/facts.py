@@ -420,13 +420,31 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
     for p, procedure in enumerate(found, 1):
         out.append(f"procedure({c},{p}).")
         for k, slot in enumerate(procedure.costs, 1):
-            out.append(f"procedure_cost({c},{p},{k},{slot.action},{slot.location},{slot.count},"
-                       f"{filters.number(slot.filter)}).")
+            out.append(f"procedure_cost({c},{p},{k},{slot.action},{slot.count},{filters.number(slot.filter)}).")
+            out.extend(f"procedure_cost_from({c},{p},{k},{place})." for place in slot.places)
             if slot.any_card:
                 out.append(f"procedure_cost_any_card({c},{p},{k}).")
+            if slot.face_up:
+                out.append(f"procedure_cost_face_up({c},{p},{k}).")
+        out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"
                        f"{procedure.gy_exactly[1]}).")
+        if procedure.gy_at_least:
+            wanted, n, names = procedure.gy_at_least
+            if wanted is None:
+                out.append(f"procedure_gy_cards_at_least({c},{p},{n}).")
+            else:
+                out.append(f"procedure_gy_at_least({c},{p},{filters.number(wanted)},{n},{'names' if names else 'cards'}).")
+        if procedure.controls_at_least:
+            out.append(f"procedure_controls_at_least({c},{p},{filters.number(procedure.controls_at_least[0])},"
+                       f"{procedure.controls_at_least[1]}).")
+        if procedure.control_none:
+            out.append(f"procedure_control_none({c},{p}).")
+        if procedure.opponent_more:
+            out.append(f"procedure_opponent_more({c},{p}).")
+        if procedure.levels_ranks_at_most is not None:
+            out.append(f"procedure_levels_ranks_at_most({c},{p},{procedure.levels_ranks_at_most}).")
         if procedure.only_opponent_controls:
             out.append(f"procedure_only_opponent_controls({c},{p}).")
         if procedure.opponent_controls is not None:
@@ -435,6 +453,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_to_opponent({c},{p}).")
         if procedure.attack_only:
             out.append(f"procedure_attack_only({c},{p}).")
+        if procedure.defense_only:
+            out.append(f"procedure_defense_only({c},{p}).")
     if found and procedure_once_per_turn(card):
         out.append(f"procedure_once_per_turn({c}).")
     contact = contact_fusion(card)   # SP-1, SP-2: a Contact Fusion from the Extra Deck

@@ -322,6 +322,15 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_opponent_controls": ("SP-1", "its procedure needs a face-up monster your opponent controls "
                                             "that it names"),
     "procedure_gy_exactly": ("SP-1", "its procedure needs exactly {N} such monsters in your GY"),
+    "procedure_gy_at_least": ("SP-1", "its procedure needs {N} or more such monsters in your GY"),
+    "procedure_gy_names_at_least": ("SP-1", "its procedure needs {N} or more such monsters with different names "
+                                            "in your GY"),
+    "procedure_opponent_more": ("SP-1", "its procedure needs your opponent to control more monsters than you do"),
+    "procedure_levels_ranks": ("SP-1", "its procedure needs the Levels and Ranks of the face-up Effect Monsters "
+                                       "you control to total {N} or less"),
+    "procedure_gy_cards_at_least": ("SP-1", "its procedure needs {N} or more cards in your GY"),
+    "procedure_controls_at_least": ("SP-1", "its procedure needs you to control {N} or more face-up monsters "
+                                            "that it names"),
     "procedure_cost": ("SP-1", "its procedure's cost ({N} card(s) from where it says) cannot be paid"),
     "no_zone_procedure": ("SP-1", "no Main Monster Zone would be free"),
     "summon_lock": (None, _lock),
@@ -413,8 +422,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no rule_for": ("NS-7", "{subject} can never be Normal Summoned or Set"),
     "no mine": (None, None),
     "rule_for": ("NS-6", "{0:card} cannot be {2:action} this way"),
-    "rule_needs_only_card": ("NS-6", "this way needs {0:card} to be the only card in your hand"),
-    "not rule_needs_only_card": (None, None),
+    "not rule_unmet": ("NS-6", "{0:card}'s text allows this way only if you control no monsters (and, if it says so, "
+                               "your opponent controls one), or if it is the only card in your hand"),
     "normal_summon_available: U < L": ("NS-1", "you already used your Normal Summon or Set this turn ({U} of {L})"),
     "additional_available": (None, None),
     "may_use: N > 0": (None, None),
@@ -425,6 +434,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "matches": ("{F}-1", lambda c: (f"{c.family}-1", "the Ritual Spell does not summon this monster")
                 if c.head == "can_ritual" else (f"{c.family}-1", "it does not match what the card names")),
     "procedure": ("SP-1", "{0:card} has no summoning procedure of its own"),
+    "procedure_source": ("SP-1", "{0:card}'s own procedure does not Special Summon it from where it is (its text "
+                                 "says from where)"),
     "contact_fusion": ("SP-1", "{0:card} has no procedure of its own to be Special Summoned from the Extra Deck"),
     "ritual_spell": ("RIT-1", "no Ritual Spell in your hand (with a free Spell & Trap Zone) or Set"),
     "ritual_target": ("RIT-1", "no Ritual Spell in your hand or Set summons it"),
@@ -591,8 +602,9 @@ def questions(position: Position, card: str) -> tuple[str, ...]:
         if "gemini" in kinds and getattr(instance.state, "face_up", False) \
                 and not getattr(instance.state, "gemini_summoned", False):
             found.append("gemini_summon")   # GEM-2
-    if location == "hand" and procedures(instance.card) and not isinstance(procedures(instance.card), Exception):
-        found.append("procedure_summon")
+    ways = procedures(instance.card) if location in ("hand", "graveyard") else ()
+    if isinstance(ways, tuple) and any(location in way.sources for way in ways):
+        found.append("procedure_summon")   # SP-1: from the hand, or the GY where its text says so
     if activated_effects(instance.card):
         found.append("activate")
     return tuple(found)

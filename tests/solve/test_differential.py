@@ -8,7 +8,7 @@ from hypothesis import given, settings
 
 from pysolver import PysolverError, legal_plays, reference
 from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
-                        lock_positions, pendulum_ritual_fusion_positions, positions)
+                        lock_positions, pendulum_ritual_fusion_positions, positions, procedure_positions)
 
 
 def as_json(plays):
@@ -49,6 +49,13 @@ def test_pendulum_ritual_fusion_plays_equal_the_reference(position):
 
 @given(history_positions())
 def test_procedure_activation_and_history_plays_equal_the_reference(position):
+    assert_same_plays(position)
+
+
+@given(procedure_positions())
+def test_sp_1_sp_2_procedure_forms_plays_equal_the_reference(position):
+    """The monsters' own procedures (SP-1, SP-2): costs from the hand, field and GY, GY and field conditions,
+    "(from your hand or GY)"."""
     assert_same_plays(position)
 
 

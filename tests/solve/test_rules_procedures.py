@@ -1,0 +1,342 @@
+"""A monster's own Special Summon procedure (SP-1, SP-2), in the forms `pysolver.cards.effects.procedures` reads:
+costs from the hand, the field or the GY (banished from there when the text says "banishing", else to the GY),
+conditions on the GY and the field, "(from your hand or GY)". Real cards of the card database
+(../shared/data/cards.cdb); every answer is checked against the independent reference, and the position a play
+leads to against the reference applier and the step-indexed transition (asp/transition.lp, `helpers.applied`).
+A sentence is read whole or the card stays unread: never half a sentence (issue 15, item 7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import applied, board, need_shared_data
+from pysolver import legal_plays
+from pysolver.cards.effects import procedures
+from pysolver.cards.load import load_cards
+from pysolver.cards.reading import unread_clauses
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return load_cards(need_shared_data() / "cards.cdb")
+
+
+def summons(position) -> set:
+    """The procedure summons (card, cost) the solver lists; the reference agrees on every play."""
+    solver = legal_plays(position, all_instances=True)
+    reference = reference_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference}
+    assert not solver.unread
+    return {(p.card, p.cost) for p in solver if p.action == "procedure_summon"}
+
+
+def play_of(position, card, cost):
+    (play,) = [p for p in legal_plays(position, all_instances=True)
+               if p.action == "procedure_summon" and p.card == card and p.cost == cost]
+    return play
+
+
+# --- the reader: whole sentences or nothing ------------------------------------------------------------
+
+def test_sp_1_half_read_procedures_stay_unread(cards):
+    """What the reader once left out of the sentence made these free Special Summons (or dropped a condition):
+    returning cards, "to your zone a Link Monster points to", "including at least 1 ...", "but its original
+    ATK/DEF become halved", "in the Extra Monster Zone", a condition before "you can"."""
+    for name in ("Astrazma Urania", "Crusadia Arboria", "Destiny HERO - Dogma", "Vice Dragon", "Backlinker",
+                 "Chronomaly Aztec Mask Golem", "Elfnote Tinia", "Star Ryzeal"):
+        assert isinstance(procedures(cards[name]), ValueError), name
+        assert unread_clauses(cards[name]), name
+
+
+def test_sp_1_new_forms_are_read_as_data(cards):
+    (block,) = procedures(cards["Block Dragon"])
+    assert block.sources == ("hand", "graveyard")
+    ((slot,),) = [block.costs]
+    assert (slot.action, slot.places, slot.count) == ("banish", ("hand", "graveyard"), 3)
+    (sprite,) = procedures(cards["D.D. Sprite"])
+    assert sprite.costs[0].places == ("field",) and sprite.costs[0].face_up
+    (judgment,) = procedures(cards["Judgment Dragon"])
+    assert judgment.gy_at_least[1:] == (4, True)
+    (kasha,) = procedures(cards["Kasha"])
+    assert kasha.controls_at_least[1] == 2
+    (creator,) = procedures(cards["The Dark Creator"])
+    assert creator.gy_at_least[1:] == (5, False) and creator.control_none
+    (santa,) = procedures(cards["Santa Claws"])
+    assert santa.to_opponent and santa.defense_only
+    for name in ("Block Dragon", "Judgment Dragon", "Kasha", "The Dark Creator", "Arcana Force EX - The Light Ruler",
+                 "Woodland Archer", "Silpheed", "Evil★Twins Ki-sikil & Lil-la", "Gigarays Gandora the Dragon of Destruction"):
+        assert unread_clauses(cards[name]) == (), name
+
+
+# --- SP-1: costs -------------------------------------------------------------------------------------------
+
+def test_sp_1_arcana_force_ex_sends_3_monsters_you_control_face_down_too(cards):
+    """"By sending 3 monsters you control to the GY": any 3 of the player's monsters, in any position."""
+    b = board(cards=cards).hand("Arcana Force EX - The Light Ruler").monster(1, "Kuriboh") \
+        .monster(2, "Sangan", position="set").monster(3, "Skull Servant", position="defense")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2", "M3"))}
+    play = play_of(position, "H1", ("M1", "M2", "M3"))
+    assert play.zones == ("M1", "M2", "M3", "M4", "M5")
+    after = applied(position, play, zone="M2")
+    assert after["M2"].card.name == "Arcana Force EX - The Light Ruler"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Sangan", "Skull Servant"]
+    two = board(cards=cards).hand("Arcana Force EX - The Light Ruler").monster(1, "Kuriboh").monster(2, "Sangan")
+    assert summons(two.build()) == set()
+
+
+def test_sp_1_dd_sprite_banishes_a_face_up_monster_you_control(cards):
+    """"By banishing 1 face-up monster you control": not a face-down one; the cost is banished, not sent."""
+    b = board(cards=cards).hand("D.D. Sprite").monster(1, "Kuriboh").monster(2, "Sangan", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1",))}
+    after = applied(position, play_of(position, "H1", ("M1",)), zone="M1")
+    assert [c.card.name for c in after.me.banished] == ["Kuriboh"] and after.me.graveyard == ()
+    assert after["M1"].card.name == "D.D. Sprite"
+
+
+def test_sp_1_dark_grepher_discards_a_level_5_or_higher_dark_monster(cards):
+    """Once read as a free Special Summon: the discarded card must be a Level 5 or higher DARK monster."""
+    position = board(cards=cards).hand("Dark Grepher", "Dark Magician", "Feral Imp", "Mystical Elf").build()
+    assert summons(position) == {("H1", ("H2",))}
+    after = applied(position, play_of(position, "H1", ("H2",)))
+    assert [c.card.name for c in after.me.graveyard] == ["Dark Magician"]
+
+
+def test_sp_1_gigarays_gandora_sends_2_other_monsters_from_hand_and_or_field(cards):
+    b = board(cards=cards).hand("Gigarays Gandora the Dragon of Destruction", "Kuriboh").monster(1, "Sangan")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2", "M1"))}
+    after = applied(position, play_of(position, "H1", ("H2", "M1")), zone="M1")
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Sangan"]
+
+
+# --- SP-1, SP-2: from the hand or the GY ---------------------------------------------------------------------
+
+def test_sp_1_block_dragon_from_the_hand_or_the_gy_banishing_from_hand_and_or_gy(cards):
+    """"(from your hand or GY) by banishing 3 EARTH monsters from your hand and/or GY": a procedure is not a
+    card effect, so a Block Dragon sent to the GY without being summoned still comes back this way
+    (engine-rules.md §4.2); never its own cost; the costs are banished from both places."""
+    b = board(cards=cards).hand("Block Dragon", "Celtic Guardian") \
+        .graveyard("Block Dragon", "Giant Soldier of Stone", "Celtic Guardian", "Dark Magician")
+    position = b.build()
+    found = summons(position)
+    assert ("GY1", ("H1", "GY2", "GY3")) in found and ("H1", ("GY1", "GY2", "GY3")) in found
+    assert not any(card in cost for card, cost in found)
+    assert not any("GY4" in cost for _, cost in found)                       # Dark Magician is DARK
+    after = applied(position, play_of(position, "GY1", ("H1", "GY2", "GY3")))
+    assert after["M1"].card.name == "Block Dragon" and after["M1"].state.properly_summoned
+    assert sorted(c.card.name for c in after.me.banished) == ["Block Dragon", "Celtic Guardian", "Giant Soldier of Stone"]
+    assert after.events[-1]["summon"] == "procedure" and after.events[-1]["from"] == "graveyard"
+
+
+def test_sp_1_evil_twins_tribute_2_link_monsters_from_the_gy_not_properly_summoned(cards):
+    b = board(cards=cards).monster(1, "Link Spider").monster(2, "Linkuriboh") \
+        .graveyard("Evil★Twins Ki-sikil & Lil-la", properly_summoned=False)
+    position = b.build()
+    assert summons(position) == {("GY1", ("M1", "M2"))}
+    after = applied(position, play_of(position, "GY1", ("M1", "M2")), zone="M2")
+    assert after["M2"].card.name == "Evil★Twins Ki-sikil & Lil-la"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Link Spider", "Linkuriboh"]
+
+
+def test_sp_2_a_hand_only_procedure_never_from_the_gy(cards):
+    position = board(cards=cards).graveyard("Silpheed", "Harpie Lady").build()
+    assert summons(position) == set()
+    position = board(cards=cards).hand("Silpheed").graveyard("Harpie Lady").build()
+    assert summons(position) == {("H1", ("GY1",))}
+
+
+# --- SP-1: conditions ------------------------------------------------------------------------------------------
+
+LIGHTSWORN = ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
+              "Ryko, Lightsworn Hunter")
+
+
+def test_sp_1_judgment_dragon_needs_4_lightsworn_with_different_names(cards):
+    three_names = board(cards=cards).hand("Judgment Dragon").graveyard(*LIGHTSWORN[:3], LIGHTSWORN[0])
+    assert summons(three_names.build()) == set()
+    four_names = board(cards=cards).hand("Judgment Dragon").graveyard(*LIGHTSWORN)
+    position = four_names.build()
+    assert summons(position) == {("H1", ())}
+    after = applied(position, play_of(position, "H1", ()))
+    assert len(after.me.graveyard) == 4                                        # a condition, not a cost
+
+
+def test_sp_1_woodland_archer_needs_2_or_more_normal_monsters_in_the_gy(cards):
+    one = board(cards=cards).hand("Woodland Archer").graveyard("Celtic Guardian", "Sangan")
+    assert summons(one.build()) == set()
+    two = board(cards=cards).hand("Woodland Archer").graveyard("Celtic Guardian", "Sangan", "Dark Magician")
+    assert summons(two.build()) == {("H1", ())}
+
+
+def test_sp_1_kasha_needs_2_face_up_zombie_monsters(cards):
+    """"By controlling 2 or more Zombie monsters": a face-down monster is not a Zombie monster you control."""
+    set_one = board(cards=cards).hand("Kasha").monster(1, "Skull Servant").monster(2, "Zombie Warrior", position="set")
+    assert summons(set_one.build()) == set()
+    both = board(cards=cards).hand("Kasha").monster(1, "Skull Servant").monster(2, "Zombie Warrior", position="defense")
+    position = both.build()
+    assert summons(position) == {("H1", ())}
+    assert play_of(position, "H1", ()).zones == ("M3", "M4", "M5")
+
+
+def test_sp_1_the_dark_creator_needs_5_dark_monsters_in_the_gy_and_no_monsters(cards):
+    gy = ("Dark Magician", "Feral Imp", "Sangan", "Kuriboh", "Skull Servant")
+    position = board(cards=cards).hand("The Dark Creator").graveyard(*gy).build()
+    assert summons(position) == {("H1", ())}
+    with_monster = board(cards=cards).hand("The Dark Creator").graveyard(*gy).monster(1, "Celtic Guardian", position="set")
+    assert summons(with_monster.build()) == set()
+    four = board(cards=cards).hand("The Dark Creator").graveyard(*gy[:4], "Celtic Guardian")
+    assert summons(four.build()) == set()
+
+
+def test_sp_1_santa_claws_goes_to_the_opponents_field_in_defense_position(cards):
+    b = board(cards=cards).hand("Santa Claws")
+    b.opponent.monster(1, "Kuriboh")
+    position = b.build()
+    play = play_of(position, "H1", ("oM1",))
+    assert play.positions == ("defense",)
+    summons(position)
+
+
+def test_sp_1_infernoid_levels_and_ranks_of_face_up_effect_monsters_8_or_lower(cards):
+    """Infernoid Antra: "(from your hand) by banishing 1 "Infernoid" monster from your hand or GY, while the total
+    Levels and Ranks of all Effect Monsters you control are 8 or lower": Normal Monsters and face-down monsters do
+    not count; the cost is banished from the hand or the GY."""
+    b = board(cards=cards).hand("Infernoid Antra", "Infernoid Attondel").graveyard("Infernoid Patrulea") \
+        .monster(1, "Sangan").monster(2, "Witch of the Black Forest").monster(3, "Dark Magician") \
+        .monster(4, "Summoned Skull", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2",)), ("H1", ("GY1",)), ("H2", ("H1", "GY1"))}
+    after = applied(position, play_of(position, "H1", ("H2",)), zone="M5")
+    assert [c.card.name for c in after.me.banished] == ["Infernoid Attondel"]
+    too_many = board(cards=cards).hand("Infernoid Antra", "Infernoid Attondel").monster(1, "Sangan") \
+        .monster(2, "Witch of the Black Forest").monster(3, "Gagaga Magician")
+    assert summons(too_many.build()) == set()
+
+
+def test_sp_1_infernoid_attondel_from_the_gy_banishing_2_from_hand_and_gy(cards):
+    b = board(cards=cards).hand("Infernoid Antra").graveyard("Infernoid Attondel", "Infernoid Patrulea")
+    position = b.build()
+    assert ("GY1", ("H1", "GY2")) in summons(position)
+    after = applied(position, play_of(position, "GY1", ("H1", "GY2")))
+    assert after["M1"].card.name == "Infernoid Attondel" and after.events[-1]["from"] == "graveyard"
+
+
+# --- SP-2: restrictions that only forbid ---------------------------------------------------------------------
+
+def test_sp_2_cannot_be_special_summoned_except_with_x_is_nomi(cards):
+    """"This card cannot be Special Summoned except with "Trial of the Princesses"" (the older wording of "Must
+    be Special Summoned with ..."): only that card's effect, which pysolver does not offer; Monster Reborn never
+    revives it, even after a proper summon, and it has no procedure of its own."""
+    from pysolver.cards.cardtext import special_summon_limit
+    for name in ("Princess Curran", "Cyber Laser Dragon", "Colossal Fighter/Assault Mode", "Flying Fortress SKY FIRE"):
+        assert special_summon_limit(cards[name]) == "nomi" and unread_clauses(cards[name]) == (), name
+        assert procedures(cards[name]) == (), name
+    b = board(cards=cards).hand("Monster Reborn", "Princess Curran").graveyard("Princess Curran", "Celtic Guardian")
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not solver.unread
+    assert {p.target for p in solver if p.action == "activate"} == {"GY2"}
+    assert not any(p.card == "H2" and p.action != "normal_summon" and p.action != "set_monster" for p in solver)
+
+
+def test_sp_2_must_be_special_summoned_by_an_effect_pysolver_does_not_offer(cards):
+    """"By a Wyrm monster's effect", "by its own Pendulum Effect", "by the following effect": nomi (never a
+    Pendulum Summon, never Monster Reborn); "Must first be Special Summoned with "Max Metalmorph" that was
+    activated by ...": semi-nomi (revived once properly summoned, SP-3)."""
+    from pysolver.cards.cardtext import special_summon_limit
+    for name in ("The Abyss Dragon Swordsoul", "Veda Kalarcanum", "Iron Dragon Tiamaton", "Soul Drain Dragon"):
+        assert special_summon_limit(cards[name]) == "nomi" and unread_clauses(cards[name]) == (), name
+    assert special_summon_limit(cards["Metalzoa X"]) == "semi" and unread_clauses(cards["Metalzoa X"]) == ()
+    b = board(cards=cards).hand("Monster Reborn").graveyard("The Abyss Dragon Swordsoul") \
+        .graveyard("Metalzoa X", properly_summoned=True).graveyard("Metalflame Swordsman", properly_summoned=False)
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert {p.target for p in solver if p.action == "activate"} == {"GY2"}
+
+
+def test_sp_1_older_wording_without_the_place_is_a_hand_procedure(cards):
+    """"Must first be Special Summoned by sending 1 non-Effect Monster from your hand or face-up field to the
+    GY" (Cosmo Brain): from the hand, as "This card can only be Special Summoned by ..."; the field monster
+    must be face-up."""
+    b = board(cards=cards).hand("Cosmo Brain", "Celtic Guardian", "Sangan").monster(1, "Dark Magician") \
+        .monster(2, "Mystical Elf", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2",)), ("H1", ("M1",))}
+    after = applied(position, play_of(position, "H1", ("M1",)), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Dark Magician"]
+    gy = board(cards=cards).graveyard("Cosmo Brain").hand("Celtic Guardian")
+    assert summons(gy.build()) == set()
+
+
+def test_sp_1_why_names_the_condition_a_procedure_misses(cards):
+    from pysolver.solve.why import why
+    cases = (
+        (board(cards=cards).hand("Judgment Dragon").graveyard(LIGHTSWORN[0], LIGHTSWORN[0]), "procedure_gy_names_at_least"),
+        (board(cards=cards).hand("Kasha").monster(1, "Skull Servant"), "procedure_controls_at_least"),
+        (board(cards=cards).hand("Infernoid Antra", "Infernoid Attondel").monster(1, "Sangan")
+         .monster(2, "Witch of the Black Forest").monster(3, "Sangan"), "procedure_levels_ranks"),
+        (board(cards=cards).hand("The Dark Creator").monster(1, "Sangan")
+         .graveyard("Dark Magician", "Feral Imp", "Sangan", "Kuriboh", "Skull Servant"), "procedure_you_control_monsters"),
+    )
+    for built, name in cases:
+        (answer,) = why(built.build(), "H1", "procedure_summon").answers
+        assert answer.exhaustive and not answer.plays
+        assert [reason.name for group in answer.reasons for reason in group] == [name]
+
+
+def test_pos_3_vulcan_dragni_sends_face_up_cubic_monsters_only(cards):
+    """"By sending 2 "Cubic" monsters you control to the GY": a face-down monster hides what the cost names
+    (POS-3), so only face-up "Cubic" monsters can be sent (a Tribute could be face-down: NS-4)."""
+    one_set = board(cards=cards).hand("Vulcan Dragni the Cubic King").monster(1, "Vijam the Cubic Seed") \
+        .monster(2, "Vijam the Cubic Seed", position="set").monster(3, "Kuriboh")
+    assert summons(one_set.build()) == set()
+    both = board(cards=cards).hand("Vulcan Dragni the Cubic King").monster(1, "Vijam the Cubic Seed") \
+        .monster(2, "Vijam the Cubic Seed", position="defense").monster(3, "Kuriboh")
+    position = both.build()
+    assert summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2")), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Vijam the Cubic Seed"] * 2
+
+
+def test_sp_1_a_bare_card_name_as_a_cost_stays_unread(cards):
+    """"Banishing 1 "Skull Flame"" names a card without saying it is a monster: it could be a Spell or Trap,
+    which no cost pool holds, so the procedure stays unread; a Tribute or "from your Monster Zone" is a monster."""
+    for name in ("Supersonic Skull Flame", "Volcanic Doomfire"):
+        assert isinstance(procedures(cards[name]), ValueError), name
+    assert isinstance(procedures(cards["Vampire Genesis"]), tuple)
+    assert isinstance(procedures(cards["Armed Dragon LV10"]), tuple)
+
+
+# --- SP-1: the "If ..., you can Special Summon this card (from your hand)" conditions --------------------------
+
+def test_sp_1_if_you_control_a_blackwing_other_than_itself(cards):
+    """Blackwing - Gale the Whirlwind: "If you control a "Blackwing" monster other than "Blackwing - Gale the
+    Whirlwind"": a face-up one (a face-down monster hides its name, POS-3), not another Gale."""
+    gale = "Blackwing - Gale the Whirlwind"
+    other = board(cards=cards).hand(gale).monster(1, "Blackwing - Bora the Spear")
+    assert summons(other.build()) == {("H1", ())}
+    same = board(cards=cards).hand(gale).monster(1, gale)
+    assert summons(same.build()) == set()
+    face_down = board(cards=cards).hand(gale).monster(1, "Blackwing - Bora the Spear", position="set")
+    assert summons(face_down.build()) == set()
+    assert isinstance(procedures(cards["Tindangle Base Gardna"]), ValueError)   # "a face-down ... monster": unread
+
+
+def test_sp_1_if_you_control_no_monsters_or_fewer_than_the_opponent(cards):
+    empty = board(cards=cards).hand("Junk Forward", "Ancient Gear Statue")
+    assert summons(empty.build()) == {("H1", ())}                     # the opponent controls no more monsters
+    b = board(cards=cards).hand("Junk Forward", "Ancient Gear Statue", "Elder of the Six Samurai") \
+        .monster(1, "Kuriboh", position="set")
+    b.opponent.monster(1, "Sangan").monster(2, "Celtic Guardian")
+    position = b.build()
+    assert summons(position) == {("H2", ())}                           # 2 > 1; Junk Forward and Elder: not empty
+    after = applied(position, play_of(position, "H2", ()), zone="M2")
+    assert after["M2"].card.name == "Ancient Gear Statue" and after.events[-1]["from"] == "hand"
+    b = board(cards=cards).hand("Elder of the Six Samurai")
+    b.opponent.monster(1, "Sangan")
+    assert summons(b.build()) == {("H1", ())}
