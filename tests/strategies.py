@@ -895,9 +895,10 @@ def card_written_positions(rules: str | None = None):
 BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheaded Beast", "Zombyra the Dark",
                     "Superheavy Samurai Wagon", "Fossil Warrior Skull Bone", "Earthbound Immortal Uru",
                     "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon", "Knight Day Grepher",
-                    "Celtic Guardian", "Kuriboh")
+                    "Celtic Guardian", "Kuriboh", "Number 85: Crazy Box", "Raidraptor - Blaze Falcon",
+                    "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie")
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
-                    "Superheavy Samurai Wagon")
+                    "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander")
 
 
 @st.composite
@@ -914,7 +915,7 @@ def _battle_monster(draw, name: str, *, own: bool) -> dict:
             entry["attacked_directly"] = draw(st.booleans())
         entry["summoned_this_turn"] = draw(st.booleans())
     if "xyz" in card.kinds:
-        entry["materials"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), max_size=2))
+        entry["materials"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), max_size=3))
     if name == "Knight Day Grepher" and entry["position"] != "set" and draw(st.booleans()):
         entry["gemini_summoned"] = True
     if draw(st.integers(0, 4)) == 0:
@@ -926,7 +927,8 @@ def _battle_monster(draw, name: str, *, own: bool) -> dict:
 def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     """A random Battle Phase (sometimes Main Phase 2) with attackers whose text changes their attacks
     (direct attacks, second attacks, attacks on monsters only, Defense Position attacks, no attack without
-    Xyz Material) against monsters that cannot be attacked (and may or may not block direct attacks)."""
+    Xyz Material, no attack at all, one attack per Xyz Material) against monsters that cannot be attacked
+    (and may or may not block direct attacks) or that are the only ones that can be (BP-10)."""
     rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-4", "master-rule-3"]))
     turn = draw(st.integers(2, 5))
     phase = draw(st.sampled_from(["battle", "battle", "battle", "main2"]))

@@ -44,9 +44,25 @@ _ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) 
 _DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while in face-up Defense Position\.")
 _MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:Xyz )?[Mm]aterials?\.")
 _NOT_TARGET = re.compile(r"Your opponent's monsters cannot target this card for attacks\.")
+# BP-9 (EFFECT_CANNOT_ATTACK)
+_CANNOT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack\.")
+# BP-7 (EFFECT_CANNOT_ATTACK while it has none)
+_NO_MATERIAL = re.compile(r"While this card has no (?:Xyz )?[Mm]aterials?, it cannot attack\.")
+# BP-4 with an Xyz Material condition (EFFECT_DIRECT_ATTACK while it has one; EFFECT_CANNOT_DIRECT_ATTACK while not)
+_DIRECT_MATERIAL = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly while it has (?:Xyz )?[Mm]aterials?\.")
+_NO_DIRECT_MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:your opponent )?directly unless it has "
+                                 r"(?:Xyz )?[Mm]aterials?\.")
+# BP-5 with the count of its Xyz Materials (EFFECT_EXTRA_ATTACK: materials - 1, while it has material)
+_PER_MATERIAL = re.compile(r"While this card has (?:Xyz )?[Mm]aterials?, it can attack a number of times each Battle "
+                           r"Phase, up to the number of (?:Xyz )?[Mm]aterials attached to it\.")
+# BP-10 (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters: every monster but this one)
+_ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target "
+                          r"monsters for attacks|(?:Your opponent's monsters|Monsters your opponent controls) cannot "
+                          r"attack (?:any )?monsters), except this one\.")
 _IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
                       r"you directly\.")
-WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED)
+WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET)
 
 
 @dataclass(frozen=True)
@@ -61,6 +77,11 @@ class AttackRules:
     needs_material: bool = False    # BP-7: it cannot attack unless it has Xyz Material
     not_target: bool = False        # BP-8: the opponent's monsters cannot attack it (it still blocks direct attacks)
     ignored: bool = False           # BP-8: it cannot be attacked and does not block direct attacks
+    cannot_attack: bool = False     # BP-9: it never declares an attack
+    direct_with_material: bool = False      # BP-4: it can attack directly while it has Xyz Material
+    no_direct_without_material: bool = False   # BP-4: it cannot attack directly while it has no Xyz Material
+    extra_per_material: bool = False   # BP-5: it may attack as many times as it has Xyz Materials (at least once)
+    only_target: bool = False       # BP-10: the opponent's monsters cannot attack a monster other than this one
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -109,6 +130,18 @@ def attack_rules(card: Card) -> AttackRules:
             found["not_target"] = True
         elif _IGNORED.fullmatch(text):
             found["ignored"] = True
+        elif _CANNOT.fullmatch(text):
+            found["cannot_attack"] = True
+        elif _NO_MATERIAL.fullmatch(text):
+            found["needs_material"] = True
+        elif _DIRECT_MATERIAL.fullmatch(text):
+            found["direct_with_material"] = True
+        elif _NO_DIRECT_MATERIAL.fullmatch(text):
+            found["no_direct_without_material"] = True
+        elif _PER_MATERIAL.fullmatch(text):
+            found["extra_per_material"] = True
+        elif _ONLY_TARGET.fullmatch(text):
+            found["only_target"] = True
         else:
             continue
         read.add(sentence)

@@ -254,35 +254,43 @@ def _attack_text(instance: Instance) -> AttackRules:
 
 
 def attack_declarations(position: Position) -> Iterator[Play]:
-    """BP-1..BP-8 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
-    Position one whose text lets it attack so (BP-6), that has attacks left this turn: one, plus the
-    additional attacks its text gives (BP-5: "a second attack" on anything; "up to N attacks on monsters":
-    the additional ones on monsters only and none once it attacked directly). Targets: any opponent monster
-    (any position, Main or Extra Monster Zone) except those whose text forbids attacking them (BP-8); a
-    direct attack when the opponent controls no monster, not counting those whose text says they do not
-    prevent it (BP-8), or when the attacker's text lets it attack directly (BP-4), never on an attack on
-    monsters only (BP-5) nor when its text says it cannot (BP-4)."""
+    """BP-1..BP-10 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
+    Position one whose text lets it attack so (BP-6), whose text does not forbid it to attack (BP-9, or BP-7
+    without Xyz Material), that has attacks left this turn: one, plus the additional attacks its text gives
+    (BP-5: "a second attack" on anything; as many attacks as it has Xyz Materials, on anything; "up to N
+    attacks on monsters": the additional ones on monsters only and none once it attacked directly).
+    Targets: any opponent monster (any position, Main or Extra Monster Zone) except those whose text forbids
+    attacking them (BP-8) and, while another opponent monster's text says the opponent's monsters may attack
+    no monster but it, every monster but that one (BP-10); a direct attack when the opponent controls no
+    monster, not counting those whose text says they do not prevent it (BP-8), or when the attacker's text
+    lets it attack directly (BP-4, some only while it has Xyz Material), never on an attack on monsters only
+    (BP-5) nor when its text says it cannot (BP-4, some only while it has no Xyz Material)."""
     if position.phase != "battle":
         return
     opponents = _opponents(position, ON_FIELD)
-    attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)]
+    only = [o.id for o in opponents if _attack_text(o).only_target]               # BP-10
+    attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)
+                  and not [y for y in only if y != o.id]]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
+        materials = len(state.materials)
         if not (state.position == "attack" or (state.position == "defense" and text.in_defense)):
             continue
-        if "cannot_attack" in _restrictions(monster):     # TOK-1
+        if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
-        if text.needs_material and not state.materials:   # BP-7
+        if text.needs_material and not materials:          # BP-7
             continue
-        if state.attacked <= text.extra:                  # its first attack, or one of "a second attack"
-            monsters_only = False
+        if state.attacked <= text.extra or (text.extra_per_material and state.attacked < materials):
+            monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
         else:
             continue
+        direct_ok = text.direct or (text.direct_with_material and materials > 0)
+        direct_no = text.no_direct or (text.no_direct_without_material and not materials)
         targets = list(attackable)
-        if not monsters_only and not text.no_direct and (not in_the_way or text.direct):
+        if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)

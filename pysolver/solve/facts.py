@@ -368,14 +368,17 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
 
 
 def _attack_facts(card: Card) -> list[str]:
-    """What a monster's own text says about attacks (BP-4..BP-8, asp/battle.lp; `pysolver.cards.attacks`)."""
+    """What a monster's own text says about attacks (BP-4..BP-10, asp/battle.lp; `pysolver.cards.attacks`)."""
     rules, c = attack_rules(card), card.passcode
     if not rules:
         return []
     out = [f"{name}({c})." for name, flag in (
         ("attack_direct", rules.direct), ("attack_no_direct", rules.no_direct), ("attack_in_defense", rules.in_defense),
         ("attack_needs_material", rules.needs_material), ("attack_not_target", rules.not_target),
-        ("attack_ignored", rules.ignored)) if flag]
+        ("attack_ignored", rules.ignored), ("attack_cannot", rules.cannot_attack),
+        ("attack_direct_with_material", rules.direct_with_material),
+        ("attack_no_direct_without_material", rules.no_direct_without_material),
+        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target)) if flag]
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

@@ -368,6 +368,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "detach_cost": ("TEXT", "not enough Xyz Materials to detach"),
     "attack_target": ("BP-2", "no monster it can attack, and it cannot attack directly"),
     "attack_needs_material": ("BP-7", "{I:instance} cannot attack unless it has Xyz Material"),
+    "attack_cannot": ("BP-9", "{I:instance} cannot attack (its own text)"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
                                      "or its own text)"),
     "attack_restricted": ("TOK-1", "{I:instance} cannot attack (the effect that summoned it, or its own text)"),
@@ -469,6 +470,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                           "attack(s) than one"),
     "monster_only_attack: N <= E": ("BP-5", "it already attacked {N} times this turn; its text allows {E} more "
                                             "attack(s) than one, on monsters"),
+    "attack_per_material": ("BP-5", "{0:card} has no text that lets it attack once for each of its materials"),
+    "material_count": (None, None), "material_count: M = #count { X: attached(X,I) }": (None, None),
+    "any_target_attack: N < M": ("BP-5", "it already attacked {N} times this turn; it has {M} Xyz Material(s), "
+                                         "one attack each"),
     "not attacked_directly": ("BP-5", "{0:instance} attacked directly this turn: after that it makes no "
                                       "additional attack on monsters"),
 }

@@ -209,3 +209,105 @@ def test_bp_4_to_bp_8_counts_over_the_card_database():
     assert len(read) >= 110
     assert sum(1 for card in read if attack_rules(card).direct) >= 40
     assert sum(1 for card in read if attack_rules(card).extra) >= 25
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-9, BP-7, BP-4 and BP-5 with Xyz Materials (docs/battle-rules.md)
+
+def test_bp_9_number_85_crazy_box_cannot_attack():
+    b = battle().monster(1, "Number 85: Crazy Box", materials=["Kuriboh", "Celtic Guardian"]) \
+        .monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M2", "oM1")}
+    # its effects negated (BP-3), it attacks like any monster
+    b = battle().monster(1, "Number 85: Crazy Box", restrictions=["effects_negated"])
+    assert attacks(b.build()) == {("M1", "direct")}
+
+
+def test_bp_4_raidraptor_blaze_falcon_attacks_directly_while_it_has_xyz_material():
+    b = battle().monster(1, "Raidraptor - Blaze Falcon", materials=["Kuriboh"])
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct")}
+    b = battle().monster(1, "Raidraptor - Blaze Falcon")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1")}
+
+
+def test_bp_4_number_17_leviathan_dragon_cannot_attack_directly_unless_it_has_material():
+    assert attacks(battle().monster(1, "Number 17: Leviathan Dragon").build()) == set()
+    assert attacks(battle().monster(1, "Number 17: Leviathan Dragon", materials=["Kuriboh"]).build()) \
+        == {("M1", "direct")}
+    b = battle().monster(1, "Number 17: Leviathan Dragon")
+    b.opponent.monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2")}
+
+
+def test_bp_5_ashura_king_attacks_once_for_each_xyz_material_it_has_now():
+    three = ["Kuriboh", "Kuriboh", "Celtic Guardian"]
+    assert attacks(battle().monster(1, "Ashura King", materials=three, attacked=2).build()) == {("M1", "direct")}
+    assert attacks(battle().monster(1, "Ashura King", materials=three, attacked=3).build()) == set()
+    # a material detached earlier this turn no longer counts
+    assert attacks(battle().monster(1, "Ashura King", materials=["Kuriboh"], attacked=1).build()) == set()
+    # with none it attacks once, like any monster, and its additional attacks may be direct ones
+    assert attacks(battle().monster(1, "Ashura King").build()) == {("M1", "direct")}
+    position = battle().monster(1, "Ashura King", materials=["Kuriboh", "Kuriboh"]).build()
+    for applier in (apply, reference_apply):
+        after = applier(position, attack_play(position, "M1", "direct"))
+        assert attacks(after) == {("M1", "direct")}
+        assert attacks(applier(after, attack_play(after, "M1", "direct"))) == set()
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-10: "Your opponent's monsters cannot target monsters for attacks, except this one"
+
+def test_bp_10_hand_holding_genie_is_the_only_monster_the_turn_player_can_attack():
+    b = battle().monster(1, "Celtic Guardian").monster(2, "Jinzo #7")
+    b.opponent.monster(1, "Hand-Holding Genie", position="defense").monster(2, "Kuriboh")
+    # the other monster cannot be attacked but still stands in the way of a direct attack (BP-4 passes it)
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1"), ("M2", "direct")}
+    # face-down, its text does not apply (BP-3)
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Hand-Holding Genie", position="set").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_bp_10_two_such_monsters_forbid_each_other_and_shark_fortress_reads_the_same():
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Hand-Holding Genie").monster(2, "Shark Fortress").monster(3, "Kuriboh")
+    assert attacks(b.build()) == set()
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Gentlemander").monster(2, "Earthbound Immortal Uru")
+    assert attacks(b.build()) == {("M1", "oM1")}     # Gentlemander may be attacked; Uru by nothing (BP-8)
+
+
+def test_bp_10_on_the_turn_players_side_it_restricts_nothing_this_turn():
+    b = battle().monster(1, "Hand-Holding Genie").monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Kuriboh").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {(m, t) for m in ("M1", "M2") for t in ("oM1", "oM2")}
+
+
+def test_bp_9_bp_10_the_wordings_over_the_card_database(real):
+    read = {name: attack_rules(real[name]) for name in (
+        "Number 85: Crazy Box", "The Winged Dragon of Ra - Sphere Mode", "Number 30: Acid Golem of Destruction",
+        "Raidraptor - Blaze Falcon", "Number 23: Lancelot, Dark Knight of the Underworld",
+        "Number 17: Leviathan Dragon", "Ashura King", "K9-X \"Werewolf\"", "Lyrilusc - Assembled Nightingale",
+        "Dinowrestler Chimera T Wrextle", "Dupe Frog", "Heroic Champion - Claivesolish", "Gentlemander",
+        "Nightmare-Eyes Restrict", "Superheavy Samurai Magnet")}
+    assert read["Number 85: Crazy Box"].cannot_attack and read["The Winged Dragon of Ra - Sphere Mode"].cannot_attack
+    assert read["Number 30: Acid Golem of Destruction"].needs_material
+    assert read["Raidraptor - Blaze Falcon"].direct_with_material
+    assert read["Number 23: Lancelot, Dark Knight of the Underworld"].direct_with_material
+    assert read["Number 17: Leviathan Dragon"].no_direct_without_material
+    for name in ("Ashura King", "K9-X \"Werewolf\"", "Lyrilusc - Assembled Nightingale"):
+        assert read[name].extra_per_material, name
+    assert read["Lyrilusc - Assembled Nightingale"].direct
+    for name in ("Dinowrestler Chimera T Wrextle", "Dupe Frog", "Heroic Champion - Claivesolish", "Gentlemander",
+                 "Nightmare-Eyes Restrict", "Superheavy Samurai Magnet"):
+        assert read[name].only_target, name
+        assert not [u for u in unread_clauses(real[name]) if u.scope == "attack"], name
+    # a condition on the sentence, a kind of monster, or half of a sentence: unread
+    for name, clause in (("Invoked Oceanus", "Main Monster Zone"), ("Marincess Aqua Argonaut", "Extra Monster Zone"),
+                         ("Scarred Warrior", "Warrior-Type"), ("Number F0: Utopic Future Zexal", "except this one"),
+                         ("Alba-Lenatus the Abyss Dragon", "materials used for it")):
+        assert not (attack_rules(real[name]).only_target or attack_rules(real[name]).cannot_attack), name
+        assert any(clause in u.clause for u in unread_clauses(real[name])), name
