@@ -896,9 +896,10 @@ BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheade
                     "Superheavy Samurai Wagon", "Fossil Warrior Skull Bone", "Earthbound Immortal Uru",
                     "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon", "Knight Day Grepher",
                     "Celtic Guardian", "Kuriboh", "Number 85: Crazy Box", "Raidraptor - Blaze Falcon",
-                    "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie")
+                    "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie", "Crusadia Regulex")
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
-                    "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander")
+                    "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander",
+                    "Crusadia Regulex")
 
 
 @st.composite
@@ -928,7 +929,8 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     """A random Battle Phase (sometimes Main Phase 2) with attackers whose text changes their attacks
     (direct attacks, second attacks, attacks on monsters only, Defense Position attacks, no attack without
     Xyz Material, no attack at all, one attack per Xyz Material) against monsters that cannot be attacked
-    (and may or may not block direct attacks) or that are the only ones that can be (BP-10)."""
+    (and may or may not block direct attacks) or that are the only ones that can be (BP-10), and Link
+    Monsters whose arrows forbid attacks (BP-11)."""
     rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-4", "master-rule-3"]))
     turn = draw(st.integers(2, 5))
     phase = draw(st.sampled_from(["battle", "battle", "battle", "main2"]))
@@ -941,6 +943,12 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     if rules != "master-rule-3" and "Sunavalon Dryas" in defenders and draw(st.integers(0, 2)) == 0:
         opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): {"card": "Sunavalon Dryas"}}
     me: dict = {"monster_zones": mine}
+    if rules != "master-rule-3" and "Crusadia Regulex" in defenders and draw(st.integers(0, 2)) == 0:
+        # BP-11: a Link Monster in an Extra Monster Zone points into both players' Main Monster Zones
+        side, own = draw(st.sampled_from(SIDES_OF_TABLE)), draw(st.booleans())
+        if side not in opponent.get("extra_monster_zones", {}):
+            (me if own else opponent).setdefault("extra_monster_zones", {})[side] = \
+                draw(_battle_monster("Crusadia Regulex", own=own))
     players = [me, opponent] if turn_player == 0 else [opponent, me]
     return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
             "turn_player": turn_player, "players": players}

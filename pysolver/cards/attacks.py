@@ -1,4 +1,4 @@
-"""Card text -> what a monster's own text says about attack declarations (BP-3..BP-8, docs/battle-rules.md).
+"""Card text -> what a monster's own text says about attack declarations (BP-3..BP-11, docs/battle-rules.md).
 
 The frequent wordings whose meaning is exact and which decide, alone, which attack declarations are legal
 in one turn (the engine's single-card effects of the same name in brackets):
@@ -13,7 +13,14 @@ in one turn (the engine's single-card effects of the same name in brackets):
 * BP-7 "Cannot attack unless it has (Xyz) Material." (EFFECT_CANNOT_ATTACK while it has none);
 * BP-8 "Your opponent's monsters cannot target this card for attacks." (EFFECT_CANNOT_BE_BATTLE_TARGET:
   it still stands in the way of a direct attack) and "This card cannot be targeted for attacks, but does
-  not prevent your opponent from attacking you directly." (EFFECT_IGNORE_BATTLE_TARGET).
+  not prevent your opponent from attacking you directly." (EFFECT_IGNORE_BATTLE_TARGET);
+* BP-9 "This card cannot attack." (EFFECT_CANNOT_ATTACK); BP-7 "While this card has no Xyz Materials, it
+  cannot attack."; BP-4 "... can attack directly while it has Xyz Material." / "Cannot attack directly
+  unless it has material."; BP-5 "While this card has material, it can attack a number of times each
+  Battle Phase, up to the number of materials attached to it.";
+* BP-10 "Your opponent's monsters cannot target monsters for attacks, except this one." and its wordings
+  (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters);
+* BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -21,7 +28,8 @@ only when it is a rule sentence of the monster text standing alone: one in a bul
 ("gains these effects while ...", "apply 1 of these effects") is conditional and stays unread, except the
 bullet of a Gemini monster (the Gemini wording is its condition: GEM-2). Everything else about attacks
 (Toon World, "must attack", attacking all monsters once each, attacking again after destroying a
-monster, paying LP to attack, the turn it is Summoned) stays unread (`pysolver.cards.reading`).
+monster, paying LP to attack, the turn it is Summoned, conditions on BP-10) stays unread
+(`pysolver.cards.reading`).
 """
 
 from __future__ import annotations
@@ -61,8 +69,10 @@ _ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponen
                           r"attack (?:any )?monsters), except this one\.")
 _IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
                       r"you directly\.")
+# BP-11 (EFFECT_CANNOT_ATTACK on the monsters its arrows point to, on either side)
+_POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack\.")
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
-            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET)
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED)
 
 
 @dataclass(frozen=True)
@@ -82,6 +92,7 @@ class AttackRules:
     no_direct_without_material: bool = False   # BP-4: it cannot attack directly while it has no Xyz Material
     extra_per_material: bool = False   # BP-5: it may attack as many times as it has Xyz Materials (at least once)
     only_target: bool = False       # BP-10: the opponent's monsters cannot attack a monster other than this one
+    pointed_cannot_attack: bool = False   # BP-11: the monsters this Link Monster points to cannot attack
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -142,6 +153,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["extra_per_material"] = True
         elif _ONLY_TARGET.fullmatch(text):
             found["only_target"] = True
+        elif _POINTED.fullmatch(text) and "link" in card.kinds:
+            found["pointed_cannot_attack"] = True
         else:
             continue
         read.add(sentence)

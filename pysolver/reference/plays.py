@@ -254,9 +254,9 @@ def _attack_text(instance: Instance) -> AttackRules:
 
 
 def attack_declarations(position: Position) -> Iterator[Play]:
-    """BP-1..BP-10 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
+    """BP-1..BP-11 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
     Position one whose text lets it attack so (BP-6), whose text does not forbid it to attack (BP-9, or BP-7
-    without Xyz Material), that has attacks left this turn: one, plus the additional attacks its text gives
+    without Xyz Material), to which no Link Monster forbidding it points (BP-11), that has attacks left: one, plus the additional attacks its text gives
     (BP-5: "a second attack" on anything; as many attacks as it has Xyz Materials, on anything; "up to N
     attacks on monsters": the additional ones on monsters only and none once it attacked directly).
     Targets: any opponent monster (any position, Main or Extra Monster Zone) except those whose text forbids
@@ -272,6 +272,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)
                   and not [y for y in only if y != o.id]]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
+    held = set()                                  # BP-11: the places a forbidding Link Monster points to
+    for link in _opponents(position, ON_FIELD) + _own(position, ON_FIELD):
+        if _attack_text(link).pointed_cannot_attack:
+            held |= _points_to(link.card, _place_of(position, link), link.player == position.turn_player)
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
         materials = len(state.materials)
@@ -280,6 +284,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
         if text.needs_material and not materials:          # BP-7
+            continue
+        if _place_of(position, monster) in held:           # BP-11
             continue
         if state.attacked <= text.extra or (text.extra_per_material and state.attacked < materials):
             monsters_only = False                          # its first attack, or one of its additional ones

@@ -378,7 +378,8 @@ def _attack_facts(card: Card) -> list[str]:
         ("attack_ignored", rules.ignored), ("attack_cannot", rules.cannot_attack),
         ("attack_direct_with_material", rules.direct_with_material),
         ("attack_no_direct_without_material", rules.no_direct_without_material),
-        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target)) if flag]
+        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target),
+        ("attack_pointed_cannot", rules.pointed_cannot_attack)) if flag]
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

@@ -311,3 +311,29 @@ def test_bp_9_bp_10_the_wordings_over_the_card_database(real):
                          ("Alba-Lenatus the Abyss Dragon", "materials used for it")):
         assert not (attack_rules(real[name]).only_target or attack_rules(real[name]).cannot_attack), name
         assert any(clause in u.clause for u in unread_clauses(real[name])), name
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-11: "Monsters this card points to cannot attack"
+
+def test_bp_11_crusadia_regulex_forbids_the_monsters_it_points_to_to_attack():
+    # in the turn player's left Extra Monster Zone, its bottom arrow points to M2
+    b = battle().monster("left", "Crusadia Regulex").monster(2, "Celtic Guardian").monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "direct"), ("M1", "direct")}
+    # the opponent's, in the right one: its top arrow points down into the turn player's M4
+    b = battle().monster(3, "Celtic Guardian").monster(4, "Kuriboh")
+    b.opponent.monster("right", "Crusadia Regulex").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M3", "oEMZR"), ("M3", "oM2")}
+    # in M2, its top arrow points to the left Extra Monster Zone; negated, it forbids nothing (BP-3)
+    b = battle().monster(2, "Crusadia Regulex").monster("left", "Shark Fortress").monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "direct"), ("M2", "direct")}
+    b = battle().monster(2, "Crusadia Regulex", restrictions=["effects_negated"]).monster("left", "Shark Fortress")
+    assert attacks(b.build()) == {("EMZL", "direct"), ("M2", "direct")}
+
+
+def test_bp_11_the_crusadia_wordings_are_read_and_gorgons_half_sentence_is_not(real):
+    for name in ("Crusadia Regulex", "Crusadia Equimax", "Crusadia Spatha", "Crusadia Magius"):
+        assert attack_rules(real[name]).pointed_cannot_attack, name
+        assert not unread_clauses(real[name]), name
+    assert not attack_rules(real["Gorgon of Zilofthonia"]).pointed_cannot_attack
+    assert any("points to cannot attack" in u.clause for u in unread_clauses(real["Gorgon of Zilofthonia"]))
