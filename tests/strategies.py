@@ -890,13 +890,14 @@ def card_written_positions(rules: str | None = None):
 
 
 # --------------------------------------------------------------------------------------------------
-# Battle Phases: monsters whose own text changes attack declarations (BP-3..BP-8, docs/battle-rules.md)
+# Battle Phases: monsters whose own text changes attack declarations (BP-3..BP-12, docs/battle-rules.md)
 
 BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheaded Beast", "Zombyra the Dark",
                     "Superheavy Samurai Wagon", "Fossil Warrior Skull Bone", "Earthbound Immortal Uru",
                     "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon", "Knight Day Grepher",
                     "Celtic Guardian", "Kuriboh", "Number 85: Crazy Box", "Raidraptor - Blaze Falcon",
-                    "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie", "Crusadia Regulex")
+                    "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie", "Crusadia Regulex",
+                    "Machine Lord Ür", "Invoked Purgatrio")
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
                     "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander",
                     "Crusadia Regulex")
@@ -929,8 +930,9 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     """A random Battle Phase (sometimes Main Phase 2) with attackers whose text changes their attacks
     (direct attacks, second attacks, attacks on monsters only, Defense Position attacks, no attack without
     Xyz Material, no attack at all, one attack per Xyz Material) against monsters that cannot be attacked
-    (and may or may not block direct attacks) or that are the only ones that can be (BP-10), and Link
-    Monsters whose arrows forbid attacks (BP-11)."""
+    (and may or may not block direct attacks) or that are the only ones that can be (BP-10), Link
+    Monsters whose arrows forbid attacks (BP-11), and monsters that attack each opponent monster once
+    (BP-12), with the monsters they already attacked."""
     rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-4", "master-rule-3"]))
     turn = draw(st.integers(2, 5))
     phase = draw(st.sampled_from(["battle", "battle", "battle", "main2"]))
@@ -949,6 +951,14 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
         if side not in opponent.get("extra_monster_zones", {}):
             (me if own else opponent).setdefault("extra_monster_zones", {})[side] = \
                 draw(_battle_monster("Crusadia Regulex", own=own))
+    if phase == "battle":       # BP-12: the opponent's monsters that a monster attacking each once attacked
+        targets = [*opponent["monster_zones"], *opponent.get("extra_monster_zones", {})]
+        for entry in [*mine.values(), *me.get("extra_monster_zones", {}).values()]:
+            if entry["card"] in ("Machine Lord Ür", "Invoked Purgatrio") and entry.get("attacked") and targets:
+                count = 1 if entry["attacked"] is True else entry["attacked"]
+                chosen = draw(st.lists(st.sampled_from(targets), unique=True, max_size=count))
+                if chosen:
+                    entry["attacked_monsters"] = chosen
     players = [me, opponent] if turn_player == 0 else [opponent, me]
     return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
             "turn_player": turn_player, "players": players}

@@ -20,14 +20,15 @@ in one turn (the engine's single-card effects of the same name in brackets):
   Battle Phase, up to the number of materials attached to it.";
 * BP-10 "Your opponent's monsters cannot target monsters for attacks, except this one." and its wordings
   (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters);
-* BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters).
+* BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters);
+* BP-12 "This card can attack all monsters your opponent controls, once each." (EFFECT_ATTACK_ALL).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
 only when it is a rule sentence of the monster text standing alone: one in a bullet list after a lead
 ("gains these effects while ...", "apply 1 of these effects") is conditional and stays unread, except the
 bullet of a Gemini monster (the Gemini wording is its condition: GEM-2). Everything else about attacks
-(Toon World, "must attack", attacking all monsters once each, attacking again after destroying a
+(Toon World, "must attack", attacking all Special Summoned monsters once each, attacking again after destroying a
 monster, paying LP to attack, the turn it is Summoned, conditions on BP-10) stays unread
 (`pysolver.cards.reading`).
 """
@@ -71,8 +72,12 @@ _IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not p
                       r"you directly\.")
 # BP-11 (EFFECT_CANNOT_ATTACK on the monsters its arrows point to, on either side)
 _POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack\.")
+# BP-12 (EFFECT_ATTACK_ALL, value 1: each of the opponent's monsters once)
+_ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your opponent controls,? once each|all your "
+                  r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
+                  r"per Battle Phase\)))\.")
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
-            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED)
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL)
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,7 @@ class AttackRules:
     extra_per_material: bool = False   # BP-5: it may attack as many times as it has Xyz Materials (at least once)
     only_target: bool = False       # BP-10: the opponent's monsters cannot attack a monster other than this one
     pointed_cannot_attack: bool = False   # BP-11: the monsters this Link Monster points to cannot attack
+    attack_all: bool = False        # BP-12: after its attacks, it may attack each opponent monster once
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -155,6 +161,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["only_target"] = True
         elif _POINTED.fullmatch(text) and "link" in card.kinds:
             found["pointed_cannot_attack"] = True
+        elif _ALL.fullmatch(text):
+            found["attack_all"] = True
         else:
             continue
         read.add(sentence)

@@ -254,11 +254,13 @@ def _attack_text(instance: Instance) -> AttackRules:
 
 
 def attack_declarations(position: Position) -> Iterator[Play]:
-    """BP-1..BP-11 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
+    """BP-1..BP-12 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
     Position one whose text lets it attack so (BP-6), whose text does not forbid it to attack (BP-9, or BP-7
     without Xyz Material), to which no Link Monster forbidding it points (BP-11), that has attacks left: one, plus the additional attacks its text gives
     (BP-5: "a second attack" on anything; as many attacks as it has Xyz Materials, on anything; "up to N
-    attacks on monsters": the additional ones on monsters only and none once it attacked directly).
+    attacks on monsters": the additional ones on monsters only and none once it attacked directly; BP-12,
+    once those are used up and unless it attacked directly: one on each opponent monster it has not
+    attacked this turn).
     Targets: any opponent monster (any position, Main or Extra Monster Zone) except those whose text forbids
     attacking them (BP-8) and, while another opponent monster's text says the opponent's monsters may attack
     no monster but it, every monster but that one (BP-10); a direct attack when the opponent controls no
@@ -287,15 +289,19 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             continue
         if _place_of(position, monster) in held:           # BP-11
             continue
+        attacked_before: set[str] = set()
         if state.attacked <= text.extra or (text.extra_per_material and state.attacked < materials):
             monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
+        elif text.attack_all and not state.attacked_directly:   # BP-12: each opponent monster once
+            monsters_only = True
+            attacked_before = {"o" + zone for zone in state.attacked_monsters}
         else:
             continue
         direct_ok = text.direct or (text.direct_with_material and materials > 0)
         direct_no = text.no_direct or (text.no_direct_without_material and not materials)
-        targets = list(attackable)
+        targets = [target for target in attackable if target not in attacked_before]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         for target in targets:

@@ -149,6 +149,10 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     for n, instance in enumerate(instances):
         if instance and instance.host:
             out.append(f"attached({n},{numbers[instance.host]}).")
+        if instance and isinstance(instance.state, Monster) and instance.player == position.turn_player:
+            for zone in instance.state.attacked_monsters:     # BP-12: the other player's monsters it attacked
+                if f"o{zone}" in numbers:
+                    out.append(f"attacked_monster({n},{numbers[f'o{zone}']}).")
     out.extend(card_facts(card) for card in cards.values())
     for card in _history_cards(position):
         cards.setdefault(card.passcode, card)
@@ -379,7 +383,7 @@ def _attack_facts(card: Card) -> list[str]:
         ("attack_direct_with_material", rules.direct_with_material),
         ("attack_no_direct_without_material", rules.no_direct_without_material),
         ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target),
-        ("attack_pointed_cannot", rules.pointed_cannot_attack)) if flag]
+        ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all)) if flag]
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

@@ -1,5 +1,5 @@
 """Attack declarations and what a monster's own text says about them (RULES.md BP-1, BP-2;
-docs/battle-rules.md BP-3..BP-8). Real cards: the built-in pool holds one card of each wording; the
+docs/battle-rules.md BP-3..BP-12). Real cards: the built-in pool holds one card of each wording; the
 counts over the whole card database run when ../shared/data/cards.cdb is present."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pysolver.position.apply import apply
 from pysolver.position.files import position_from_dict, position_to_dict
 from pysolver.reference.apply import apply as reference_apply
 from pysolver.reference.plays import legal_plays as reference_plays
+from pysolver.solve.steps import Planner, replay
 
 
 def attacks(position) -> set[tuple[str, str]]:
@@ -197,7 +198,7 @@ def test_bp_3_a_clause_in_a_conditional_bullet_list_stays_unread():
 def test_bp_4_to_bp_8_unmodelled_attack_clauses_stay_unread():
     from pysolver.cards.load import load_cards
     cards = load_cards(need_shared_data() / "cards.cdb")
-    for name, clause in (("Toon Summoned Skull", "Toon"), ("Berserk Dragon", "once each"),
+    for name, clause in (("Toon Summoned Skull", "Toon"), ("Stardust Charge Warrior", "Special Summoned monsters"),
                          ("Kuraz the Light Monarch", "the turn it is")):
         assert any(clause in u.clause for u in unread_clauses(cards[name])), name
 
@@ -337,3 +338,94 @@ def test_bp_11_the_crusadia_wordings_are_read_and_gorgons_half_sentence_is_not(r
         assert not unread_clauses(real[name]), name
     assert not attack_rules(real["Gorgon of Zilofthonia"]).pointed_cannot_attack
     assert any("points to cannot attack" in u.clause for u in unread_clauses(real["Gorgon of Zilofthonia"]))
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-12: "This card can attack all monsters your opponent controls once each"
+
+def test_bp_12_machine_lord_ur_attacks_each_opponent_monster_once():
+    b = battle().monster(1, "Machine Lord Ür")
+    b.opponent.monster(1, "Kuriboh").monster(2, "Celtic Guardian").monster("left", "Number 17: Leviathan Dragon")
+    position = b.build()
+    assert attacks(position) == {("M1", "oM1"), ("M1", "oM2"), ("M1", "oEMZL")}
+    for applier in (apply, reference_apply):
+        after = applier(position, attack_play(position, "M1", "oM2"))
+        assert after["M1"].state.attacked_monsters == ("M2",)
+        assert attacks(after) == {("M1", "oM1"), ("M1", "oEMZL")}          # never the same one twice
+        again = applier(after, attack_play(after, "M1", "oEMZL"))
+        assert attacks(again) == {("M1", "oM1")}
+        assert position_to_dict(again)["players"][0]["monster_zones"][1]["attacked_monsters"] == [2, "left"]
+        last = applier(again, attack_play(again, "M1", "oM1"))
+        assert attacks(last) == set()
+        main2 = applier(again, next(p for p in legal_plays(again) if p.action == "enter_main2"))
+        assert main2["M1"].state.attacked_monsters == ()     # the Battle Phase is over
+
+
+
+def test_bp_12_lines_of_attacks_step_by_step_agree_with_apply():
+    """The step-indexed transition (asp/transition.lp) records the monsters attacked as `apply` does:
+    each move of every line is legal and its state is apply's; three attacks, each once, in any order."""
+    b = battle().monster(1, "Machine Lord Ür")
+    b.opponent.monster(1, "Kuriboh").monster(2, "Celtic Guardian").monster("left", "Number 17: Leviathan Dragon")
+    position = b.build()
+    for plays in (3, 4):
+        planner = Planner(position, symmetry=False)
+        planner.control.configuration.solve.models = 0
+        planner.control.configuration.solve.project = "show"
+        planner.ask(plays)
+        attack_lines = set()
+        with planner.control.solve(yield_=True) as handle:
+            for model in handle:
+                line = replay(model.symbols(atoms=True), position, plays,
+                              lambda p: legal_plays(p, all_instances=True))
+                if all(play.action == "declare_attack" for play, _, _ in line):
+                    attack_lines.add(tuple(play.target for play, _, _ in line))
+        assert len(attack_lines) == (6 if plays == 3 else 0)
+
+
+def test_bp_12_no_direct_attack_after_the_first_and_none_after_a_direct_one():
+    # the first attack is like any monster's (direct when the opponent controls no monster)
+    assert attacks(battle().monster(1, "Machine Lord Ür").build()) == {("M1", "direct")}
+    assert attacks(battle().monster(1, "Machine Lord Ür", attacked=1).build()) == set()
+    b = battle().monster(1, "Machine Lord Ür", attacked=1, attacked_directly=True)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+    # a monster it attacked that is no longer there is not in the list: the others may still be attacked
+    b = battle().monster(1, "Invoked Purgatrio", attacked=2, attacked_monsters=[3])
+    b.opponent.monster(1, "Kuriboh").monster(3, "Celtic Guardian").monster(4, "Earthbound Immortal Uru")
+    assert attacks(b.build()) == {("M1", "oM1")}                         # Uru cannot be attacked (BP-8)
+
+
+def test_bp_12_bp_10_the_only_monster_that_can_be_attacked_once():
+    b = battle().monster(1, "Machine Lord Ür", attacked=1, attacked_monsters=[2])
+    b.opponent.monster(1, "Kuriboh").monster(2, "Hand-Holding Genie")
+    assert attacks(b.build()) == set()
+
+
+@pytest.mark.parametrize("options, entry, message", [
+    ({}, {"attacked": 1, "attacked_monsters": [1, 2]}, "2 monsters attacked but attacked: 1"),
+    ({}, {"attacked": 2, "attacked_monsters": [6]}, "attacked_monsters[0]: no such zone 6"),
+    ({}, {"attacked": 2, "attacked_monsters": [1, "1"]}, "attacked_monsters[1]: zone 1 is given twice"),
+    ({}, {"attacked": 1, "attacked_monsters": [3]}, "the other player's zone 3 holds no monster"),
+    ({}, {"attacked": 1, "attacked_monsters": "1"}, "attacked_monsters: expected a list"),
+    ({"phase": "main2"}, {"attacked": 1, "attacked_monsters": [1]}, "only the turn player's monsters in the Battle"),
+])
+def test_bp_12_bad_attacked_monsters_are_one_clear_line(options, entry, message):
+    b = board(turn=3, **({"phase": "battle"} | options)).monster(1, "Machine Lord Ür", **entry)
+    b.opponent.monster(1, "Kuriboh").monster(2, "Kuriboh")
+    with pytest.raises(PysolverError) as error:
+        b.build()
+    assert message in str(error.value) and len(str(error.value).splitlines()) == 1
+
+
+def test_bp_12_the_wordings_over_the_card_database(real):
+    for name in ("Machine Lord Ür", "Invoked Purgatrio", "Blue-Eyes Tyrant Dragon", "Elemental HERO Wildedge",
+                 "World Chalice Guardragon Almarduke", "D/D/D/D Dimensional King Arc Crisis", "Asura Priest"):
+        assert attack_rules(real[name]).attack_all, name
+    for name in ("Invoked Purgatrio", "Elemental HERO Wildedge", "Asura Priest"):
+        assert not unread_clauses(real[name]), name
+    # not every monster, or with a condition: unread
+    for name in ("Stardust Charge Warrior", "Number 5: Doom Chimera Dragon", "Chaos Archfiend",
+                 "Ally of Justice Thousand Arms"):
+        assert not attack_rules(real[name]).attack_all, name
+        assert any("once each" in u.clause for u in unread_clauses(real[name])), name
