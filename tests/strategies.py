@@ -897,10 +897,10 @@ BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheade
                     "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon", "Knight Day Grepher",
                     "Celtic Guardian", "Kuriboh", "Number 85: Crazy Box", "Raidraptor - Blaze Falcon",
                     "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie", "Crusadia Regulex",
-                    "Machine Lord Ür", "Invoked Purgatrio")
+                    "Machine Lord Ür", "Invoked Purgatrio", "Beelzeus of the Diabolic Dragons")
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
                     "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander",
-                    "Crusadia Regulex")
+                    "Crusadia Regulex", "Invoked Oceanus", "Marincess Aqua Argonaut")
 
 
 @st.composite
@@ -931,8 +931,8 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     (direct attacks, second attacks, attacks on monsters only, Defense Position attacks, no attack without
     Xyz Material, no attack at all, one attack per Xyz Material) against monsters that cannot be attacked
     (and may or may not block direct attacks) or that are the only ones that can be (BP-10), Link
-    Monsters whose arrows forbid attacks (BP-11), and monsters that attack each opponent monster once
-    (BP-12), with the monsters they already attacked."""
+    Monsters whose arrows forbid attacks (BP-11), monsters that attack each opponent monster once
+    (BP-12), with the monsters they already attacked, and monsters that forbid the others to attack (BP-13)."""
     rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-4", "master-rule-3"]))
     turn = draw(st.integers(2, 5))
     phase = draw(st.sampled_from(["battle", "battle", "battle", "main2"]))
@@ -943,7 +943,9 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     theirs = {zone: draw(_battle_monster(draw(_names(defenders)), own=False)) for zone in draw(_some_zones(3))}
     opponent: dict = {"monster_zones": theirs}
     if rules != "master-rule-3" and "Sunavalon Dryas" in defenders and draw(st.integers(0, 2)) == 0:
-        opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): {"card": "Sunavalon Dryas"}}
+        # BP-8, and BP-10 only while in a Main (Oceanus) or an Extra (Argonaut) Monster Zone
+        opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): draw(_battle_monster(
+            draw(st.sampled_from(["Sunavalon Dryas", "Invoked Oceanus", "Marincess Aqua Argonaut"])), own=False))}
     me: dict = {"monster_zones": mine}
     if rules != "master-rule-3" and "Crusadia Regulex" in defenders and draw(st.integers(0, 2)) == 0:
         # BP-11: a Link Monster in an Extra Monster Zone points into both players' Main Monster Zones

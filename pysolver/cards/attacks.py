@@ -19,7 +19,10 @@ in one turn (the engine's single-card effects of the same name in brackets):
   unless it has material."; BP-5 "While this card has material, it can attack a number of times each
   Battle Phase, up to the number of materials attached to it.";
 * BP-10 "Your opponent's monsters cannot target monsters for attacks, except this one." and its wordings
-  (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters);
+  (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters), also after "While this card is in the
+  Main (Extra) Monster Zone, ", "While this card is in face-up Defense Position, " or "While a card is in a
+  Field Zone, ";
+* BP-13 "Other monsters you control cannot attack." (EFFECT_CANNOT_ATTACK on its controller's others);
 * BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters);
 * BP-12 "This card can attack all monsters your opponent controls, once each." (EFFECT_ATTACK_ALL).
 
@@ -70,6 +73,14 @@ _ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponen
                           r"attack (?:any )?monsters), except this one\.")
 _IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
                       r"you directly\.")
+# BP-10 with the condition of its effect (the effect's condition: the zone or battle position of this card,
+# a card in either Field Zone)
+_WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
+          "While this card is in the Extra Monster Zone, ": "extra_monster_zone",
+          "While this card is in face-up Defense Position, ": "defense",
+          "While a card is in a Field Zone, ": "field_zone_card"}
+# BP-13 (EFFECT_CANNOT_ATTACK on the other monsters of its controller)
+_OTHERS = re.compile(r"Other monsters you control cannot attack\.")
 # BP-11 (EFFECT_CANNOT_ATTACK on the monsters its arrows point to, on either side)
 _POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack\.")
 # BP-12 (EFFECT_ATTACK_ALL, value 1: each of the opponent's monsters once)
@@ -77,7 +88,7 @@ _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your oppon
                   r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
                   r"per Battle Phase\)))\.")
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
-            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL)
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS)
 
 
 @dataclass(frozen=True)
@@ -99,6 +110,8 @@ class AttackRules:
     only_target: bool = False       # BP-10: the opponent's monsters cannot attack a monster other than this one
     pointed_cannot_attack: bool = False   # BP-11: the monsters this Link Monster points to cannot attack
     attack_all: bool = False        # BP-12: after its attacks, it may attack each opponent monster once
+    only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
+    others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -159,6 +172,11 @@ def attack_rules(card: Card) -> AttackRules:
             found["extra_per_material"] = True
         elif _ONLY_TARGET.fullmatch(text):
             found["only_target"] = True
+        elif (lead := next((w for w in _WHILE if text.startswith(w)), None)) and "only_target" not in found \
+                and _ONLY_TARGET.fullmatch(text[len(lead)].upper() + text[len(lead) + 1:]):
+            found["only_target"], found["only_target_while"] = True, _WHILE[lead]
+        elif _OTHERS.fullmatch(text):
+            found["others_cannot_attack"] = True
         elif _POINTED.fullmatch(text) and "link" in card.kinds:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):

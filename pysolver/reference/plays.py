@@ -256,21 +256,31 @@ def _attack_text(instance: Instance) -> AttackRules:
 def attack_declarations(position: Position) -> Iterator[Play]:
     """BP-1..BP-12 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
     Position one whose text lets it attack so (BP-6), whose text does not forbid it to attack (BP-9, or BP-7
-    without Xyz Material), to which no Link Monster forbidding it points (BP-11), that has attacks left: one, plus the additional attacks its text gives
+    without Xyz Material), to which no Link Monster forbidding it points (BP-11), while no other monster of
+    the turn player forbids it (BP-13), that has attacks left: one, plus the additional attacks its text gives
     (BP-5: "a second attack" on anything; as many attacks as it has Xyz Materials, on anything; "up to N
     attacks on monsters": the additional ones on monsters only and none once it attacked directly; BP-12,
     once those are used up and unless it attacked directly: one on each opponent monster it has not
     attacked this turn).
     Targets: any opponent monster (any position, Main or Extra Monster Zone) except those whose text forbids
     attacking them (BP-8) and, while another opponent monster's text says the opponent's monsters may attack
-    no monster but it, every monster but that one (BP-10); a direct attack when the opponent controls no
+    no monster but it (and the condition its sentence gives holds), every monster but that one (BP-10); a direct attack when the opponent controls no
     monster, not counting those whose text says they do not prevent it (BP-8), or when the attacker's text
     lets it attack directly (BP-4, some only while it has Xyz Material), never on an attack on monsters only
     (BP-5) nor when its text says it cannot (BP-4, some only while it has no Xyz Material)."""
     if position.phase != "battle":
         return
     opponents = _opponents(position, ON_FIELD)
-    only = [o.id for o in opponents if _attack_text(o).only_target]               # BP-10
+    field_spell = any(i.location == "field_zone" for i in position.instances.values())
+
+    def only_now(monster) -> bool:            # BP-10, while the condition of its sentence holds
+        text = _attack_text(monster)
+        return text.only_target and {"": True, "field_zone_card": field_spell,
+                                     "main_monster_zone": monster.location == "monster_zone",
+                                     "extra_monster_zone": monster.location == "extra_monster_zone",
+                                     "defense": monster.state.position == "defense"}[text.only_target_while]
+
+    only = [o.id for o in opponents if only_now(o)]                               # BP-10
     attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)
                   and not [y for y in only if y != o.id]]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
@@ -284,6 +294,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if not (state.position == "attack" or (state.position == "defense" and text.in_defense)):
             continue
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
+            continue
+        if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
+               if other.id != monster.id):                                       # BP-13
             continue
         if text.needs_material and not materials:          # BP-7
             continue

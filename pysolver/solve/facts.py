@@ -382,8 +382,11 @@ def _attack_facts(card: Card) -> list[str]:
         ("attack_ignored", rules.ignored), ("attack_cannot", rules.cannot_attack),
         ("attack_direct_with_material", rules.direct_with_material),
         ("attack_no_direct_without_material", rules.no_direct_without_material),
-        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target),
+        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target and not rules.only_target_while),
+        ("attack_others_cannot", rules.others_cannot_attack),
         ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all)) if flag]
+    if rules.only_target_while:
+        out.append(f"attack_only_target_while({c},{rules.only_target_while}).")
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

@@ -369,6 +369,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_target": ("BP-2", "no monster it can attack, and it cannot attack directly"),
     "attack_needs_material": ("BP-7", "{I:instance} cannot attack unless it has Xyz Material"),
     "attack_cannot": ("BP-9", "{I:instance} cannot attack (its own text)"),
+    "attack_others_cannot": ("BP-13", "{I:instance} cannot attack: another monster you control forbids it"),
     "attack_all_once": ("BP-12", "{I:instance} already attacked that monster this turn (each of them once)"),
     "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "

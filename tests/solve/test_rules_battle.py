@@ -306,9 +306,8 @@ def test_bp_9_bp_10_the_wordings_over_the_card_database(real):
                  "Nightmare-Eyes Restrict", "Superheavy Samurai Magnet"):
         assert read[name].only_target, name
         assert not [u for u in unread_clauses(real[name]) if u.scope == "attack"], name
-    # a condition on the sentence, a kind of monster, or half of a sentence: unread
-    for name, clause in (("Invoked Oceanus", "Main Monster Zone"), ("Marincess Aqua Argonaut", "Extra Monster Zone"),
-                         ("Scarred Warrior", "Warrior-Type"), ("Number F0: Utopic Future Zexal", "except this one"),
+    # a kind of monster, or half of a sentence: unread
+    for name, clause in (("Scarred Warrior", "Warrior-Type"), ("Number F0: Utopic Future Zexal", "except this one"),
                          ("Alba-Lenatus the Abyss Dragon", "materials used for it")):
         assert not (attack_rules(real[name]).only_target or attack_rules(real[name]).cannot_attack), name
         assert any(clause in u.clause for u in unread_clauses(real[name])), name
@@ -429,3 +428,47 @@ def test_bp_12_the_wordings_over_the_card_database(real):
                  "Ally of Justice Thousand Arms"):
         assert not attack_rules(real[name]).attack_all, name
         assert any("once each" in u.clause for u in unread_clauses(real[name])), name
+
+
+def test_bp_10_invoked_oceanus_only_in_the_main_monster_zone_marincess_only_in_the_extra():
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Invoked Oceanus").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Invoked Oceanus").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM2")}
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster("right", "Marincess Aqua Argonaut").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oEMZR")}
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(3, "Marincess Aqua Argonaut").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM3"), ("M1", "oM2")}
+
+
+def test_bp_10_wonko_only_while_a_card_is_in_a_field_zone(real):
+    def position(field_spell: bool):
+        b = board(turn=3, phase="battle", cards=real).monster(1, "Celtic Guardian")
+        b.opponent.monster(1, "Wonko, Noble Knight of the Forest").monster(2, "Kuriboh")
+        if field_spell:
+            b.field_spell("Mystic Plasma Zone", position="set")     # the turn player's, Set: a card all the same
+        return b.build()
+    assert attacks(position(False)) == {("M1", "oM1"), ("M1", "oM2")}
+    assert attacks(position(True)) == {("M1", "oM1")}
+    assert attack_rules(real["Hamon, Lord of Striking Thunder"]).only_target_while == "defense"
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-13: "Other monsters you control cannot attack"
+
+def test_bp_13_beelzeus_forbids_the_turn_players_other_monsters_to_attack():
+    b = battle().monster(1, "Beelzeus of the Diabolic Dragons").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "direct")}
+    b = battle().monster(1, "Beelzeus of the Diabolic Dragons", position="defense").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == set()                       # in Defense Position it still forbids them
+    b = battle().monster(1, "Beelzeus of the Diabolic Dragons", restrictions=["effects_negated"]) \
+        .monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "direct"), ("M2", "direct")}
+    b = battle().monster(2, "Celtic Guardian")               # the opponent's: nothing this turn
+    b.opponent.monster(1, "Beelzeus of the Diabolic Dragons")
+    assert attacks(b.build()) == {("M2", "oM1")}
+    assert attack_rules(default_cards()["Beelzeus of the Diabolic Dragons"]).others_cannot_attack
