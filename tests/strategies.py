@@ -900,7 +900,8 @@ BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheade
                     "Machine Lord Ür", "Invoked Purgatrio", "Beelzeus of the Diabolic Dragons")
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
                     "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander",
-                    "Crusadia Regulex", "Invoked Oceanus", "Marincess Aqua Argonaut")
+                    "Crusadia Regulex", "Invoked Oceanus", "Marincess Aqua Argonaut", "Scarred Warrior",
+                    "Magician's Valkyria")
 
 
 @st.composite
@@ -932,7 +933,8 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     Xyz Material, no attack at all, one attack per Xyz Material) against monsters that cannot be attacked
     (and may or may not block direct attacks) or that are the only ones that can be (BP-10), Link
     Monsters whose arrows forbid attacks (BP-11), monsters that attack each opponent monster once
-    (BP-12), with the monsters they already attacked, and monsters that forbid the others to attack (BP-13)."""
+    (BP-12), with the monsters they already attacked, and monsters that forbid the others to attack (BP-13)
+    or protect the face-up monsters of a kind (BP-10: Scarred Warrior, the Warrior Celtic Guardian)."""
     rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-4", "master-rule-3"]))
     turn = draw(st.integers(2, 5))
     phase = draw(st.sampled_from(["battle", "battle", "battle", "main2"]))
@@ -950,7 +952,9 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     if rules != "master-rule-3" and "Crusadia Regulex" in defenders and draw(st.integers(0, 2)) == 0:
         # BP-11: a Link Monster in an Extra Monster Zone points into both players' Main Monster Zones
         side, own = draw(st.sampled_from(SIDES_OF_TABLE)), draw(st.booleans())
-        if side not in opponent.get("extra_monster_zones", {}):
+        held = opponent.get("extra_monster_zones", {})
+        # a player holds both Extra Monster Zones only with two Link Monsters (ZN-1)
+        if side not in held and (own or all("link" in pool().card(e["card"]).kinds for e in held.values())):
             (me if own else opponent).setdefault("extra_monster_zones", {})[side] = \
                 draw(_battle_monster("Crusadia Regulex", own=own))
     if phase == "battle":       # BP-12: the opponent's monsters that a monster attacking each once attacked

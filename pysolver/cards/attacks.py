@@ -21,7 +21,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
 * BP-10 "Your opponent's monsters cannot target monsters for attacks, except this one." and its wordings
   (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters), also after "While this card is in the
   Main (Extra) Monster Zone, ", "While this card is in face-up Defense Position, " or "While a card is in a
-  Field Zone, ";
+  Field Zone, "; and on one kind of face-up monster: "Your opponent cannot target face-up Warrior-Type
+  monsters for attacks, except this one.";
 * BP-13 "Other monsters you control cannot attack." (EFFECT_CANNOT_ATTACK on its controller's others);
 * BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters);
 * BP-12 "This card can attack all monsters your opponent controls, once each." (EFFECT_ATTACK_ALL).
@@ -73,6 +74,9 @@ _ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponen
                           r"attack (?:any )?monsters), except this one\.")
 _IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
                       r"you directly\.")
+# BP-10 on one kind of face-up monster only ("face-up Warrior-Type monsters", "face-up "Ninja" monsters")
+_ONLY_AMONG = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot target "
+                         r"face-up (?P<what>[^,.]+? monsters) for attacks, except this one\.")
 # BP-10 with the condition of its effect (the effect's condition: the zone or battle position of this card,
 # a card in either Field Zone)
 _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
@@ -88,7 +92,7 @@ _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your oppon
                   r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
                   r"per Battle Phase\)))\.")
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
-            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS)
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG)
 
 
 @dataclass(frozen=True)
@@ -111,6 +115,7 @@ class AttackRules:
     pointed_cannot_attack: bool = False   # BP-11: the monsters this Link Monster points to cannot attack
     attack_all: bool = False        # BP-12: after its attacks, it may attack each opponent monster once
     only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
+    only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
@@ -128,6 +133,15 @@ def _bullets(card: Card):
             for sentence in _split(bullet.strip()):
                 if sentence.strip():
                     yield sentence.strip(), number > 0
+
+
+def _filter(phrase: str):
+    """The filter of a phrase naming one kind of monster ("Warrior-Type monsters"), or None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return parse_filter(phrase)
+    except UnsupportedMaterialLine:
+        return None
 
 
 @lru_cache(maxsize=None)
@@ -177,6 +191,9 @@ def attack_rules(card: Card) -> AttackRules:
             found["only_target"], found["only_target_while"] = True, _WHILE[lead]
         elif _OTHERS.fullmatch(text):
             found["others_cannot_attack"] = True
+        elif (match := _ONLY_AMONG.fullmatch(text)) and "only_target" not in found \
+                and (among := _filter(match.group("what"))) is not None:
+            found["only_target_among"] = among
         elif _POINTED.fullmatch(text) and "link" in card.kinds:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):

@@ -281,8 +281,11 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                                      "defense": monster.state.position == "defense"}[text.only_target_while]
 
     only = [o.id for o in opponents if only_now(o)]                               # BP-10
+    among = [(o.id, _attack_text(o).only_target_among) for o in opponents        # BP-10 on one kind of
+             if _attack_text(o).only_target_among is not None]                    # face-up monster
     attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)
-                  and not [y for y in only if y != o.id]]
+                  and not [y for y in only if y != o.id]
+                  and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
     held = set()                                  # BP-11: the places a forbidding Link Monster points to
     for link in _opponents(position, ON_FIELD) + _own(position, ON_FIELD):

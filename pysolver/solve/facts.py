@@ -362,7 +362,7 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     extra = link_extra_material(card)   # LNK-1: "You can also use 1 monster ... as material to Link Summon this card"
     if extra is not None and target:
         out.append(f"link_extra_material({c},{extra}).")
-    out.extend(_attack_facts(card))
+    out.extend(_attack_facts(card, filters))
     treated = _read(card, non_tuner(card), target)   # SYN-1: may be a non-Tuner
     if treated is not None:
         out.append(f"non_tuner_option({c}).")
@@ -371,7 +371,7 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     return out
 
 
-def _attack_facts(card: Card) -> list[str]:
+def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
     """What a monster's own text says about attacks (BP-4..BP-10, asp/battle.lp; `pysolver.cards.attacks`)."""
     rules, c = attack_rules(card), card.passcode
     if not rules:
@@ -385,6 +385,8 @@ def _attack_facts(card: Card) -> list[str]:
         ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target and not rules.only_target_while),
         ("attack_others_cannot", rules.others_cannot_attack),
         ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all)) if flag]
+    if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
+        out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.only_target_while:
         out.append(f"attack_only_target_while({c},{rules.only_target_while}).")
     if rules.extra:

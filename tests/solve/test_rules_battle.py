@@ -306,10 +306,12 @@ def test_bp_9_bp_10_the_wordings_over_the_card_database(real):
                  "Nightmare-Eyes Restrict", "Superheavy Samurai Magnet"):
         assert read[name].only_target, name
         assert not [u for u in unread_clauses(real[name]) if u.scope == "attack"], name
-    # a kind of monster, or half of a sentence: unread
-    for name, clause in (("Scarred Warrior", "Warrior-Type"), ("Number F0: Utopic Future Zexal", "except this one"),
+    # a kind of monster not said face-up, or half of a sentence: unread
+    for name, clause in (("Block Spider", "Insect-Type"), ("Number F0: Utopic Future Zexal", "except this one"),
+                         ("Ghostrick Alucard", "face-down Defense Position"),
                          ("Alba-Lenatus the Abyss Dragon", "materials used for it")):
-        assert not (attack_rules(real[name]).only_target or attack_rules(real[name]).cannot_attack), name
+        assert not (attack_rules(real[name]).only_target or attack_rules(real[name]).cannot_attack
+                    or attack_rules(real[name]).only_target_among), name
         assert any(clause in u.clause for u in unread_clauses(real[name])), name
 
 
@@ -472,3 +474,23 @@ def test_bp_13_beelzeus_forbids_the_turn_players_other_monsters_to_attack():
     b.opponent.monster(1, "Beelzeus of the Diabolic Dragons")
     assert attacks(b.build()) == {("M2", "oM1")}
     assert attack_rules(default_cards()["Beelzeus of the Diabolic Dragons"]).others_cannot_attack
+
+
+def test_bp_10_scarred_warrior_only_among_the_face_up_warriors():
+    b = battle().monster(1, "Kuriboh")
+    b.opponent.monster(1, "Scarred Warrior").monster(2, "Celtic Guardian").monster(3, "Kuriboh") \
+        .monster(4, "Celtic Guardian", position="set")
+    # the face-up Warrior (Celtic Guardian) cannot be attacked; a face-down one and a Fiend can
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM3"), ("M1", "oM4")}
+    b = battle().monster(1, "Kuriboh")
+    b.opponent.monster(1, "Magician's Valkyria").monster(2, "Celtic Guardian").monster(3, "Magician's Valkyria")
+    assert attacks(b.build()) == {("M1", "oM2")}          # each Valkyria protects the other one
+    assert str(attack_rules(default_cards()["Scarred Warrior"]).only_target_among) == "Warrior monster"
+
+
+def test_bp_10_the_face_up_kinds_over_the_card_database(real):
+    for name, kind in (("Golem Dragon", "Dragon monster"), ("Victoria", "Fairy monster"),
+                       ("Chirubimé, Princess of Autumn Leaves", "Plant monster"), ("Mermail Abysslung", "WATER monster"),
+                       ("Performapal Thunderhino", '"Performapal" monster'), ("Yosenju Shinchu R", '"Yosenju" monster')):
+        assert str(attack_rules(real[name]).only_target_among) == kind, name
+        assert not unread_clauses(real[name]), name
