@@ -901,7 +901,7 @@ BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheade
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
                     "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander",
                     "Crusadia Regulex", "Invoked Oceanus", "Marincess Aqua Argonaut", "Scarred Warrior",
-                    "Magician's Valkyria")
+                    "Magician's Valkyria", "Protocol Gardna", "Shinobi Insect Hagakuremino")
 
 
 @st.composite
@@ -947,7 +947,8 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     if rules != "master-rule-3" and "Sunavalon Dryas" in defenders and draw(st.integers(0, 2)) == 0:
         # BP-8, and BP-10 only while in a Main (Oceanus) or an Extra (Argonaut) Monster Zone
         opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): draw(_battle_monster(
-            draw(st.sampled_from(["Sunavalon Dryas", "Invoked Oceanus", "Marincess Aqua Argonaut"])), own=False))}
+            draw(st.sampled_from(["Sunavalon Dryas", "Invoked Oceanus", "Marincess Aqua Argonaut",
+                                  "Shinobi Insect Hagakuremino"])), own=False))}
     me: dict = {"monster_zones": mine}
     if rules != "master-rule-3" and "Crusadia Regulex" in defenders and draw(st.integers(0, 2)) == 0:
         # BP-11: a Link Monster in an Extra Monster Zone points into both players' Main Monster Zones

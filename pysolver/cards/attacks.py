@@ -23,8 +23,10 @@ in one turn (the engine's single-card effects of the same name in brackets):
   Main (Extra) Monster Zone, ", "While this card is in face-up Defense Position, " or "While a card is in a
   Field Zone, "; and on one kind of face-up monster: "Your opponent cannot target face-up Warrior-Type
   monsters for attacks, except this one.";
-* BP-13 "Other monsters you control cannot attack." (EFFECT_CANNOT_ATTACK on its controller's others);
-* BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters);
+* BP-13 "Other monsters you control cannot attack / declare an attack." (its controller's other monsters);
+* BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters) and
+  "Your opponent's monsters cannot target monsters this card points to for attacks."; BP-8 "While this
+  card points to a monster(s), your opponent's monsters cannot target this card for attacks.";
 * BP-12 "This card can attack all monsters your opponent controls, once each." (EFFECT_ATTACK_ALL).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
@@ -84,7 +86,12 @@ _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
           "While this card is in face-up Defense Position, ": "defense",
           "While a card is in a Field Zone, ": "field_zone_card"}
 # BP-13 (EFFECT_CANNOT_ATTACK on the other monsters of its controller)
-_OTHERS = re.compile(r"Other monsters you control cannot attack\.")
+_OTHERS = re.compile(r"Other monsters you control cannot (?:attack|declare an attack)\.")
+# BP-8 while this Link Monster points to a monster (EFFECT_CANNOT_BE_BATTLE_TARGET with that condition)
+_NOT_TARGET_POINTING = re.compile(r"While this card points to a monster\(s\), your opponent's monsters cannot target "
+                                  r"this card for attacks\.")
+# BP-11 for attacks on the monsters it points to (EFFECT_CANNOT_BE_BATTLE_TARGET on its linked monsters)
+_POINTED_NOT_TARGET = re.compile(r"Your opponent's monsters cannot target monsters this card points to for attacks\.")
 # BP-11 (EFFECT_CANNOT_ATTACK on the monsters its arrows point to, on either side)
 _POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack\.")
 # BP-12 (EFFECT_ATTACK_ALL, value 1: each of the opponent's monsters once)
@@ -92,7 +99,7 @@ _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your oppon
                   r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
                   r"per Battle Phase\)))\.")
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
-            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG)
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET)
 
 
 @dataclass(frozen=True)
@@ -117,6 +124,8 @@ class AttackRules:
     only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
+    not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
+    pointed_not_target: bool = False     # BP-11: the monsters this Link Monster points to cannot be attacked
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -191,6 +200,10 @@ def attack_rules(card: Card) -> AttackRules:
             found["only_target"], found["only_target_while"] = True, _WHILE[lead]
         elif _OTHERS.fullmatch(text):
             found["others_cannot_attack"] = True
+        elif _NOT_TARGET_POINTING.fullmatch(text) and "link" in card.kinds:
+            found["not_target_pointing"] = True
+        elif _POINTED_NOT_TARGET.fullmatch(text) and "link" in card.kinds:
+            found["pointed_not_target"] = True
         elif (match := _ONLY_AMONG.fullmatch(text)) and "only_target" not in found \
                 and (among := _filter(match.group("what"))) is not None:
             found["only_target_among"] = among

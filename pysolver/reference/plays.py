@@ -263,8 +263,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     once those are used up and unless it attacked directly: one on each opponent monster it has not
     attacked this turn).
     Targets: any opponent monster (any position, Main or Extra Monster Zone) except those whose text forbids
-    attacking them (BP-8) and, while another opponent monster's text says the opponent's monsters may attack
-    no monster but it (and the condition its sentence gives holds), every monster but that one (BP-10); a direct attack when the opponent controls no
+    attacking them (BP-8, some while they point to a monster), those an opponent's Link Monster protects by
+    pointing to them (BP-11) and, while another opponent monster's text says the opponent's monsters may
+    attack no monster but it (and the condition its sentence gives holds), every monster but that one
+    (BP-10; some only the face-up monsters of a kind); a direct attack when the opponent controls no
     monster, not counting those whose text says they do not prevent it (BP-8), or when the attacker's text
     lets it attack directly (BP-4, some only while it has Xyz Material), never on an attack on monsters only
     (BP-5) nor when its text says it cannot (BP-4, some only while it has no Xyz Material)."""
@@ -283,7 +285,19 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     only = [o.id for o in opponents if only_now(o)]                               # BP-10
     among = [(o.id, _attack_text(o).only_target_among) for o in opponents        # BP-10 on one kind of
              if _attack_text(o).only_target_among is not None]                    # face-up monster
-    attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)
+    places = {i.id: _place_of(position, i) for i in _own(position, ON_FIELD) + opponents}
+    occupied = set(places.values())
+    guarded = set()                               # BP-11: places an opponent's Link Monster protects
+    for o in opponents:
+        if _attack_text(o).pointed_not_target:
+            guarded |= _points_to(o.card, places[o.id], False)
+
+    def not_target(o) -> bool:                     # BP-8, also while it points to a monster; BP-11
+        text = _attack_text(o)
+        return text.not_target or text.ignored or places[o.id] in guarded or (
+            text.not_target_pointing and bool(_points_to(o.card, places[o.id], False) & occupied))
+
+    attackable = [o.id for o in opponents if not not_target(o)
                   and not [y for y in only if y != o.id]
                   and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]

@@ -384,6 +384,7 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_no_direct_without_material", rules.no_direct_without_material),
         ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target and not rules.only_target_while),
         ("attack_others_cannot", rules.others_cannot_attack),
+        ("attack_not_target_pointing", rules.not_target_pointing), ("attack_pointed_not_target", rules.pointed_not_target),
         ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all)) if flag]
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")

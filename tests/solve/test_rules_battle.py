@@ -494,3 +494,38 @@ def test_bp_10_the_face_up_kinds_over_the_card_database(real):
                        ("Performapal Thunderhino", '"Performapal" monster'), ("Yosenju Shinchu R", '"Yosenju" monster')):
         assert str(attack_rules(real[name]).only_target_among) == kind, name
         assert not unread_clauses(real[name]), name
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-8 and BP-11 by the arrows of a Link Monster: Shinobi Insect Hagakuremino, Protocol Gardna
+
+def test_bp_8_hagakuremino_cannot_be_attacked_while_it_points_to_a_monster():
+    # the opponent's, in the right Extra Monster Zone: its top-left arrow points down into the turn player's M5
+    b = battle().monster(1, "Celtic Guardian").monster(3, "Kuriboh")
+    b.opponent.monster("right", "Shinobi Insect Hagakuremino")
+    assert attacks(b.build()) == {("M1", "oEMZR"), ("M3", "oEMZR")}
+    b = battle().monster(1, "Celtic Guardian").monster(5, "Kuriboh", position="set")   # a face-down one too
+    b.opponent.monster("right", "Shinobi Insect Hagakuremino")
+    assert attacks(b.build()) == set()                 # not attacked, and still in the way of a direct attack
+    # its bottom arrow points to the opponent's own M2
+    b = battle().monster(1, "Jinzo #7")
+    b.opponent.monster("right", "Shinobi Insect Hagakuremino").monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM2"), ("M1", "direct")}
+
+
+def test_bp_11_protocol_gardna_protects_the_monsters_it_points_to():
+    b = battle().monster(1, "Celtic Guardian")
+    b.opponent.monster(2, "Protocol Gardna").monster(1, "Kuriboh").monster(3, "Kuriboh").monster(4, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2"), ("M1", "oM4")}
+    b = battle().monster(1, "Celtic Guardian")         # negated (BP-3), it protects nothing
+    b.opponent.monster(2, "Protocol Gardna", restrictions=["effects_negated"]).monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2"), ("M1", "oM1")}
+    b = battle().monster(2, "Protocol Gardna").monster(1, "Celtic Guardian")   # the turn player's: nothing
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
+
+
+def test_bp_13_the_malefic_wording_cannot_declare_an_attack_is_read(real):
+    for name in ("Malefic Rainbow Dragon", "Malefic Cyber End Dragon"):
+        assert attack_rules(real[name]).others_cannot_attack, name
+    assert not attack_rules(real["Ninja Grandmaster Saizo"]).not_target_pointing    # half a sentence
