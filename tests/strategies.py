@@ -890,18 +890,20 @@ def card_written_positions(rules: str | None = None):
 
 
 # --------------------------------------------------------------------------------------------------
-# Battle Phases: monsters whose own text changes attack declarations (BP-3..BP-12, docs/battle-rules.md)
+# Battle Phases: monsters whose own text changes attack declarations (BP-3..BP-14, docs/battle-rules.md)
 
 BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheaded Beast", "Zombyra the Dark",
                     "Superheavy Samurai Wagon", "Fossil Warrior Skull Bone", "Earthbound Immortal Uru",
                     "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon", "Knight Day Grepher",
                     "Celtic Guardian", "Kuriboh", "Number 85: Crazy Box", "Raidraptor - Blaze Falcon",
                     "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie", "Crusadia Regulex",
-                    "Machine Lord Ür", "Invoked Purgatrio", "Beelzeus of the Diabolic Dragons")
+                    "Machine Lord Ür", "Invoked Purgatrio", "Beelzeus of the Diabolic Dragons",
+                    "Number 5: Doom Chimera Dragon")
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
                     "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander",
                     "Crusadia Regulex", "Invoked Oceanus", "Marincess Aqua Argonaut", "Scarred Warrior",
-                    "Magician's Valkyria", "Protocol Gardna", "Shinobi Insect Hagakuremino")
+                    "Magician's Valkyria", "Protocol Gardna", "Shinobi Insect Hagakuremino", "Ripple Bird",
+                    "Heliosphere Dragon")
 
 
 @st.composite
@@ -950,6 +952,8 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
             draw(st.sampled_from(["Sunavalon Dryas", "Invoked Oceanus", "Marincess Aqua Argonaut",
                                   "Shinobi Insect Hagakuremino"])), own=False))}
     me: dict = {"monster_zones": mine}
+    if draw(st.booleans()):          # BP-14: Heliosphere Dragon reads the turn player's hand
+        me["hand"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), min_size=3, max_size=6))
     if rules != "master-rule-3" and "Crusadia Regulex" in defenders and draw(st.integers(0, 2)) == 0:
         # BP-11: a Link Monster in an Extra Monster Zone points into both players' Main Monster Zones
         side, own = draw(st.sampled_from(SIDES_OF_TABLE)), draw(st.booleans())
@@ -961,7 +965,8 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     if phase == "battle":       # BP-12: the opponent's monsters that a monster attacking each once attacked
         targets = [*opponent["monster_zones"], *opponent.get("extra_monster_zones", {})]
         for entry in [*mine.values(), *me.get("extra_monster_zones", {}).values()]:
-            if entry["card"] in ("Machine Lord Ür", "Invoked Purgatrio") and entry.get("attacked") and targets:
+            if entry["card"] in ("Machine Lord Ür", "Invoked Purgatrio", "Number 5: Doom Chimera Dragon") \
+                    and entry.get("attacked") and targets:
                 count = 1 if entry["attacked"] is True else entry["attacked"]
                 chosen = draw(st.lists(st.sampled_from(targets), unique=True, max_size=count))
                 if chosen:

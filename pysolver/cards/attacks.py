@@ -1,4 +1,4 @@
-"""Card text -> what a monster's own text says about attack declarations (BP-3..BP-11, docs/battle-rules.md).
+"""Card text -> what a monster's own text says about attack declarations (BP-3..BP-14, docs/battle-rules.md).
 
 The frequent wordings whose meaning is exact and which decide, alone, which attack declarations are legal
 in one turn (the engine's single-card effects of the same name in brackets):
@@ -24,6 +24,11 @@ in one turn (the engine's single-card effects of the same name in brackets):
   Field Zone, "; and on one kind of face-up monster: "Your opponent cannot target face-up Warrior-Type
   monsters for attacks, except this one.";
 * BP-13 "Other monsters you control cannot attack / declare an attack." (its controller's other monsters);
+* BP-5 "During each Battle Phase, this card can make attacks on monsters up to the number of Xyz
+  Materials it has +1."; BP-12 "This card with material can attack all monsters ... once each.";
+* BP-14 "While all monsters you control are in Defense Position, your opponent cannot declare an attack."
+  and "While your opponent has N or less cards in their hand and this card is the only monster you
+  control, your opponent cannot declare an attack." (EFFECT_CANNOT_ATTACK_ANNOUNCE on the opponent);
 * BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters) and
   "Your opponent's monsters cannot target monsters this card points to for attacks."; BP-8 "While this
   card points to a monster(s), your opponent's monsters cannot target this card for attacks.";
@@ -76,6 +81,16 @@ _ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponen
                           r"attack (?:any )?monsters), except this one\.")
 _IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
                       r"you directly\.")
+# BP-5 with the count of its Xyz Materials, on monsters (EFFECT_EXTRA_ATTACK_MONSTER: its materials)
+_ON_MONSTERS_PER_MATERIAL = re.compile(r"During each Battle Phase, this card can make attacks on monsters up to the "
+                                       r"number of Xyz Materials it has \+1\.")
+# BP-12 while it has Xyz Material
+_ALL_WITH_MATERIAL = re.compile(r"This card with material can attack all monsters your opponent controls,? once each\.")
+# BP-14 (EFFECT_CANNOT_ATTACK_ANNOUNCE on the opponent, with a condition on its controller's side)
+_LOCK_ALL_DEFENSE = re.compile(r"While all monsters you control are in Defense Position, your opponent cannot declare "
+                               r"an attack\.")
+_LOCK_ALONE = re.compile(r"While your opponent has (?P<count>\d) or less cards in their hand and this card is the only "
+                         r"monster you control, your opponent cannot declare an attack\.")
 # BP-10 on one kind of face-up monster only ("face-up Warrior-Type monsters", "face-up "Ninja" monsters")
 _ONLY_AMONG = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot target "
                          r"face-up (?P<what>[^,.]+? monsters) for attacks, except this one\.")
@@ -99,7 +114,8 @@ _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your oppon
                   r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
                   r"per Battle Phase\)))\.")
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
-            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET)
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET,
+            _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE)
 
 
 @dataclass(frozen=True)
@@ -126,6 +142,10 @@ class AttackRules:
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
     pointed_not_target: bool = False     # BP-11: the monsters this Link Monster points to cannot be attacked
+    on_monsters_per_material: bool = False   # BP-5: as many additional attacks on monsters as Xyz Materials
+    attack_all_needs_material: bool = False  # BP-12 only while it has Xyz Material
+    lock_all_defense: bool = False       # BP-14: no attack on its controller while all their monsters defend
+    lock_alone_hand: int | None = None   # BP-14: no attack while it is alone and the attacker's hand is small
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -200,6 +220,14 @@ def attack_rules(card: Card) -> AttackRules:
             found["only_target"], found["only_target_while"] = True, _WHILE[lead]
         elif _OTHERS.fullmatch(text):
             found["others_cannot_attack"] = True
+        elif _ON_MONSTERS_PER_MATERIAL.fullmatch(text):
+            found["on_monsters_per_material"] = True
+        elif _ALL_WITH_MATERIAL.fullmatch(text):
+            found["attack_all"], found["attack_all_needs_material"] = True, True
+        elif _LOCK_ALL_DEFENSE.fullmatch(text):
+            found["lock_all_defense"] = True
+        elif match := _LOCK_ALONE.fullmatch(text):
+            found["lock_alone_hand"] = int(match.group("count"))
         elif _NOT_TARGET_POINTING.fullmatch(text) and "link" in card.kinds:
             found["not_target_pointing"] = True
         elif _POINTED_NOT_TARGET.fullmatch(text) and "link" in card.kinds:

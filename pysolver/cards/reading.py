@@ -181,7 +181,7 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
 
 def is_read(card: Card, sentence: str) -> bool:
     """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), or it is an attack
-    clause `attacks` reads where it stands (BP-3..BP-12: not in a conditional bullet list)."""
+    clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card)
 
 

@@ -254,7 +254,8 @@ def _attack_text(instance: Instance) -> AttackRules:
 
 
 def attack_declarations(position: Position) -> Iterator[Play]:
-    """BP-1..BP-12 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
+    """BP-1..BP-14 (docs/battle-rules.md). None while a monster of the opponent forbids every attack
+    declaration (BP-14). A face-up Attack Position monster (BP-2), or a face-up Defense
     Position one whose text lets it attack so (BP-6), whose text does not forbid it to attack (BP-9, or BP-7
     without Xyz Material), to which no Link Monster forbidding it points (BP-11), while no other monster of
     the turn player forbids it (BP-13), that has attacks left: one, plus the additional attacks its text gives
@@ -305,6 +306,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     for link in _opponents(position, ON_FIELD) + _own(position, ON_FIELD):
         if _attack_text(link).pointed_cannot_attack:
             held |= _points_to(link.card, _place_of(position, link), link.player == position.turn_player)
+    hand = len(_own(position, "hand"))            # BP-14: a monster of the opponent forbids every attack
+    for o in opponents:
+        text = _attack_text(o)
+        if (text.lock_all_defense and all(m.state.position != "attack" for m in opponents)) or (
+                text.lock_alone_hand is not None and len(opponents) == 1 and hand <= text.lock_alone_hand):
+            return
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
         materials = len(state.materials)
@@ -324,7 +331,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
-        elif text.attack_all and not state.attacked_directly:   # BP-12: each opponent monster once
+        elif text.on_monsters_per_material and state.attacked <= materials and not state.attacked_directly:
+            monsters_only = True                           # BP-5: one more on monsters per Xyz Material
+        elif text.attack_all and not state.attacked_directly and (materials or not text.attack_all_needs_material):
+            # BP-12: each opponent monster once (some only while it has Xyz Material)
             monsters_only = True
             attacked_before = {"o" + zone for zone in state.attacked_monsters}
         else:

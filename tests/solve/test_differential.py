@@ -61,8 +61,9 @@ def test_gemini_restrictions_trap_monsters_and_extra_link_plays_equal_the_refere
 @settings(max_examples=min(settings().max_examples, 300))
 @given(battle_positions())
 def test_attack_declarations_with_monster_text_equal_the_reference(position):
-    """BP-3..BP-12: direct attacks (some only with Xyz Material), second attacks, one attack per Xyz
+    """BP-3..BP-14: direct attacks (some only with Xyz Material), second attacks, one attack per Xyz
     Material, attacks on monsters only, Defense Position attacks, monsters that cannot attack, monsters that
     cannot be attacked, the opponent's monsters that are the only ones that can be, Link Monsters that
-    forbid the monsters they point to to attack, and monsters that attack each opponent monster once."""
+    forbid the monsters they point to to attack, monsters that attack each opponent monster once, and
+    monsters that forbid every attack (BP-14)."""
     assert_same_plays(position)

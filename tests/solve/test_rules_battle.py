@@ -1,5 +1,5 @@
 """Attack declarations and what a monster's own text says about them (RULES.md BP-1, BP-2;
-docs/battle-rules.md BP-3..BP-12). Real cards: the built-in pool holds one card of each wording; the
+docs/battle-rules.md BP-3..BP-14). Real cards: the built-in pool holds one card of each wording; the
 counts over the whole card database run when ../shared/data/cards.cdb is present."""
 
 from __future__ import annotations
@@ -426,8 +426,7 @@ def test_bp_12_the_wordings_over_the_card_database(real):
     for name in ("Invoked Purgatrio", "Elemental HERO Wildedge", "Asura Priest"):
         assert not unread_clauses(real[name]), name
     # not every monster, or with a condition: unread
-    for name in ("Stardust Charge Warrior", "Number 5: Doom Chimera Dragon", "Chaos Archfiend",
-                 "Ally of Justice Thousand Arms"):
+    for name in ("Stardust Charge Warrior", "Chaos Archfiend", "Ally of Justice Thousand Arms"):
         assert not attack_rules(real[name]).attack_all, name
         assert any("once each" in u.clause for u in unread_clauses(real[name])), name
 
@@ -529,3 +528,54 @@ def test_bp_13_the_malefic_wording_cannot_declare_an_attack_is_read(real):
     for name in ("Malefic Rainbow Dragon", "Malefic Cyber End Dragon"):
         assert attack_rules(real[name]).others_cannot_attack, name
     assert not attack_rules(real["Ninja Grandmaster Saizo"]).not_target_pointing    # half a sentence
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-5 and BP-12 with Xyz Materials; BP-14: no attack declaration at all
+
+def test_bp_5_liebe_attacks_monsters_once_more_for_each_xyz_material(real):
+    def position(materials, attacked=0, directly=False, opponent=True):
+        b = board(turn=3, phase="battle", cards=real).monster(
+            1, "Superdreadnought Rail Cannon Juggernaut Liebe", materials=materials, attacked=attacked,
+            attacked_directly=directly)
+        if opponent:
+            b.opponent.monster(1, "Kuriboh")
+        return b.build()
+    assert attacks(position(["Kuriboh", "Kuriboh"], attacked=2)) == {("M1", "oM1")}
+    assert attacks(position(["Kuriboh", "Kuriboh"], attacked=3)) == set()
+    assert attacks(position(["Kuriboh"], attacked=1, opponent=False)) == set()      # the additional ones: monsters
+    assert attacks(position(["Kuriboh"], attacked=1, directly=True)) == set()
+    assert attacks(position([], opponent=False)) == {("M1", "direct")}
+
+
+def test_bp_12_doom_chimera_dragon_attacks_each_monster_once_only_with_material():
+    def position(materials):
+        b = battle().monster(1, "Number 5: Doom Chimera Dragon", materials=materials, attacked=1,
+                             attacked_monsters=[1])
+        b.opponent.monster(1, "Kuriboh").monster(2, "Kuriboh")
+        return b.build()
+    assert attacks(position(["Kuriboh"])) == {("M1", "oM2")}
+    assert attacks(position([])) == set()
+
+
+def test_bp_14_ripple_bird_forbids_attacks_while_all_its_controllers_monsters_defend():
+    b = battle().monster(1, "Celtic Guardian").monster(2, "Jinzo #7")
+    b.opponent.monster(1, "Ripple Bird", position="defense").monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == set()
+    b.opponent.monster(3, "Kuriboh")                    # one of their monsters in Attack Position
+    assert len(attacks(b.build())) == 7
+    b = battle().monster(1, "Celtic Guardian")         # face-down, its text does not apply (BP-3)
+    b.opponent.monster(1, "Ripple Bird", position="set")
+    assert attacks(b.build()) == {("M1", "oM1")}
+
+
+def test_bp_14_heliosphere_dragon_alone_against_a_hand_of_at_most_4():
+    def position(hand, alone=True):
+        b = battle().monster(1, "Celtic Guardian").hand(*["Kuriboh"] * hand)
+        b.opponent.monster(1, "Heliosphere Dragon")
+        if not alone:
+            b.opponent.monster(2, "Kuriboh")
+        return b.build()
+    assert attacks(position(4)) == set()
+    assert attacks(position(5)) == {("M1", "oM1")}
+    assert attacks(position(0, alone=False)) == {("M1", "oM1"), ("M1", "oM2")}
