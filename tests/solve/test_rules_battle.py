@@ -579,3 +579,23 @@ def test_bp_14_heliosphere_dragon_alone_against_a_hand_of_at_most_4():
     assert attacks(position(4)) == set()
     assert attacks(position(5)) == {("M1", "oM1")}
     assert attacks(position(0, alone=False)) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_bp_12_the_monsters_attacked_follow_the_extra_monster_zones_when_search_swaps_them():
+    """pysolver.explore.search.Symmetry swaps the two Extra Monster Zones (no Link Monster anywhere): the
+    monsters a BP-12 monster attacked there are swapped with them, so mirrored positions are one node."""
+    from pysolver.explore.search import Symmetry
+    from pysolver.position.canonical import canonical_key
+
+    def position(side: str):
+        b = battle().monster(2, "Machine Lord Ür", attacked=1, attacked_monsters=[side])
+        b.opponent.monster(side, "Number 17: Leviathan Dragon").monster(1, "Kuriboh")
+        return b.build()
+    left, right = position("left"), position("right")
+    assert canonical_key(left) != canonical_key(right)
+    symmetry = Symmetry.of(left, "auto")
+    assert symmetry.monsters
+    normal = symmetry.normalize(left)
+    assert canonical_key(normal) == canonical_key(symmetry.normalize(right))
+    # occupied zones first: Machine Lord Ür moves to M1, and still may not attack the Extra Monster Zone again
+    assert attacks(normal) == {("M1", "oM1")} and attacks(left) == {("M2", "oM1")}
