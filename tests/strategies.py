@@ -960,14 +960,20 @@ def card_written_positions(rules: str | None = None):
 
 
 # --------------------------------------------------------------------------------------------------
-# Battle Phases: monsters whose own text changes attack declarations (BP-3..BP-8, docs/battle-rules.md)
+# Battle Phases: monsters whose own text changes attack declarations (BP-3..BP-14, docs/battle-rules.md)
 
 BATTLE_ATTACKERS = ("Jinzo #7", "Nightmare Horse", "Hayabusa Knight", "Twinheaded Beast", "Zombyra the Dark",
                     "Superheavy Samurai Wagon", "Fossil Warrior Skull Bone", "Earthbound Immortal Uru",
                     "Super Quantal Mech Beast Grampulse", "Cyber Twin Dragon", "Knight Day Grepher",
-                    "Celtic Guardian", "Kuriboh")
+                    "Celtic Guardian", "Kuriboh", "Number 85: Crazy Box", "Raidraptor - Blaze Falcon",
+                    "Number 17: Leviathan Dragon", "Ashura King", "Hand-Holding Genie", "Crusadia Regulex",
+                    "Machine Lord Ür", "Invoked Purgatrio", "Beelzeus of the Diabolic Dragons",
+                    "Number 5: Doom Chimera Dragon")
 BATTLE_DEFENDERS = ("Earthbound Immortal Uru", "Sunavalon Dryas", "Kuriboh", "Celtic Guardian", "Jinzo #7",
-                    "Superheavy Samurai Wagon")
+                    "Superheavy Samurai Wagon", "Hand-Holding Genie", "Shark Fortress", "Gentlemander",
+                    "Crusadia Regulex", "Invoked Oceanus", "Marincess Aqua Argonaut", "Scarred Warrior",
+                    "Magician's Valkyria", "Protocol Gardna", "Shinobi Insect Hagakuremino", "Ripple Bird",
+                    "Heliosphere Dragon")
 
 
 @st.composite
@@ -984,7 +990,7 @@ def _battle_monster(draw, name: str, *, own: bool) -> dict:
             entry["attacked_directly"] = draw(st.booleans())
         entry["summoned_this_turn"] = draw(st.booleans())
     if "xyz" in card.kinds:
-        entry["materials"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), max_size=2))
+        entry["materials"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), max_size=3))
     if name == "Knight Day Grepher" and entry["position"] != "set" and draw(st.booleans()):
         entry["gemini_summoned"] = True
     if draw(st.integers(0, 4)) == 0:
@@ -996,7 +1002,11 @@ def _battle_monster(draw, name: str, *, own: bool) -> dict:
 def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     """A random Battle Phase (sometimes Main Phase 2) with attackers whose text changes their attacks
     (direct attacks, second attacks, attacks on monsters only, Defense Position attacks, no attack without
-    Xyz Material) against monsters that cannot be attacked (and may or may not block direct attacks)."""
+    Xyz Material, no attack at all, one attack per Xyz Material) against monsters that cannot be attacked
+    (and may or may not block direct attacks) or that are the only ones that can be (BP-10), Link
+    Monsters whose arrows forbid attacks (BP-11), monsters that attack each opponent monster once
+    (BP-12), with the monsters they already attacked, and monsters that forbid the others to attack (BP-13)
+    or protect the face-up monsters of a kind (BP-10: Scarred Warrior, the Warrior Celtic Guardian)."""
     rules = rules or draw(st.sampled_from(["master-rule-5", "master-rule-4", "master-rule-3"]))
     turn = draw(st.integers(2, 5))
     phase = draw(st.sampled_from(["battle", "battle", "battle", "main2"]))
@@ -1007,8 +1017,30 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     theirs = {zone: draw(_battle_monster(draw(_names(defenders)), own=False)) for zone in draw(_some_zones(3))}
     opponent: dict = {"monster_zones": theirs}
     if rules != "master-rule-3" and "Sunavalon Dryas" in defenders and draw(st.integers(0, 2)) == 0:
-        opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): {"card": "Sunavalon Dryas"}}
+        # BP-8, and BP-10 only while in a Main (Oceanus) or an Extra (Argonaut) Monster Zone
+        opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): draw(_battle_monster(
+            draw(st.sampled_from(["Sunavalon Dryas", "Invoked Oceanus", "Marincess Aqua Argonaut",
+                                  "Shinobi Insect Hagakuremino"])), own=False))}
     me: dict = {"monster_zones": mine}
+    if draw(st.booleans()):          # BP-14: Heliosphere Dragon reads the turn player's hand
+        me["hand"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), min_size=3, max_size=6))
+    if rules != "master-rule-3" and "Crusadia Regulex" in defenders and draw(st.integers(0, 2)) == 0:
+        # BP-11: a Link Monster in an Extra Monster Zone points into both players' Main Monster Zones
+        side, own = draw(st.sampled_from(SIDES_OF_TABLE)), draw(st.booleans())
+        held = opponent.get("extra_monster_zones", {})
+        # a player holds both Extra Monster Zones only with two Link Monsters (ZN-1)
+        if side not in held and (own or all("link" in pool().card(e["card"]).kinds for e in held.values())):
+            (me if own else opponent).setdefault("extra_monster_zones", {})[side] = \
+                draw(_battle_monster("Crusadia Regulex", own=own))
+    if phase == "battle":       # BP-12: the opponent's monsters that a monster attacking each once attacked
+        targets = [*opponent["monster_zones"], *opponent.get("extra_monster_zones", {})]
+        for entry in [*mine.values(), *me.get("extra_monster_zones", {}).values()]:
+            if entry["card"] in ("Machine Lord Ür", "Invoked Purgatrio", "Number 5: Doom Chimera Dragon") \
+                    and entry.get("attacked") and targets:
+                count = 1 if entry["attacked"] is True else entry["attacked"]
+                chosen = draw(st.lists(st.sampled_from(targets), unique=True, max_size=count))
+                if chosen:
+                    entry["attacked_monsters"] = chosen
     players = [me, opponent] if turn_player == 0 else [opponent, me]
     return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
             "turn_player": turn_player, "players": players}

@@ -1,4 +1,4 @@
-"""Card text -> what a monster's own text says about attack declarations (BP-3..BP-8, docs/battle-rules.md).
+"""Card text -> what a monster's own text says about attack declarations (BP-3..BP-14, docs/battle-rules.md).
 
 The frequent wordings whose meaning is exact and which decide, alone, which attack declarations are legal
 in one turn (the engine's single-card effects of the same name in brackets):
@@ -13,15 +13,35 @@ in one turn (the engine's single-card effects of the same name in brackets):
 * BP-7 "Cannot attack unless it has (Xyz) Material." (EFFECT_CANNOT_ATTACK while it has none);
 * BP-8 "Your opponent's monsters cannot target this card for attacks." (EFFECT_CANNOT_BE_BATTLE_TARGET:
   it still stands in the way of a direct attack) and "This card cannot be targeted for attacks, but does
-  not prevent your opponent from attacking you directly." (EFFECT_IGNORE_BATTLE_TARGET).
+  not prevent your opponent from attacking you directly." (EFFECT_IGNORE_BATTLE_TARGET);
+* BP-9 "This card cannot attack." (EFFECT_CANNOT_ATTACK); BP-7 "While this card has no Xyz Materials, it
+  cannot attack."; BP-4 "... can attack directly while it has Xyz Material." / "Cannot attack directly
+  unless it has material."; BP-5 "While this card has material, it can attack a number of times each
+  Battle Phase, up to the number of materials attached to it.";
+* BP-10 "Your opponent's monsters cannot target monsters for attacks, except this one." and its wordings
+  (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters), also after "While this card is in the
+  Main (Extra) Monster Zone, ", "While this card is in face-up Defense Position, " or "While a card is in a
+  Field Zone, "; and on one kind of face-up monster: "Your opponent cannot target face-up Warrior-Type
+  monsters for attacks, except this one.";
+* BP-13 "Other monsters you control cannot attack / declare an attack." (its controller's other monsters);
+* BP-5 "During each Battle Phase, this card can make attacks on monsters up to the number of Xyz
+  Materials it has +1."; BP-12 "This card with material can attack all monsters ... once each.";
+* BP-14 "While all monsters you control are in Defense Position, your opponent cannot declare an attack."
+  and "While your opponent has N or less cards in their hand and this card is the only monster you
+  control, your opponent cannot declare an attack." (EFFECT_CANNOT_ATTACK_ANNOUNCE on the opponent);
+* BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters) and
+  "Your opponent's monsters cannot target monsters this card points to for attacks."; BP-8 "While this
+  card points to a monster(s), your opponent's monsters cannot target this card for attacks.";
+* BP-12 "This card can attack all monsters your opponent controls, once each." (EFFECT_ATTACK_ALL).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
 only when it is a rule sentence of the monster text standing alone: one in a bullet list after a lead
 ("gains these effects while ...", "apply 1 of these effects") is conditional and stays unread, except the
 bullet of a Gemini monster (the Gemini wording is its condition: GEM-2). Everything else about attacks
-(Toon World, "must attack", attacking all monsters once each, attacking again after destroying a
-monster, paying LP to attack, the turn it is Summoned) stays unread (`pysolver.cards.reading`).
+(Toon World, "must attack", attacking all Special Summoned monsters once each, attacking again after destroying a
+monster, paying LP to attack, the turn it is Summoned, conditions on BP-10) stays unread
+(`pysolver.cards.reading`).
 """
 
 from __future__ import annotations
@@ -44,9 +64,58 @@ _ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) 
 _DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while in face-up Defense Position\.")
 _MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:Xyz )?[Mm]aterials?\.")
 _NOT_TARGET = re.compile(r"Your opponent's monsters cannot target this card for attacks\.")
+# BP-9 (EFFECT_CANNOT_ATTACK)
+_CANNOT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack\.")
+# BP-7 (EFFECT_CANNOT_ATTACK while it has none)
+_NO_MATERIAL = re.compile(r"While this card has no (?:Xyz )?[Mm]aterials?, it cannot attack\.")
+# BP-4 with an Xyz Material condition (EFFECT_DIRECT_ATTACK while it has one; EFFECT_CANNOT_DIRECT_ATTACK while not)
+_DIRECT_MATERIAL = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly while it has (?:Xyz )?[Mm]aterials?\.")
+_NO_DIRECT_MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:your opponent )?directly unless it has "
+                                 r"(?:Xyz )?[Mm]aterials?\.")
+# BP-5 with the count of its Xyz Materials (EFFECT_EXTRA_ATTACK: materials - 1, while it has material)
+_PER_MATERIAL = re.compile(r"While this card has (?:Xyz )?[Mm]aterials?, it can attack a number of times each Battle "
+                           r"Phase, up to the number of (?:Xyz )?[Mm]aterials attached to it\.")
+# BP-10 (EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters: every monster but this one)
+_ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target "
+                          r"monsters for attacks|(?:Your opponent's monsters|Monsters your opponent controls) cannot "
+                          r"attack (?:any )?monsters), except this one\.")
 _IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
                       r"you directly\.")
-WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED)
+# BP-5 with the count of its Xyz Materials, on monsters (EFFECT_EXTRA_ATTACK_MONSTER: its materials)
+_ON_MONSTERS_PER_MATERIAL = re.compile(r"During each Battle Phase, this card can make attacks on monsters up to the "
+                                       r"number of Xyz Materials it has \+1\.")
+# BP-12 while it has Xyz Material
+_ALL_WITH_MATERIAL = re.compile(r"This card with material can attack all monsters your opponent controls,? once each\.")
+# BP-14 (EFFECT_CANNOT_ATTACK_ANNOUNCE on the opponent, with a condition on its controller's side)
+_LOCK_ALL_DEFENSE = re.compile(r"While all monsters you control are in Defense Position, your opponent cannot declare "
+                               r"an attack\.")
+_LOCK_ALONE = re.compile(r"While your opponent has (?P<count>\d) or less cards in their hand and this card is the only "
+                         r"monster you control, your opponent cannot declare an attack\.")
+# BP-10 on one kind of face-up monster only ("face-up Warrior-Type monsters", "face-up "Ninja" monsters")
+_ONLY_AMONG = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot target "
+                         r"face-up (?P<what>[^,.]+? monsters) for attacks, except this one\.")
+# BP-10 with the condition of its effect (the effect's condition: the zone or battle position of this card,
+# a card in either Field Zone)
+_WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
+          "While this card is in the Extra Monster Zone, ": "extra_monster_zone",
+          "While this card is in face-up Defense Position, ": "defense",
+          "While a card is in a Field Zone, ": "field_zone_card"}
+# BP-13 (EFFECT_CANNOT_ATTACK on the other monsters of its controller)
+_OTHERS = re.compile(r"Other monsters you control cannot (?:attack|declare an attack)\.")
+# BP-8 while this Link Monster points to a monster (EFFECT_CANNOT_BE_BATTLE_TARGET with that condition)
+_NOT_TARGET_POINTING = re.compile(r"While this card points to a monster\(s\), your opponent's monsters cannot target "
+                                  r"this card for attacks\.")
+# BP-11 for attacks on the monsters it points to (EFFECT_CANNOT_BE_BATTLE_TARGET on its linked monsters)
+_POINTED_NOT_TARGET = re.compile(r"Your opponent's monsters cannot target monsters this card points to for attacks\.")
+# BP-11 (EFFECT_CANNOT_ATTACK on the monsters its arrows point to, on either side)
+_POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack\.")
+# BP-12 (EFFECT_ATTACK_ALL, value 1: each of the opponent's monsters once)
+_ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your opponent controls,? once each|all your "
+                  r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
+                  r"per Battle Phase\)))\.")
+WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
+            _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET,
+            _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE)
 
 
 @dataclass(frozen=True)
@@ -61,6 +130,22 @@ class AttackRules:
     needs_material: bool = False    # BP-7: it cannot attack unless it has Xyz Material
     not_target: bool = False        # BP-8: the opponent's monsters cannot attack it (it still blocks direct attacks)
     ignored: bool = False           # BP-8: it cannot be attacked and does not block direct attacks
+    cannot_attack: bool = False     # BP-9: it never declares an attack
+    direct_with_material: bool = False      # BP-4: it can attack directly while it has Xyz Material
+    no_direct_without_material: bool = False   # BP-4: it cannot attack directly while it has no Xyz Material
+    extra_per_material: bool = False   # BP-5: it may attack as many times as it has Xyz Materials (at least once)
+    only_target: bool = False       # BP-10: the opponent's monsters cannot attack a monster other than this one
+    pointed_cannot_attack: bool = False   # BP-11: the monsters this Link Monster points to cannot attack
+    attack_all: bool = False        # BP-12: after its attacks, it may attack each opponent monster once
+    only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
+    only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
+    others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
+    not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
+    pointed_not_target: bool = False     # BP-11: the monsters this Link Monster points to cannot be attacked
+    on_monsters_per_material: bool = False   # BP-5: as many additional attacks on monsters as Xyz Materials
+    attack_all_needs_material: bool = False  # BP-12 only while it has Xyz Material
+    lock_all_defense: bool = False       # BP-14: no attack on its controller while all their monsters defend
+    lock_alone_hand: int | None = None   # BP-14: no attack while it is alone and the attacker's hand is small
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -77,6 +162,15 @@ def _bullets(card: Card):
             for sentence in _split(bullet.strip()):
                 if sentence.strip():
                     yield sentence.strip(), number > 0
+
+
+def _filter(phrase: str):
+    """The filter of a phrase naming one kind of monster ("Warrior-Type monsters"), or None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return parse_filter(phrase)
+    except UnsupportedMaterialLine:
+        return None
 
 
 @lru_cache(maxsize=None)
@@ -109,6 +203,42 @@ def attack_rules(card: Card) -> AttackRules:
             found["not_target"] = True
         elif _IGNORED.fullmatch(text):
             found["ignored"] = True
+        elif _CANNOT.fullmatch(text):
+            found["cannot_attack"] = True
+        elif _NO_MATERIAL.fullmatch(text):
+            found["needs_material"] = True
+        elif _DIRECT_MATERIAL.fullmatch(text):
+            found["direct_with_material"] = True
+        elif _NO_DIRECT_MATERIAL.fullmatch(text):
+            found["no_direct_without_material"] = True
+        elif _PER_MATERIAL.fullmatch(text):
+            found["extra_per_material"] = True
+        elif _ONLY_TARGET.fullmatch(text):
+            found["only_target"] = True
+        elif (lead := next((w for w in _WHILE if text.startswith(w)), None)) and "only_target" not in found \
+                and _ONLY_TARGET.fullmatch(text[len(lead)].upper() + text[len(lead) + 1:]):
+            found["only_target"], found["only_target_while"] = True, _WHILE[lead]
+        elif _OTHERS.fullmatch(text):
+            found["others_cannot_attack"] = True
+        elif _ON_MONSTERS_PER_MATERIAL.fullmatch(text):
+            found["on_monsters_per_material"] = True
+        elif _ALL_WITH_MATERIAL.fullmatch(text):
+            found["attack_all"], found["attack_all_needs_material"] = True, True
+        elif _LOCK_ALL_DEFENSE.fullmatch(text):
+            found["lock_all_defense"] = True
+        elif match := _LOCK_ALONE.fullmatch(text):
+            found["lock_alone_hand"] = int(match.group("count"))
+        elif _NOT_TARGET_POINTING.fullmatch(text) and "link" in card.kinds:
+            found["not_target_pointing"] = True
+        elif _POINTED_NOT_TARGET.fullmatch(text) and "link" in card.kinds:
+            found["pointed_not_target"] = True
+        elif (match := _ONLY_AMONG.fullmatch(text)) and "only_target" not in found \
+                and (among := _filter(match.group("what"))) is not None:
+            found["only_target_among"] = among
+        elif _POINTED.fullmatch(text) and "link" in card.kinds:
+            found["pointed_cannot_attack"] = True
+        elif _ALL.fullmatch(text):
+            found["attack_all"] = True
         else:
             continue
         read.add(sentence)

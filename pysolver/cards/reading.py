@@ -189,7 +189,7 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
 
 def is_read(card: Card, sentence: str) -> bool:
     """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), it is an attack
-    clause `attacks` reads where it stands (BP-3..BP-8: not in a conditional bullet list), or a summon lock
+    clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), or a summon lock
     `locks` reads (LCK-1)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card))

@@ -185,7 +185,18 @@ def _monster_sig(monster: Monster) -> tuple:
     return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
-            tuple(sorted(monster.restrictions)), monster.attacked_directly)
+            tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters)
+
+
+_OTHER_EMZ = {"EMZL": "EMZR", "EMZR": "EMZL"}
+
+
+def _emz_swapped(monster: Monster | None) -> Monster | None:
+    """The monster as seen once the two Extra Monster Zones are swapped: the monsters it attacked there
+    (BP-12) are in the other one."""
+    if monster is None or not any(zone in _OTHER_EMZ for zone in monster.attacked_monsters):
+        return monster
+    return replace(monster, attacked_monsters=tuple(sorted(_OTHER_EMZ.get(z, z) for z in monster.attacked_monsters)))
 
 
 def _spell_sig(card: SpellTrap) -> tuple:
@@ -291,10 +302,15 @@ class Symmetry:
         players[me] = replace(player, **changes)
         if self.monsters:
             pairs = [p.extra_monster_zones for p in players]
-            as_is = tuple(_slot(m, _monster_sig) for pair in pairs for m in pair)
-            swapped = tuple(_slot(m, _monster_sig) for pair in pairs for m in reversed(pair))
+            as_is = (tuple(_slot(m, _monster_sig) for pair in pairs for m in pair),
+                     sorted(_monster_sig(m) for m in players[me].monster_zones if m is not None))
+            swapped = (tuple(_slot(_emz_swapped(m), _monster_sig) for pair in pairs for m in reversed(pair)),
+                       sorted(_monster_sig(_emz_swapped(m)) for m in players[me].monster_zones if m is not None))
             if swapped < as_is:
-                players = [replace(p, extra_monster_zones=tuple(reversed(p.extra_monster_zones))) for p in players]
+                players = [replace(p, extra_monster_zones=tuple(map(_emz_swapped, reversed(p.extra_monster_zones))),
+                                   monster_zones=tuple(map(_emz_swapped, p.monster_zones))) for p in players]
+                occupied = sorted((m for m in players[me].monster_zones if m is not None), key=_monster_sig)
+                players[me] = replace(players[me], monster_zones=tuple(occupied) + (None,) * (5 - len(occupied)))
         return replace(position, players=tuple(players))
 
     def signature(self, instance) -> tuple:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from ..errors import PysolverError
+from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, cost_banished
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
@@ -210,8 +211,12 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         _replace_monster(board, position[play.card], position=play.to, position_changed=True)
         return board.finish()
     if action == "declare_attack":
-        state = position[play.card].state     # BP-2, BP-5: one more attack; whether it was a direct one
-        _replace_monster(board, position[play.card], attacked=state.attacked + 1,
+        instance = position[play.card]
+        state = instance.state     # BP-2, BP-5: one more attack; whether it was a direct one
+        attacked_monsters = state.attacked_monsters   # BP-12: the monster attacked, by a monster that can
+        if play.target != "direct" and attack_rules(instance.card).attack_all:   # attack each of them once
+            attacked_monsters = tuple(sorted({*attacked_monsters, play.target[1:]}))
+        _replace_monster(board, instance, attacked=state.attacked + 1, attacked_monsters=attacked_monsters,
                          attacked_directly=state.attacked_directly or play.target == "direct")
         return board.finish()
     if action == "set_spell_trap":
@@ -226,7 +231,10 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         return board.finish()
     if action == "enter_battle_phase":
         return board.finish(phase="battle")
-    if action == "enter_main2":
+    if action == "enter_main2":       # BP-12: the Battle Phase is over, so are the monsters attacked in it
+        for side in board.players:
+            for key in ("monster_zones", "extra_monster_zones"):
+                side[key] = [None if m is None else replace(m, attacked_monsters=()) for m in side[key]]
         return board.finish(phase="main2")
     if action == "end_turn":
         return _next_turn(position)
@@ -414,7 +422,7 @@ def _next_turn(position: Position) -> Position:
         if monster is None:
             return None
         return replace(monster, summoned_this_turn=False, set_this_turn=False, position_changed=False,
-                       attacked=0, attacked_directly=False)
+                       attacked=0, attacked_directly=False, attacked_monsters=())
 
     def fresh_spell(card: SpellTrap | None) -> SpellTrap | None:
         return None if card is None else replace(card, set_this_turn=False)

@@ -10,7 +10,7 @@ by search):
 - Xyz Materials attached to a monster are a multiset (a detach cost may take any of them);
 - zones are not interchangeable: which monster is in M1 and which in M3 matters (free zones, Link
   arrows), as does every flag of a card's state (position, summoned/set this turn, position changed,
-  attacked, properly summoned, face-up in the Extra Deck);
+  attacked, the monsters attacked (BP-12), properly summoned, face-up in the Extra Deck);
 - the turn's history (`this_turn.events`) is a multiset of events, each with its list of cards as a
   multiset: no rule reads the order of events (asp/restrictions.lp numbers them only to tell them
   apart), so two orders of the same plays that reach the same board are one position;
@@ -38,7 +38,7 @@ def _monster(monster: Monster | None):
     return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
-            tuple(sorted(monster.restrictions)), monster.attacked_directly)
+            tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters)
 
 
 def _spell(card: SpellTrap | None):

@@ -171,7 +171,8 @@ _THIS_TURN_KEYS = {"normal_summon_used", "pendulum_summon_used", "events"}
 _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zones",
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
 _MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "attacked",
-                 "attacked_directly", "properly_summoned", "materials", "gemini_summoned", "restrictions"}
+                 "attacked_directly", "attacked_monsters", "properly_summoned", "materials", "gemini_summoned",
+                 "restrictions"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
 _PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
               "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
@@ -219,6 +220,56 @@ class _Loader:
                          f"{MAX_ATTACKS}, got {value!r}")
             return 0
         return value
+
+    def attacked_monsters(self, data: dict, path: str, attacked: int) -> tuple[str, ...]:
+        """`attacked_monsters` (BP-12): the other player's zones holding the monsters it attacked this turn:
+        Main Monster Zone numbers 1..5, `left` / `right` for the Extra Monster Zones; at most one per attack."""
+        value = data.get("attacked_monsters")
+        if value is None:
+            return ()
+        where = f"{path}.attacked_monsters"
+        if not isinstance(value, list):
+            self.problem(where, f"expected a list of the other player's zones (1..5, left, right), got {_kind(value)}")
+            return ()
+        zones: list[str] = []
+        for index, key in enumerate(value):
+            if isinstance(key, str) and key.isascii() and key.isdigit():
+                key = int(key)
+            zone = f"M{key}" if isinstance(key, int) and not isinstance(key, bool) and 1 <= key <= 5 else \
+                {"left": "EMZL", "right": "EMZR"}.get(key) if isinstance(key, str) else None
+            if zone is None:
+                self.problem(f"{where}[{index}]", f"no such zone {key!r}; use 1..5 (Main Monster Zones) or left, "
+                             "right (Extra Monster Zones) of the other player")
+            elif zone in zones:
+                self.problem(f"{where}[{index}]", f"zone {key!r} is given twice; give each monster once")
+            else:
+                zones.append(zone)
+        if len(zones) > attacked:
+            self.problem(where, f"{len(zones)} monsters attacked but attacked: {attacked}; give the number of "
+                         "attacks it declared (attacked: N)")
+        return tuple(sorted(zones))
+
+    def check_attacked_monsters(self, players: list[Player], phase: str, turn_player: int) -> None:
+        """BP-12: only the turn player's monsters in the Battle Phase keep the monsters they attacked, and
+        each of those is a monster the other player controls."""
+        for index, player in enumerate(players):
+            other = players[1 - index]
+            places = [(f"monster_zones.{n}", m) for n, m in enumerate(player.monster_zones, 1)] + \
+                     [(f"extra_monster_zones.{SIDES[n]}", m) for n, m in enumerate(player.extra_monster_zones)]
+            for place, monster in places:
+                if monster is None or not monster.attacked_monsters:
+                    continue
+                where = f"players[{index}].{place}.attacked_monsters"
+                if phase != "battle" or index != turn_player:
+                    self.problem(where, "only the turn player's monsters in the Battle Phase keep the monsters they "
+                                 "attacked (BP-12); leave attacked_monsters out")
+                    continue
+                for zone in monster.attacked_monsters:
+                    held = other.monster_zones[int(zone[1]) - 1] if zone.startswith("M") else \
+                        other.extra_monster_zones[0 if zone == "EMZL" else 1]
+                    if held is None:
+                        name = zone[1] if zone.startswith("M") else ("left" if zone == "EMZL" else "right")
+                        self.problem(where, f"the other player's zone {name} holds no monster")
 
     def integer(self, data: dict, key: str, path: str, default: int, low: int, high: int | None = None) -> int:
         value = data.get(key, default)
@@ -340,6 +391,7 @@ class _Loader:
         while len(players) < 2:
             players.append(Player())
         self.check_extra_monster_zones(players)
+        self.check_attacked_monsters(players, phase, turn_player)
         # Real cards outside the built-in pool (not typos): say how to use every card of the game.
         if (self.unmatched or self.unknown >= 3) and self.cards.source.startswith("built-in pool"):
             hints = [f"hint: {self.unknown} unknown card{'s' if self.unknown != 1 else ''} with the built-in pool "
@@ -479,11 +531,12 @@ class _Loader:
         if attacked_directly and not attacked:
             self.problem(f"{path}.attacked_directly", "a monster that attacked directly has attacked: give attacked: "
                          "true (or its number of attacks), or leave attacked_directly out")
+        attacked_monsters = self.attacked_monsters(data, path, attacked)
         return Monster(card, position=position, gemini_summoned=gemini_summoned, restrictions=tuple(restrictions),
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
                        position_changed=self.boolean(data, "position_changed", path),
-                       attacked=attacked, attacked_directly=attacked_directly,
+                       attacked=attacked, attacked_directly=attacked_directly, attacked_monsters=attacked_monsters,
                        properly_summoned=self.boolean(data, "properly_summoned", path, True),
                        materials=tuple(materials))
 
@@ -530,6 +583,9 @@ def _dump_monster(monster: Monster):
         entry["attacked"] = True if monster.attacked == 1 else monster.attacked
     if monster.attacked_directly:
         entry["attacked_directly"] = True
+    if monster.attacked_monsters:      # BP-12: the other player's zones
+        entry["attacked_monsters"] = [int(z[1]) for z in monster.attacked_monsters if z.startswith("M")] + \
+            [{"EMZL": "left", "EMZR": "right"}[z] for z in monster.attacked_monsters if z.startswith("EMZ")]
     if not monster.properly_summoned:
         entry["properly_summoned"] = False
     if monster.gemini_summoned:

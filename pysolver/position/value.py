@@ -54,6 +54,8 @@ class Monster:
     gemini_summoned: bool = False       # GEM-2: a Gemini monster Gemini Summoned (an Effect Monster again)
     restrictions: tuple[str, ...] = ()  # TOK-1: what the effect that brought it out forbids (RESTRICTIONS)
     attacked_directly: bool = False     # BP-5: one of its attacks this turn was a direct attack
+    attacked_monsters: tuple[str, ...] = ()   # BP-12: the other player's zones (M1..M5, EMZL, EMZR) holding the
+                                              # monsters it attacked this turn (kept in the Battle Phase only)
 
     def __post_init__(self):
         object.__setattr__(self, "attacked", int(self.attacked))   # a count; `attacked=True` is one attack

@@ -40,7 +40,8 @@ What a play does (rule ids of RULES.md):
 - A Pendulum Scale (ZN-7): from the hand face-up into the play's zone.
 - Flip Summon (FS-1): face-up Attack Position, its position changed this turn. A change of position
   (POS-1): the new position, changed this turn. An attack (BP-2, BP-5): one more attack declared by the
-  monster, and whether it attacked directly.
+  monster, and whether it attacked directly; for a monster whose text lets it attack each of the
+  opponent's monsters once (BP-12), the monster it attacked, forgotten when the Battle Phase ends.
 - Setting a Spell/Trap: face-down in the chosen zone, Set this turn; a Field Spell replaces the one in
   the Field Zone (the old one goes to the GY).
 - Phases: to the Battle Phase, to Main Phase 2; the end of the turn passes it to the other player in
@@ -53,6 +54,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
@@ -485,10 +487,24 @@ def _change(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
 
 
 def _attack(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
-    state = duel.position[play.card].state       # BP-5: the attacks it declared, and whether one was direct
+    attacker = duel.position[play.card]
+    state = attacker.state                       # BP-5: the attacks it declared, and whether one was direct
+    attacked = set(state.attacked_monsters)      # BP-12: which of the opponent's monsters it attacked, for a
+    if play.target != "direct" and attack_rules(attacker.card).attack_all:   # monster that attacks each once
+        attacked.add(play.target.removeprefix("o"))
     duel.change(play.card, attacked=state.attacked + 1, attacked_directly=state.attacked_directly
-                or play.target == "direct")
+                or play.target == "direct", attacked_monsters=tuple(sorted(attacked)))
     return duel.done()
+
+
+def _main2(duel: _Duel, *_) -> Position:
+    """Main Phase 2: the Battle Phase ended, and with it what its attacks recorded (BP-12)."""
+    for side in duel.sides:
+        for zones in (side.monsters, side.extra_monsters):
+            for index, monster in enumerate(zones):
+                if monster is not None and monster.attacked_monsters:
+                    zones[index] = replace(monster, attacked_monsters=())
+    return duel.done(phase="main2")
 
 
 def _set_spell(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
@@ -540,6 +556,6 @@ _ACTIONS = {
     "activate": _activate, "activate_scale": _scale, "flip_summon": _flip, "gemini_summon": _gemini, "change_position": _change,
     "declare_attack": _attack, "set_spell_trap": _set_spell,
     "enter_battle_phase": lambda duel, *_: duel.done(phase="battle"),
-    "enter_main2": lambda duel, *_: duel.done(phase="main2"),
+    "enter_main2": _main2,
     "end_turn": _end_turn,
 }

@@ -264,35 +264,95 @@ def _attack_text(instance: Instance) -> AttackRules:
 
 
 def attack_declarations(position: Position) -> Iterator[Play]:
-    """BP-1..BP-8 (docs/battle-rules.md). A face-up Attack Position monster (BP-2), or a face-up Defense
-    Position one whose text lets it attack so (BP-6), that has attacks left this turn: one, plus the
-    additional attacks its text gives (BP-5: "a second attack" on anything; "up to N attacks on monsters":
-    the additional ones on monsters only and none once it attacked directly). Targets: any opponent monster
-    (any position, Main or Extra Monster Zone) except those whose text forbids attacking them (BP-8); a
-    direct attack when the opponent controls no monster, not counting those whose text says they do not
-    prevent it (BP-8), or when the attacker's text lets it attack directly (BP-4), never on an attack on
-    monsters only (BP-5) nor when its text says it cannot (BP-4)."""
+    """BP-1..BP-14 (docs/battle-rules.md). None while a monster of the opponent forbids every attack
+    declaration (BP-14). A face-up Attack Position monster (BP-2), or a face-up Defense
+    Position one whose text lets it attack so (BP-6), whose text does not forbid it to attack (BP-9, or BP-7
+    without Xyz Material), to which no Link Monster forbidding it points (BP-11), while no other monster of
+    the turn player forbids it (BP-13), that has attacks left: one, plus the additional attacks its text gives
+    (BP-5: "a second attack" on anything; as many attacks as it has Xyz Materials, on anything; "up to N
+    attacks on monsters": the additional ones on monsters only and none once it attacked directly; BP-12,
+    once those are used up and unless it attacked directly: one on each opponent monster it has not
+    attacked this turn).
+    Targets: any opponent monster (any position, Main or Extra Monster Zone) except those whose text forbids
+    attacking them (BP-8, some while they point to a monster), those an opponent's Link Monster protects by
+    pointing to them (BP-11) and, while another opponent monster's text says the opponent's monsters may
+    attack no monster but it (and the condition its sentence gives holds), every monster but that one
+    (BP-10; some only the face-up monsters of a kind); a direct attack when the opponent controls no
+    monster, not counting those whose text says they do not prevent it (BP-8), or when the attacker's text
+    lets it attack directly (BP-4, some only while it has Xyz Material), never on an attack on monsters only
+    (BP-5) nor when its text says it cannot (BP-4, some only while it has no Xyz Material)."""
     if position.phase != "battle":
         return
     opponents = _opponents(position, ON_FIELD)
-    attackable = [o.id for o in opponents if not (_attack_text(o).not_target or _attack_text(o).ignored)]
+    field_spell = any(i.location == "field_zone" for i in position.instances.values())
+
+    def only_now(monster) -> bool:            # BP-10, while the condition of its sentence holds
+        text = _attack_text(monster)
+        return text.only_target and {"": True, "field_zone_card": field_spell,
+                                     "main_monster_zone": monster.location == "monster_zone",
+                                     "extra_monster_zone": monster.location == "extra_monster_zone",
+                                     "defense": monster.state.position == "defense"}[text.only_target_while]
+
+    only = [o.id for o in opponents if only_now(o)]                               # BP-10
+    among = [(o.id, _attack_text(o).only_target_among) for o in opponents        # BP-10 on one kind of
+             if _attack_text(o).only_target_among is not None]                    # face-up monster
+    places = {i.id: _place_of(position, i) for i in _own(position, ON_FIELD) + opponents}
+    occupied = set(places.values())
+    guarded = set()                               # BP-11: places an opponent's Link Monster protects
+    for o in opponents:
+        if _attack_text(o).pointed_not_target:
+            guarded |= _points_to(o.card, places[o.id], False)
+
+    def not_target(o) -> bool:                     # BP-8, also while it points to a monster; BP-11
+        text = _attack_text(o)
+        return text.not_target or text.ignored or places[o.id] in guarded or (
+            text.not_target_pointing and bool(_points_to(o.card, places[o.id], False) & occupied))
+
+    attackable = [o.id for o in opponents if not not_target(o)
+                  and not [y for y in only if y != o.id]
+                  and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
+    held = set()                                  # BP-11: the places a forbidding Link Monster points to
+    for link in _opponents(position, ON_FIELD) + _own(position, ON_FIELD):
+        if _attack_text(link).pointed_cannot_attack:
+            held |= _points_to(link.card, _place_of(position, link), link.player == position.turn_player)
+    hand = len(_own(position, "hand"))            # BP-14: a monster of the opponent forbids every attack
+    for o in opponents:
+        text = _attack_text(o)
+        if (text.lock_all_defense and all(m.state.position != "attack" for m in opponents)) or (
+                text.lock_alone_hand is not None and len(opponents) == 1 and hand <= text.lock_alone_hand):
+            return
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
+        materials = len(state.materials)
         if not (state.position == "attack" or (state.position == "defense" and text.in_defense)):
             continue
-        if "cannot_attack" in _restrictions(monster):     # TOK-1
+        if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
-        if text.needs_material and not state.materials:   # BP-7
+        if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
+               if other.id != monster.id):                                       # BP-13
             continue
-        if state.attacked <= text.extra:                  # its first attack, or one of "a second attack"
-            monsters_only = False
+        if text.needs_material and not materials:          # BP-7
+            continue
+        if _place_of(position, monster) in held:           # BP-11
+            continue
+        attacked_before: set[str] = set()
+        if state.attacked <= text.extra or (text.extra_per_material and state.attacked < materials):
+            monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
+        elif text.on_monsters_per_material and state.attacked <= materials and not state.attacked_directly:
+            monsters_only = True                           # BP-5: one more on monsters per Xyz Material
+        elif text.attack_all and not state.attacked_directly and (materials or not text.attack_all_needs_material):
+            # BP-12: each opponent monster once (some only while it has Xyz Material)
+            monsters_only = True
+            attacked_before = {"o" + zone for zone in state.attacked_monsters}
         else:
             continue
-        targets = list(attackable)
-        if not monsters_only and not text.no_direct and (not in_the_way or text.direct):
+        direct_ok = text.direct or (text.direct_with_material and materials > 0)
+        direct_no = text.no_direct or (text.no_direct_without_material and not materials)
+        targets = [target for target in attackable if target not in attacked_before]
+        if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)

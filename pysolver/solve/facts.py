@@ -154,6 +154,10 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     for n, instance in enumerate(instances):
         if instance and instance.host:
             out.append(f"attached({n},{numbers[instance.host]}).")
+        if instance and isinstance(instance.state, Monster) and instance.player == position.turn_player:
+            for zone in instance.state.attacked_monsters:     # BP-12: the other player's monsters it attacked
+                if f"o{zone}" in numbers:
+                    out.append(f"attacked_monster({n},{numbers[f'o{zone}']}).")
     out.extend(card_facts(card) for card in cards.values())
     for card in _history_cards(position):
         cards.setdefault(card.passcode, card)
@@ -364,7 +368,7 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     extra = link_extra_material(card)   # LNK-1: "You can also use 1 monster ... as material to Link Summon this card"
     if extra is not None and target:
         out.append(f"link_extra_material({c},{extra}).")
-    out.extend(_attack_facts(card))
+    out.extend(_attack_facts(card, filters))
     treated = _read(card, non_tuner(card), target)   # SYN-1: may be a non-Tuner
     if treated is not None:
         out.append(f"non_tuner_option({c}).")
@@ -373,15 +377,29 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     return out
 
 
-def _attack_facts(card: Card) -> list[str]:
-    """What a monster's own text says about attacks (BP-4..BP-8, asp/battle.lp; `pysolver.cards.attacks`)."""
+def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
+    """What a monster's own text says about attacks (BP-4..BP-14, asp/battle.lp; `pysolver.cards.attacks`)."""
     rules, c = attack_rules(card), card.passcode
     if not rules:
         return []
     out = [f"{name}({c})." for name, flag in (
         ("attack_direct", rules.direct), ("attack_no_direct", rules.no_direct), ("attack_in_defense", rules.in_defense),
         ("attack_needs_material", rules.needs_material), ("attack_not_target", rules.not_target),
-        ("attack_ignored", rules.ignored)) if flag]
+        ("attack_ignored", rules.ignored), ("attack_cannot", rules.cannot_attack),
+        ("attack_direct_with_material", rules.direct_with_material),
+        ("attack_no_direct_without_material", rules.no_direct_without_material),
+        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target and not rules.only_target_while),
+        ("attack_others_cannot", rules.others_cannot_attack),
+        ("attack_not_target_pointing", rules.not_target_pointing), ("attack_pointed_not_target", rules.pointed_not_target),
+        ("attack_on_monsters_per_material", rules.on_monsters_per_material),
+        ("attack_all_needs_material", rules.attack_all_needs_material), ("attack_lock_all_defense", rules.lock_all_defense),
+        ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all)) if flag]
+    if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
+        out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
+    if rules.lock_alone_hand is not None:
+        out.append(f"attack_lock_alone_hand({c},{rules.lock_alone_hand}).")
+    if rules.only_target_while:
+        out.append(f"attack_only_target_while({c},{rules.only_target_while}).")
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

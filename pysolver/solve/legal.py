@@ -25,7 +25,8 @@ ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "normal.lp", "
              "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "history.lp", "card_state.lp", "show.lp")
 _NEEDS = {
     "filters.lp": ("filter_atom", "filter_any"),
-    "zones.lp": ("requirement", "scale", "alternative_xyz"),
+    "zones.lp": ("requirement", "scale", "alternative_xyz", "attack_pointed_cannot",   # BP-8, BP-11: at/3, points/3
+                 "attack_not_target_pointing", "attack_pointed_not_target"),
     "materials.lp": ("requirement", "alternative_xyz"),
     "synchro.lp": ("requirement_synchro",),
     "xyz.lp": ("requirement_xyz", "alternative_xyz"),

@@ -36,6 +36,7 @@ STATE = frozenset({
     "summoned_this_turn", "set_this_turn", "position_changed", "attacks", "attacked_directly", "not_properly_summoned",
     "face_up_in_extra_deck", "phase", "normal_summon_used", "pendulum_summon_used", "summon_event",
     "activate_event", "alternative_event", "lp", "gemini_summoned", "restricted", "tribute_restricted_to",
+    "attacked_monster",
 })
 # The play and its move, per step (decoded by `decode_line`).
 PLAY_ATOMS = ("act", "tribute", "material", "spell", "cost", "target", "to", "pendulum", "effect_used",
@@ -276,7 +277,7 @@ def project_state(step: str) -> str:
 STATE_ARITIES = (("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2),
                  ("attached", 2), ("restricted", 2), ("tribute_restricted_to", 2), ("summoned_this_turn", 1),
                  ("set_this_turn", 1), ("position_changed", 1), ("attacks", 2), ("attacked_directly", 1),
-                 ("not_properly_summoned", 1),
+                 ("attacked_monster", 2), ("not_properly_summoned", 1),
                  ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("phase", 1), ("normal_summon_used", 0),
                  ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7),
                  ("alternative_event", 2), ("lp", 2))
@@ -303,13 +304,13 @@ _FLAGS = ("summoned_this_turn", "set_this_turn", "position_changed", "attacked_d
           "face_up_in_extra_deck", "gemini_summoned")
 STATE_SHOW = "\n".join(f"#show {name}/{arity + 1}." for name, arity in (
     ("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2), ("attached", 2),
-    ("restricted", 2), ("tribute_restricted_to", 2), ("attacks", 2),
+    ("restricted", 2), ("tribute_restricted_to", 2), ("attacks", 2), ("attacked_monster", 2),
     *((flag, 1) for flag in _FLAGS), ("phase", 1), ("normal_summon_used", 0), ("pendulum_summon_used", 0),
     ("summon_event", 6), ("activate_event", 7), ("alternative_event", 2), ("lp", 2)))
 
 
 _READ = frozenset({"instance", "mine", "theirs", "location", "zone", "position", "attached", "restricted",
-                   "tribute_restricted_to", "attacks", *_FLAGS, "phase",
+                   "tribute_restricted_to", "attacks", "attacked_monster", *_FLAGS, "phase",
                    "normal_summon_used", "pendulum_summon_used", "summon_event", "activate_event", "alternative_event",
                    "lp"})
 
@@ -342,6 +343,8 @@ def _contribution(name: str, arguments: list[str]) -> tuple | None:
         return None                          # a history event's or an effect's name, not a card
     if name == "attached":
         return ("host", instance, arguments[1])
+    if name == "attacked_monster":                       # BP-12: described by the monster it attacked
+        return ("attacked", instance, arguments[1])
     if name in ("mine", "theirs"):
         return ("card", instance, "side", name)
     if name in _FLAGS:
@@ -386,6 +389,7 @@ def state_of(contributions: Iterable[tuple | None]) -> State:
     hosts: dict = {}
     turn: dict = {"phase": None, "normal_summon_used": False, "pendulum_summon_used": False}
     events = set()
+    attacked: dict = {}
     for contribution in contributions:
         if contribution is None:
             continue
@@ -396,9 +400,16 @@ def state_of(contributions: Iterable[tuple | None]) -> State:
             turn[contribution[1]] = contribution[2]
         elif kind == "event":
             events.add(contribution[1])
+        elif kind == "attacked":
+            attacked.setdefault(contribution[1], []).append(contribution[2])
         else:
             hosts[contribution[1]] = contribution[2]
     described = {number: tuple(sorted(entry.items())) for number, entry in cards.items() if "location" in entry}
+    for number, targets in attacked.items():            # BP-12: the monsters it attacked, by their description
+        if number in cards:
+            cards[number]["attacked_monsters"] = tuple(sorted(repr(described.get(t)) for t in targets))
+    if attacked:
+        described = {number: tuple(sorted(entry.items())) for number, entry in cards.items() if "location" in entry}
     numbers = {number: (description, described.get(hosts.get(number))) for number, description in described.items()}
     return State(tuple(sorted(turn.items())), tuple(sorted(events)), tuple(sorted(numbers.values())), numbers)
 

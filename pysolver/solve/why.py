@@ -373,6 +373,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "detach_cost": ("TEXT", "not enough Xyz Materials to detach"),
     "attack_target": ("BP-2", "no monster it can attack, and it cannot attack directly"),
     "attack_needs_material": ("BP-7", "{I:instance} cannot attack unless it has Xyz Material"),
+    "attack_cannot": ("BP-9", "{I:instance} cannot attack (its own text)"),
+    "attack_others_cannot": ("BP-13", "{I:instance} cannot attack: another monster you control forbids it"),
+    "attack_all_material": ("BP-12", "{I:instance} attacks each monster once only while it has Xyz Material"),
+    "attack_locked": ("BP-14", "a monster of the opponent forbids every attack declaration now"),
+    "attack_all_once": ("BP-12", "{I:instance} already attacked that monster this turn (each of them once)"),
+    "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
                                      "or its own text)"),
     "attack_restricted": ("TOK-1", "{I:instance} cannot attack (the effect that summoned it, or its own text)"),
@@ -471,11 +477,21 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_extra": ("BP-5", "{0:card} has no text that lets it attack more than once a turn"),
     "attack_extra_on_monsters": ("BP-5", "{0:card} has no text that lets it attack monsters more than once a turn"),
     "attack_in_defense": ("BP-6", "{0:card} has no text that lets it attack in Defense Position"),
-    "not any_target_attack": (None, None), "no position": (None, None),
+    "not any_target_attack": (None, None), "not monster_only_attack": (None, None), "no position": (None, None),
     "any_target_attack: N <= E": ("BP-5", "it already attacked {N} times this turn; its text allows {E} more "
                                           "attack(s) than one"),
     "monster_only_attack: N <= E": ("BP-5", "it already attacked {N} times this turn; its text allows {E} more "
                                             "attack(s) than one, on monsters"),
+    "attack_on_monsters_per_material": ("BP-5", "{0:card} has no text that lets it attack monsters once more for "
+                                                "each of its materials"),
+    "monster_only_attack: N <= M": ("BP-5", "it already attacked {N} times this turn; it has {M} Xyz Material(s), "
+                                            "one more attack on monsters each"),
+    "hand_size: N = #count { H: mine(H), location(H,hand) }": (None, None),
+    "attack_all": ("BP-12", "{0:card} has no text that lets it attack each of the opponent's monsters once"),
+    "attack_per_material": ("BP-5", "{0:card} has no text that lets it attack once for each of its materials"),
+    "material_count": (None, None), "material_count: M = #count { X: attached(X,I) }": (None, None),
+    "any_target_attack: N < M": ("BP-5", "it already attacked {N} times this turn; it has {M} Xyz Material(s), "
+                                         "one attack each"),
     "not attacked_directly": ("BP-5", "{0:instance} attacked directly this turn: after that it makes no "
                                       "additional attack on monsters"),
 }

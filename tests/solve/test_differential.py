@@ -68,8 +68,11 @@ def test_gemini_restrictions_trap_monsters_and_extra_link_plays_equal_the_refere
 @settings(max_examples=min(settings().max_examples, 300))
 @given(battle_positions())
 def test_attack_declarations_with_monster_text_equal_the_reference(position):
-    """BP-3..BP-8: direct attacks, second attacks, attacks on monsters only, Defense Position attacks,
-    monsters that cannot be attacked."""
+    """BP-3..BP-14: direct attacks (some only with Xyz Material), second attacks, one attack per Xyz
+    Material, attacks on monsters only, Defense Position attacks, monsters that cannot attack, monsters that
+    cannot be attacked, the opponent's monsters that are the only ones that can be, Link Monsters that
+    forbid the monsters they point to to attack, monsters that attack each opponent monster once, and
+    monsters that forbid every attack (BP-14)."""
     assert_same_plays(position)
 
 

@@ -180,8 +180,8 @@ def test_pos_2_why_a_link_monster_never_changes_position():
 def test_bp_2_why_a_monster_that_attacked_cannot_attack_again():
     answer = reasons(board(phase="battle").monster(3, "Celtic Guardian", attacked=True).build(), "M3",
                      "declare_attack")
-    # BP-5: and no text of its own lets it attack more than once
-    assert rules_of(answer) == {"BP-2", "BP-5"} and "already attacked" in texts(answer)
+    # BP-5, BP-12: and no text of its own lets it attack more than once
+    assert rules_of(answer) == {"BP-2", "BP-5", "BP-12"} and "already attacked" in texts(answer)
     assert "no text that lets it attack more than once" in texts(answer)
 
 
