@@ -284,6 +284,12 @@ class MaterialRules:
 _KINDS = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link"}
 _NEVER_MATERIAL = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material"
                              r"(?: Monster)?\.")
+# "Cannot be used as material for a Fusion, Synchro, or Xyz Summon." / "Cannot be used as an Xyz Material for an
+# Xyz Summon.": the same as `_NEVER_MATERIAL`, for each summon kind named (engine: EFFECT_CANNOT_BE_*_MATERIAL).
+_KIND_LIST = r"(?:Fusion|Synchro|Xyz|Link)(?:(?:, |,? or )(?:Fusion|Synchro|Xyz|Link))*"
+_NEVER_MATERIAL_FOR = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(?:(?P<one>Fusion|Synchro|Xyz|Link) "
+                                 r"Material(?: Monster)? for an? (?P=one) Summon|material for an? "
+                                 rf"(?P<kinds>{_KIND_LIST}) Summon)\.")
 _ONLY_FOR = re.compile(r"Cannot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material, except for the "
                        r"\1 Summon of ([^.]+?)\.")
 _OTHERS_NOT = re.compile(r"The other (Fusion|Synchro|Xyz|Link) Material\(s\) cannot be ([^.]+?)\.")
@@ -310,6 +316,10 @@ def material_rules(card: Card):
         for match in _NEVER_MATERIAL.finditer(text):
             never.add(_KINDS[match.group(1)])
         text = _NEVER_MATERIAL.sub("", text)
+        for match in _NEVER_MATERIAL_FOR.finditer(text):
+            never.update(_KINDS[kind] for kind in re.findall(r"Fusion|Synchro|Xyz|Link",
+                                                              match.group("one") or match.group("kinds")))
+        text = _NEVER_MATERIAL_FOR.sub("", text)
         for match in _OTHERS_NOT.finditer(text):
             others_not.append((_KINDS[match.group(1)], parse_filter(f"a {match.group(2)} monster")))
         text = _OTHERS_NOT.sub("", text)
