@@ -250,6 +250,11 @@ class ExtraPool:
         self.alternatives = {c.name: [m.name for m in monsters if _matches(alternative_xyz(c).filter, _Stand(m))]
                              for c in cards if c.name in supported and alternative_xyz(c) is not None}
         self.alternative_bases = sorted({name for bases in self.alternatives.values() for name in bases})
+        # SYN-1: Synchro Monsters whose text lets 1 monster be treated as the Tuner (Chaos Angel, Junora), and
+        # for each the main monsters that may be (a board without any Tuner can summon them)
+        from pysolver.cards.written import tuner_substitute
+        self.tuner_substitutes = {c.name: [m.name for m in main if _matches(tuner_substitute(c).filter, _Stand(m))]
+                                  for c in cards if c.name in self.synchros and tuner_substitute(c) is not None}
 
 
 @lru_cache(maxsize=1)
@@ -278,6 +283,13 @@ def _field_monster(draw, name: str, *, own: bool, turn: int, phase: str, face_do
     return entry
 
 
+class _AsTuner:
+    """A card counted as a Tuner by `_synchro_sums` (SYN-1: a monster a Synchro Monster treats as its Tuner)."""
+
+    def __init__(self, card: Card):
+        self.name, self.level, self.kinds = card.name, card.level, card.kinds | {"tuner"}
+
+
 def _synchro_sums(cards: list[Card]) -> set[int]:
     """Level sums of 1 Tuner + 1 or more non-Tuners among `cards` (what a generic Synchro needs)."""
     sums = {0}
@@ -286,6 +298,26 @@ def _synchro_sums(cards: list[Card]) -> set[int]:
             sums |= {total + card.level for total in sums}
     sums.discard(0)
     return {card.level + total for card in cards if "tuner" in card.kinds for total in sums}
+
+
+@st.composite
+def _treated_tuner_plan(draw) -> tuple[str, list[str]]:
+    """SYN-1: a Synchro Monster that treats 1 monster as its Tuner, and monsters for its summon without a
+    Tuner: one it may treat as the Tuner and 1 or 2 non-Tuners (preferably ones it also accepts: LIGHT or
+    DARK for Chaos Angel) whose Levels make up its Level."""
+    p, e = pool(), extra_pool()
+    synchro = draw(st.sampled_from(sorted(e.tuner_substitutes)))
+    level = p.card(synchro).level
+    accepted = [n for n in e.tuner_substitutes[synchro] if n in e.non_tuners and p.card(n).level < level]
+    treated = draw(_names(accepted))
+    rest = level - p.card(treated).level
+    parts = draw(st.sampled_from([[rest]] + [[a, rest - a] for a in range(1, rest) if rest - a <= 8]))
+    names = [treated]
+    for part in parts:
+        wanted = [n for n in e.by_level.get(part, []) if n in e.non_tuners]
+        preferred = [n for n in wanted if n in e.tuner_substitutes[synchro]]
+        names.append(draw(st.one_of(_names(preferred), _names(wanted))) if wanted else treated)
+    return synchro, names
 
 
 @st.composite
@@ -325,6 +357,10 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
         names.insert(0, draw(_names(tuner_options)))
     if not draw(st.integers(0, 3)):                                        # XYZ-4: a monster to summon on
         names.insert(0, draw(_names(e.alternative_bases)))
+    planned = draw(_treated_tuner_plan()) if e.tuner_substitutes and not draw(st.integers(0, 2)) else None
+    if planned:                                                            # SYN-1: no Tuner, Levels that add up
+        names = planned[1] + names
+        count = max(count, len(planned[1]))
     names += draw(st.lists(st.one_of(*field_options), min_size=max(0, count - len(names)),
                            max_size=max(0, count - len(names))))
     names = draw(st.permutations(names[:count]))
@@ -357,6 +393,11 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
         reachable += [name for name in e.extra_material_links if p.card(name).link_rating <= len(face_up) + 2]
     alternative = [name for name, bases in e.alternatives.items() if any(c.name in bases for c in face_up)]
     reachable += alternative                                                    # XYZ-4
+    # SYN-1: a Synchro Monster that treats 1 monster as its Tuner, reachable without a Tuner
+    reachable += [name for name, treated in e.tuner_substitutes.items()
+                  if any(c.name in treated for c in with_level)
+                  and p.card(name).level in _synchro_sums([c if c.name not in treated else _AsTuner(c)
+                                                           for c in with_level])]
     ed_options = [_names(e.synchros), _names(e.xyzs)] + ([_names(e.links)] if links_ok else [])
     if links_ok and e.extra_material_links:
         ed_options.append(_names(e.extra_material_links))
@@ -365,6 +406,10 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     extra = [draw(_names(reachable))] if reachable and draw(st.integers(0, 3)) else []
     if alternative and draw(st.booleans()):
         extra.append(draw(_names(alternative)))
+    if e.tuner_substitutes and not draw(st.integers(0, 3)):                # SYN-1: treat 1 monster as a Tuner
+        extra.append(draw(_names(sorted(e.tuner_substitutes))))
+    if planned:
+        extra.append(planned[0])
     extra += draw(st.lists(st.one_of(*ed_options), min_size=max(0, 2 - len(extra)), max_size=4 - len(extra)))
     extra += draw(st.lists(st.sampled_from(extra), max_size=2))          # duplicates
     me["extra_deck"] = draw(st.permutations(extra))

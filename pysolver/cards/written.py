@@ -198,10 +198,12 @@ def synchro_levels(card: Card):
 
 def without_read_material_sentences(card: Card, text: str) -> str:
     """`text` without the sentences about its use as material that this module reads (the other readers'
-    checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`."""
+    checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`, `tuner_substitute`."""
     if not card.is_monster:
         return text
     text = _LINK_EXTRA.sub("", _SYNCHRO_LEVELS.sub("", text)) if "link" in card.kinds else _SYNCHRO_LEVELS.sub("", text)
+    if isinstance(tuner_substitute(card), TunerSubstitute):
+        text = _TUNER_SUBSTITUTE.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -257,10 +259,50 @@ def link_extra_material(card: Card) -> str | None:
 
 
 # --------------------------------------------------------------------------------------------------
+# A Synchro Monster whose Tuner may be a monster that is not a Tuner (SYN-1; engine-rules.md §4.5: the
+# procedure's `sub1`, "alternatively `sub1` passes": the Tuner slot also takes 1 monster that passes it):
+# "For this card's Synchro Summon, you can treat 1 LIGHT or DARK monster you control as a Tuner." (Chaos
+# Angel, Cyber Slash Harpie Lady, Ib the World Chalice Justiciar) and "... 1 monster in your center Main
+# Monster Zone as a Tuner." (Junora the Power Patron of Tuning). Not read: a monster described by how it
+# was summoned (Nirvana High Paladin's "Pendulum Summoned Pendulum Monster": the position does not record
+# it), and the "Yummy Way" cards' "1 Link-1 monster you control as a Level 1 Tuner" (the engine gives the
+# Link-1 monsters a Level for every "Yummy" Synchro Summon from the Extra Deck, more than the text says).
+
+@dataclass(frozen=True)
+class TunerSubstitute:
+    filter: object              # the monster that may be treated as the Tuner (requirement language)
+    center: bool = False        # it must be in the player's center Main Monster Zone (M3)
+
+
+_TUNER_SUBSTITUTE = re.compile(r"For this card's Synchro Summon, you can treat 1 (?:(?P<what>.+?) you control|"
+                               r"(?P<center>monster in your center Main Monster Zone)) as a Tuner\.")
+
+
+@lru_cache(maxsize=None)
+def tuner_substitute(card: Card):
+    """A Synchro Monster's "For this card's Synchro Summon, you can treat 1 X you control as a Tuner": a
+    `TunerSubstitute`; None for a card without that sentence; `UnsupportedText` when X is not read."""
+    if "synchro" not in card.kinds or not card.is_extra_deck:
+        return None
+    match = _TUNER_SUBSTITUTE.search(_one_line(card))
+    if match is None:
+        return None
+    if match.group("center"):
+        from .requirements import Atom
+        return TunerSubstitute(Atom("any"), center=True)
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return TunerSubstitute(parse_filter(match.group("what")))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: Tuner clause not supported ({error.reason})")
+
+
+# --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
 
 def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
-            *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA)
+            *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
+            _TUNER_SUBSTITUTE)

@@ -48,7 +48,8 @@ from ..cards.effects import (activated_effects, clauses, contact_fusion, not_fro
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.material_lines import default_archetypes
-from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels,
+from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, link_extra_material,
+                             non_tuner, synchro_levels, tuner_substitute,
                              token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays
@@ -421,7 +422,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         extra_ids = {m.id for m in extra}
         candidates = [m for m in list(pool) + extra if _can_be_material(m, summon)
                       and _material_allowed(m, monster, summon)
-                      and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon))]
+                      and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
+                                         _as_tuner(m, monster, summon))]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates),
                                                                             requirement.max_materials)
@@ -432,7 +434,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                 if sum(m.id in extra_ids for m in materials) > 1:   # LNK-1: "also use 1 monster ..."
                     continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
-                if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner):
+                as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
+                if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner,
+                                         as_tuner=as_tuner):
                     continue
                 zones = _extra_deck_zones(position, monster, materials)
                 if not zones:
@@ -622,7 +626,7 @@ def _kinds(instance) -> frozenset:
         kinds = kinds | {"monster", "trap_monster", trap.kind}
         if not trap.still_trap:
             kinds = kinds - {"trap", "continuous"}
-    return kinds - getattr(instance, "without", frozenset())
+    return (kinds - getattr(instance, "without", frozenset())) | getattr(instance, "also", frozenset())
 
 
 def _restrictions(instance: Instance) -> tuple:
@@ -703,21 +707,46 @@ def _as_non_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
     return isinstance(option, NonTuner) and (option.only_for is None or _matches(option.only_for, summoned))
 
 
+class _TunerView:
+    """A material seen as a Tuner (SYN-1: the Synchro Monster's "you can treat 1 X you control as a Tuner"):
+    the same card with the Tuner kind, for matching the Tuner slot of its material line."""
+
+    def __init__(self, material: Instance):
+        self.card, self.state, self.location = material.card, material.state, material.location
+        self.also = frozenset({"tuner"})
+
+
+def _as_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
+    """SYN-1 (engine-rules.md §4.5, `sub1`): may this material fill the Tuner slot of this Synchro Summon as
+    the 1 monster the Synchro Monster's text lets be treated as a Tuner ("1 LIGHT or DARK monster you
+    control"; "1 monster in your center Main Monster Zone": the turn player's M3)?"""
+    if summon != "synchro":
+        return False
+    treat = tuner_substitute(summoned.card)
+    if not isinstance(treat, TunerSubstitute) or not _matches(treat.filter, material):
+        return False
+    return not treat.center or (material.location == "monster_zone" and material.index == 3)
+
+
 def _group_options(requirement: Requirement, material: Instance, substitute: bool,
-                   as_non_tuner: bool = False) -> list[tuple[int, bool]]:
+                   as_non_tuner: bool = False, as_tuner: bool = False) -> list[tuple[int, bool]]:
     """The groups one material can fill, as (group index, by substitution); also as a non-Tuner when
-    `as_non_tuner`."""
+    `as_non_tuner`; also as the Tuner when `as_tuner` (then the group index is negative: -1 - index, a
+    slot it fills only as a Tuner, see `_fits_requirement`)."""
     groups = requirement.groups
     options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)
                or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))]
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
                     if _names_only(group.filter) and (g, False) not in options]
+    if as_tuner:
+        options += [(-1 - g, False) for g, group in enumerate(groups)
+                    if (g, False) not in options and _matches(group.filter, _TunerView(material))]
     return options
 
 
 def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False,
-                      as_non_tuner: frozenset | set = frozenset()) -> bool:
+                      as_non_tuner: frozenset | set = frozenset(), as_tuner: frozenset | set = frozenset()) -> bool:
     """Some one-to-one assignment of the materials to the groups: every material matches its group's
     filter, every group's count is within [min, max], and every condition holds (a group-scoped one
     over that group's materials under the same assignment). Brute force over all assignments.
@@ -725,11 +754,13 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
     `substitute` (Fusion, FUS-2): one Fusion Substitute material may also fill a group whose filter
     only names cards without matching it (at most one such substitution per assignment)."""
     groups = requirement.groups
-    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner) for m in materials]
+    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner, m.id in as_tuner) for m in materials]
     for choice in product(*options):
         if sum(substituted for _, substituted in choice) > 1:
             continue
-        assignment = [g for g, _ in choice]
+        if sum(g < 0 for g, _ in choice) > 1:   # SYN-1: only 1 monster treated as a Tuner
+            continue
+        assignment = [g if g >= 0 else -1 - g for g, _ in choice]
         counts = Counter(assignment)
         if any(counts[g] < group.min or (group.max is not None and counts[g] > group.max)
                for g, group in enumerate(groups)):

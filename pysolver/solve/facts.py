@@ -12,6 +12,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
+                             tuner_substitute,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
@@ -364,6 +365,11 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
         out.append(f"non_tuner_option({c}).")
         if treated.only_for is not None:
             out.append(f"non_tuner_only_for({c},{filters.number(treated.only_for)}).")
+    substitute = _read(card, tuner_substitute(card), target)   # SYN-1: "you can treat 1 X you control as a Tuner"
+    if substitute is not None and target:
+        out.append(f"tuner_substitute({c},{filters.number(substitute.filter)}).")
+        if substitute.center:
+            out.append(f"tuner_substitute_center({c}).")
     return out
 
 

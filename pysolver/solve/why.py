@@ -304,6 +304,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no_zone_extra_deck": (None, _zone_words),
     "material_fits_no_slot": ("{material}", "{M:instance} fits none of the materials {C:card} names ({C:requirement})"),
     "fusion_one_substitute": ("FUS-2", "a Fusion Substitute may replace only one named material"),
+    "synchro_one_treated_tuner": ("SYN-1", "the Synchro Monster lets only 1 monster be treated as a Tuner for its "
+                                  "Synchro Summon"),
     "material_group_min": ("{material}", lambda c: (_material_rule(c), (
         f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice of "
         f"materials that meets the other conditions has that ({_materials(c)})"))),

@@ -55,3 +55,66 @@ def test_syn_1_hinezumi_hanabi_and_the_dustons_read_as_never_material(real):
         assert coverage.supported(real[name]) is None, name
     # not the same sentence: a condition on the turn stays unread
     assert coverage.supported(real["Dragon Gate"]) is not None
+
+
+# --------------------------------------------------------------------------------------------------
+# SYN-1 (engine-rules.md §4.5, the Synchro procedure's `sub1`): "For this card's Synchro Summon, you can treat
+# 1 X you control as a Tuner."
+
+def test_syn_1_chaos_angel_treats_1_light_or_dark_monster_as_its_tuner(real):
+    # Chaos Angel (Level 10): "1 Tuner + 1+ non-Tuner LIGHT or DARK monsters"; no Tuner on the board.
+    position = board(cards=real).monster(1, "Summoned Skull").monster(2, "Mystical Elf") \
+        .monster(3, "Celtic Guardian").monster(4, "Sangan").monster(5, "Kuriboh").extra_deck("Chaos Angel").build()
+    # Summoned Skull (DARK 6) + Mystical Elf (LIGHT 4); Summoned Skull + Sangan (DARK 3) + Kuriboh (DARK 1):
+    # one of them the Tuner. Celtic Guardian (EARTH 4) is neither the Tuner nor a LIGHT/DARK non-Tuner.
+    assert summons(position, "synchro_summon") == {("Chaos Angel", ("M1", "M2")), ("Chaos Angel", ("M1", "M4", "M5"))}
+
+
+def test_syn_1_only_1_monster_is_treated_as_a_tuner(real):
+    # Cyber Slash Harpie Lady (Level 8): "1 Tuner + 1+ non-Tuner monsters"; "treat 1 "Harpie" monster you
+    # control as a Tuner". Two Harpie Lady (4 + 4) would need both: one is the Tuner, the other a non-Tuner.
+    position = board(cards=real).monster(1, "Harpie Lady").monster(2, "Harpie Lady").monster(3, "Sangan") \
+        .monster(4, "Kuriboh").monster(5, "Junk Synchron").extra_deck("Cyber Slash Harpie Lady").build()
+    found = summons(position, "synchro_summon")
+    assert ("Cyber Slash Harpie Lady", ("M1", "M2")) in found        # a Harpie as the Tuner, the other not
+    assert ("Cyber Slash Harpie Lady", ("M1", "M3", "M4")) in found  # 4 + 3 + 1, Harpie Lady the Tuner
+    assert ("Cyber Slash Harpie Lady", ("M3", "M4", "M5")) not in found   # 3 + 1 + 3 = 7
+    # Sangan is no "Harpie": with Junk Synchron (a Tuner) it is a non-Tuner, never a second Tuner
+    assert all(set(materials) != {"M3", "M5"} for _, materials in found)
+    no_harpie = board(cards=real).monster(1, "Summoned Skull").monster(2, "Sangan").monster(3, "Kuriboh") \
+        .extra_deck("Cyber Slash Harpie Lady").build()
+    assert summons(no_harpie, "synchro_summon") == set()             # 6 + 1 + 1 would need a Tuner
+
+
+def test_syn_1_junora_treats_the_monster_in_the_center_main_monster_zone_as_a_tuner(real):
+    # Junora the Power Patron of Tuning (Level 10): "1 Tuner + 2 non-Tuners"; "you can treat 1 monster in your
+    # center Main Monster Zone as a Tuner": M3.
+    center = board(cards=real).monster(1, "Sangan").monster(2, "Mystical Elf").monster(3, "Summoned Skull") \
+        .monster(4, "Kuriboh").extra_deck("Junora the Power Patron of Tuning").build()
+    assert summons(center, "synchro_summon") == {("Junora the Power Patron of Tuning", ("M1", "M3", "M4"))}
+    aside = board(cards=real).monster(1, "Sangan").monster(2, "Mystical Elf").monster(4, "Summoned Skull") \
+        .monster(5, "Kuriboh").extra_deck("Junora the Power Patron of Tuning").build()
+    assert summons(aside, "synchro_summon") == set()                 # Summoned Skull is not in M3
+
+
+def test_syn_1_ib_treats_a_world_chalice_normal_monster_as_a_tuner_and_the_others_stay_unread(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.written import TunerSubstitute, tuner_substitute
+    for name in ("Chaos Angel", "Cyber Slash Harpie Lady", "Ib the World Chalice Justiciar",
+                 "Junora the Power Patron of Tuning"):
+        assert isinstance(tuner_substitute(real[name]), TunerSubstitute), name
+        assert coverage.supported(real[name]) is None, name
+    # "1 Pendulum Summoned Pendulum Monster": how a monster was summoned is not in the position
+    assert "Pendulum Summoned" in coverage.supported(real["Nirvana High Paladin"])
+    # "1 Link-1 monster you control as a Level 1 Tuner": the engine gives Link-1 monsters a Level for every
+    # "Yummy" Synchro Monster while the card is in the Extra Deck, more than its text says
+    assert coverage.supported(real["Cupsy★Yummy Way"]) is not None
+
+
+def test_syn_1_the_summon_with_a_treated_tuner_applies_like_any_synchro_summon(real):
+    from helpers import applied
+    position = board(cards=real).monster(1, "Summoned Skull").monster(2, "Mystical Elf").extra_deck("Chaos Angel") \
+        .build()
+    (play,) = [p for p in legal_plays(position) if p.action == "synchro_summon"]
+    after = applied(position, play)
+    assert {c.card.name for c in after.me.graveyard} >= {"Summoned Skull", "Mystical Elf"}
