@@ -321,6 +321,34 @@ def _treated_tuner_plan(draw) -> tuple[str, list[str]]:
 
 
 @st.composite
+def _xyz_level_plan(draw, links_ok: bool) -> tuple[str, list[str]] | None:
+    """XYZ-1: an Xyz Monster and two monsters for its Xyz Summon where one counts as another Level: a Link-2
+    or Rank 4 monster for Gigantic Spright / Eclipse Twins, or a monster whose text lets it be treated as
+    another Level (Star Drawing as Level 5, Buzzsaw Shark as Level 3 or 5 for a WATER Xyz Monster)."""
+    from pysolver.cards.extra_deck_text import xyz_treated_level
+    from pysolver.cards.written import xyz_levels
+    p, e = pool(), extra_pool()
+    treating = [n for n in e.xyzs if xyz_treated_level(p.card(n)) is not None
+                and (links_ok or xyz_treated_level(p.card(n)).stat != "link_rating")]
+    own = [n for n in e.non_tuners + e.tuners if xyz_levels(p.card(n)) is not None]
+    if treating and draw(st.booleans()):
+        xyz = draw(st.sampled_from(treating))
+        treats = xyz_treated_level(p.card(xyz))
+        counted = [n for n in sorted(p.by_name) if n in e.links + e.xyzs
+                   and getattr(p.card(n), treats.stat) == treats.value]
+        others = counted + e.by_level.get(treats.level, [])
+        return xyz, [draw(_names(counted)), draw(_names(others))]
+    if not own:
+        return None
+    material = draw(st.sampled_from(own))
+    level = draw(st.sampled_from(xyz_levels(p.card(material)).levels))
+    xyzs = [n for n in e.xyzs if p.card(n).rank == level]
+    if not xyzs:
+        return None
+    return draw(st.sampled_from(xyzs)), [material, draw(_names(e.by_level.get(level, [])))]
+
+
+@st.composite
 def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     """A random position in the file format, rich in Synchro / Xyz / Link Summons.
 
@@ -361,6 +389,10 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     if planned:                                                            # SYN-1: no Tuner, Levels that add up
         names = planned[1] + names
         count = max(count, len(planned[1]))
+    leveled = draw(_xyz_level_plan(links_ok)) if not draw(st.integers(0, 3)) else None
+    if leveled:                                                            # XYZ-1: materials of another Level
+        names = leveled[1] + names
+        count = max(count, len(leveled[1]))
     names += draw(st.lists(st.one_of(*field_options), min_size=max(0, count - len(names)),
                            max_size=max(0, count - len(names))))
     names = draw(st.permutations(names[:count]))
@@ -387,6 +419,17 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     reachable = [name for name in e.synchros if p.card(name).level in sums]
     levels = [c.level for c in with_level if "token" not in c.kinds]
     reachable += [name for name in e.xyzs if levels.count(p.card(name).rank) >= 2]
+    # XYZ-1: materials that count as another Level (Star Drawing), Xyz Monsters that count Link-2 / Rank 4
+    # monsters as a Level (Gigantic Spright, Eclipse Twins)
+    from pysolver.cards.extra_deck_text import xyz_treated_level
+    from pysolver.cards.written import xyz_levels
+    other_levels = [level for c in face_up if "token" not in c.kinds and xyz_levels(c) is not None
+                    for level in xyz_levels(c).levels]
+    for name in e.xyzs:
+        treats = xyz_treated_level(p.card(name))
+        extra_ones = sum(getattr(c, treats.stat) == treats.value for c in face_up) if treats else 0
+        if levels.count(p.card(name).rank) + other_levels.count(p.card(name).rank) + extra_ones >= 2:
+            reachable.append(name)
     if links_ok:
         reachable += [name for name in e.links if p.card(name).link_rating <= len(face_up) + 1]
         # LNK-1: a Link Monster that can also use 1 monster the opponent controls or 1 in the hand
@@ -410,6 +453,8 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
         extra.append(draw(_names(sorted(e.tuner_substitutes))))
     if planned:
         extra.append(planned[0])
+    if leveled:
+        extra.append(leveled[0])
     extra += draw(st.lists(st.one_of(*ed_options), min_size=max(0, 2 - len(extra)), max_size=4 - len(extra)))
     extra += draw(st.lists(st.sampled_from(extra), max_size=2))          # duplicates
     me["extra_deck"] = draw(st.permutations(extra))

@@ -153,12 +153,19 @@ def unread_material_use(card: Card) -> str | None:
     for sentence in _sentences(_text(card)):
         if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence \
                 or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
-                or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds):
+                or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
+                or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
+                or _xyz_treated(card, sentence):
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
                        # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
             return f"{card.name!r}: material clause not supported: {sentence!r}"
     return None
+
+
+def _xyz_treated(card: Card, sentence: str) -> bool:
+    from .extra_deck_text import XYZ_TREATED_LEVEL, xyz_treated_level
+    return bool(XYZ_TREATED_LEVEL.fullmatch(sentence)) and xyz_treated_level(card) is not None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -196,6 +203,37 @@ def synchro_levels(card: Card):
     return SynchroLevels(levels, only_for)
 
 
+# --------------------------------------------------------------------------------------------------
+# Levels a material may be treated as for an Xyz Summon (XYZ-1; engine-rules.md §4.4 "Level check": an
+# EFFECT_XYZ_LEVEL of the material, its own Level or the values it gives): "If this card is used for an Xyz
+# Summon, you can treat it as a Level 5 monster." (Star Drawing), "If this card is used for the Xyz Summon of
+# a WATER monster, it can be treated as a Level 3 or 5 monster." (Buzzsaw Shark: for a WATER Xyz Monster
+# only). The Xyz Monsters that treat other monsters as a Level are read in `extra_deck_text.xyz_treated_level`.
+
+_XYZ_LEVELS = re.compile(
+    r"If this card is used for (?:an Xyz Summon|the Xyz Summon of (?P<for>[^,]+?)), (?:you can treat it as|it can be "
+    r"treated as) a Level (?P<a>\d+)(?: or (?P<b>\d+))? monster\.")
+
+
+@lru_cache(maxsize=None)
+def xyz_levels(card: Card):
+    """The Levels the card may be treated as for an Xyz Summon (Star Drawing: 5; Buzzsaw Shark: 3 or 5 for a
+    WATER Xyz Monster), as a `SynchroLevels` (levels, only_for); None when its text says none;
+    `UnsupportedText` when the Xyz Monster it names cannot be read."""
+    match = _XYZ_LEVELS.search(_one_line(card)) if card.is_monster and card.level is not None else None
+    if match is None:
+        return None
+    levels = tuple(int(v) for v in match.group("a", "b") if v)
+    only_for = None
+    if match.group("for"):
+        from .material_lines import UnsupportedMaterialLine, parse_filter
+        try:
+            only_for = parse_filter(match.group("for"))
+        except UnsupportedMaterialLine as error:
+            return UnsupportedText(f"{card.name!r}: Xyz Level clause not supported ({error.reason})")
+    return SynchroLevels(levels, only_for)
+
+
 def without_read_material_sentences(card: Card, text: str) -> str:
     """`text` without the sentences about its use as material that this module reads (the other readers'
     checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`, `tuner_substitute`."""
@@ -204,6 +242,11 @@ def without_read_material_sentences(card: Card, text: str) -> str:
     text = _LINK_EXTRA.sub("", _SYNCHRO_LEVELS.sub("", text)) if "link" in card.kinds else _SYNCHRO_LEVELS.sub("", text)
     if isinstance(tuner_substitute(card), TunerSubstitute):
         text = _TUNER_SUBSTITUTE.sub("", text)
+    if isinstance(xyz_levels(card), SynchroLevels):
+        text = _XYZ_LEVELS.sub("", text)
+    from .extra_deck_text import XYZ_TREATED_LEVEL, xyz_treated_level
+    if xyz_treated_level(card) is not None:
+        text = XYZ_TREATED_LEVEL.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -305,4 +348,4 @@ def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
-            _TUNER_SUBSTITUTE)
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS)

@@ -46,10 +46,10 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
 from ..cards.attacks import AttackRules, attack_rules
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
-from ..cards.extra_deck_text import alternative_xyz
+from ..cards.extra_deck_text import alternative_xyz, xyz_treated_level
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, link_extra_material,
-                             non_tuner, synchro_levels, tuner_substitute,
+                             non_tuner, synchro_levels, tuner_substitute, xyz_levels,
                              token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays
@@ -420,10 +420,10 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         extra = _link_extra_pool(position, monster) if summon == "link" else []
         extra_ids = {m.id for m in extra}
-        candidates = [m for m in list(pool) + extra if _can_be_material(m, summon)
+        candidates = [m for m in list(pool) + extra if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon))
                       and _material_allowed(m, monster, summon)
                       and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
-                                         _as_tuner(m, monster, summon))]
+                                         _as_tuner(m, monster, summon), _xyz_levels(m, monster, summon))]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates),
                                                                             requirement.max_materials)
@@ -435,8 +435,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                     continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
                 as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
+                levels = {m.id: _xyz_levels(m, monster, summon) for m in materials}
                 if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner,
-                                         as_tuner=as_tuner):
+                                         as_tuner=as_tuner, xyz_levels=levels):
                     continue
                 zones = _extra_deck_zones(position, monster, materials)
                 if not zones:
@@ -728,14 +729,43 @@ def _as_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
     return not treat.center or (material.location == "monster_zone" and material.index == 3)
 
 
+class _LevelView:
+    """A material seen as a Level `level` monster (XYZ-1: a Level it may be treated as for an Xyz Summon), for
+    matching the material line's filters."""
+
+    def __init__(self, material: Instance, level: int):
+        self.card, self.state, self.location = replace(material.card, level=level), material.state, material.location
+
+
+def _xyz_levels(material: Instance, summoned: Instance, summon: str) -> tuple[int, ...]:
+    """XYZ-1 (engine-rules.md §4.4 "Level check": EFFECT_XYZ_LEVEL): the other Levels a face-up monster the
+    player controls counts as for this Xyz Summon (never a Token): the material's own "If this card is used
+    for (the Xyz Summon of X) an Xyz Summon, you can treat it as a Level N monster" (Star Drawing, Buzzsaw
+    Shark) and the Xyz Monster's own "you can treat Link-2 / Rank 4 monsters you control as Level 2 / 4
+    monsters for material" (Gigantic Spright, Eclipse Twins)."""
+    if summon != "xyz" or "token" in material.card.kinds or material.player != summoned.player \
+            or material.location not in ON_FIELD:
+        return ()
+    found = []
+    own = xyz_levels(material.card)
+    if isinstance(own, SynchroLevels) and (own.only_for is None or _matches(own.only_for, summoned)):
+        found += own.levels
+    treats = xyz_treated_level(summoned.card)
+    if treats is not None and getattr(material.card, treats.stat) == treats.value:
+        found.append(treats.level)
+    return tuple(sorted(set(found)))
+
+
 def _group_options(requirement: Requirement, material: Instance, substitute: bool,
-                   as_non_tuner: bool = False, as_tuner: bool = False) -> list[tuple[int, bool]]:
+                   as_non_tuner: bool = False, as_tuner: bool = False,
+                   levels: tuple[int, ...] = ()) -> list[tuple[int, bool]]:
     """The groups one material can fill, as (group index, by substitution); also as a non-Tuner when
     `as_non_tuner`; also as the Tuner when `as_tuner` (then the group index is negative: -1 - index, a
-    slot it fills only as a Tuner, see `_fits_requirement`)."""
+    slot it fills only as a Tuner, see `_fits_requirement`); also as a monster of one of `levels`."""
     groups = requirement.groups
     options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)
-               or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))]
+               or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))
+               or any(_matches(group.filter, _LevelView(material, level)) for level in levels)]
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
                     if _names_only(group.filter) and (g, False) not in options]
@@ -746,7 +776,8 @@ def _group_options(requirement: Requirement, material: Instance, substitute: boo
 
 
 def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False,
-                      as_non_tuner: frozenset | set = frozenset(), as_tuner: frozenset | set = frozenset()) -> bool:
+                      as_non_tuner: frozenset | set = frozenset(), as_tuner: frozenset | set = frozenset(),
+                      xyz_levels: dict | None = None) -> bool:
     """Some one-to-one assignment of the materials to the groups: every material matches its group's
     filter, every group's count is within [min, max], and every condition holds (a group-scoped one
     over that group's materials under the same assignment). Brute force over all assignments.
@@ -754,7 +785,8 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
     `substitute` (Fusion, FUS-2): one Fusion Substitute material may also fill a group whose filter
     only names cards without matching it (at most one such substitution per assignment)."""
     groups = requirement.groups
-    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner, m.id in as_tuner) for m in materials]
+    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner, m.id in as_tuner,
+                              (xyz_levels or {}).get(m.id, ())) for m in materials]
     for choice in product(*options):
         if sum(substituted for _, substituted in choice) > 1:
             continue

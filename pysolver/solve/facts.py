@@ -12,9 +12,9 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
-                             tuner_substitute,
+                             tuner_substitute, xyz_levels,
                              trap_monster)
-from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
+from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with, xyz_treated_level
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError
@@ -370,6 +370,14 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
         out.append(f"tuner_substitute({c},{filters.number(substitute.filter)}).")
         if substitute.center:
             out.append(f"tuner_substitute_center({c}).")
+    levels = _read(card, xyz_levels(card), target)   # XYZ-1: Levels it may be treated as for an Xyz Summon
+    if levels is not None:
+        out.extend(f"xyz_level_alternative({c},{level})." for level in levels.levels)
+        if levels.only_for is not None:
+            out.append(f"xyz_level_only_for({c},{filters.number(levels.only_for)}).")
+    treats = xyz_treated_level(card)   # XYZ-1: "you can treat Link-2 monsters you control as Level 2 monsters"
+    if treats is not None and target:
+        out.append(f"xyz_treats_as_level({c},{treats.stat},{treats.value},{treats.level}).")
     return out
 
 

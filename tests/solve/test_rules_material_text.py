@@ -118,3 +118,59 @@ def test_syn_1_the_summon_with_a_treated_tuner_applies_like_any_synchro_summon(r
     (play,) = [p for p in legal_plays(position) if p.action == "synchro_summon"]
     after = applied(position, play)
     assert {c.card.name for c in after.me.graveyard} >= {"Summoned Skull", "Mystical Elf"}
+
+
+# --------------------------------------------------------------------------------------------------
+# XYZ-1 (engine-rules.md §4.4 "Level check", EFFECT_XYZ_LEVEL): monsters counted as another Level
+
+def test_xyz_1_gigantic_spright_treats_link_2_monsters_you_control_as_level_2():
+    # Gigantic Spright: "2 Level 2 monsters"; "For this card's Xyz Summon, you can treat Link-2 monsters you
+    # control as Level 2 monsters for material." Proxy Dragon and Knightmare Phoenix are Link-2; Link Spider
+    # is Link-1; Kuriboh is Level 1.
+    position = board().monster(1, "Proxy Dragon").monster(2, "Link Spider").monster(3, "Kuriboh") \
+        .monster(4, "Knightmare Phoenix").extra_deck("Gigantic Spright").build()
+    assert summons(position, "xyz_summon") == {("Gigantic Spright", ("M1", "M4"))}
+    # only for its own Xyz Summon: Link-2 monsters are no Level 2 material of another Rank 2 Xyz Monster
+    # (and never a Token, nor the opponent's Link-2)
+    other = board().monster(1, "Proxy Dragon").monster(2, "Knightmare Phoenix").extra_deck("Gagaga Cowboy") \
+        .build()
+    assert summons(other, "xyz_summon") == set()
+
+
+def test_xyz_1_gigantic_spright_with_a_level_2_monster_and_the_materials_attached(real):
+    from helpers import applied
+    position = board(cards=real).monster(1, "Proxy Dragon").monster(2, "Doron") \
+        .extra_deck("Gigantic Spright").build()
+    (play,) = [p for p in legal_plays(position) if p.action == "xyz_summon"]
+    assert play.materials == ("M1", "M2")
+    summons(position, "xyz_summon")
+    after = applied(position, play)
+    spright = next(m for m in after.me.monster_zones + after.me.extra_monster_zones if m is not None)
+    assert spright.card.name == "Gigantic Spright" and {c.name for c in spright.materials} == {"Proxy Dragon", "Doron"}
+
+
+def test_xyz_1_eclipse_twins_treats_rank_4_monsters_you_control_as_level_4(real):
+    position = board(cards=real).monster(1, "Number 39: Utopia").monster(2, "Gagaga Magician") \
+        .monster(3, "Abyss Dweller").monster(4, "Sangan").extra_deck("Eclipse Twins").build()
+    assert summons(position, "xyz_summon") == {("Eclipse Twins", ("M1", "M2")), ("Eclipse Twins", ("M1", "M3")),
+                                               ("Eclipse Twins", ("M2", "M3"))}
+
+
+def test_xyz_1_star_drawing_and_buzzsaw_shark_treated_as_another_level(real):
+    # Star Drawing (Level 4): "If this card is used for an Xyz Summon, you can treat it as a Level 5 monster."
+    # Buzzsaw Shark (Level 4): "If this card is used for the Xyz Summon of a WATER monster, it can be treated as
+    # a Level 3 or 5 monster."
+    position = board(cards=real).monster(1, "Star Drawing").monster(2, "Buzzsaw Shark").monster(3, "Sangan") \
+        .extra_deck("Number 61: Volcasaurus", "Bahamut Shark", "Number 17: Leviathan Dragon").build()
+    found = summons(position, "xyz_summon")
+    # Volcasaurus (FIRE, 2 Level 5): Star Drawing as 5, Buzzsaw Shark not (not a WATER Xyz Monster)
+    assert not any(name == "Number 61: Volcasaurus" for name, _ in found)
+    # Number 17: Leviathan Dragon (WATER, 2 Level 3): Buzzsaw Shark as 3 with Sangan
+    assert ("Number 17: Leviathan Dragon", ("M2", "M3")) in found
+    assert ("Number 17: Leviathan Dragon", ("M1", "M3")) not in found
+    # Bahamut Shark (2 Level 4 WATER): Buzzsaw Shark with its own Level; Star Drawing is EARTH
+    assert not any(name == "Bahamut Shark" for name, _ in found)
+    five = board(cards=real).monster(1, "Star Drawing").monster(2, "Buzzsaw Shark") \
+        .extra_deck("Number 61: Volcasaurus", "Valiant Shark Lancer").build()
+    # Valiant Shark Lancer (WATER, 2 Level 5 monsters): both treated as Level 5; Volcasaurus (FIRE) not
+    assert summons(five, "xyz_summon") == {("Valiant Shark Lancer", ("M1", "M2"))}
