@@ -280,6 +280,11 @@ def _field_monster(draw, name: str, *, own: bool, turn: int, phase: str, face_do
         entry["attacked"] = turn > 1 and phase != "main1" and not set_this_turn and draw(st.booleans())
     if "xyz" in card.kinds and draw(st.booleans()):
         entry["materials"] = draw(st.lists(_names(extra_pool().non_tuners), min_size=1, max_size=2))
+    # how it came to the field ("Cannot be used as Link Material the turn it is Link Summoned"): its own
+    # Summon procedure, or (without `summoned_as`) another Special Summon
+    kinds = [kind for kind in ("fusion", "synchro", "xyz", "link", "ritual", "pendulum") if kind in card.kinds]
+    if kinds and draw(st.booleans()):
+        entry["summoned_as"] = kinds[0]
     return entry
 
 
@@ -455,7 +460,7 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
         extra.append(planned[0])
     if leveled:
         extra.append(leveled[0])
-    extra += draw(st.lists(st.one_of(*ed_options), min_size=max(0, 2 - len(extra)), max_size=4 - len(extra)))
+    extra += draw(st.lists(st.one_of(*ed_options), min_size=max(0, 2 - len(extra)), max_size=max(0, 4 - len(extra))))
     extra += draw(st.lists(st.sampled_from(extra), max_size=2))          # duplicates
     me["extra_deck"] = draw(st.permutations(extra))
     me["monster_zones"] = mine

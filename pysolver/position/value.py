@@ -39,6 +39,12 @@ class PositionError(PysolverError):
         PysolverError.__init__(self, "\n".join([*problems, *self.hints]))
 
 
+# The Summon procedures a monster on the field records (`Monster.summoned_as`: the engine's summon type,
+# IsSummonType), each with the card kind it needs.
+SUMMON_TYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link", "ritual": "ritual",
+                "pendulum": "pendulum"}
+
+
 @dataclass(frozen=True)
 class Monster:
     """A monster in a Main or Extra Monster Zone and its state this turn."""
@@ -54,6 +60,8 @@ class Monster:
     gemini_summoned: bool = False       # GEM-2: a Gemini monster Gemini Summoned (an Effect Monster again)
     restrictions: tuple[str, ...] = ()  # TOK-1: what the effect that brought it out forbids (RESTRICTIONS)
     attacked_directly: bool = False     # BP-5: one of its attacks this turn was a direct attack
+    summoned_as: str | None = None      # SUMMON_TYPES: it came to the field by that Summon procedure (Link
+                                        # Summoned, ...); None: Normal/Set/Flip, or Special Summoned otherwise
 
     def __post_init__(self):
         object.__setattr__(self, "attacked", int(self.attacked))   # a count; `attacked=True` is one attack

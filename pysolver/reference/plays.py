@@ -486,6 +486,10 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     if rules is None or summon in rules.never:
         return False
     state = material.state
+    # "Cannot be used as Link Material the turn it is Link Summoned": it came by that Summon this turn
+    if summon in rules.never_the_turn and isinstance(state, Monster) and state.summoned_as == summon \
+            and state.summoned_this_turn:
+        return False
     if isinstance(state, Monster) and f"cannot_be_{summon}_material" in _restrictions(material):   # TOK-1
         return False
     return all(_matches(wanted, summoned) for kind, wanted in rules.only_for if kind == summon)

@@ -291,6 +291,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
+        out.extend(f"cannot_be_material_the_turn({c},{kind})." for kind in sorted(rules.never_the_turn))
         out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
         out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
         out.extend(f"other_materials_must({c},{kind},{filters.number(f)})." for kind, f in rules.others_must)
@@ -324,6 +325,8 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
     """The per-instance state a monster carries (fluents, asp/card_state.lp): a Gemini Summon (GEM-2),
     what the effect that summoned it forbids (TOK-1)."""
     out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
+    if monster.summoned_as:                    # how it came to the field (its Summon procedure)
+        out.append(f"summoned_as({number},{monster.summoned_as}).")
     for name in monster.restrictions:
         if name.startswith(_EXCEPT_FOR):
             out.append(f"tribute_restricted_to({number},{name[len(_EXCEPT_FOR):]}).")

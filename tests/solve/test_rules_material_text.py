@@ -53,8 +53,8 @@ def test_syn_1_hinezumi_hanabi_and_the_dustons_read_as_never_material(real):
     assert material_rules(real["Number 95: Galaxy-Eyes Dark Matter Dragon"]).never == {"xyz"}
     for name in ("Hinezumi Hanabi", "Number S39: Utopia the Lightning", "Galaxy-Eyes Cipher Blade Dragon"):
         assert coverage.supported(real[name]) is None, name
-    # not the same sentence: a condition on the turn stays unread
-    assert coverage.supported(real["Dragon Gate"]) is not None
+    # "... while it has material" (Xyz Armor Fortress): a condition that is not read stays unread
+    assert coverage.supported(real["Xyz Armor Fortress"]) is not None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -174,3 +174,52 @@ def test_xyz_1_star_drawing_and_buzzsaw_shark_treated_as_another_level(real):
         .extra_deck("Number 61: Volcasaurus", "Valiant Shark Lancer").build()
     # Valiant Shark Lancer (WATER, 2 Level 5 monsters): both treated as Level 5; Volcasaurus (FIRE) not
     assert summons(five, "xyz_summon") == {("Valiant Shark Lancer", ("M1", "M2"))}
+
+
+# --------------------------------------------------------------------------------------------------
+# "Cannot be used as Link Material the turn it is Link Summoned." (engine: EFFECT_CANNOT_BE_LINK_MATERIAL while
+# STATUS_SPSUMMON_TURN and the summon type is Link): the position's `summoned_this_turn` and `summoned_as`
+
+def test_lnk_1_platinum_gadget_is_no_link_material_the_turn_it_is_link_summoned():
+    def link(**state):
+        position = board().monster(1, "Platinum Gadget", **state).monster(2, "Kuriboh") \
+            .extra_deck("Proxy Dragon").build()
+        return summons(position, "link_summon")
+    assert link(summoned_this_turn=True, summoned_as="link") == set()
+    assert link(summoned_this_turn=True) == {("Proxy Dragon", ("M1", "M2"))}   # Special Summoned otherwise
+    assert link(summoned_as="link") == {("Proxy Dragon", ("M1", "M2"))}         # Link Summoned an earlier turn
+
+
+def test_lnk_1_a_link_summon_records_summoned_as_and_then_the_monster_is_no_link_material():
+    from helpers import applied
+    position = board().monster(1, "Sangan").monster(2, "Kuriboh").monster(3, "Celtic Guardian") \
+        .extra_deck("Platinum Gadget", "Proxy Dragon").build()
+    play = next(p for p in legal_plays(position) if p.action == "link_summon" and p.name == "Proxy Dragon"
+                and p.materials == ("M1", "M2"))
+    after = applied(position, play)
+    proxy = next(m for m in after.me.monster_zones + after.me.extra_monster_zones if m is not None
+                 and m.card.name == "Proxy Dragon")
+    assert proxy.summoned_as == "link" and proxy.summoned_this_turn
+    from pysolver.position.files import position_from_dict, position_to_dict
+    assert position_from_dict(position_to_dict(after)) == after        # the file keeps it
+
+
+def test_xyz_4_dragon_gate_is_no_xyz_material_the_turn_it_was_xyz_summoned(real):
+    # Gaia Dragon, the Thunder Charger: "by using a Rank 5 or 6 Xyz Monster you control"; Dragon Gate (Rank 6):
+    # "Cannot be used as material for an Xyz Summon the turn it was Xyz Summoned."
+    def alternative(**state):
+        position = board(cards=real).monster(1, "Dragon Gate", **state) \
+            .extra_deck("Gaia Dragon, the Thunder Charger").build()
+        return summons(position, "xyz_summon")
+    assert alternative(summoned_this_turn=True, summoned_as="xyz") == set()
+    assert alternative(summoned_this_turn=True) == {("Gaia Dragon, the Thunder Charger", ("M1",))}
+    assert alternative(summoned_as="xyz") == {("Gaia Dragon, the Thunder Charger", ("M1",))}
+
+
+def test_summoned_as_is_checked_against_the_card():
+    import pytest
+    from pysolver.position.value import PositionError
+    with pytest.raises(PositionError, match="not a Link Monster"):
+        board().monster(1, "Kuriboh", summoned_as="link").build()
+    with pytest.raises(PositionError, match="unknown Summon"):
+        board().monster(1, "Proxy Dragon", summoned_as="tribute").build()
