@@ -306,15 +306,16 @@ def link_extra_material(card: Card) -> str | None:
 # procedure's `sub1`, "alternatively `sub1` passes": the Tuner slot also takes 1 monster that passes it):
 # "For this card's Synchro Summon, you can treat 1 LIGHT or DARK monster you control as a Tuner." (Chaos
 # Angel, Cyber Slash Harpie Lady, Ib the World Chalice Justiciar) and "... 1 monster in your center Main
-# Monster Zone as a Tuner." (Junora the Power Patron of Tuning). Not read: a monster described by how it
-# was summoned (Nirvana High Paladin's "Pendulum Summoned Pendulum Monster": the position does not record
-# it), and the "Yummy Way" cards' "1 Link-1 monster you control as a Level 1 Tuner" (the engine gives the
-# Link-1 monsters a Level for every "Yummy" Synchro Summon from the Extra Deck, more than the text says).
+# Monster Zone as a Tuner." (Junora the Power Patron of Tuning), "1 Pendulum Summoned Pendulum Monster ..."
+# (Nirvana High Paladin: the position's `summoned_as`). Not read: the "Yummy Way" cards' "1 Link-1 monster
+# you control as a Level 1 Tuner" (the engine gives the Link-1 monsters a Level for every "Yummy" Synchro
+# Summon from the Extra Deck, more than the text says).
 
 @dataclass(frozen=True)
 class TunerSubstitute:
     filter: object              # the monster that may be treated as the Tuner (requirement language)
     center: bool = False        # it must be in the player's center Main Monster Zone (M3)
+    summoned_as: str | None = None   # "Pendulum Summoned ...": it came to the field by that Summon
 
 
 _TUNER_SUBSTITUTE = re.compile(r"For this card's Synchro Summon, you can treat 1 (?:(?P<what>.+?) you control|"
@@ -334,8 +335,12 @@ def tuner_substitute(card: Card):
         from .requirements import Atom
         return TunerSubstitute(Atom("any"), center=True)
     from .material_lines import UnsupportedMaterialLine, parse_filter
+    what, summoned = match.group("what"), None
+    how = re.match(r"(Fusion|Synchro|Xyz|Link|Ritual|Pendulum) Summoned (.+)", what)
+    if how:
+        what, summoned = how.group(2), how.group(1).lower()
     try:
-        return TunerSubstitute(parse_filter(match.group("what")))
+        return TunerSubstitute(parse_filter(what), summoned_as=summoned)
     except UnsupportedMaterialLine as error:
         return UnsupportedText(f"{card.name!r}: Tuner clause not supported ({error.reason})")
 

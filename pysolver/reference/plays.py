@@ -730,6 +730,8 @@ def _as_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
     treat = tuner_substitute(summoned.card)
     if not isinstance(treat, TunerSubstitute) or not _matches(treat.filter, material):
         return False
+    if treat.summoned_as and getattr(material.state, "summoned_as", None) != treat.summoned_as:
+        return False    # "1 Pendulum Summoned Pendulum Monster": it came to the field by that Summon
     return not treat.center or (material.location == "monster_zone" and material.index == 3)
 
 

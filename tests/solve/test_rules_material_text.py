@@ -104,8 +104,8 @@ def test_syn_1_ib_treats_a_world_chalice_normal_monster_as_a_tuner_and_the_other
                  "Junora the Power Patron of Tuning"):
         assert isinstance(tuner_substitute(real[name]), TunerSubstitute), name
         assert coverage.supported(real[name]) is None, name
-    # "1 Pendulum Summoned Pendulum Monster": how a monster was summoned is not in the position
-    assert "Pendulum Summoned" in coverage.supported(real["Nirvana High Paladin"])
+    # "1 Pendulum Summoned Pendulum Monster": the position's summoned_as (below)
+    assert coverage.supported(real["Nirvana High Paladin"]) is None
     # "1 Link-1 monster you control as a Level 1 Tuner": the engine gives Link-1 monsters a Level for every
     # "Yummy" Synchro Monster while the card is in the Extra Deck, more than its text says
     assert coverage.supported(real["Cupsy★Yummy Way"]) is not None
@@ -223,3 +223,14 @@ def test_summoned_as_is_checked_against_the_card():
         board().monster(1, "Kuriboh", summoned_as="link").build()
     with pytest.raises(PositionError, match="unknown Summon"):
         board().monster(1, "Proxy Dragon", summoned_as="tribute").build()
+
+
+def test_syn_1_nirvana_high_paladin_treats_a_pendulum_summoned_pendulum_monster_as_a_tuner(real):
+    # Nirvana High Paladin (Level 10): "1 Tuner + 1+ non-Tuner Synchro Monsters"; "you can treat 1 Pendulum
+    # Summoned Pendulum Monster you control as a Tuner": the position's summoned_as.
+    def nirvana(**state):
+        position = board(cards=real).monster(1, "Dinomist Stegosaur", summoned_this_turn=True, **state) \
+            .monster(2, "Gaia Knight, the Force of Earth").extra_deck("Nirvana High Paladin").build()
+        return summons(position, "synchro_summon")
+    assert nirvana(summoned_as="pendulum") == {("Nirvana High Paladin", ("M1", "M2"))}
+    assert nirvana() == set()        # Special Summoned otherwise: not "Pendulum Summoned"
