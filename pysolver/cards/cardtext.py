@@ -280,6 +280,7 @@ class MaterialRules:
     whole_ritual_tribute: object = None   # filter on the Ritual Monster it alone may be the Tribute for
     whole_from_field_only: bool = False   # "... this card you control can be used as the entire Tribute"
     never_the_turn: frozenset = frozenset()   # "Cannot be used as Link Material the turn it is Link Summoned"
+    never_with_material: frozenset = frozenset()   # "Cannot be used as material for an Xyz Summon while it has material"
 
 
 _KINDS = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link"}
@@ -296,6 +297,8 @@ _NEVER_MATERIAL_FOR = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(?
 # the summon type is that kind: the position's `summoned_this_turn` and `summoned_as`)
 _NEVER_THE_TURN = re.compile(r"(?:This card c|C)annot be used as (?:(?P<one>Link|Xyz) Material|material for an? "
                              r"(?P<two>Link|Xyz) Summon) the turn it (?:is|was) (?P=one)?(?P=two)? Summoned\.")
+_NEVER_WITH_MATERIAL = re.compile(r"(?:This card c|C)annot be used as material for an? (Xyz|Link|Synchro|Fusion) "
+                                  r"Summon while it has (?:Xyz )?material\.")
 _ONLY_FOR = re.compile(r"Cannot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material, except for the "
                        r"\1 Summon of ([^.]+?)\.")
 _OTHERS_NOT = re.compile(r"The other (Fusion|Synchro|Xyz|Link) Material\(s\) cannot be ([^.]+?)\.")
@@ -328,6 +331,8 @@ def material_rules(card: Card):
         text = _NEVER_MATERIAL_FOR.sub("", text)
         never_the_turn = {_KINDS[m.group("one") or m.group("two")] for m in _NEVER_THE_TURN.finditer(text)}
         text = _NEVER_THE_TURN.sub("", text)
+        never_with_material = {_KINDS[m.group(1)] for m in _NEVER_WITH_MATERIAL.finditer(text)}
+        text = _NEVER_WITH_MATERIAL.sub("", text)
         for match in _OTHERS_NOT.finditer(text):
             others_not.append((_KINDS[match.group(1)], parse_filter(f"a {match.group(2)} monster")))
         text = _OTHERS_NOT.sub("", text)
@@ -353,7 +358,7 @@ def material_rules(card: Card):
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
-                         field_only, frozenset(never_the_turn))
+                         field_only, frozenset(never_the_turn), frozenset(never_with_material))
 
 
 def _without_activated_effects(card: Card, text: str) -> str:

@@ -490,6 +490,9 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     if summon in rules.never_the_turn and isinstance(state, Monster) and state.summoned_as == summon \
             and state.summoned_this_turn:
         return False
+    # "Cannot be used as material for an Xyz Summon while it has material": Xyz Materials attached to it
+    if summon in rules.never_with_material and isinstance(state, Monster) and state.materials:
+        return False
     if isinstance(state, Monster) and f"cannot_be_{summon}_material" in _restrictions(material):   # TOK-1
         return False
     return all(_matches(wanted, summoned) for kind, wanted in rules.only_for if kind == summon)

@@ -315,6 +315,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_same": ("{material}", "{C:card}'s materials must share their {P} ({C:requirement})"),
     "material_different": ("{material}", "{C:card}'s materials must have different {P}s ({C:requirement})"),
     "material_cannot": ("{material}", "{M:instance} cannot be used as {K} Material (its own text)"),
+    "material_cannot_with_material": ("{material}", "{M:instance} cannot be used as {K} Material while it has material "
+                                      "(its own text)"),
     "material_cannot_the_turn": ("{material}", "{M:instance} cannot be used as {K} Material the turn it was {K} Summoned "
                                  "(its own text)"),
     "material_only_for": ("{material}", "{M:instance} can be {K} Material only for certain monsters (its own text)"),

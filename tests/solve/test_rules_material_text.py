@@ -53,8 +53,9 @@ def test_syn_1_hinezumi_hanabi_and_the_dustons_read_as_never_material(real):
     assert material_rules(real["Number 95: Galaxy-Eyes Dark Matter Dragon"]).never == {"xyz"}
     for name in ("Hinezumi Hanabi", "Number S39: Utopia the Lightning", "Galaxy-Eyes Cipher Blade Dragon"):
         assert coverage.supported(real[name]) is None, name
-    # "... while it has material" (Xyz Armor Fortress): a condition that is not read stays unread
-    assert coverage.supported(real["Xyz Armor Fortress"]) is not None
+    # a condition on the material that is not read stays unread (Martial Metal Marcher's "A Synchro Monster
+    # that used this card as material is treated as a Tuner")
+    assert coverage.supported(real["Martial Metal Marcher"]) is not None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -234,3 +235,13 @@ def test_syn_1_nirvana_high_paladin_treats_a_pendulum_summoned_pendulum_monster_
         return summons(position, "synchro_summon")
     assert nirvana(summoned_as="pendulum") == {("Nirvana High Paladin", ("M1", "M2"))}
     assert nirvana() == set()        # Special Summoned otherwise: not "Pendulum Summoned"
+
+
+def test_xyz_4_xyz_armor_fortress_is_no_xyz_material_while_it_has_material(real):
+    # Xyz Armor Fortress (Rank 5): "Cannot be used as material for an Xyz Summon while it has material."
+    def alternative(**state):
+        position = board(cards=real).monster(1, "Xyz Armor Fortress", **state) \
+            .extra_deck("Gaia Dragon, the Thunder Charger").build()
+        return summons(position, "xyz_summon")
+    assert alternative(materials=["Sangan"]) == set()
+    assert alternative() == {("Gaia Dragon, the Thunder Charger", ("M1",))}
