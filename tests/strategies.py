@@ -330,8 +330,7 @@ def _xyz_level_plan(draw, links_ok: bool) -> tuple[str, list[str]] | None:
     """XYZ-1: an Xyz Monster and two monsters for its Xyz Summon where one counts as another Level: a Link-2
     or Rank 4 monster for Gigantic Spright / Eclipse Twins, or a monster whose text lets it be treated as
     another Level (Star Drawing as Level 5, Buzzsaw Shark as Level 3 or 5 for a WATER Xyz Monster)."""
-    from pysolver.cards.extra_deck_text import xyz_treated_level
-    from pysolver.cards.written import xyz_levels
+    from pysolver.cards.written import xyz_levels, xyz_treated_level
     p, e = pool(), extra_pool()
     treating = [n for n in e.xyzs if xyz_treated_level(p.card(n)) is not None
                 and (links_ok or xyz_treated_level(p.card(n)).stat != "link_rating")]
@@ -426,8 +425,7 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     reachable += [name for name in e.xyzs if levels.count(p.card(name).rank) >= 2]
     # XYZ-1: materials that count as another Level (Star Drawing), Xyz Monsters that count Link-2 / Rank 4
     # monsters as a Level (Gigantic Spright, Eclipse Twins)
-    from pysolver.cards.extra_deck_text import xyz_treated_level
-    from pysolver.cards.written import xyz_levels
+    from pysolver.cards.written import xyz_levels, xyz_treated_level
     other_levels = [level for c in face_up if "token" not in c.kinds and xyz_levels(c) is not None
                     for level in xyz_levels(c).levels]
     for name in e.xyzs:

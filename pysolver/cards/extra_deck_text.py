@@ -19,15 +19,10 @@ Read here, each from its exact wording:
   discarding 1 Spell"; a condition, "if a X has activated its effect this turn", "equipped with 3 or more
   Equip Cards") is not read.
 
-* XYZ-1 with other monsters as a Level: "For this card's Xyz Summon, you can treat Link-2 monsters you
-  control as Level 2 monsters for material." (Gigantic Spright), "... Rank 4 monsters ... as Level 4
-  monsters ..." (Eclipse Twins): engine-rules.md §4.4, an EFFECT_XYZ_LEVEL of the Xyz Monster in the Extra
-  Deck on the player's own monsters with that Link Rating / Rank, for its own Xyz Summon only
-  (`xyz_treated_level`).
-
-Contact Fusions are read in `pysolver.cards.effects.contact_fusion` (a procedure of its own), an
-opponent's or a hand monster as Link Material and a material's own Levels for an Xyz Summon in
-`pysolver.cards.written`.
+Contact Fusions are read in `pysolver.cards.effects.contact_fusion` (a procedure of its own); an
+opponent's or a hand monster as Link Material, a material's own Levels for an Xyz Summon and an Xyz
+Monster's "you can treat Link-2 monsters you control as Level 2 monsters" (`written.xyz_treated_level`)
+in `pysolver.cards.written`.
 """
 
 from __future__ import annotations
@@ -148,29 +143,3 @@ def alternative_xyz(card: Card) -> AlternativeXyz | None:
              if a is not None]
     return found[0] if len(found) == 1 else None
 
-
-# XYZ-1: "For this card's Xyz Summon, you can treat Link-N / Rank N monsters you control as Level M monsters for
-# material."
-XYZ_TREATED_LEVEL = re.compile(r"For this card's Xyz Summon, you can treat (?:Link-(?P<link>\d+)|Rank (?P<rank>\d+)) "
-                               r"monsters you control as Level (?P<level>\d+) monsters for material\.")
-
-
-@dataclass(frozen=True)
-class XyzTreatedLevel:
-    """The player's own monsters with `stat` (link_rating | rank) = `value` count as Level `level` monsters
-    for this Xyz Monster's Xyz Summon."""
-
-    stat: str
-    value: int
-    level: int
-
-
-@lru_cache(maxsize=None)
-def xyz_treated_level(card: Card) -> XyzTreatedLevel | None:
-    if "xyz" not in card.kinds or not card.is_extra_deck:
-        return None
-    match = XYZ_TREATED_LEVEL.search(" ".join(card.text.split()))
-    if match is None:
-        return None
-    stat, value = ("link_rating", match.group("link")) if match.group("link") else ("rank", match.group("rank"))
-    return XyzTreatedLevel(stat, int(value), int(match.group("level")))

@@ -117,7 +117,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR, ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE,
         ct._SUBSTITUTE, ct._LOCK, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
-        extra_deck_text.RITUAL_ONLY_WITH, extra_deck_text.XYZ_TREATED_LEVEL,
+        extra_deck_text.RITUAL_ONLY_WITH,
         # Gemini, Trap Monster, Token, Synchro Level and non-Tuner sentences (written: GEM, TOK, SYN-1, SYN-2);
         # a wording of theirs that written cannot read fully makes the card unread (cardtext.unsupported_reason)
         *written.read_sentences(),

@@ -164,7 +164,6 @@ def unread_material_use(card: Card) -> str | None:
 
 
 def _xyz_treated(card: Card, sentence: str) -> bool:
-    from .extra_deck_text import XYZ_TREATED_LEVEL, xyz_treated_level
     return bool(XYZ_TREATED_LEVEL.fullmatch(sentence)) and xyz_treated_level(card) is not None
 
 
@@ -208,7 +207,7 @@ def synchro_levels(card: Card):
 # EFFECT_XYZ_LEVEL of the material, its own Level or the values it gives): "If this card is used for an Xyz
 # Summon, you can treat it as a Level 5 monster." (Star Drawing), "If this card is used for the Xyz Summon of
 # a WATER monster, it can be treated as a Level 3 or 5 monster." (Buzzsaw Shark: for a WATER Xyz Monster
-# only). The Xyz Monsters that treat other monsters as a Level are read in `extra_deck_text.xyz_treated_level`.
+# only); and the Xyz Monsters that treat other monsters as a Level (`xyz_treated_level`, below).
 
 _XYZ_LEVELS = re.compile(
     r"If this card is used for (?:an Xyz Summon|the Xyz Summon of (?P<for>[^,]+?)), (?:you can treat it as|it can be "
@@ -234,6 +233,36 @@ def xyz_levels(card: Card):
     return SynchroLevels(levels, only_for)
 
 
+# XYZ-1: "For this card's Xyz Summon, you can treat Link-N / Rank N monsters you control as Level M monsters for
+# material."
+XYZ_TREATED_LEVEL = re.compile(r"For this card's Xyz Summon, you can treat (?:Link-(?P<link>\d+)|Rank (?P<rank>\d+)) "
+                               r"monsters you control as Level (?P<level>\d+) monsters for material\.")
+
+
+@dataclass(frozen=True)
+class XyzTreatedLevel:
+    """The player's own monsters with `stat` (link_rating | rank) = `value` count as Level `level` monsters
+    for this Xyz Monster's Xyz Summon."""
+
+    stat: str
+    value: int
+    level: int
+
+
+@lru_cache(maxsize=None)
+def xyz_treated_level(card: Card) -> XyzTreatedLevel | None:
+    """"For this card's Xyz Summon, you can treat Link-2 / Rank 4 monsters you control as Level 2 / 4 monsters
+    for material" (Gigantic Spright, Eclipse Twins: engine-rules.md §4.4, an EFFECT_XYZ_LEVEL of the Xyz
+    Monster in the Extra Deck on the player's own monsters, for its own Xyz Summon only), else None."""
+    if "xyz" not in card.kinds or not card.is_extra_deck:
+        return None
+    match = XYZ_TREATED_LEVEL.search(_one_line(card))
+    if match is None:
+        return None
+    stat, value = ("link_rating", match.group("link")) if match.group("link") else ("rank", match.group("rank"))
+    return XyzTreatedLevel(stat, int(value), int(match.group("level")))
+
+
 def without_read_material_sentences(card: Card, text: str) -> str:
     """`text` without the sentences about its use as material that this module reads (the other readers'
     checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`, `tuner_substitute`."""
@@ -244,7 +273,6 @@ def without_read_material_sentences(card: Card, text: str) -> str:
         text = _TUNER_SUBSTITUTE.sub("", text)
     if isinstance(xyz_levels(card), SynchroLevels):
         text = _XYZ_LEVELS.sub("", text)
-    from .extra_deck_text import XYZ_TREATED_LEVEL, xyz_treated_level
     if xyz_treated_level(card) is not None:
         text = XYZ_TREATED_LEVEL.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
@@ -353,4 +381,4 @@ def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
-            _TUNER_SUBSTITUTE, _XYZ_LEVELS)
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL)

@@ -487,7 +487,7 @@ class _Loader:
                 self.problem(f"{path}.summoned_as", f"unknown Summon {summoned_as!r}; use one of "
                              f"{', '.join(SUMMON_TYPES)}")
                 summoned_as = None
-            elif SUMMON_TYPES[summoned_as] not in card.kinds:
+            elif SUMMON_TYPES[summoned_as] is not None and SUMMON_TYPES[summoned_as] not in card.kinds:
                 self.problem(f"{path}.summoned_as", f"{card.name!r} is not a {SUMMON_TYPES[summoned_as].capitalize()} "
                              f"Monster: it cannot have been {summoned_as.capitalize()} Summoned")
                 summoned_as = None

@@ -40,9 +40,10 @@ class PositionError(PysolverError):
 
 
 # The Summon procedures a monster on the field records (`Monster.summoned_as`: the engine's summon type,
-# IsSummonType), each with the card kind it needs.
+# IsSummonType), each with the card kind it needs (None: any monster; a Pendulum Summon also summons
+# monsters from the hand that are not Pendulum Monsters, PEN-3).
 SUMMON_TYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link", "ritual": "ritual",
-                "pendulum": "pendulum"}
+                "pendulum": None}
 
 
 @dataclass(frozen=True)

@@ -46,10 +46,10 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribu
 from ..cards.attacks import AttackRules, attack_rules
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
-from ..cards.extra_deck_text import alternative_xyz, xyz_treated_level
+from ..cards.extra_deck_text import alternative_xyz
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, link_extra_material,
-                             non_tuner, synchro_levels, tuner_substitute, xyz_levels,
+                             non_tuner, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
                              token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays

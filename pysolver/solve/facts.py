@@ -12,9 +12,9 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
-                             tuner_substitute, xyz_levels,
+                             tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
-from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with, xyz_treated_level
+from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError

@@ -1023,8 +1023,7 @@ def test_extra_deck_positions_plays_are_well_formed(pos):
         elif play.action == "xyz_summon":
             assert all("token" not in m.card.kinds for m in materials) and play.positions == ("attack", "defense")
             if len(materials) > 1:   # XYZ-1: a Level the material's or the Xyz Monster's text lets it count as
-                from pysolver.cards.extra_deck_text import xyz_treated_level
-                from pysolver.cards.written import xyz_levels
+                from pysolver.cards.written import xyz_levels, xyz_treated_level
                 treats = xyz_treated_level(summoned.card)
                 assert all(m.card.level == summoned.card.rank
                            or summoned.card.rank in getattr(xyz_levels(m.card), "levels", ())
