@@ -250,6 +250,11 @@ class ExtraPool:
         self.alternatives = {c.name: [m.name for m in monsters if _matches(alternative_xyz(c).filter, _Stand(m))]
                              for c in cards if c.name in supported and alternative_xyz(c) is not None}
         self.alternative_bases = sorted({name for bases in self.alternatives.values() for name in bases})
+        # SYN-1: Synchro Monsters whose text lets 1 monster be treated as the Tuner (Chaos Angel, Junora), and
+        # for each the main monsters that may be (a board without any Tuner can summon them)
+        from pysolver.cards.written import tuner_substitute
+        self.tuner_substitutes = {c.name: [m.name for m in main if _matches(tuner_substitute(c).filter, _Stand(m))]
+                                  for c in cards if c.name in self.synchros and tuner_substitute(c) is not None}
 
 
 @lru_cache(maxsize=1)
@@ -275,7 +280,19 @@ def _field_monster(draw, name: str, *, own: bool, turn: int, phase: str, face_do
         entry["attacked"] = turn > 1 and phase != "main1" and not set_this_turn and draw(st.booleans())
     if "xyz" in card.kinds and draw(st.booleans()):
         entry["materials"] = draw(st.lists(_names(extra_pool().non_tuners), min_size=1, max_size=2))
+    # how it came to the field ("Cannot be used as Link Material the turn it is Link Summoned"): its own
+    # Summon procedure, or (without `summoned_as`) another Special Summon
+    kinds = [kind for kind in ("fusion", "synchro", "xyz", "link", "ritual", "pendulum") if kind in card.kinds]
+    if kinds and draw(st.booleans()):
+        entry["summoned_as"] = kinds[0]
     return entry
+
+
+class _AsTuner:
+    """A card counted as a Tuner by `_synchro_sums` (SYN-1: a monster a Synchro Monster treats as its Tuner)."""
+
+    def __init__(self, card: Card):
+        self.name, self.level, self.kinds = card.name, card.level, card.kinds | {"tuner"}
 
 
 def _synchro_sums(cards: list[Card]) -> set[int]:
@@ -286,6 +303,53 @@ def _synchro_sums(cards: list[Card]) -> set[int]:
             sums |= {total + card.level for total in sums}
     sums.discard(0)
     return {card.level + total for card in cards if "tuner" in card.kinds for total in sums}
+
+
+@st.composite
+def _treated_tuner_plan(draw) -> tuple[str, list[str]]:
+    """SYN-1: a Synchro Monster that treats 1 monster as its Tuner, and monsters for its summon without a
+    Tuner: one it may treat as the Tuner and 1 or 2 non-Tuners (preferably ones it also accepts: LIGHT or
+    DARK for Chaos Angel) whose Levels make up its Level."""
+    p, e = pool(), extra_pool()
+    synchro = draw(st.sampled_from(sorted(e.tuner_substitutes)))
+    level = p.card(synchro).level
+    accepted = [n for n in e.tuner_substitutes[synchro] if n in e.non_tuners and p.card(n).level < level]
+    treated = draw(_names(accepted))
+    rest = level - p.card(treated).level
+    parts = draw(st.sampled_from([[rest]] + [[a, rest - a] for a in range(1, rest) if rest - a <= 8]))
+    names = [treated]
+    for part in parts:
+        wanted = [n for n in e.by_level.get(part, []) if n in e.non_tuners]
+        preferred = [n for n in wanted if n in e.tuner_substitutes[synchro]]
+        names.append(draw(st.one_of(_names(preferred), _names(wanted))) if wanted else treated)
+    return synchro, names
+
+
+@st.composite
+def _xyz_level_plan(draw, links_ok: bool) -> tuple[str, list[str]] | None:
+    """XYZ-1: an Xyz Monster and two monsters for its Xyz Summon where one counts as another Level: a Link-2
+    or Rank 4 monster for Gigantic Spright / Eclipse Twins, or a monster whose text lets it be treated as
+    another Level (Star Drawing as Level 5, Buzzsaw Shark as Level 3 or 5 for a WATER Xyz Monster)."""
+    from pysolver.cards.written import xyz_levels, xyz_treated_level
+    p, e = pool(), extra_pool()
+    treating = [n for n in e.xyzs if xyz_treated_level(p.card(n)) is not None
+                and (links_ok or xyz_treated_level(p.card(n)).stat != "link_rating")]
+    own = [n for n in e.non_tuners + e.tuners if xyz_levels(p.card(n)) is not None]
+    if treating and draw(st.booleans()):
+        xyz = draw(st.sampled_from(treating))
+        treats = xyz_treated_level(p.card(xyz))
+        counted = [n for n in sorted(p.by_name) if n in e.links + e.xyzs
+                   and getattr(p.card(n), treats.stat) == treats.value]
+        others = counted + e.by_level.get(treats.level, [])
+        return xyz, [draw(_names(counted)), draw(_names(others))]
+    if not own:
+        return None
+    material = draw(st.sampled_from(own))
+    level = draw(st.sampled_from(xyz_levels(p.card(material)).levels))
+    xyzs = [n for n in e.xyzs if p.card(n).rank == level]
+    if not xyzs:
+        return None
+    return draw(st.sampled_from(xyzs)), [material, draw(_names(e.by_level.get(level, [])))]
 
 
 @st.composite
@@ -325,6 +389,14 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
         names.insert(0, draw(_names(tuner_options)))
     if not draw(st.integers(0, 3)):                                        # XYZ-4: a monster to summon on
         names.insert(0, draw(_names(e.alternative_bases)))
+    planned = draw(_treated_tuner_plan()) if e.tuner_substitutes and not draw(st.integers(0, 2)) else None
+    if planned:                                                            # SYN-1: no Tuner, Levels that add up
+        names = planned[1] + names
+        count = max(count, len(planned[1]))
+    leveled = draw(_xyz_level_plan(links_ok)) if not draw(st.integers(0, 3)) else None
+    if leveled:                                                            # XYZ-1: materials of another Level
+        names = leveled[1] + names
+        count = max(count, len(leveled[1]))
     names += draw(st.lists(st.one_of(*field_options), min_size=max(0, count - len(names)),
                            max_size=max(0, count - len(names))))
     names = draw(st.permutations(names[:count]))
@@ -351,12 +423,27 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     reachable = [name for name in e.synchros if p.card(name).level in sums]
     levels = [c.level for c in with_level if "token" not in c.kinds]
     reachable += [name for name in e.xyzs if levels.count(p.card(name).rank) >= 2]
+    # XYZ-1: materials that count as another Level (Star Drawing), Xyz Monsters that count Link-2 / Rank 4
+    # monsters as a Level (Gigantic Spright, Eclipse Twins)
+    from pysolver.cards.written import xyz_levels, xyz_treated_level
+    other_levels = [level for c in face_up if "token" not in c.kinds and xyz_levels(c) is not None
+                    for level in xyz_levels(c).levels]
+    for name in e.xyzs:
+        treats = xyz_treated_level(p.card(name))
+        extra_ones = sum(getattr(c, treats.stat) == treats.value for c in face_up) if treats else 0
+        if levels.count(p.card(name).rank) + other_levels.count(p.card(name).rank) + extra_ones >= 2:
+            reachable.append(name)
     if links_ok:
         reachable += [name for name in e.links if p.card(name).link_rating <= len(face_up) + 1]
         # LNK-1: a Link Monster that can also use 1 monster the opponent controls or 1 in the hand
         reachable += [name for name in e.extra_material_links if p.card(name).link_rating <= len(face_up) + 2]
     alternative = [name for name, bases in e.alternatives.items() if any(c.name in bases for c in face_up)]
     reachable += alternative                                                    # XYZ-4
+    # SYN-1: a Synchro Monster that treats 1 monster as its Tuner, reachable without a Tuner
+    reachable += [name for name, treated in e.tuner_substitutes.items()
+                  if any(c.name in treated for c in with_level)
+                  and p.card(name).level in _synchro_sums([c if c.name not in treated else _AsTuner(c)
+                                                           for c in with_level])]
     ed_options = [_names(e.synchros), _names(e.xyzs)] + ([_names(e.links)] if links_ok else [])
     if links_ok and e.extra_material_links:
         ed_options.append(_names(e.extra_material_links))
@@ -365,7 +452,13 @@ def extra_deck_position_dicts(draw, *, rules: str | None = None) -> dict:
     extra = [draw(_names(reachable))] if reachable and draw(st.integers(0, 3)) else []
     if alternative and draw(st.booleans()):
         extra.append(draw(_names(alternative)))
-    extra += draw(st.lists(st.one_of(*ed_options), min_size=max(0, 2 - len(extra)), max_size=4 - len(extra)))
+    if e.tuner_substitutes and not draw(st.integers(0, 3)):                # SYN-1: treat 1 monster as a Tuner
+        extra.append(draw(_names(sorted(e.tuner_substitutes))))
+    if planned:
+        extra.append(planned[0])
+    if leveled:
+        extra.append(leveled[0])
+    extra += draw(st.lists(st.one_of(*ed_options), min_size=max(0, 2 - len(extra)), max_size=max(0, 4 - len(extra))))
     extra += draw(st.lists(st.sampled_from(extra), max_size=2))          # duplicates
     me["extra_deck"] = draw(st.permutations(extra))
     me["monster_zones"] = mine

@@ -294,11 +294,26 @@ class MaterialRules:
     others_must: tuple = ()               # (kind, filter every other material must match)
     whole_ritual_tribute: object = None   # filter on the Ritual Monster it alone may be the Tribute for
     whole_from_field_only: bool = False   # "... this card you control can be used as the entire Tribute"
+    never_the_turn: frozenset = frozenset()   # "Cannot be used as Link Material the turn it is Link Summoned"
+    never_with_material: frozenset = frozenset()   # "Cannot be used as material for an Xyz Summon while it has material"
 
 
 _KINDS = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link"}
 _NEVER_MATERIAL = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material"
                              r"(?: Monster)?\.")
+# "Cannot be used as material for a Fusion, Synchro, or Xyz Summon." / "Cannot be used as an Xyz Material for an
+# Xyz Summon.": the same as `_NEVER_MATERIAL`, for each summon kind named (engine: EFFECT_CANNOT_BE_*_MATERIAL).
+_KIND_LIST = r"(?:Fusion|Synchro|Xyz|Link)(?:(?:, |,? or )(?:Fusion|Synchro|Xyz|Link))*"
+_NEVER_MATERIAL_FOR = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(?:(?P<one>Fusion|Synchro|Xyz|Link) "
+                                 r"Material(?: Monster)? for an? (?P=one) Summon|material for an? "
+                                 rf"(?P<kinds>{_KIND_LIST}) Summon)\.")
+# "Cannot be used as Link Material the turn it is Link Summoned." / "(This card c|C)annot be used as material for an
+# Xyz Summon the turn it was Xyz Summoned." (engine: EFFECT_CANNOT_BE_*_MATERIAL while STATUS_SPSUMMON_TURN and
+# the summon type is that kind: the position's `summoned_this_turn` and `summoned_as`)
+_NEVER_THE_TURN = re.compile(r"(?:This card c|C)annot be used as (?:(?P<one>Link|Xyz) Material|material for an? "
+                             r"(?P<two>Link|Xyz) Summon) the turn it (?:is|was) (?P=one)?(?P=two)? Summoned\.")
+_NEVER_WITH_MATERIAL = re.compile(r"(?:This card c|C)annot be used as material for an? (Xyz|Link|Synchro|Fusion) "
+                                  r"Summon while it has (?:Xyz )?material\.")
 _ONLY_FOR = re.compile(r"Cannot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material, except for the "
                        r"\1 Summon of ([^.]+?)\.")
 _OTHERS_NOT = re.compile(r"The other (Fusion|Synchro|Xyz|Link) Material\(s\) cannot be ([^.]+?)\.")
@@ -325,6 +340,14 @@ def material_rules(card: Card):
         for match in _NEVER_MATERIAL.finditer(text):
             never.add(_KINDS[match.group(1)])
         text = _NEVER_MATERIAL.sub("", text)
+        for match in _NEVER_MATERIAL_FOR.finditer(text):
+            never.update(_KINDS[kind] for kind in re.findall(r"Fusion|Synchro|Xyz|Link",
+                                                              match.group("one") or match.group("kinds")))
+        text = _NEVER_MATERIAL_FOR.sub("", text)
+        never_the_turn = {_KINDS[m.group("one") or m.group("two")] for m in _NEVER_THE_TURN.finditer(text)}
+        text = _NEVER_THE_TURN.sub("", text)
+        never_with_material = {_KINDS[m.group(1)] for m in _NEVER_WITH_MATERIAL.finditer(text)}
+        text = _NEVER_WITH_MATERIAL.sub("", text)
         for match in _OTHERS_NOT.finditer(text):
             others_not.append((_KINDS[match.group(1)], parse_filter(f"a {match.group(2)} monster")))
         text = _OTHERS_NOT.sub("", text)
@@ -350,7 +373,7 @@ def material_rules(card: Card):
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
-                         field_only)
+                         field_only, frozenset(never_the_turn), frozenset(never_with_material))
 
 
 def _without_activated_effects(card: Card, text: str) -> str:
@@ -366,12 +389,13 @@ def _without_activated_effects(card: Card, text: str) -> str:
 def unsupported_reason(card: Card) -> str | None:
     """Why pysolver cannot use `card` in a position exactly (it then fails closed by name), or None."""
     from .effects import procedures, unread_limit
-    from .written import gemini, non_tuner, synchro_levels, token_restrictions, unread_material_use, unread_reason
+    from .written import (gemini, non_tuner, synchro_levels, token_restrictions, tuner_substitute, unread_material_use,
+                          unread_reason, xyz_levels)
     limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
     checks = [material_rules(card), ritual_spell(card), procedures(card), gemini(card),
-              token_restrictions(card), synchro_levels(card), non_tuner(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
+              token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:
         checks.append(material_requirement(card))
     for result in checks:

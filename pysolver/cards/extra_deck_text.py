@@ -19,10 +19,10 @@ Read here, each from its exact wording:
   discarding 1 Spell"; a condition, "if a X has activated its effect this turn", "equipped with 3 or more
   Equip Cards") is not read.
 
-Contact Fusions are read in `pysolver.cards.effects.contact_fusion` (a procedure of its own) and an
-opponent's or a hand monster as Link Material in `pysolver.cards.written`. A Link Monster treated as a
-Level for an Xyz Summon is not read yet: `pysolver.cards.reading` reports it unread, so the plays it
-decides are withheld, never guessed.
+Contact Fusions are read in `pysolver.cards.effects.contact_fusion` (a procedure of its own); an
+opponent's or a hand monster as Link Material, a material's own Levels for an Xyz Summon and an Xyz
+Monster's "you can treat Link-2 monsters you control as Level 2 monsters" (`written.xyz_treated_level`)
+in `pysolver.cards.written`.
 """
 
 from __future__ import annotations
@@ -142,3 +142,4 @@ def alternative_xyz(card: Card) -> AlternativeXyz | None:
     found = [a for a in (read_alternative_xyz(card, s.text) for s in sentences(card) if not s.activated)
              if a is not None]
     return found[0] if len(found) == 1 else None
+

@@ -153,12 +153,18 @@ def unread_material_use(card: Card) -> str | None:
     for sentence in _sentences(_text(card)):
         if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence \
                 or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
-                or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds):
+                or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
+                or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
+                or _xyz_treated(card, sentence):
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
                        # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
             return f"{card.name!r}: material clause not supported: {sentence!r}"
     return None
+
+
+def _xyz_treated(card: Card, sentence: str) -> bool:
+    return bool(XYZ_TREATED_LEVEL.fullmatch(sentence)) and xyz_treated_level(card) is not None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -196,12 +202,79 @@ def synchro_levels(card: Card):
     return SynchroLevels(levels, only_for)
 
 
+# --------------------------------------------------------------------------------------------------
+# Levels a material may be treated as for an Xyz Summon (XYZ-1; engine-rules.md §4.4 "Level check": an
+# EFFECT_XYZ_LEVEL of the material, its own Level or the values it gives): "If this card is used for an Xyz
+# Summon, you can treat it as a Level 5 monster." (Star Drawing), "If this card is used for the Xyz Summon of
+# a WATER monster, it can be treated as a Level 3 or 5 monster." (Buzzsaw Shark: for a WATER Xyz Monster
+# only); and the Xyz Monsters that treat other monsters as a Level (`xyz_treated_level`, below).
+
+_XYZ_LEVELS = re.compile(
+    r"If this card is used for (?:an Xyz Summon|the Xyz Summon of (?P<for>[^,]+?)), (?:you can treat it as|it can be "
+    r"treated as) a Level (?P<a>\d+)(?: or (?P<b>\d+))? monster\.")
+
+
+@lru_cache(maxsize=None)
+def xyz_levels(card: Card):
+    """The Levels the card may be treated as for an Xyz Summon (Star Drawing: 5; Buzzsaw Shark: 3 or 5 for a
+    WATER Xyz Monster), as a `SynchroLevels` (levels, only_for); None when its text says none;
+    `UnsupportedText` when the Xyz Monster it names cannot be read."""
+    match = _XYZ_LEVELS.search(_one_line(card)) if card.is_monster and card.level is not None else None
+    if match is None:
+        return None
+    levels = tuple(int(v) for v in match.group("a", "b") if v)
+    only_for = None
+    if match.group("for"):
+        from .material_lines import UnsupportedMaterialLine, parse_filter
+        try:
+            only_for = parse_filter(match.group("for"))
+        except UnsupportedMaterialLine as error:
+            return UnsupportedText(f"{card.name!r}: Xyz Level clause not supported ({error.reason})")
+    return SynchroLevels(levels, only_for)
+
+
+# XYZ-1: "For this card's Xyz Summon, you can treat Link-N / Rank N monsters you control as Level M monsters for
+# material."
+XYZ_TREATED_LEVEL = re.compile(r"For this card's Xyz Summon, you can treat (?:Link-(?P<link>\d+)|Rank (?P<rank>\d+)) "
+                               r"monsters you control as Level (?P<level>\d+) monsters for material\.")
+
+
+@dataclass(frozen=True)
+class XyzTreatedLevel:
+    """The player's own monsters with `stat` (link_rating | rank) = `value` count as Level `level` monsters
+    for this Xyz Monster's Xyz Summon."""
+
+    stat: str
+    value: int
+    level: int
+
+
+@lru_cache(maxsize=None)
+def xyz_treated_level(card: Card) -> XyzTreatedLevel | None:
+    """"For this card's Xyz Summon, you can treat Link-2 / Rank 4 monsters you control as Level 2 / 4 monsters
+    for material" (Gigantic Spright, Eclipse Twins: engine-rules.md §4.4, an EFFECT_XYZ_LEVEL of the Xyz
+    Monster in the Extra Deck on the player's own monsters, for its own Xyz Summon only), else None."""
+    if "xyz" not in card.kinds or not card.is_extra_deck:
+        return None
+    match = XYZ_TREATED_LEVEL.search(_one_line(card))
+    if match is None:
+        return None
+    stat, value = ("link_rating", match.group("link")) if match.group("link") else ("rank", match.group("rank"))
+    return XyzTreatedLevel(stat, int(value), int(match.group("level")))
+
+
 def without_read_material_sentences(card: Card, text: str) -> str:
     """`text` without the sentences about its use as material that this module reads (the other readers'
-    checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`."""
+    checks for unread clauses then do not see them): `synchro_levels`, `non_tuner`, `tuner_substitute`."""
     if not card.is_monster:
         return text
     text = _LINK_EXTRA.sub("", _SYNCHRO_LEVELS.sub("", text)) if "link" in card.kinds else _SYNCHRO_LEVELS.sub("", text)
+    if isinstance(tuner_substitute(card), TunerSubstitute):
+        text = _TUNER_SUBSTITUTE.sub("", text)
+    if isinstance(xyz_levels(card), SynchroLevels):
+        text = _XYZ_LEVELS.sub("", text)
+    if xyz_treated_level(card) is not None:
+        text = XYZ_TREATED_LEVEL.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -257,10 +330,55 @@ def link_extra_material(card: Card) -> str | None:
 
 
 # --------------------------------------------------------------------------------------------------
+# A Synchro Monster whose Tuner may be a monster that is not a Tuner (SYN-1; engine-rules.md §4.5: the
+# procedure's `sub1`, "alternatively `sub1` passes": the Tuner slot also takes 1 monster that passes it):
+# "For this card's Synchro Summon, you can treat 1 LIGHT or DARK monster you control as a Tuner." (Chaos
+# Angel, Cyber Slash Harpie Lady, Ib the World Chalice Justiciar) and "... 1 monster in your center Main
+# Monster Zone as a Tuner." (Junora the Power Patron of Tuning), "1 Pendulum Summoned Pendulum Monster ..."
+# (Nirvana High Paladin: the position's `summoned_as`). Not read: the "Yummy Way" cards' "1 Link-1 monster
+# you control as a Level 1 Tuner" (the engine gives the Link-1 monsters a Level for every "Yummy" Synchro
+# Summon from the Extra Deck, more than the text says).
+
+@dataclass(frozen=True)
+class TunerSubstitute:
+    filter: object              # the monster that may be treated as the Tuner (requirement language)
+    center: bool = False        # it must be in the player's center Main Monster Zone (M3)
+    summoned_as: str | None = None   # "Pendulum Summoned ...": it came to the field by that Summon
+
+
+_TUNER_SUBSTITUTE = re.compile(r"For this card's Synchro Summon, you can treat 1 (?:(?P<what>.+?) you control|"
+                               r"(?P<center>monster in your center Main Monster Zone)) as a Tuner\.")
+
+
+@lru_cache(maxsize=None)
+def tuner_substitute(card: Card):
+    """A Synchro Monster's "For this card's Synchro Summon, you can treat 1 X you control as a Tuner": a
+    `TunerSubstitute`; None for a card without that sentence; `UnsupportedText` when X is not read."""
+    if "synchro" not in card.kinds or not card.is_extra_deck:
+        return None
+    match = _TUNER_SUBSTITUTE.search(_one_line(card))
+    if match is None:
+        return None
+    if match.group("center"):
+        from .requirements import Atom
+        return TunerSubstitute(Atom("any"), center=True)
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    what, summoned = match.group("what"), None
+    how = re.match(r"(Fusion|Synchro|Xyz|Link|Ritual|Pendulum) Summoned (.+)", what)
+    if how:
+        what, summoned = how.group(2), how.group(1).lower()
+    try:
+        return TunerSubstitute(parse_filter(what), summoned_as=summoned)
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: Tuner clause not supported ({error.reason})")
+
+
+# --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
 
 def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
-            *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA)
+            *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL)

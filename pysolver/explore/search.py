@@ -185,7 +185,8 @@ def _monster_sig(monster: Monster) -> tuple:
     return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
-            tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters)
+            tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
+            monster.summoned_as)
 
 
 _OTHER_EMZ = {"EMZL": "EMZR", "EMZR": "EMZL"}

@@ -138,7 +138,8 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         board.events.append(activate_event(position[play.spell].card.name, me, 1))   # the Spell's activation
         summoned = board.take(play.card)
         card = summoned.card if isinstance(summoned, PileCard) else summoned
-        board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True))
+        board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
+                                              summoned_as=_SUMMON_METHOD[action]))
         # the hand, or the GY for a Ritual Spell that says "from your hand or GY"
         origin = position[play.card].location if action == "ritual_summon" else "extra_deck"
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, origin))
@@ -156,7 +157,8 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             taken.add(target)
             state = board.take(card_id)
             card = state.card if isinstance(state, PileCard) else state
-            board.place_monster(me, target, Monster(card, position=battle_position, summoned_this_turn=True))
+            board.place_monster(me, target, Monster(card, position=battle_position, summoned_this_turn=True,
+                                                    summoned_as="pendulum"))
             names.append(card.name)
         # One event for the one summon; it came from the Extra Deck if any of its monsters did.
         origin = "extra_deck" if any(position[i].location == "extra_deck" for i in play.cards) else "hand"
@@ -193,7 +195,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                 board.send_to_graveyard(position[material].player, state)
         card = board.take(play.card).card
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
-                                              materials=tuple(overlay)))
+                                              materials=tuple(overlay), summoned_as=_SUMMON_METHOD[action]))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "extra_deck",
                                          alternative=alternative))
         return board.finish()

@@ -38,7 +38,8 @@ def _monster(monster: Monster | None):
     return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
-            tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters)
+            tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
+            monster.summoned_as)
 
 
 def _spell(card: SpellTrap | None):

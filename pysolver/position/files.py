@@ -17,7 +17,8 @@ from ..cards.card import Card, CardDB, default_cards
 from ..errors import PysolverError
 from .history import dump_events, validate_events
 from ..cards.written import TrapMonster, gemini, trap_monster
-from .value import (FORMAT, MAX_ATTACKS, MONSTER_POSITIONS, RESTRICTIONS, PHASES, RULE_NAMES, RULES, SIDES, Monster, PileCard, Player,
+from .value import (FORMAT, MAX_ATTACKS, MONSTER_POSITIONS, RESTRICTIONS, PHASES, RULE_NAMES, RULES, SIDES,
+                    SUMMON_TYPES, Monster, PileCard, Player,
                     Position, PositionError, SpellTrap)
 
 
@@ -172,7 +173,7 @@ _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "mo
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
 _MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "attacked",
                  "attacked_directly", "attacked_monsters", "properly_summoned", "materials", "gemini_summoned",
-                 "restrictions"}
+                 "restrictions", "summoned_as"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
 _PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
               "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
@@ -532,7 +533,18 @@ class _Loader:
             self.problem(f"{path}.attacked_directly", "a monster that attacked directly has attacked: give attacked: "
                          "true (or its number of attacks), or leave attacked_directly out")
         attacked_monsters = self.attacked_monsters(data, path, attacked)
+        summoned_as = data.get("summoned_as")
+        if summoned_as is not None:
+            if summoned_as not in SUMMON_TYPES:
+                self.problem(f"{path}.summoned_as", f"unknown Summon {summoned_as!r}; use one of "
+                             f"{', '.join(SUMMON_TYPES)}")
+                summoned_as = None
+            elif SUMMON_TYPES[summoned_as] is not None and SUMMON_TYPES[summoned_as] not in card.kinds:
+                self.problem(f"{path}.summoned_as", f"{card.name!r} is not a {SUMMON_TYPES[summoned_as].capitalize()} "
+                             f"Monster: it cannot have been {summoned_as.capitalize()} Summoned")
+                summoned_as = None
         return Monster(card, position=position, gemini_summoned=gemini_summoned, restrictions=tuple(restrictions),
+                       summoned_as=summoned_as,
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
                        position_changed=self.boolean(data, "position_changed", path),
@@ -590,6 +602,8 @@ def _dump_monster(monster: Monster):
         entry["properly_summoned"] = False
     if monster.gemini_summoned:
         entry["gemini_summoned"] = True
+    if monster.summoned_as:
+        entry["summoned_as"] = monster.summoned_as
     if monster.restrictions:
         entry["restrictions"] = list(monster.restrictions)
     if monster.materials:

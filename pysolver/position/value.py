@@ -39,6 +39,13 @@ class PositionError(PysolverError):
         PysolverError.__init__(self, "\n".join([*problems, *self.hints]))
 
 
+# The Summon procedures a monster on the field records (`Monster.summoned_as`: the engine's summon type,
+# IsSummonType), each with the card kind it needs (None: any monster; a Pendulum Summon also summons
+# monsters from the hand that are not Pendulum Monsters, PEN-3).
+SUMMON_TYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link", "ritual": "ritual",
+                "pendulum": None}
+
+
 @dataclass(frozen=True)
 class Monster:
     """A monster in a Main or Extra Monster Zone and its state this turn."""
@@ -56,6 +63,8 @@ class Monster:
     attacked_directly: bool = False     # BP-5: one of its attacks this turn was a direct attack
     attacked_monsters: tuple[str, ...] = ()   # BP-12: the other player's zones (M1..M5, EMZL, EMZR) holding the
                                               # monsters it attacked this turn (kept in the Battle Phase only)
+    summoned_as: str | None = None      # SUMMON_TYPES: it came to the field by that Summon procedure (Link
+                                        # Summoned, ...); None: Normal/Set/Flip, or Special Summoned otherwise
 
     def __post_init__(self):
         object.__setattr__(self, "attacked", int(self.attacked))   # a count; `attacked=True` is one attack

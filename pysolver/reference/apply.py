@@ -301,8 +301,10 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     origin = duel.position.instances[play.card].location     # the hand, or the GY ("from your hand or GY")
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
-    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
     ritual = play.action == "ritual_summon"
+    # it came by its Summon procedure: Ritual/Fusion Summoned (the summon type the engine records)
+    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True,
+                             summoned_as="ritual" if ritual else "fusion"))
     duel.summoned("ritual" if ritual else "fusion", card.name, origin if ritual else "extra_deck")
     return duel.done()
 
@@ -326,8 +328,10 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
             duel.send(material)
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
-    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True, materials=tuple(attached)))
-    duel.summoned(play.action.split("_")[0], card.name, "extra_deck", alternative)
+    kind = play.action.split("_")[0]   # Synchro / Xyz (the alternative procedure too) / Link Summoned
+    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True, materials=tuple(attached),
+                             summoned_as=kind))
+    duel.summoned(kind, card.name, "extra_deck", alternative)
     return duel.done()
 
 
@@ -365,7 +369,7 @@ def _pendulum(duel: _Duel, play: Play, zone, battle_position, zones) -> Position
         _, location, state = duel.remove(card_id)
         from_extra = from_extra or location == "extra_deck"
         card = _card_of(state)
-        duel.place(target, Monster(card, position=battle_position, summoned_this_turn=True))
+        duel.place(target, Monster(card, position=battle_position, summoned_this_turn=True, summoned_as="pendulum"))
         names.append(card.name)
     duel.summoned("pendulum", names, "extra_deck" if from_extra else "hand")
     return duel.done(pendulum_summon_used=True)
@@ -531,7 +535,8 @@ def _end_turn(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positio
                                                         properly_summoned=monster.properly_summoned,
                                                         materials=monster.materials,
                                                         gemini_summoned=monster.gemini_summoned,   # GEM-2
-                                                        restrictions=monster.restrictions)         # TOK-1
+                                                        restrictions=monster.restrictions,         # TOK-1
+                                                        summoned_as=monster.summoned_as)   # stays on the field
 
         def settle(card):
             return None if card is None else SpellTrap(card.card, position=card.position)

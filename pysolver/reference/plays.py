@@ -49,7 +49,8 @@ from ..cards.effects import (activated_effects, clauses, contact_fusion, not_fro
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.locks import summon_locks
 from ..cards.material_lines import default_archetypes
-from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels,
+from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, link_extra_material,
+                             non_tuner, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
                              token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays
@@ -489,9 +490,10 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         extra = _link_extra_pool(position, monster) if summon == "link" else []
         extra_ids = {m.id for m in extra}
-        candidates = [m for m in list(pool) + extra if _can_be_material(m, summon)
+        candidates = [m for m in list(pool) + extra if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon))
                       and _material_allowed(m, monster, summon)
-                      and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon))]
+                      and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
+                                         _as_tuner(m, monster, summon), _xyz_levels(m, monster, summon))]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates),
                                                                             requirement.max_materials)
@@ -502,7 +504,10 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                 if sum(m.id in extra_ids for m in materials) > 1:   # LNK-1: "also use 1 monster ..."
                     continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
-                if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner):
+                as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
+                levels = {m.id: _xyz_levels(m, monster, summon) for m in materials}
+                if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner,
+                                         as_tuner=as_tuner, xyz_levels=levels):
                     continue
                 zones = _extra_deck_zones(position, monster, materials)
                 if not zones:
@@ -551,6 +556,13 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     if rules is None or summon in rules.never:
         return False
     state = material.state
+    # "Cannot be used as Link Material the turn it is Link Summoned": it came by that Summon this turn
+    if summon in rules.never_the_turn and isinstance(state, Monster) and state.summoned_as == summon \
+            and state.summoned_this_turn:
+        return False
+    # "Cannot be used as material for an Xyz Summon while it has material": Xyz Materials attached to it
+    if summon in rules.never_with_material and isinstance(state, Monster) and state.materials:
+        return False
     if isinstance(state, Monster) and f"cannot_be_{summon}_material" in _restrictions(material):   # TOK-1
         return False
     return all(_matches(wanted, summoned) for kind, wanted in rules.only_for if kind == summon)
@@ -716,7 +728,7 @@ def _kinds(instance) -> frozenset:
         kinds = kinds | {"monster", "trap_monster", trap.kind}
         if not trap.still_trap:
             kinds = kinds - {"trap", "continuous"}
-    return kinds - getattr(instance, "without", frozenset())
+    return (kinds - getattr(instance, "without", frozenset())) | getattr(instance, "also", frozenset())
 
 
 def _restrictions(instance: Instance) -> tuple:
@@ -797,21 +809,78 @@ def _as_non_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
     return isinstance(option, NonTuner) and (option.only_for is None or _matches(option.only_for, summoned))
 
 
+class _TunerView:
+    """A material seen as a Tuner (SYN-1: the Synchro Monster's "you can treat 1 X you control as a Tuner"):
+    the same card with the Tuner kind, for matching the Tuner slot of its material line."""
+
+    def __init__(self, material: Instance):
+        self.card, self.state, self.location = material.card, material.state, material.location
+        self.also = frozenset({"tuner"})
+
+
+def _as_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
+    """SYN-1 (engine-rules.md §4.5, `sub1`): may this material fill the Tuner slot of this Synchro Summon as
+    the 1 monster the Synchro Monster's text lets be treated as a Tuner ("1 LIGHT or DARK monster you
+    control"; "1 monster in your center Main Monster Zone": the turn player's M3)?"""
+    if summon != "synchro":
+        return False
+    treat = tuner_substitute(summoned.card)
+    if not isinstance(treat, TunerSubstitute) or not _matches(treat.filter, material):
+        return False
+    if treat.summoned_as and getattr(material.state, "summoned_as", None) != treat.summoned_as:
+        return False    # "1 Pendulum Summoned Pendulum Monster": it came to the field by that Summon
+    return not treat.center or (material.location == "monster_zone" and material.index == 3)
+
+
+class _LevelView:
+    """A material seen as a Level `level` monster (XYZ-1: a Level it may be treated as for an Xyz Summon), for
+    matching the material line's filters."""
+
+    def __init__(self, material: Instance, level: int):
+        self.card, self.state, self.location = replace(material.card, level=level), material.state, material.location
+
+
+def _xyz_levels(material: Instance, summoned: Instance, summon: str) -> tuple[int, ...]:
+    """XYZ-1 (engine-rules.md §4.4 "Level check": EFFECT_XYZ_LEVEL): the other Levels a face-up monster the
+    player controls counts as for this Xyz Summon (never a Token): the material's own "If this card is used
+    for (the Xyz Summon of X) an Xyz Summon, you can treat it as a Level N monster" (Star Drawing, Buzzsaw
+    Shark) and the Xyz Monster's own "you can treat Link-2 / Rank 4 monsters you control as Level 2 / 4
+    monsters for material" (Gigantic Spright, Eclipse Twins)."""
+    if summon != "xyz" or "token" in material.card.kinds or material.player != summoned.player \
+            or material.location not in ON_FIELD:
+        return ()
+    found = []
+    own = xyz_levels(material.card)
+    if isinstance(own, SynchroLevels) and (own.only_for is None or _matches(own.only_for, summoned)):
+        found += own.levels
+    treats = xyz_treated_level(summoned.card)
+    if treats is not None and getattr(material.card, treats.stat) == treats.value:
+        found.append(treats.level)
+    return tuple(sorted(set(found)))
+
+
 def _group_options(requirement: Requirement, material: Instance, substitute: bool,
-                   as_non_tuner: bool = False) -> list[tuple[int, bool]]:
+                   as_non_tuner: bool = False, as_tuner: bool = False,
+                   levels: tuple[int, ...] = ()) -> list[tuple[int, bool]]:
     """The groups one material can fill, as (group index, by substitution); also as a non-Tuner when
-    `as_non_tuner`."""
+    `as_non_tuner`; also as the Tuner when `as_tuner` (then the group index is negative: -1 - index, a
+    slot it fills only as a Tuner, see `_fits_requirement`); also as a monster of one of `levels`."""
     groups = requirement.groups
     options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)
-               or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))]
+               or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))
+               or any(_matches(group.filter, _LevelView(material, level)) for level in levels)]
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
                     if _names_only(group.filter) and (g, False) not in options]
+    if as_tuner:
+        options += [(-1 - g, False) for g, group in enumerate(groups)
+                    if (g, False) not in options and _matches(group.filter, _TunerView(material))]
     return options
 
 
 def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False,
-                      as_non_tuner: frozenset | set = frozenset()) -> bool:
+                      as_non_tuner: frozenset | set = frozenset(), as_tuner: frozenset | set = frozenset(),
+                      xyz_levels: dict | None = None) -> bool:
     """Some one-to-one assignment of the materials to the groups: every material matches its group's
     filter, every group's count is within [min, max], and every condition holds (a group-scoped one
     over that group's materials under the same assignment). Brute force over all assignments.
@@ -819,11 +888,14 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
     `substitute` (Fusion, FUS-2): one Fusion Substitute material may also fill a group whose filter
     only names cards without matching it (at most one such substitution per assignment)."""
     groups = requirement.groups
-    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner) for m in materials]
+    options = [_group_options(requirement, m, substitute, m.id in as_non_tuner, m.id in as_tuner,
+                              (xyz_levels or {}).get(m.id, ())) for m in materials]
     for choice in product(*options):
         if sum(substituted for _, substituted in choice) > 1:
             continue
-        assignment = [g for g, _ in choice]
+        if sum(g < 0 for g, _ in choice) > 1:   # SYN-1: only 1 monster treated as a Tuner
+            continue
+        assignment = [g if g >= 0 else -1 - g for g, _ in choice]
         counts = Counter(assignment)
         if any(counts[g] < group.min or (group.max is not None and counts[g] > group.max)
                for g, group in enumerate(groups)):

@@ -13,6 +13,7 @@ from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
 from ..cards.locks import summon_locks
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
+                             tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
@@ -299,6 +300,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
+        out.extend(f"cannot_be_material_the_turn({c},{kind})." for kind in sorted(rules.never_the_turn))
+        out.extend(f"cannot_be_material_with_material({c},{kind})." for kind in sorted(rules.never_with_material))
         out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
         out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
         out.extend(f"other_materials_must({c},{kind},{filters.number(f)})." for kind, f in rules.others_must)
@@ -333,6 +336,8 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
     """The per-instance state a monster carries (fluents, asp/card_state.lp): a Gemini Summon (GEM-2),
     what the effect that summoned it forbids (TOK-1)."""
     out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
+    if monster.summoned_as:                    # how it came to the field (its Summon procedure)
+        out.append(f"summoned_as({number},{monster.summoned_as}).")
     for name in monster.restrictions:
         if name.startswith(_EXCEPT_FOR):
             out.append(f"tribute_restricted_to({number},{name[len(_EXCEPT_FOR):]}).")
@@ -374,6 +379,21 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
         out.append(f"non_tuner_option({c}).")
         if treated.only_for is not None:
             out.append(f"non_tuner_only_for({c},{filters.number(treated.only_for)}).")
+    substitute = _read(card, tuner_substitute(card), target)   # SYN-1: "you can treat 1 X you control as a Tuner"
+    if substitute is not None and target:
+        out.append(f"tuner_substitute({c},{filters.number(substitute.filter)}).")
+        if substitute.center:
+            out.append(f"tuner_substitute_center({c}).")
+        if substitute.summoned_as:
+            out.append(f"tuner_substitute_summoned_as({c},{substitute.summoned_as}).")
+    levels = _read(card, xyz_levels(card), target)   # XYZ-1: Levels it may be treated as for an Xyz Summon
+    if levels is not None:
+        out.extend(f"xyz_level_alternative({c},{level})." for level in levels.levels)
+        if levels.only_for is not None:
+            out.append(f"xyz_level_only_for({c},{filters.number(levels.only_for)}).")
+    treats = xyz_treated_level(card)   # XYZ-1: "you can treat Link-2 monsters you control as Level 2 monsters"
+    if treats is not None and target:
+        out.append(f"xyz_treats_as_level({c},{treats.stat},{treats.value},{treats.level}).")
     return out
 
 

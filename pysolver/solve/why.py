@@ -300,6 +300,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no_zone_extra_deck": (None, _zone_words),
     "material_fits_no_slot": ("{material}", "{M:instance} fits none of the materials {C:card} names ({C:requirement})"),
     "fusion_one_substitute": ("FUS-2", "a Fusion Substitute may replace only one named material"),
+    "synchro_one_treated_tuner": ("SYN-1", "the Synchro Monster lets only 1 monster be treated as a Tuner for its "
+                                  "Synchro Summon"),
     "material_group_min": ("{material}", lambda c: (_material_rule(c), (
         f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice of "
         f"materials that meets the other conditions has that ({_materials(c)})"))),
@@ -309,6 +311,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_same": ("{material}", "{C:card}'s materials must share their {P} ({C:requirement})"),
     "material_different": ("{material}", "{C:card}'s materials must have different {P}s ({C:requirement})"),
     "material_cannot": ("{material}", "{M:instance} cannot be used as {K} Material (its own text)"),
+    "material_cannot_with_material": ("{material}", "{M:instance} cannot be used as {K} Material while it has material "
+                                      "(its own text)"),
+    "material_cannot_the_turn": ("{material}", "{M:instance} cannot be used as {K} Material the turn it was {K} Summoned "
+                                 "(its own text)"),
     "material_only_for": ("{material}", "{M:instance} can be {K} Material only for certain monsters (its own text)"),
     "material_others_not": ("{material}", "{M:instance}'s text forbids the other {K} Materials chosen"),
     "material_others_must": ("{material}", "{M:instance}'s text requires other {K} Materials than those available"),

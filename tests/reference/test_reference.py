@@ -1022,8 +1022,13 @@ def test_extra_deck_positions_plays_are_well_formed(pos):
             assert play.positions == ("attack", "defense")
         elif play.action == "xyz_summon":
             assert all("token" not in m.card.kinds for m in materials) and play.positions == ("attack", "defense")
-            if len(materials) > 1:
-                assert all(m.card.level == summoned.card.rank for m in materials)
+            if len(materials) > 1:   # XYZ-1: a Level the material's or the Xyz Monster's text lets it count as
+                from pysolver.cards.written import xyz_levels, xyz_treated_level
+                treats = xyz_treated_level(summoned.card)
+                assert all(m.card.level == summoned.card.rank
+                           or summoned.card.rank in getattr(xyz_levels(m.card), "levels", ())
+                           or (treats and getattr(m.card, treats.stat) == treats.value
+                               and treats.level == summoned.card.rank) for m in materials)
             else:   # XYZ-4: the alternative procedure the card writes, on one monster
                 assert alternative_xyz(summoned.card) is not None
         else:

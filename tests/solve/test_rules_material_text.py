@@ -1,0 +1,247 @@
+"""Materials whose own text changes how they are used (issue 15, items 3 and 4; RULES.md SYN-1, XYZ-1,
+XYZ-2, XYZ-4, LNK-1; engine-rules.md §4.4, §4.5). Real cards from the card database (the `real` fixture)
+and from the built-in pool; each check compares the solver with pysolver.reference."""
+
+from __future__ import annotations
+
+from helpers import board
+from pysolver import legal_plays
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+def summons(position, action, name=None):
+    """{(card name, materials)} of one summon action; the solver and the reference must list the same."""
+    solver = {p.key for p in legal_plays(position) if p.action == action}
+    reference = {p.key for p in reference_plays(position) if p.action == action}
+    assert solver == reference
+    return {(p.name, p.materials) for p in legal_plays(position) if p.action == action
+            and (name is None or p.name == name)}
+
+
+# --------------------------------------------------------------------------------------------------
+# "Cannot be used as material for a Fusion, Synchro, Xyz, or Link Summon." (engine: EFFECT_CANNOT_BE_*_MATERIAL)
+
+def test_xyz_4_number_s39_utopia_the_lightning_cannot_be_used_as_material_for_an_xyz_summon(real):
+    # Gaia Dragon, the Thunder Charger: "You can also Xyz Summon this card by using a Rank 5 or 6 Xyz Monster
+    # you control": Number 61: Volcasaurus (Rank 5) may be used; Number S39 (Rank 5) says "Cannot be used as
+    # material for an Xyz Summon."
+    position = board(cards=real).monster(1, "Number S39: Utopia the Lightning").monster(2, "Number 61: Volcasaurus") \
+        .extra_deck("Gaia Dragon, the Thunder Charger").build()
+    assert summons(position, "xyz_summon") == {("Gaia Dragon, the Thunder Charger", ("M2",))}
+
+
+def test_xyz_4_galaxy_eyes_cipher_blade_dragon_is_no_material_of_number_95(real):
+    # Number 95: Galaxy-Eyes Dark Matter Dragon: "... by using a "Galaxy-Eyes" Xyz Monster you control";
+    # Galaxy-Eyes Cipher Blade Dragon: "Cannot be used as material for an Xyz Summon."
+    position = board(cards=real).monster(1, "Galaxy-Eyes Cipher Blade Dragon") \
+        .monster(2, "Galaxy-Eyes Cipher Dragon").extra_deck("Number 95: Galaxy-Eyes Dark Matter Dragon").build()
+    assert summons(position, "xyz_summon") == {("Number 95: Galaxy-Eyes Dark Matter Dragon", ("M2",))}
+
+
+def test_lnk_1_syn_1_xyz_1_centerfrog_is_no_material_of_any_summon():
+    # Centerfrog (Level 2): "Cannot be used as material for a Fusion, Synchro, Xyz, or Link Summon."
+    position = board().monster(1, "Centerfrog").monster(2, "Kuriboh").monster(3, "Sangan") \
+        .extra_deck("Proxy Dragon").build()
+    assert summons(position, "link_summon") == {("Proxy Dragon", ("M2", "M3"))}
+
+
+def test_syn_1_hinezumi_hanabi_and_the_dustons_read_as_never_material(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.cardtext import material_rules
+    assert material_rules(real["Hinezumi Hanabi"]).never == {"fusion", "synchro", "xyz", "link"}
+    assert material_rules(real["Yellow Duston"]).never == {"fusion", "synchro", "xyz"}
+    assert material_rules(real["Number 95: Galaxy-Eyes Dark Matter Dragon"]).never == {"xyz"}
+    for name in ("Hinezumi Hanabi", "Number S39: Utopia the Lightning", "Galaxy-Eyes Cipher Blade Dragon"):
+        assert coverage.supported(real[name]) is None, name
+    # a condition on the material that is not read stays unread (Martial Metal Marcher's "A Synchro Monster
+    # that used this card as material is treated as a Tuner")
+    assert coverage.supported(real["Martial Metal Marcher"]) is not None
+
+
+# --------------------------------------------------------------------------------------------------
+# SYN-1 (engine-rules.md §4.5, the Synchro procedure's `sub1`): "For this card's Synchro Summon, you can treat
+# 1 X you control as a Tuner."
+
+def test_syn_1_chaos_angel_treats_1_light_or_dark_monster_as_its_tuner(real):
+    # Chaos Angel (Level 10): "1 Tuner + 1+ non-Tuner LIGHT or DARK monsters"; no Tuner on the board.
+    position = board(cards=real).monster(1, "Summoned Skull").monster(2, "Mystical Elf") \
+        .monster(3, "Celtic Guardian").monster(4, "Sangan").monster(5, "Kuriboh").extra_deck("Chaos Angel").build()
+    # Summoned Skull (DARK 6) + Mystical Elf (LIGHT 4); Summoned Skull + Sangan (DARK 3) + Kuriboh (DARK 1):
+    # one of them the Tuner. Celtic Guardian (EARTH 4) is neither the Tuner nor a LIGHT/DARK non-Tuner.
+    assert summons(position, "synchro_summon") == {("Chaos Angel", ("M1", "M2")), ("Chaos Angel", ("M1", "M4", "M5"))}
+
+
+def test_syn_1_only_1_monster_is_treated_as_a_tuner(real):
+    # Cyber Slash Harpie Lady (Level 8): "1 Tuner + 1+ non-Tuner monsters"; "treat 1 "Harpie" monster you
+    # control as a Tuner". Two Harpie Lady (4 + 4) would need both: one is the Tuner, the other a non-Tuner.
+    position = board(cards=real).monster(1, "Harpie Lady").monster(2, "Harpie Lady").monster(3, "Sangan") \
+        .monster(4, "Kuriboh").monster(5, "Junk Synchron").extra_deck("Cyber Slash Harpie Lady").build()
+    found = summons(position, "synchro_summon")
+    assert ("Cyber Slash Harpie Lady", ("M1", "M2")) in found        # a Harpie as the Tuner, the other not
+    assert ("Cyber Slash Harpie Lady", ("M1", "M3", "M4")) in found  # 4 + 3 + 1, Harpie Lady the Tuner
+    assert ("Cyber Slash Harpie Lady", ("M3", "M4", "M5")) not in found   # 3 + 1 + 3 = 7
+    # Sangan is no "Harpie": with Junk Synchron (a Tuner) it is a non-Tuner, never a second Tuner
+    assert all(set(materials) != {"M3", "M5"} for _, materials in found)
+    no_harpie = board(cards=real).monster(1, "Summoned Skull").monster(2, "Sangan").monster(3, "Kuriboh") \
+        .extra_deck("Cyber Slash Harpie Lady").build()
+    assert summons(no_harpie, "synchro_summon") == set()             # 6 + 1 + 1 would need a Tuner
+
+
+def test_syn_1_junora_treats_the_monster_in_the_center_main_monster_zone_as_a_tuner(real):
+    # Junora the Power Patron of Tuning (Level 10): "1 Tuner + 2 non-Tuners"; "you can treat 1 monster in your
+    # center Main Monster Zone as a Tuner": M3.
+    center = board(cards=real).monster(1, "Sangan").monster(2, "Mystical Elf").monster(3, "Summoned Skull") \
+        .monster(4, "Kuriboh").extra_deck("Junora the Power Patron of Tuning").build()
+    assert summons(center, "synchro_summon") == {("Junora the Power Patron of Tuning", ("M1", "M3", "M4"))}
+    aside = board(cards=real).monster(1, "Sangan").monster(2, "Mystical Elf").monster(4, "Summoned Skull") \
+        .monster(5, "Kuriboh").extra_deck("Junora the Power Patron of Tuning").build()
+    assert summons(aside, "synchro_summon") == set()                 # Summoned Skull is not in M3
+
+
+def test_syn_1_ib_treats_a_world_chalice_normal_monster_as_a_tuner_and_the_others_stay_unread(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.written import TunerSubstitute, tuner_substitute
+    for name in ("Chaos Angel", "Cyber Slash Harpie Lady", "Ib the World Chalice Justiciar",
+                 "Junora the Power Patron of Tuning"):
+        assert isinstance(tuner_substitute(real[name]), TunerSubstitute), name
+        assert coverage.supported(real[name]) is None, name
+    # "1 Pendulum Summoned Pendulum Monster": the position's summoned_as (below)
+    assert coverage.supported(real["Nirvana High Paladin"]) is None
+    # "1 Link-1 monster you control as a Level 1 Tuner": the engine gives Link-1 monsters a Level for every
+    # "Yummy" Synchro Monster while the card is in the Extra Deck, more than its text says
+    assert coverage.supported(real["Cupsy★Yummy Way"]) is not None
+
+
+def test_syn_1_the_summon_with_a_treated_tuner_applies_like_any_synchro_summon(real):
+    from helpers import applied
+    position = board(cards=real).monster(1, "Summoned Skull").monster(2, "Mystical Elf").extra_deck("Chaos Angel") \
+        .build()
+    (play,) = [p for p in legal_plays(position) if p.action == "synchro_summon"]
+    after = applied(position, play)
+    assert {c.card.name for c in after.me.graveyard} >= {"Summoned Skull", "Mystical Elf"}
+
+
+# --------------------------------------------------------------------------------------------------
+# XYZ-1 (engine-rules.md §4.4 "Level check", EFFECT_XYZ_LEVEL): monsters counted as another Level
+
+def test_xyz_1_gigantic_spright_treats_link_2_monsters_you_control_as_level_2():
+    # Gigantic Spright: "2 Level 2 monsters"; "For this card's Xyz Summon, you can treat Link-2 monsters you
+    # control as Level 2 monsters for material." Proxy Dragon and Knightmare Phoenix are Link-2; Link Spider
+    # is Link-1; Kuriboh is Level 1.
+    position = board().monster(1, "Proxy Dragon").monster(2, "Link Spider").monster(3, "Kuriboh") \
+        .monster(4, "Knightmare Phoenix").extra_deck("Gigantic Spright").build()
+    assert summons(position, "xyz_summon") == {("Gigantic Spright", ("M1", "M4"))}
+    # only for its own Xyz Summon: Link-2 monsters are no Level 2 material of another Rank 2 Xyz Monster
+    # (and never a Token, nor the opponent's Link-2)
+    other = board().monster(1, "Proxy Dragon").monster(2, "Knightmare Phoenix").extra_deck("Gagaga Cowboy") \
+        .build()
+    assert summons(other, "xyz_summon") == set()
+
+
+def test_xyz_1_gigantic_spright_with_a_level_2_monster_and_the_materials_attached(real):
+    from helpers import applied
+    position = board(cards=real).monster(1, "Proxy Dragon").monster(2, "Doron") \
+        .extra_deck("Gigantic Spright").build()
+    (play,) = [p for p in legal_plays(position) if p.action == "xyz_summon"]
+    assert play.materials == ("M1", "M2")
+    summons(position, "xyz_summon")
+    after = applied(position, play)
+    spright = next(m for m in after.me.monster_zones + after.me.extra_monster_zones if m is not None)
+    assert spright.card.name == "Gigantic Spright" and {c.name for c in spright.materials} == {"Proxy Dragon", "Doron"}
+
+
+def test_xyz_1_eclipse_twins_treats_rank_4_monsters_you_control_as_level_4(real):
+    position = board(cards=real).monster(1, "Number 39: Utopia").monster(2, "Gagaga Magician") \
+        .monster(3, "Abyss Dweller").monster(4, "Sangan").extra_deck("Eclipse Twins").build()
+    assert summons(position, "xyz_summon") == {("Eclipse Twins", ("M1", "M2")), ("Eclipse Twins", ("M1", "M3")),
+                                               ("Eclipse Twins", ("M2", "M3"))}
+
+
+def test_xyz_1_star_drawing_and_buzzsaw_shark_treated_as_another_level(real):
+    # Star Drawing (Level 4): "If this card is used for an Xyz Summon, you can treat it as a Level 5 monster."
+    # Buzzsaw Shark (Level 4): "If this card is used for the Xyz Summon of a WATER monster, it can be treated as
+    # a Level 3 or 5 monster."
+    position = board(cards=real).monster(1, "Star Drawing").monster(2, "Buzzsaw Shark").monster(3, "Sangan") \
+        .extra_deck("Number 61: Volcasaurus", "Bahamut Shark", "Number 17: Leviathan Dragon").build()
+    found = summons(position, "xyz_summon")
+    # Volcasaurus (FIRE, 2 Level 5): Star Drawing as 5, Buzzsaw Shark not (not a WATER Xyz Monster)
+    assert not any(name == "Number 61: Volcasaurus" for name, _ in found)
+    # Number 17: Leviathan Dragon (WATER, 2 Level 3): Buzzsaw Shark as 3 with Sangan
+    assert ("Number 17: Leviathan Dragon", ("M2", "M3")) in found
+    assert ("Number 17: Leviathan Dragon", ("M1", "M3")) not in found
+    # Bahamut Shark (2 Level 4 WATER): Buzzsaw Shark with its own Level; Star Drawing is EARTH
+    assert not any(name == "Bahamut Shark" for name, _ in found)
+    five = board(cards=real).monster(1, "Star Drawing").monster(2, "Buzzsaw Shark") \
+        .extra_deck("Number 61: Volcasaurus", "Valiant Shark Lancer").build()
+    # Valiant Shark Lancer (WATER, 2 Level 5 monsters): both treated as Level 5; Volcasaurus (FIRE) not
+    assert summons(five, "xyz_summon") == {("Valiant Shark Lancer", ("M1", "M2"))}
+
+
+# --------------------------------------------------------------------------------------------------
+# "Cannot be used as Link Material the turn it is Link Summoned." (engine: EFFECT_CANNOT_BE_LINK_MATERIAL while
+# STATUS_SPSUMMON_TURN and the summon type is Link): the position's `summoned_this_turn` and `summoned_as`
+
+def test_lnk_1_platinum_gadget_is_no_link_material_the_turn_it_is_link_summoned():
+    def link(**state):
+        position = board().monster(1, "Platinum Gadget", **state).monster(2, "Kuriboh") \
+            .extra_deck("Proxy Dragon").build()
+        return summons(position, "link_summon")
+    assert link(summoned_this_turn=True, summoned_as="link") == set()
+    assert link(summoned_this_turn=True) == {("Proxy Dragon", ("M1", "M2"))}   # Special Summoned otherwise
+    assert link(summoned_as="link") == {("Proxy Dragon", ("M1", "M2"))}         # Link Summoned an earlier turn
+
+
+def test_lnk_1_a_link_summon_records_summoned_as_and_then_the_monster_is_no_link_material():
+    from helpers import applied
+    position = board().monster(1, "Sangan").monster(2, "Kuriboh").monster(3, "Celtic Guardian") \
+        .extra_deck("Platinum Gadget", "Proxy Dragon").build()
+    play = next(p for p in legal_plays(position) if p.action == "link_summon" and p.name == "Proxy Dragon"
+                and p.materials == ("M1", "M2"))
+    after = applied(position, play)
+    proxy = next(m for m in after.me.monster_zones + after.me.extra_monster_zones if m is not None
+                 and m.card.name == "Proxy Dragon")
+    assert proxy.summoned_as == "link" and proxy.summoned_this_turn
+    from pysolver.position.files import position_from_dict, position_to_dict
+    assert position_from_dict(position_to_dict(after)) == after        # the file keeps it
+
+
+def test_xyz_4_dragon_gate_is_no_xyz_material_the_turn_it_was_xyz_summoned(real):
+    # Gaia Dragon, the Thunder Charger: "by using a Rank 5 or 6 Xyz Monster you control"; Dragon Gate (Rank 6):
+    # "Cannot be used as material for an Xyz Summon the turn it was Xyz Summoned."
+    def alternative(**state):
+        position = board(cards=real).monster(1, "Dragon Gate", **state) \
+            .extra_deck("Gaia Dragon, the Thunder Charger").build()
+        return summons(position, "xyz_summon")
+    assert alternative(summoned_this_turn=True, summoned_as="xyz") == set()
+    assert alternative(summoned_this_turn=True) == {("Gaia Dragon, the Thunder Charger", ("M1",))}
+    assert alternative(summoned_as="xyz") == {("Gaia Dragon, the Thunder Charger", ("M1",))}
+
+
+def test_summoned_as_is_checked_against_the_card():
+    import pytest
+    from pysolver.position.value import PositionError
+    with pytest.raises(PositionError, match="not a Link Monster"):
+        board().monster(1, "Kuriboh", summoned_as="link").build()
+    with pytest.raises(PositionError, match="unknown Summon"):
+        board().monster(1, "Proxy Dragon", summoned_as="tribute").build()
+
+
+def test_syn_1_nirvana_high_paladin_treats_a_pendulum_summoned_pendulum_monster_as_a_tuner(real):
+    # Nirvana High Paladin (Level 10): "1 Tuner + 1+ non-Tuner Synchro Monsters"; "you can treat 1 Pendulum
+    # Summoned Pendulum Monster you control as a Tuner": the position's summoned_as.
+    def nirvana(**state):
+        position = board(cards=real).monster(1, "Dinomist Stegosaur", summoned_this_turn=True, **state) \
+            .monster(2, "Gaia Knight, the Force of Earth").extra_deck("Nirvana High Paladin").build()
+        return summons(position, "synchro_summon")
+    assert nirvana(summoned_as="pendulum") == {("Nirvana High Paladin", ("M1", "M2"))}
+    assert nirvana() == set()        # Special Summoned otherwise: not "Pendulum Summoned"
+
+
+def test_xyz_4_xyz_armor_fortress_is_no_xyz_material_while_it_has_material(real):
+    # Xyz Armor Fortress (Rank 5): "Cannot be used as material for an Xyz Summon while it has material."
+    def alternative(**state):
+        position = board(cards=real).monster(1, "Xyz Armor Fortress", **state) \
+            .extra_deck("Gaia Dragon, the Thunder Charger").build()
+        return summons(position, "xyz_summon")
+    assert alternative(materials=["Sangan"]) == set()
+    assert alternative() == {("Gaia Dragon, the Thunder Charger", ("M1",))}
