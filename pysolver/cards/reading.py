@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, written
+from . import attacks, cardtext, effects, extra_deck_text, protections, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -182,7 +182,16 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
 def is_read(card: Card, sentence: str) -> bool:
     """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), or it is an attack
     clause `attacks` reads where it stands (BP-3..BP-8: not in a conditional bullet list)."""
-    return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card)
+    return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
+        or _read_as_protection(card, sentence)
+
+
+# --- targeting protections and "same Chain" sentences (TGT, CHN-1: pysolver.cards.protections) ------------
+
+def _read_as_protection(card: Card, sentence: str) -> bool:
+    """A "cannot target ... with card effects" sentence read whole (TGT-1..TGT-6), or a "You cannot activate
+    these effects in the same Chain" sentence (CHN-1: no play pysolver lists builds a Chain)."""
+    return sentence in protections.read_sentences(card)
 
 
 # --------------------------------------------------------------------------------------------------
