@@ -11,6 +11,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
                               special_summon_lock, special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
+from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
@@ -312,6 +313,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
     out.extend(_extra_deck_procedure_facts(card, filters, target))
+    out.extend(_protection_facts(card, filters))
     only_with = ritual_only_with(card)
     if only_with is not None:   # RIT-1: one Ritual Spell only (a spell not in the pool: none)
         spell = pool.get(only_with)
@@ -485,6 +487,27 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"extra_tribute_summon({c},{clause.effect}).")
         elif clause.kind == "extra_normal_summon_after":
             out.append(f"extra_normal_summon_after({c},{filters.number(clause.except_filter)}).")
+    return out
+
+
+# --- targeting protections (TGT-1..TGT-5, docs/targeting-rules.md; asp/protections.lp) ----------------------
+
+def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
+    """What the card's text forbids effects to target (`pysolver.cards.protections`): protection(C, N, Whom,
+    Scope) with Whom opponent | both (from its controller's view) and Scope self | own | field;
+    protection_kind(C, N, K) for each kind K (monster, spell, trap) of card whose effects it stops;
+    protection_filter(C, N, F) for the monsters own/field protect; protection_face_up(C, N) (face-up ones
+    only); protection_other(C, N) (not the card itself)."""
+    c, out = card.passcode, []
+    for n, found in enumerate(protections(card).protections, 1):
+        out.append(f"protection({c},{n},{found.whom},{found.scope}).")
+        out.extend(f"protection_kind({c},{n},{kind})." for kind in sorted(found.kinds))
+        if found.filter is not None:
+            out.append(f"protection_filter({c},{n},{filters.number(found.filter)}).")
+        if found.face_up:
+            out.append(f"protection_face_up({c},{n}).")
+        if found.other:
+            out.append(f"protection_other({c},{n}).")
     return out
 
 
