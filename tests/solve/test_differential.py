@@ -8,7 +8,7 @@ from hypothesis import given, settings
 
 from pysolver import PysolverError, legal_plays, reference
 from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
-                        pendulum_ritual_fusion_positions, positions)
+                        pendulum_ritual_fusion_positions, positions, targeting_positions)
 
 
 def as_json(plays):
@@ -63,4 +63,12 @@ def test_gemini_restrictions_trap_monsters_and_extra_link_plays_equal_the_refere
 def test_attack_declarations_with_monster_text_equal_the_reference(position):
     """BP-3..BP-8: direct attacks, second attacks, attacks on monsters only, Defense Position attacks,
     monsters that cannot be attacked."""
+    assert_same_plays(position)
+
+
+@settings(max_examples=min(settings().max_examples, 300))
+@given(targeting_positions())
+def test_targeting_protections_equal_the_reference(position):
+    """TGT-1..TGT-5: activations that target (Galaxy-Eyes Cipher Dragon, Monster Reborn, Call of the Haunted)
+    against monsters and Continuous Spells/Traps whose text forbids targets, face-up or not, negated or not."""
     assert_same_plays(position)
