@@ -12,10 +12,10 @@ from pysolver.reference import apply as reference_apply
 from pysolver.solve.steps import PLAY_ATOMS, Planner, position_state, replay
 from pysolver.cards.reading import unread_clauses
 from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
-                        pendulum_ritual_fusion_positions, positions)
+                        pendulum_ritual_fusion_positions, positions, targeting_positions)
 
 EVERY_FAMILY = st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fusion_positions(), history_positions(),
-                         card_written_positions(), battle_positions())
+                         card_written_positions(), battle_positions(), targeting_positions())
 
 
 def read(position) -> bool:
