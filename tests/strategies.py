@@ -954,7 +954,8 @@ def battle_positions(rules: str | None = None):
 
 TARGET_PROTECTORS = ("Hazy Flame Sphynx", "The First Darklord", "Lord of D.", "Witchcrafter Haine",
                      "Drytron Meteonis Quadrantids", "Secret Guards of the Ice Barrier", "Brotherhood of the Fire Fist - Swallow",
-                     "Jurrac Titano", "Blue-Eyes Chaos MAX Dragon", "Borreload Dragon")
+                     "Jurrac Titano", "Blue-Eyes Chaos MAX Dragon", "Borreload Dragon", "Evolzar Lars",
+                     "Leo, the Keeper of the Sacred Tree")
 TARGET_PLAIN = ("Mokey Mokey", "Blue-Eyes White Dragon", "Beaver Warrior", "Dark Magician", "Trishula, Dragon of the Ice Barrier",
                 "Celtic Guardian", "Kuriboh")
 TARGET_SPELLS_TRAPS = ("Terrors in the Hidden City", "Time Pendulumgraph", "Zenmaiday")
@@ -969,6 +970,8 @@ def _target_monster(draw, name: str) -> dict:
     entry: dict = {"card": name, "position": draw(st.sampled_from(positions))}
     if draw(st.integers(0, 4)) == 0:
         entry["restrictions"] = ["effects_negated"]
+    if "xyz" in card.kinds:     # "While this card has material" (Evolzar Lars)
+        entry["materials"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), max_size=2))
     return entry
 
 
@@ -981,7 +984,7 @@ def targeting_position_dicts(draw, *, rules: str | None = None) -> dict:
     Monster Zones or as Continuous Spells/Traps; protecting monsters in the GYs too (never protected there)."""
     rules = rules or draw(st.sampled_from(RULES))
     turn = draw(st.integers(2, 4))
-    phase = draw(st.sampled_from(["main1", "main2"]))
+    phase = draw(st.sampled_from(["main1", "main2"]))    # main2: "except during your Main Phase 2" (Leo)
     turn_player = draw(st.integers(0, 1))
     protectors, plain = _usable(TARGET_PROTECTORS), _usable(TARGET_PLAIN)
     mine: dict = {}

@@ -16,13 +16,15 @@ after a lead, which is a condition; not the Pendulum Effect):
   "Spell/Trap Cards or effects", "Spell Cards or effects", "Trap Cards or effects", "Trap or monster
   effects", "monster effects or Trap effects";
 * a leading "While this card is in your Monster Zone," or "While this card is face-up on the field," on a
-  monster (TGT-2: where its text applies anyway);
+  monster (TGT-2: where its text applies anyway); the conditions "While this card has (Xyz) Material," /
+  "... while it has Xyz Material", ", except during your Main Phase 2", ", except during the Battle Phase"
+  (TGT-2, in `Protection`);
 * joined by ", also" / ", and" to "... cannot be destroyed by [your opponent's | your] card effects" (or
   "Cannot be targeted or destroyed by ...", "cannot be targeted by, or destroyed by, ..."): TGT-6, no play
   pysolver lists destroys a card by a card effect, so that part constrains nothing.
 
-Anything else about targets stays unread (`pysolver.cards.reading`): conditions ("While you control ...",
-"during your Main Phase 1", "except during the Battle Phase", "the turn they are Special Summoned"), other
+Anything else about targets stays unread (`pysolver.cards.reading`): other conditions ("While you control
+...", "during your Main Phase 1", "the turn they are Special Summoned"), other
 exceptions ("except "Traptrix Rafflesia""), Spells/Traps or cards in the GY as what is protected, effects of
 "monsters Special Summoned from the Extra Deck", "this Xyz Summoned card", equipped monsters, attack targets
 (`pysolver.cards.attacks`), "cannot be destroyed by battle".
@@ -54,6 +56,7 @@ _KINDS = {
     "Trap Cards or effects": frozenset({"trap"}),
     "Trap or monster effects": frozenset({"monster", "trap"}),
     "monster effects or Trap effects": frozenset({"monster", "trap"}),
+    "Spells, Traps, or card effects": ALL_KINDS,
 }
 _KIND = "|".join(re.escape(k) for k in sorted(_KINDS, key=len, reverse=True))
 
@@ -68,6 +71,9 @@ class Protection:
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
+    needs_material: bool = False   # "While this card has (Xyz) Material, ..." / "... while it has Xyz Material"
+    except_phase: tuple = ()  # (phase, whose): ", except during your Main Phase 2" (main2, own: its controller's),
+                              # ", except during the Battle Phase" (battle, any)
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,11 @@ class Protections:
         return bool(self.protections)
 
 
-_CONDITION = re.compile(r"^While this card is (?:in your Monster Zone|face-up on the field), ")
+_CONDITION = re.compile(r"^While this card (?:is (?:in your Monster Zone|face-up on the field)|(?P<material>has (?:Xyz )?"
+                        r"[Mm]aterials?)), ")
+_MATERIAL_AFTER = re.compile(r" while it has (?:Xyz )?[Mm]aterials?$")
+_EXCEPT_PHASE = re.compile(r", except during (?P<whose>your|the) (?P<phase>Main Phase 2|Battle Phase)$")
+_PHASES = {"Main Phase 2": "main2", "Battle Phase": "battle"}
 _CONJUNCT = re.compile(r", (?:also|and) (?=[a-zA-Z])")
 _SELF = r"(?:this card(?: on the field)?|it)"
 _ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) target (?P<what>.+?) with "
@@ -166,11 +176,23 @@ def read_sentence(sentence: str, card: Card):
     one of these), or None when it is not a form read whole."""
     text = sentence.strip().rstrip(".").replace(f'"{card.name}"', "this card")
     condition = _CONDITION.match(text)
+    needs_material = False
     if condition:
         if not card.is_monster:
             return None
+        needs_material = bool(condition.group("material"))
         text = text[condition.end():]
         text = text[0].upper() + text[1:]
+    after = _MATERIAL_AFTER.search(text)
+    if after and card.is_monster and not needs_material and not _CONJUNCT.search(text):
+        needs_material, text = True, text[:after.start()]
+    except_phase: tuple = ()
+    phase = _EXCEPT_PHASE.search(text)
+    if phase and not _CONJUNCT.search(text):
+        except_phase = (_PHASES[phase.group("phase")], "own" if phase.group("whose") == "your" else "any")
+        if except_phase[0] == "battle" and phase.group("whose") == "your":
+            return None
+        text = text[:phase.start()]
     conjuncts = _CONJUNCT.split(text)
     if len(conjuncts) > 2:
         return None
@@ -205,7 +227,7 @@ def read_sentence(sentence: str, card: Card):
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]
-        found.append(Protection(whom, kinds, scope, found_filter, face_up, other))
+        found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase))
         targeting = True
     return tuple(found) if targeting else None
 

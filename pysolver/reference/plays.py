@@ -1316,9 +1316,15 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
         if not _protection_in_force(holder):
             continue
         holders_opponent = holder.player != position.turn_player
+        has_material = any(i.location == "overlay" and i.host == holder.id for i in position.instances.values())
         for rule in protections(holder.card).protections:
             if rule.whom == "opponent" and not holders_opponent:
                 continue        # it binds the holder's opponent, who is not the turn player
+            if rule.needs_material and not has_material:
+                continue        # TGT-2: "While this card has Xyz Material"
+            if rule.except_phase and position.phase == rule.except_phase[0] and (
+                    rule.except_phase[1] == "any" or not holders_opponent):
+                continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
             if not kinds & rule.kinds:
                 continue
             if rule.scope == "self":

@@ -497,7 +497,9 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
     Scope) with Whom opponent | both (from its controller's view) and Scope self | own | field;
     protection_kind(C, N, K) for each kind K (monster, spell, trap) of card whose effects it stops;
     protection_filter(C, N, F) for the monsters own/field protect; protection_face_up(C, N) (face-up ones
-    only); protection_other(C, N) (not the card itself)."""
+    only); protection_other(C, N) (not the card itself); protection_needs_material(C, N) (only while it has
+    Xyz Material); protection_except_phase(C, N, Phase, Whose) (not during that phase: of its controller's
+    turn, own, or of any turn)."""
     c, out = card.passcode, []
     for n, found in enumerate(protections(card).protections, 1):
         out.append(f"protection({c},{n},{found.whom},{found.scope}).")
@@ -508,6 +510,10 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_face_up({c},{n}).")
         if found.other:
             out.append(f"protection_other({c},{n}).")
+        if found.needs_material:
+            out.append(f"protection_needs_material({c},{n}).")
+        if found.except_phase:
+            out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
     return out
 
 

@@ -161,7 +161,9 @@ def test_tgt_conditions_and_other_exceptions_stay_unread():
     card = board().build().cards["Hazy Flame Sphynx"]
     for sentence in ("While you control another \"Darklord\" monster, your opponent cannot target this card with "
                      "card effects.",
-                     "Your opponent cannot target this card with card effects, except during your Main Phase 2.",
+                     "Your opponent cannot target \"Super Quant\" cards on the field with card effects during your Main "
+                     "Phase 1.",
+                     "Your opponent cannot target this card with card effects, except during your Battle Phase.",
                      "Your opponent cannot target \"Traptrix\" monsters you control, except \"Traptrix Rafflesia\", "
                      "with card effects.",
                      "Your opponent cannot target face-up Spells you control with card effects.",
@@ -181,6 +183,35 @@ def test_tgt_the_real_database_protections_are_read_whole(real):
         for found in protections.protections(card).protections:
             assert found.whom in ("opponent", "both") and found.kinds
             assert (found.filter is None) == (found.scope == "self"), (card.name, sentence)
-        assert "While you control" not in sentence and "except during" not in sentence
+        assert "While you control" not in sentence
+        assert "except during" not in sentence or sentence.endswith(("except during your Main Phase 2.",
+                                                                      "except during the Battle Phase."))
     chains = [card for card in real if any("in the same Chain" in s for s in protections.read_sentences(card))]
     assert len(chains) >= 8 and all(not any("same Chain" in u.clause for u in unread_clauses(c)) for c in chains)
+
+
+# --------------------------------------------------------------------------------------------------
+# TGT-2: the conditions read
+
+def test_tgt_2_evolzar_lars_is_protected_from_monster_effects_only_while_it_has_material():
+    b = cipher_board()
+    b.opponent.monster(1, "Evolzar Lars", materials=["Kuriboh"]).monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2"}
+    b = cipher_board()
+    b.opponent.monster(1, "Evolzar Lars").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+def test_tgt_2_leo_the_keeper_of_the_sacred_tree_is_protected_in_the_turn_players_main_phase_2():
+    """"except during your Main Phase 2": its controller's; in the opponent's turn it is always protected."""
+    for phase in ("main1", "main2"):
+        b = cipher_board(phase=phase)
+        b.opponent.monster(1, "Leo, the Keeper of the Sacred Tree")
+        assert targets(b.build()) == set()
+
+
+def test_tgt_2_leo_of_the_turn_player_binds_only_the_opponent(real):
+    b = board(cards=real, phase="main2").monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"]) \
+        .monster(2, "Leo, the Keeper of the Sacred Tree")
+    b.opponent.monster(1, "UFOLight")      # "except during the Battle Phase": activations are in a Main Phase
+    assert targets(b.build()) == set()
