@@ -130,7 +130,9 @@ def _what(what: str, subject):
         return subject if isinstance(subject, tuple) else None
     own = _OWN.fullmatch(what)
     if own:
-        found = _filter(own.group("phrase"))
+        phrase = own.group("phrase")
+        named = re.fullmatch(r'any ("[^"]+")', phrase)   # 'any "Summoned Skull" you control': cards of that name
+        found = _filter_name(named.group(1)) if named else _filter("Tuner monsters" if phrase == "Tuners" else phrase)
         if found is None:
             return None
         return ("own", found, bool(own.group("face")), bool(own.group("other") or own.group("except")))

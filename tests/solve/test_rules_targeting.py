@@ -215,3 +215,18 @@ def test_tgt_2_leo_of_the_turn_player_binds_only_the_opponent(real):
         .monster(2, "Leo, the Keeper of the Sacred Tree")
     b.opponent.monster(1, "UFOLight")      # "except during the Battle Phase": activations are in a Main Phase
     assert targets(b.build()) == set()
+
+
+def test_tgt_3_archfiends_call_protects_any_summoned_skull_its_controller_has(real):
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster(1, "Archfiend's Call").monster(2, "Summoned Skull").monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM3"}
+
+
+def test_tgt_3_kewl_tune_loudness_war_other_tuners_the_destruction_half_names_them(real):
+    card = real["Kewl Tune Loudness War"]
+    (found,) = protections.protections(card).protections
+    assert (found.whom, found.scope, found.other, str(found.filter)) == ("opponent", "own", True, "Tuner")
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster(1, "Kewl Tune Loudness War").monster(2, "Junk Synchron").monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM3"}
