@@ -124,8 +124,10 @@ def _what(what: str, subject):
     """X -> (scope, filter, face_up, other), or None when it is not a form read. `subject`: what "it",
     "they" and "them" name (from the other clause of the sentence)."""
     what = what.strip()
+    if what.lower() == "it":     # "it" names this card only after a clause or a condition about this card
+        return ("self", None, False, False) if subject == "self" else None
     if re.fullmatch(_SELF, what, re.I):
-        return ("self", None, False, False) if subject in (None, "self") and what.lower() != "they" else None
+        return ("self", None, False, False)
     if what in ("them", "they", "those monsters"):
         return subject if isinstance(subject, tuple) else None
     own = _OWN.fullmatch(what)
@@ -161,6 +163,8 @@ def _subject_of(conjunct: str):
         match = pattern.fullmatch(conjunct)
         if match:
             what = (match.group("what") or "this card").strip()
+            if what.lower() == "it":
+                return None
             if re.fullmatch(_SELF, what, re.I):
                 return "self"
             return _what(what, None)
@@ -198,11 +202,12 @@ def read_sentence(sentence: str, card: Card):
     conjuncts = _CONJUNCT.split(text)
     if len(conjuncts) > 2:
         return None
-    subjects = [_subject_of(c) for c in conjuncts]
+    # what "it" / "they" name: the subject of the other clause; after "While this card ...", this card
+    subjects = [_subject_of(c) or ("self" if condition else None) for c in conjuncts]
     found: list[Protection] = []
     targeting = False
     for k, conjunct in enumerate(conjuncts):
-        other_subject = subjects[1 - k] if len(conjuncts) == 2 else None
+        other_subject = subjects[1 - k] if len(conjuncts) == 2 else ("self" if condition else None)
         if _DESTROY.fullmatch(conjunct):
             match = _DESTROY.fullmatch(conjunct)
             what = (match.group("what") or "this card").strip()

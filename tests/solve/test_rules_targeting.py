@@ -167,6 +167,7 @@ def test_tgt_conditions_and_other_exceptions_stay_unread():
                      "Your opponent cannot target \"Traptrix\" monsters you control, except \"Traptrix Rafflesia\", "
                      "with card effects.",
                      "Your opponent cannot target face-up Spells you control with card effects.",
+                     "It cannot be targeted by an opponent's card effects.",    # "it": not said to be this card
                      "Your opponent cannot target Link-4 or higher monsters you control with card effects, also they "
                      "cannot be destroyed by battle."):
         assert protections.read_sentence(sentence, card) is None, sentence
