@@ -1178,3 +1178,72 @@ def lock_position_dicts(draw) -> dict:
 def lock_positions():
     """Random valid `Position` objects with a summon lock (see `lock_position_dicts`)."""
     return lock_position_dicts().map(position_from_dict)
+
+
+# --------------------------------------------------------------------------------------------------
+# Targeting protections (docs/targeting-rules.md TGT-1..TGT-6, CHN-1)
+
+TARGET_PROTECTORS = ("Hazy Flame Sphynx", "The First Darklord", "Lord of D.", "Witchcrafter Haine",
+                     "Drytron Meteonis Quadrantids", "Secret Guards of the Ice Barrier", "Brotherhood of the Fire Fist - Swallow",
+                     "Jurrac Titano", "Blue-Eyes Chaos MAX Dragon", "Borreload Dragon", "Evolzar Lars",
+                     "Leo, the Keeper of the Sacred Tree")
+TARGET_PLAIN = ("Mokey Mokey", "Blue-Eyes White Dragon", "Beaver Warrior", "Dark Magician", "Trishula, Dragon of the Ice Barrier",
+                "Celtic Guardian", "Kuriboh")
+TARGET_SPELLS_TRAPS = ("Terrors in the Hidden City", "Time Pendulumgraph", "Zenmaiday")
+
+
+@st.composite
+def _target_monster(draw, name: str) -> dict:
+    """A monster that may be targeted or protect: any position its card allows, sometimes its effects
+    negated (TGT-2)."""
+    card = pool().card(name)
+    positions = ["attack"] if "link" in card.kinds else ["attack", "attack", "defense", "set"]
+    entry: dict = {"card": name, "position": draw(st.sampled_from(positions))}
+    if draw(st.integers(0, 4)) == 0:
+        entry["restrictions"] = ["effects_negated"]
+    if "xyz" in card.kinds:     # "While this card has material" (Evolzar Lars)
+        entry["materials"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), max_size=2))
+    return entry
+
+
+@st.composite
+def targeting_position_dicts(draw, *, rules: str | None = None) -> dict:
+    """A Main Phase where the turn player can activate effects that target (Galaxy-Eyes Cipher Dragon with
+    materials: a face-up monster the opponent controls; Monster Reborn, Call of the Haunted: a monster in a
+    GY) while cards whose text forbids targets (this card; monsters of a kind you control or on the field;
+    against card, monster, Spell/Trap or Trap effects) are face-up or face-down on either field, in
+    Monster Zones or as Continuous Spells/Traps; protecting monsters in the GYs too (never protected there)."""
+    rules = rules or draw(st.sampled_from(RULES))
+    turn = draw(st.integers(2, 4))
+    phase = draw(st.sampled_from(["main1", "main2"]))    # main2: "except during your Main Phase 2" (Leo)
+    turn_player = draw(st.integers(0, 1))
+    protectors, plain = _usable(TARGET_PROTECTORS), _usable(TARGET_PLAIN)
+    mine: dict = {}
+    zones = draw(_some_zones(3))
+    for k, zone in enumerate(zones):
+        if k == 0:
+            mine[zone] = {"card": "Galaxy-Eyes Cipher Dragon", "position": draw(st.sampled_from(["attack", "defense"])),
+                          "materials": draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), min_size=1, max_size=2))}
+        else:
+            mine[zone] = draw(_target_monster(draw(_names(protectors + plain))))
+    theirs = {zone: draw(_target_monster(draw(st.one_of(_names(protectors), _names(plain)))))
+              for zone in draw(_some_zones(4))}
+
+    def spells_traps() -> dict:
+        return {zone: {"card": draw(_names(_usable(TARGET_SPELLS_TRAPS))),
+                       "position": draw(st.sampled_from(["face_up", "face_up", "set"]))}
+                for zone in draw(_some_zones(2))}
+
+    graveyard = draw(st.lists(_names(protectors + plain), max_size=2))
+    me = {"lp": 8000, "hand": draw(st.lists(_names(_usable(("Monster Reborn", "Call of the Haunted"))), max_size=2)),
+          "monster_zones": mine, "spell_trap_zones": spells_traps(), "graveyard": graveyard}
+    opponent = {"lp": 8000, "monster_zones": theirs, "spell_trap_zones": spells_traps(),
+                "graveyard": draw(st.lists(_names(protectors + plain), max_size=2))}
+    players = [me, opponent] if turn_player == 0 else [opponent, me]
+    return {"format": "pysolver-position/1", "rules": rules, "turn": turn, "phase": phase,
+            "turn_player": turn_player, "players": players}
+
+
+def targeting_positions(rules: str | None = None):
+    """Random valid `Position` objects about targeting protections (see `targeting_position_dicts`)."""
+    return targeting_position_dicts(rules=rules).map(position_from_dict)

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, locks, written
+from . import attacks, cardtext, effects, extra_deck_text, locks, protections, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -189,10 +189,18 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
 
 def is_read(card: Card, sentence: str) -> bool:
     """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), it is an attack
-    clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), or a summon lock
-    `locks` reads (LCK-1)."""
+    clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), a summon lock
+    `locks` reads (LCK-1), or a targeting protection or "same Chain" sentence (TGT, CHN-1)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
-        or any(lock.sentence == sentence for lock in locks.summon_locks(card))
+        or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence)
+
+
+# --- targeting protections and "same Chain" sentences (TGT, CHN-1: pysolver.cards.protections) ------------
+
+def _read_as_protection(card: Card, sentence: str) -> bool:
+    """A "cannot target ... with card effects" sentence read whole (TGT-1..TGT-6), or a "You cannot activate
+    these effects in the same Chain" sentence (CHN-1: no play pysolver lists builds a Chain)."""
+    return sentence in protections.read_sentences(card)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -292,8 +300,10 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
     reason = cardtext.unsupported_reason(card)
     if reason is not None:
         lock = bool(effects.unread_limit(card))
+        procedure = effects.procedures(card)     # its own Special Summon: decides only the plays that summon it
+        scope = "summon" if isinstance(procedure, Exception) and str(procedure) == reason else "play"
         found.append(Unread(_strip_name(reason, card), lock,
-                            "pendulum" if effects.unread_limit(card) else "card"))
+                            "pendulum" if effects.unread_limit(card) else "card", scope))
     for sentence in rule_sentences(card):
         if not is_read(card, sentence.text):
             lock = _is_lock(sentence.text, card)

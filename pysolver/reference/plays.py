@@ -48,6 +48,7 @@ from ..cards.effects import (activated_effects, clauses, contact_fusion, not_fro
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.locks import summon_locks
+from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, link_extra_material,
                              non_tuner, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
@@ -1480,6 +1481,7 @@ def activations(position: Position) -> Iterator[Play]:
             positions = None
             if summons is not None:
                 positions = (effect.position,) if effect.position else ("attack", "defense")
+            targets = [t for t in targets if t is None or not _protected(position, card, t)]   # TGT-5
             for target in targets:
                 summoned = target if summons == "graveyard" else card if summons == "self_from_graveyard" else None
                 shown = positions
@@ -1491,6 +1493,53 @@ def activations(position: Position) -> Iterator[Play]:
                     yield Play(action="activate", card=card.id, name=card.card.name, effect=effect.number,
                                cost=_sorted_ids(cost), target=target.id if target is not None else None,
                                zones=_sorted_ids(free) if summons is not None else None, positions=shown)
+
+
+# --------------------------------------------------------------------------------------------------
+# Targeting protections (docs/targeting-rules.md TGT-1..TGT-5)
+
+def _protection_in_force(card: Instance) -> bool:
+    """TGT-2: a monster face-up in a Monster Zone with its effects applying; a Spell/Trap Card (not a
+    Pendulum Monster Card in a Pendulum Zone) face-up in a Spell & Trap Zone or the Field Zone."""
+    if card.location in ON_FIELD:
+        return card.state.position != "set" and not _has_no_effects(card)
+    if card.location in ("spell_trap_zone", "field_zone"):
+        return not card.card.is_monster and card.state.position != "set"
+    return False
+
+
+def _protected(position: Position, activated: Instance, target: Instance) -> bool:
+    """TGT-5: whether a face-up card's text forbids the turn player's activation of `activated` to target
+    `target`: the protection binds the turn player (TGT-1), applies (TGT-2), covers the target (TGT-3) and
+    names the kind of the activated card (TGT-4)."""
+    if target.location not in ON_FIELD:
+        return False            # every protection read is of cards on the field (TGT-3)
+    kinds = _kinds(activated) & {"monster", "spell", "trap"}
+    for holder in position.instances.values():
+        if not _protection_in_force(holder):
+            continue
+        holders_opponent = holder.player != position.turn_player
+        has_material = any(i.location == "overlay" and i.host == holder.id for i in position.instances.values())
+        for rule in protections(holder.card).protections:
+            if rule.whom == "opponent" and not holders_opponent:
+                continue        # it binds the holder's opponent, who is not the turn player
+            if rule.needs_material and not has_material:
+                continue        # TGT-2: "While this card has Xyz Material"
+            if rule.except_phase and position.phase == rule.except_phase[0] and (
+                    rule.except_phase[1] == "any" or not holders_opponent):
+                continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
+            if not kinds & rule.kinds:
+                continue
+            if rule.scope == "self":
+                covered = target.id == holder.id
+            else:
+                same_side = target.player == holder.player
+                covered = (rule.scope == "field" or same_side) and _matches(rule.filter, target) \
+                    and (not rule.face_up or target.state.position != "set") \
+                    and not (rule.other and target.id == holder.id)
+            if covered:
+                return True
+    return False
 
 
 # --------------------------------------------------------------------------------------------------

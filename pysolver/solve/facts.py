@@ -12,6 +12,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
 from ..cards.locks import summon_locks
+from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
@@ -325,6 +326,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"{flag}({c}).")
     out.extend(_effect_facts(card, filters))
     out.extend(_extra_deck_procedure_facts(card, filters, target))
+    out.extend(_protection_facts(card, filters))
     only_with = ritual_only_with(card)
     if only_with is not None:   # RIT-1: one Ritual Spell only (a spell not in the pool: none)
         spell = pool.get(only_with)
@@ -549,6 +551,33 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"extra_tribute_summon({c},{clause.effect}).")
         elif clause.kind == "extra_normal_summon_after":
             out.append(f"extra_normal_summon_after({c},{filters.number(clause.except_filter)}).")
+    return out
+
+
+# --- targeting protections (TGT-1..TGT-5, docs/targeting-rules.md; asp/protections.lp) ----------------------
+
+def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
+    """What the card's text forbids effects to target (`pysolver.cards.protections`): protection(C, N, Whom,
+    Scope) with Whom opponent | both (from its controller's view) and Scope self | own | field;
+    protection_kind(C, N, K) for each kind K (monster, spell, trap) of card whose effects it stops;
+    protection_filter(C, N, F) for the monsters own/field protect; protection_face_up(C, N) (face-up ones
+    only); protection_other(C, N) (not the card itself); protection_needs_material(C, N) (only while it has
+    Xyz Material); protection_except_phase(C, N, Phase, Whose) (not during that phase: of its controller's
+    turn, own, or of any turn)."""
+    c, out = card.passcode, []
+    for n, found in enumerate(protections(card).protections, 1):
+        out.append(f"protection({c},{n},{found.whom},{found.scope}).")
+        out.extend(f"protection_kind({c},{n},{kind})." for kind in sorted(found.kinds))
+        if found.filter is not None:
+            out.append(f"protection_filter({c},{n},{filters.number(found.filter)}).")
+        if found.face_up:
+            out.append(f"protection_face_up({c},{n}).")
+        if found.other:
+            out.append(f"protection_other({c},{n}).")
+        if found.needs_material:
+            out.append(f"protection_needs_material({c},{n}).")
+        if found.except_phase:
+            out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
     return out
 
 

@@ -22,7 +22,7 @@ from ..position.value import Position
 # halves grounding time on most positions; the answer is the same). show.lp holds the only #show.
 ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "normal.lp", "flip.lp", "position.lp",
              "battle.lp", "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp",
-             "pendulum.lp", "procedure.lp", "activate.lp", "restrictions.lp", "history.lp", "card_state.lp", "show.lp")
+             "pendulum.lp", "procedure.lp", "activate.lp", "protections.lp", "restrictions.lp", "history.lp", "card_state.lp", "show.lp")
 _NEEDS = {
     "filters.lp": ("filter_atom", "filter_any"),
     "zones.lp": ("requirement", "scale", "alternative_xyz", "attack_pointed_cannot",   # BP-8, BP-11: at/3, points/3
@@ -36,6 +36,7 @@ _NEEDS = {
     "pendulum.lp": ("scale",),
     "procedure.lp": ("procedure", "contact_fusion"),
     "activate.lp": ("effect",),
+    "protections.lp": ("protection",),
     "restrictions.lp": ("summon_lock", "own_procedure_only", "one_at_a_time"),
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
     "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",

@@ -116,8 +116,9 @@ def attacks_ahead(position: Position) -> bool:
 
 def _scope_can_matter(instance: Instance, clause: Unread, position: Position) -> bool:
     """Attacks are by and on monsters on the field, and only while an attack can still be declared;
-    targets are cards on the field, in a GY or banished. A lock in force speaks of other cards: wherever
-    its own card is (a Continuous Trap), it matters."""
+    targets are cards on the field, in a GY or banished; a clause about the card's own summon decides only
+    plays whose card it is, the turn player's. A lock in force speaks of other cards: wherever its own card
+    is (a Continuous Trap), it matters."""
     if clause.scope == "attack" and not attacks_ahead(position):
         return False
     if clause.lock and _in_force(instance, clause, position):
@@ -126,6 +127,8 @@ def _scope_can_matter(instance: Instance, clause: Unread, position: Position) ->
         return instance.location in ("monster_zone", "extra_monster_zone")
     if clause.scope == "target":
         return instance.location in _FIELD + ("graveyard", "banished")
+    if clause.scope == "summon" and not clause.only_one:   # the plays whose card it is: the turn player's
+        return instance.player == position.turn_player       # own cards only
     return True
 
 

@@ -388,6 +388,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
                                      "or its own text)"),
     "attack_restricted": ("TOK-1", "{I:instance} cannot attack (the effect that summoned it, or its own text)"),
+    "target_protected": ("TGT-5", "{T:instance} cannot be targeted by {K} effects (a face-up card's text protects "
+                                  "it from you)"),
     # Named rules that make a condition true (`not p` failed).
     "blocked_once_per_turn": ("TEXT", "this effect can be used once per turn and was used"),
     "blocked_lp_cost": ("TEXT", "you cannot pay its Life Point cost"),

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 
 from pysolver import PysolverError, legal_plays, reference
 from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
-                        lock_positions, pendulum_ritual_fusion_positions, positions, procedure_positions)
+                        lock_positions, pendulum_ritual_fusion_positions, positions, procedure_positions,
+                        targeting_positions)
 
 
 def as_json(plays):
@@ -80,4 +81,12 @@ def test_attack_declarations_with_monster_text_equal_the_reference(position):
 @given(lock_positions())
 def test_summon_locks_of_face_up_cards_equal_the_reference(position):
     """LCK-1..LCK-4: who a lock binds, while it applies, which Summons of which monsters it forbids."""
+    assert_same_plays(position)
+
+
+@settings(max_examples=min(settings().max_examples, 300))
+@given(targeting_positions())
+def test_targeting_protections_equal_the_reference(position):
+    """TGT-1..TGT-5: activations that target (Galaxy-Eyes Cipher Dragon, Monster Reborn, Call of the Haunted)
+    against monsters and Continuous Spells/Traps whose text forbids targets, face-up or not, negated or not."""
     assert_same_plays(position)

@@ -12,10 +12,12 @@ from pysolver.reference import apply as reference_apply
 from pysolver.solve.steps import PLAY_ATOMS, Planner, position_state, replay
 from pysolver.cards.reading import unread_clauses
 from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
-                        pendulum_ritual_fusion_positions, positions, procedure_positions)
+                        lock_positions, pendulum_ritual_fusion_positions, positions, procedure_positions,
+                        targeting_positions)
 
 EVERY_FAMILY = st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fusion_positions(), history_positions(),
-                         card_written_positions(), battle_positions(), procedure_positions())
+                         card_written_positions(), battle_positions(), procedure_positions(), targeting_positions(),
+                         lock_positions())
 
 
 def read(position) -> bool:

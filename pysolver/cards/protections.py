@@ -1,0 +1,284 @@
+"""Card text -> what a card's own text forbids effects to target (TGT-1..TGT-6, docs/targeting-rules.md),
+and the "same Chain" sentences (CHN-1).
+
+The wordings read, each a whole rule sentence standing alone in the card's text (not in a bullet list
+after a lead, which is a condition; not the Pendulum Effect):
+
+* who cannot target: "Your opponent cannot target X with K" (whom: "opponent", from the protecting card's
+  controller's view), "Neither player can target X with K" ("both"); or passive: "X cannot be targeted by
+  (your opponent's | an opponent's) K", "Cannot be targeted by ..." (X: this card);
+* X, what is protected (TGT-3): "this card" ("it" after a clause about this card, "this card on the
+  field"); "[other] [face-up] <monsters> you control [, except this one]" and "<"Name"> in your Monster
+  Zone(s)" (the monsters its controller controls that match the requirement-language phrase: its
+  controller's side); "[face-up] <monsters> on the field" (either side); "them"/"they" after a clause whose
+  subject is such a phrase;
+* K, whose effects (TGT-4): "card effects" (any card), "monster effects", "Spell/Trap effects",
+  "Spell/Trap Cards or effects", "Spell Cards or effects", "Trap Cards or effects", "Trap or monster
+  effects", "monster effects or Trap effects";
+* a leading "While this card is in your Monster Zone," or "While this card is face-up on the field," on a
+  monster (TGT-2: where its text applies anyway); the conditions "While this card has (Xyz) Material," /
+  "... while it has Xyz Material", ", except during your Main Phase 2", ", except during the Battle Phase"
+  (TGT-2, in `Protection`);
+* joined by ", also" / ", and" to "... cannot be destroyed by [your opponent's | your] card effects" (or
+  "Cannot be targeted or destroyed by ...", "cannot be targeted by, or destroyed by, ..."): TGT-6, no play
+  pysolver lists destroys a card by a card effect, so that part constrains nothing.
+
+Anything else about targets stays unread (`pysolver.cards.reading`): other conditions ("While you control
+...", "during your Main Phase 1", "the turn they are Special Summoned"), other
+exceptions ("except "Traptrix Rafflesia""), Spells/Traps or cards in the GY as what is protected, effects of
+"monsters Special Summoned from the Extra Deck", "this Xyz Summoned card", equipped monsters, attack targets
+(`pysolver.cards.attacks`), "cannot be destroyed by battle".
+
+CHN-1: "You cannot activate these effects (of "X") in the same Chain." / "You cannot activate the following
+effects of "X" in the same Chain.": pysolver never builds a Chain (each activation it lists is made with no
+Chain open and resolves before the next play; it lists no responses), so the sentence forbids no play it
+lists; it is read as such.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .card import Card
+from .requirements import ANY
+from .sentences import _parts, _split, sentences
+
+ALL_KINDS = frozenset({"monster", "spell", "trap"})
+_KINDS = {
+    "card effects": ALL_KINDS,
+    "monster effects": frozenset({"monster"}),
+    "Spell/Trap effects": frozenset({"spell", "trap"}),
+    "Spell/Trap Cards or effects": frozenset({"spell", "trap"}),
+    "Spell/Trap Cards": frozenset({"spell", "trap"}),
+    "Spell Cards or effects": frozenset({"spell"}),
+    "Trap Cards or effects": frozenset({"trap"}),
+    "Trap or monster effects": frozenset({"monster", "trap"}),
+    "monster effects or Trap effects": frozenset({"monster", "trap"}),
+    "Spells, Traps, or card effects": ALL_KINDS,
+}
+_KIND = "|".join(re.escape(k) for k in sorted(_KINDS, key=len, reverse=True))
+
+
+@dataclass(frozen=True)
+class Protection:
+    """One "cannot target" clause of a card's text (TGT-1..TGT-5)."""
+
+    whom: str                 # "opponent" (the opponent of the card's controller) | "both"
+    kinds: frozenset          # whose effects it stops: activated cards of these kinds (monster, spell, trap)
+    scope: str                # "self" (this card) | "own" (its controller's monsters) | "field" (any monster on the field)
+    filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
+    face_up: bool = False     # "face-up <monsters>": face-up ones only
+    other: bool = False       # "other <monsters>" / ", except this one": not the card itself
+    needs_material: bool = False   # "While this card has (Xyz) Material, ..." / "... while it has Xyz Material"
+    except_phase: tuple = ()  # (phase, whose): ", except during your Main Phase 2" (main2, own: its controller's),
+                              # ", except during the Battle Phase" (battle, any)
+
+
+@dataclass(frozen=True)
+class Protections:
+    """The targeting protections a card's text gives, and the sentences read (reading.py stops reporting
+    them as unread)."""
+
+    protections: tuple[Protection, ...] = ()
+    sentences: frozenset = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.protections)
+
+
+_CONDITION = re.compile(r"^While this card (?:is (?:in your Monster Zone|face-up on the field)|(?P<material>has (?:Xyz )?"
+                        r"[Mm]aterials?)), ")
+_MATERIAL_AFTER = re.compile(r" while it has (?:Xyz )?[Mm]aterials?$")
+_EXCEPT_PHASE = re.compile(r", except during (?P<whose>your|the) (?P<phase>Main Phase 2|Battle Phase)$")
+_PHASES = {"Main Phase 2": "main2", "Battle Phase": "battle"}
+_CONJUNCT = re.compile(r", (?:also|and) (?=[a-zA-Z])")
+_SELF = r"(?:this card(?: on the field)?|it)"
+_ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) target (?P<what>.+?) with "
+                     rf"(?P<kind>{_KIND})(?P<except>, except this (?:one|card))?$")
+_PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or destroyed|, or destroyed|)) by,? "
+                      rf"(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})$")
+_PASSIVE_BOTH = re.compile(rf"^(?P<what>.+? )?[Cc]annot be targeted by, or destroyed by, "
+                           rf"(?P<whose>your opponent's |an opponent's )?(?P<kind>{_KIND})$")
+_DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:your opponent's |your )?card effects$")
+_OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) you control(?P<except>, except this (?:one|card))?$")
+_IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
+_FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
+_MONSTERS = re.compile(r"(?:monsters|Monsters)$")
+
+
+def _filter(phrase: str):
+    from .material_lines import parse_filter
+    if phrase in ("monsters", "Monsters"):
+        return ANY
+    if not _MONSTERS.search(phrase) or re.search(r"\b(?:that|which|whose|with|from|points?|linked)\b", phrase):
+        return None     # only a kind of monster in the requirement language, nothing about its state
+    try:
+        return parse_filter(phrase)
+    except ValueError:
+        return None
+
+
+def _what(what: str, subject):
+    """X -> (scope, filter, face_up, other), or None when it is not a form read. `subject`: what "it",
+    "they" and "them" name (from the other clause of the sentence)."""
+    what = what.strip()
+    if what.lower() == "it":     # "it" names this card only after a clause or a condition about this card
+        return ("self", None, False, False) if subject == "self" else None
+    if re.fullmatch(_SELF, what, re.I):
+        return ("self", None, False, False)
+    if what in ("them", "they", "those monsters"):
+        return subject if isinstance(subject, tuple) else None
+    own = _OWN.fullmatch(what)
+    if own:
+        phrase = own.group("phrase")
+        named = re.fullmatch(r'any ("[^"]+")', phrase)   # 'any "Summoned Skull" you control': cards of that name
+        found = _filter_name(named.group(1)) if named else _filter("Tuner monsters" if phrase == "Tuners" else phrase)
+        if found is None:
+            return None
+        return ("own", found, bool(own.group("face")), bool(own.group("other") or own.group("except")))
+    zone = _IN_ZONE.fullmatch(what)
+    if zone:
+        found = _filter_name(zone.group("phrase"))
+        return None if found is None else ("own", found, False, False)
+    field = _FIELD.fullmatch(what)
+    if field:
+        found = _filter(field.group("phrase"))
+        return None if found is None else ("field", found, bool(field.group("face")), False)
+    return None
+
+
+def _filter_name(phrase: str):
+    from .material_lines import parse_filter
+    try:
+        return parse_filter(phrase)
+    except ValueError:
+        return None
+
+
+def _subject_of(conjunct: str):
+    """The subject of a clause, as `_what` reads it: "self", a (scope, ...) tuple, or None."""
+    for pattern in (_DESTROY, _PASSIVE, _PASSIVE_BOTH):
+        match = pattern.fullmatch(conjunct)
+        if match:
+            what = (match.group("what") or "this card").strip()
+            if what.lower() == "it":
+                return None
+            if re.fullmatch(_SELF, what, re.I):
+                return "self"
+            return _what(what, None)
+    match = _ACTIVE.fullmatch(conjunct)
+    if match:
+        what = _what(match.group("what"), None)
+        if what is not None and match.group("except"):
+            what = what[:3] + (True,)
+        return "self" if what and what[0] == "self" else what
+    return None
+
+
+def read_sentence(sentence: str, card: Card):
+    """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
+    one of these), or None when it is not a form read whole."""
+    text = sentence.strip().rstrip(".").replace(f'"{card.name}"', "this card")
+    condition = _CONDITION.match(text)
+    needs_material = False
+    if condition:
+        if not card.is_monster:
+            return None
+        needs_material = bool(condition.group("material"))
+        text = text[condition.end():]
+        text = text[0].upper() + text[1:]
+    after = _MATERIAL_AFTER.search(text)
+    if after and card.is_monster and not needs_material and not _CONJUNCT.search(text):
+        needs_material, text = True, text[:after.start()]
+    except_phase: tuple = ()
+    phase = _EXCEPT_PHASE.search(text)
+    if phase and not _CONJUNCT.search(text):
+        except_phase = (_PHASES[phase.group("phase")], "own" if phase.group("whose") == "your" else "any")
+        if except_phase[0] == "battle" and phase.group("whose") == "your":
+            return None
+        text = text[:phase.start()]
+    conjuncts = _CONJUNCT.split(text)
+    if len(conjuncts) > 2:
+        return None
+    # what "it" / "they" name: the subject of the other clause; after "While this card ...", this card
+    subjects = [_subject_of(c) or ("self" if condition else None) for c in conjuncts]
+    found: list[Protection] = []
+    targeting = False
+    for k, conjunct in enumerate(conjuncts):
+        other_subject = subjects[1 - k] if len(conjuncts) == 2 else ("self" if condition else None)
+        if _DESTROY.fullmatch(conjunct):
+            match = _DESTROY.fullmatch(conjunct)
+            what = (match.group("what") or "this card").strip()
+            if _what(what, other_subject) is None:
+                return None
+            continue
+        active, passive = _ACTIVE.fullmatch(conjunct), _PASSIVE.fullmatch(conjunct) or _PASSIVE_BOTH.fullmatch(conjunct)
+        if active:
+            whom = "opponent" if active.group("who").lower().startswith("your opponent") else "both"
+            what = _what(active.group("what"), other_subject)
+            if what is None:
+                return None
+            scope, found_filter, face_up, other = what
+            if active.group("except"):
+                if scope == "self":
+                    return None
+                other = True
+        elif passive:
+            whom = "opponent" if passive.group("whose") else "both"
+            what = _what((passive.group("what") or "this card"), other_subject)
+            if what is None:
+                return None
+            scope, found_filter, face_up, other = what
+        else:
+            return None
+        kinds = _KINDS[(active or passive).group("kind")]
+        found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase))
+        targeting = True
+    return tuple(found) if targeting else None
+
+
+def _standalone(card: Card):
+    """The sentences of the card's own text (not the Pendulum Effect) that stand alone: not in a bullet
+    list after a lead (a condition), nor part of an activated effect."""
+    rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}
+    for where, paragraph in _parts(card):
+        if where != "card":
+            continue
+        for number, bullet in enumerate(paragraph.split("●")):
+            if number > 0:
+                continue
+            for sentence in _split(bullet.strip()):
+                sentence = sentence.strip()
+                if sentence in rules:
+                    yield sentence
+
+
+@lru_cache(maxsize=None)
+def protections(card: Card) -> Protections:
+    """The targeting protections of `card`'s text (TGT-1..TGT-6). A monster's apply while it is face-up on
+    the field with its effects applying; a Continuous or Field Spell/Trap's while face-up in its zone."""
+    if not card.is_monster and not card.kinds & {"continuous", "field"}:
+        return Protections()
+    found: list[Protection] = []
+    read: set[str] = set()
+    for sentence in _standalone(card):
+        if "target" not in sentence:
+            continue
+        result = read_sentence(sentence, card)
+        if result:
+            found.extend(result)
+            read.add(sentence)
+    return Protections(tuple(dict.fromkeys(found)), frozenset(read))
+
+
+# CHN-1
+SAME_CHAIN = re.compile(r"You cannot activate (?:these effects|the following effects|these effects of \"[^\"]+\"|"
+                        r"the following effects of \"[^\"]+\"|each of these effects of \"[^\"]+\") in the same Chain\.")
+
+
+def read_sentences(card: Card) -> frozenset:
+    """The rule sentences of `card` read here: its protections and its "same Chain" sentences (CHN-1)."""
+    chain = {s.text for s in sentences(card) if SAME_CHAIN.fullmatch(s.text)}
+    return protections(card).sentences | frozenset(chain)
