@@ -1812,6 +1812,7 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
     uses_it, attacks_it, targets_it, moves_it, only_one = set(), set(), set(), set(), set()
     repositions_it = set()     # "battle" clauses: the card's changes of battle position are withheld too
     every_attack = every_target = every_pendulum = every_reposition = False
+    stay_in_battle = False     # an unread "must attack if able" in the Battle Phase: leaving it is not certain
     deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
                         for i in position.instances.values() if i.player == position.turn_player)
     for instance in position.instances.values():
@@ -1864,6 +1865,8 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 every_pendulum = True
             if clause.scope == "battle":
                 repositions_it.add(instance.id)
+            if clause.scope == "attack" and position.phase == "battle" and "must attack" in clause.clause.lower():
+                stay_in_battle = True
             {"play": uses_it, "summon": moves_it, "attack": attacks_it, "battle": attacks_it,
              "target": targets_it}[clause.scope].add(instance.id)
 
@@ -1882,6 +1885,8 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
         if play.action in ("change_position", "flip_summon") and (every_reposition or play.card in repositions_it):
             return False
         if target and (every_target or target in targets_it):
+            return False
+        if stay_in_battle and play.action in ("enter_main2", "end_turn"):
             return False
         return not (every_pendulum and play.action == "pendulum_summon")
     return certain

@@ -136,6 +136,9 @@ def _scope_can_matter(instance: Instance, clause: Unread, position: Position) ->
 # play legal, so when it withheld none of the plays found the answer is complete (it is then not listed).
 _ONLY_FORBIDS = re.compile(r"\bcannot\b", re.I)
 _MAY_ALLOW = re.compile(r"\b(?:can|must|unless|except|instead|only)\b", re.I)
+# "... must attack (this card), if able": while such a monster can attack, the turn player cannot leave the
+# Battle Phase (the engine's EFFECT_MUST_ATTACK), so an unread one makes leaving it uncertain.
+_MUST_ATTACK = re.compile(r"\bmust attack\b", re.I)
 
 
 class Withheld:
@@ -153,6 +156,7 @@ class Withheld:
         self.all_battle_positions = False
         self.all_targets = False
         self.pendulum = False
+        self.leaving_battle = False            # an unread "must attack": leaving the Battle Phase is withheld
         self._scopes: list[str] = []           # per entry: its scope, "all_" when a lock in force, "+pendulum"
         self._restrictive: dict[int, str | None] = {}   # entries that only forbid: index -> what they withhold:
         # X (rule 2, face-up: X summons), None (rule 2: its own summons), "[all_]attack", "[all_]target"
@@ -205,6 +209,9 @@ class Withheld:
                                 "battle": "every attack declaration and change of battle position"}[clause.scope]
                 elif _is_scale(instance) and clause.where == "pendulum":
                     withheld += "; every Pendulum Summon"
+                if clause.scope == "attack" and _MUST_ATTACK.search(clause.clause) and position.phase == "battle":
+                    self.leaving_battle = True     # the engine keeps the Battle Phase while such a monster can attack
+                    withheld += "; leaving the Battle Phase"
                 in_force = clause.lock and _in_force(instance, clause, position)
                 if clause.scope in ("attack", "battle", "target") and _ONLY_FORBIDS.search(clause.clause) \
                         and not _MAY_ALLOW.search(clause.clause):
@@ -260,6 +267,8 @@ class Withheld:
         if play.action in _CHANGES_POSITION and (self.all_battle_positions or play.card in self.battle_ids):
             return False
         if play.target and play.target != "direct" and (self.all_targets or play.target in self.target_ids):
+            return False
+        if self.leaving_battle and play.action in ("enter_main2", "end_turn"):
             return False
         return not (self.pendulum and play.action == "pendulum_summon")
 
