@@ -116,9 +116,12 @@ _SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("f
 @lru_cache(maxsize=None)
 def material_requirement(card: Card):
     """The parsed material line of an Extra Deck monster: a `Requirement`, or the
-    `UnsupportedMaterialLine` error saying why it cannot be expressed (fail closed)."""
+    `UnsupportedMaterialLine` error saying why it cannot be expressed (fail closed); None for a monster
+    with no material line that must be Special Summoned by another way (SP-2)."""
     from .material_lines import UnsupportedMaterialLine, parse_material_line
     summon = next((summon for kind, summon in _SUMMON_OF_KIND if kind in card.kinds), None)
+    if summon is not None and not card.materials and special_summon_way(card) == "procedure":
+        return None   # SP-2: no material line; it comes out only the way its text says ("with "Mask Change"")
     if summon is None or not card.materials:
         return UnsupportedMaterialLine(f"{card.name!r} has no material line")
     try:

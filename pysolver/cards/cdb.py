@@ -15,7 +15,8 @@ engine-rules.md §6: `datas(id, ot, alias, setcode, type, atk, def, level, race,
 * scale: the left Pendulum Scale (bits 24-31); setcodes: the non-zero 16-bit codes of `setcode`;
 * materials: for Fusion / Synchro / Xyz / Link Monsters, the official material line: the first line of
   the text, or for a Pendulum Extra Deck monster whose text starts with "[ Pendulum Effect ]" the first
-  line after "[ Monster Effect ]"; text: the whole text; alias: the `alias` column, or None.
+  line after "[ Monster Effect ]"; None when that line is a sentence ("Must be Special Summoned with "Mask
+  Change"": the Masked HEROs have no material line); text: the whole text; alias: the `alias` column, or None.
 
 Which rows are cards, and which are one card:
 
@@ -87,14 +88,18 @@ _QUERY = ("SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level,
           "t.name, t.desc FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id")
 
 
-def material_line(text: str, type_bits: int) -> str:
-    """The material line of an Extra Deck monster's text (see the module docstring)."""
+def material_line(text: str, type_bits: int) -> str | None:
+    """The material line of an Extra Deck monster's text (see the module docstring); None when its text
+    starts with a sentence instead ("Must be Special Summoned with "Mask Change"": no material line)."""
     lines = [line.strip() for line in re.split(r"\r\n|\n|\r", text)]
     if type_bits & TYPE_BITS["pendulum"] and lines[0] == "[ Pendulum Effect ]":
         for marker in ("[ Monster Effect ]", "[ Flavor Text ]"):
             if marker in lines and lines.index(marker) + 1 < len(lines):
                 return lines[lines.index(marker) + 1]
-    return lines[0]
+    return None if _NOT_A_MATERIAL_LINE.match(lines[0]) else lines[0]
+
+
+_NOT_A_MATERIAL_LINE = re.compile(r"(?:Must|Cannot|This card|You can)\b")
 
 
 def is_official(ot: int) -> bool:

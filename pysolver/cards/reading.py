@@ -45,7 +45,9 @@ from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exporte
 _MODAL = re.compile(r"\b(?:cannot|can|must|unless|only|neither|each player|treated as|is also|instead)\b", re.I)
 _RELEVANT = re.compile(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\battack|\bBattle Phase\b|\bbattle position\b"
                        r"|\btarget|\bcan only control\b|\bcannot control\b|\bcan control only\b|\bcan have\b|\bon the field is\b|\bactivate|\bsubstitute\b"
-                       r"|\bas a Tuner\b|\bPendulum Scale\b|\bplaced\b", re.I)
+                       r"|\bas a Tuner\b|\bPendulum Scale\b|\bplaced\b"
+                       # a replacement that changes where the cards a play moves end up (Dimensional Fissure)
+                       r"|\bbanished instead\b", re.I)
 # Phrasings that decide nothing about the plays pysolver lists; removed before the test above.
 _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     r"\bcannot be destroyed\b(?: by [^,.]+?)?(?=[,.]| and| or|$)",
@@ -257,7 +259,9 @@ _OTHERS = re.compile(r"\b(?:neither player|each player|both players|players|your
                      r"monsters you control cannot|other monsters|your opponent's monsters)\b"
                      # a subject of other cards: "Level 4 or higher monsters cannot attack" (Gravity Bind),
                      # "They cannot be Summoned" (Prohibition), "Spell Cards ... cannot be activated"
-                     r"|\bthey (?:cannot|must|can only)\b|(?<!Material )\b(?:monsters|cards)\b[^.,]*?\b(?:cannot|must|can only)\b",
+                     r"|\bthey (?:cannot|must|can only)\b|(?<!Material )\b(?:monsters|cards)\b[^.,]*?\b(?:cannot|must|can only)\b"
+                     # a replacement on other cards: "Any card sent to the GY is banished instead"
+                     r"|\bany (?:card|monster)\b[^.]*\binstead\b",
                      re.I)
 
 

@@ -263,3 +263,16 @@ def test_issue15_6_an_unread_must_attack_withholds_leaving_the_battle_phase(real
     assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(battle)]
     main1 = board(cards=real, turn=2).monster(1, "Karakuri Soldier mdl 236 \"Nisamu\"").build()
     assert {"end_turn", "enter_battle_phase"} <= {p.action for p in legal_plays(main1)}
+
+
+def test_issue15_7_a_replacement_banished_instead_is_a_lock(real):
+    """Dimensional Fissure ("Any monster sent to the GY is banished instead."): every play that sends a
+    card to the GY would end elsewhere, so a face-up one refuses the position by name; face-down it is not
+    in force."""
+    b = board(cards=real).monster(1, "Junk Synchron").monster(2, "Vorse Raider").extra_deck("Black Rose Dragon")
+    b.spell_trap(2, "Dimensional Fissure")
+    with pytest.raises(PysolverError, match="Dimensional Fissure"):
+        legal_plays(b.build())
+    down = board(cards=real).monster(1, "Junk Synchron").monster(2, "Vorse Raider").extra_deck("Black Rose Dragon")
+    down.spell_trap(2, "Dimensional Fissure", position="set")
+    assert any(p.action == "synchro_summon" for p in legal_plays(down.build()))

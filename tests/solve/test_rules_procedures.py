@@ -340,3 +340,16 @@ def test_sp_1_if_you_control_no_monsters_or_fewer_than_the_opponent(cards):
     b = board(cards=cards).hand("Elder of the Six Samurai")
     b.opponent.monster(1, "Sangan")
     assert summons(b.build()) == {("H1", ())}
+
+
+def test_sp_2_masked_hero_has_no_material_line_and_comes_out_only_with_mask_change(cards):
+    """Masked HERO Koga's text starts with "Must be Special Summoned with "Mask Change" and cannot be Special
+    Summoned by other ways." (no material line): it is read, never Fusion Summoned, never revived."""
+    from pysolver.cards.cardtext import material_requirement
+    koga = cards["Masked HERO Koga"]
+    assert koga.materials is None and material_requirement(koga) is None and unread_clauses(koga) == ()
+    position = board(cards=cards).hand("Polymerization", "Monster Reborn", "Elemental HERO Avian") \
+        .monster(1, "Elemental HERO Sparkman").extra_deck("Masked HERO Koga").graveyard("Masked HERO Koga").build()
+    plays = legal_plays(position, all_instances=True)
+    assert not [p for p in plays if p.card == "ED1" or p.target == "GY1"]
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
