@@ -1112,8 +1112,8 @@ def battle_position_dicts(draw, *, rules: str | None = None) -> dict:
     if rules != "master-rule-3" and "Sunavalon Dryas" in defenders and draw(st.integers(0, 2)) == 0:
         # BP-8, and BP-10 only while in a Main (Oceanus) or an Extra (Argonaut) Monster Zone
         opponent["extra_monster_zones"] = {draw(st.sampled_from(SIDES_OF_TABLE)): draw(_battle_monster(
-            draw(st.sampled_from(["Sunavalon Dryas", "Invoked Oceanus", "Marincess Aqua Argonaut",
-                                  "Shinobi Insect Hagakuremino"])), own=False))}
+            draw(_names(_usable(["Sunavalon Dryas", "Invoked Oceanus", "Marincess Aqua Argonaut",
+                                 "Shinobi Insect Hagakuremino"]))), own=False))}
     me: dict = {"monster_zones": mine}
     if draw(st.booleans()):          # BP-14: Heliosphere Dragon reads the turn player's hand
         me["hand"] = draw(st.lists(_names(["Kuriboh", "Celtic Guardian"]), min_size=3, max_size=6))

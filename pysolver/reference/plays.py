@@ -1828,6 +1828,9 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 face_up = getattr(instance.state, "position", "attack") != "set"
                 scale = where == "pendulum_zone" or (where == "spell_trap_zone" and "pendulum" in instance.card.kinds)
                 applies = face_up and (clause.where == "pendulum") == scale
+                zone = re.match(r"While this card is in (?:the|a|your) (Main|Extra) Monster Zone\b", clause.clause)
+                if zone and where != ("extra_monster_zone" if zone.group(1) == "Extra" else "monster_zone"):
+                    applies = False      # its condition names the other kind of Monster Zone
             elif where == "graveyard":
                 applies = clause.where == "card" and re.search(r"\b(?:in|from) (?:your|the) GY\b", clause.clause)
             elif where == "hand":

@@ -64,6 +64,9 @@ def _is_scale(instance: Instance) -> bool:
         instance.location == "spell_trap_zone" and {"pendulum", "monster"} <= instance.card.kinds)
 
 
+_ONLY_IN_ZONE = re.compile(r"While this card is in (?:the|a|your) (Main|Extra) Monster Zone\b")
+
+
 def _in_force(instance: Instance, clause: Unread, position: Position) -> bool:
     """Whether an unread lock applies where the card is now, to the turn player (rule 2)."""
     restricts = whom(clause.clause)
@@ -73,6 +76,9 @@ def _in_force(instance: Instance, clause: Unread, position: Position) -> bool:
     location = instance.location
     if location in _FIELD:
         if not _face_up(instance):
+            return False
+        zone = _ONLY_IN_ZONE.match(clause.clause)      # "While this card is in the Extra Monster Zone, ..."
+        if zone and location != ("extra_monster_zone" if zone.group(1) == "Extra" else "monster_zone"):
             return False
         return clause.where == ("pendulum" if _is_scale(instance) else "card")
     if location == "graveyard":
