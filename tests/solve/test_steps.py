@@ -57,17 +57,23 @@ def moves_of(plays) -> int:
     return total
 
 
+def assert_every_move_replays(position):
+    """Every one-play line of the step-indexed turn replays with apply (its state compared inside `replay`)
+    and with the reference applier, and there is one per instance-level move."""
+    plays = [play for play in every_instance(position) if play.action != "end_turn"]
+    count = 0
+    for atoms, _ in models(position, 1, symmetry=False):
+        (play, choices, after), = replay(atoms, position, 1, every_instance)
+        assert position_state(reference_apply(position, play, **choices))[0] == position_state(after)[0], play
+        count += 1
+    assert count == moves_of(plays)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(EVERY_FAMILY)
 def test_every_move_replays_with_apply_and_the_reference(position):
     assume(read(position))
-    plays = [play for play in every_instance(position) if play.action != "end_turn"]
-    count = 0
-    for atoms, _ in models(position, 1, symmetry=False):
-        (play, choices, after), = replay(atoms, position, 1, every_instance)   # state compared inside
-        assert position_state(reference_apply(position, play, **choices))[0] == position_state(after)[0], play
-        count += 1
-    assert count == moves_of(plays)
+    assert_every_move_replays(position)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
@@ -121,12 +127,7 @@ def test_xyz_4_alternative_summons_replay_with_the_transition():
     plays = [play for play in every_instance(position) if play.action != "end_turn"]
     assert {(p.name, p.materials) for p in plays if p.action == "xyz_summon"} == {
         ("Number C39: Utopia Ray", ("M1",)), ("Cyber Dragon Infinity", ("M2",)), ("Cyber Dragon Infinity", ("M3",))}
-    count = 0
-    for atoms, _ in models(position, 1, symmetry=False):
-        (play, choices, after), = replay(atoms, position, 1, every_instance)   # state compared inside
-        assert position_state(reference_apply(position, play, **choices))[0] == position_state(after)[0], play
-        count += 1
-    assert count == moves_of(plays)
+    assert_every_move_replays(position)
     summons = set()
     for atoms, _ in models(position, 2, symmetry=True):
         line = replay(atoms, position, 2, every_instance)
