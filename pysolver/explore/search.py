@@ -83,6 +83,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..errors import PysolverError
 from ..position.apply import apply
+from ..position.canonical import monster_form
 from ..position.files import load_position, position_to_dict
 from ..position.play import Play
 from ..position.value import Monster, Position, SpellTrap, id_sort_key
@@ -177,16 +178,6 @@ def link_on_field(position: Position) -> bool:
 
 def has_pendulum_monster(position: Position) -> bool:
     return any(instance.card.is_a("pendulum") for instance in position.instances.values())
-
-
-def _monster_sig(monster: Monster) -> tuple:
-    """Every field of the monster (an order of monsters that differ in any of them must not depend on
-    the zones they started in)."""
-    return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
-            monster.position_changed, monster.attacked, monster.properly_summoned,
-            tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
-            tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
-            monster.summoned_as)
 
 
 _OTHER_EMZ = {"EMZL": "EMZR", "EMZR": "EMZL"}
@@ -291,7 +282,7 @@ class Symmetry:
         player = players[me]
         changes: dict[str, Any] = {}
         if self.monsters:
-            occupied = sorted((m for m in player.monster_zones if m is not None), key=_monster_sig)
+            occupied = sorted((m for m in player.monster_zones if m is not None), key=monster_form)
             changes["monster_zones"] = tuple(occupied) + (None,) * (len(player.monster_zones) - len(occupied))
         numbers = self._spell_numbers()
         spells = list(player.spell_trap_zones)
@@ -303,14 +294,14 @@ class Symmetry:
         players[me] = replace(player, **changes)
         if self.monsters:
             pairs = [p.extra_monster_zones for p in players]
-            as_is = (tuple(_slot(m, _monster_sig) for pair in pairs for m in pair),
-                     sorted(_monster_sig(m) for m in players[me].monster_zones if m is not None))
-            swapped = (tuple(_slot(_emz_swapped(m), _monster_sig) for pair in pairs for m in reversed(pair)),
-                       sorted(_monster_sig(_emz_swapped(m)) for m in players[me].monster_zones if m is not None))
+            as_is = (tuple(_slot(m, monster_form) for pair in pairs for m in pair),
+                     sorted(monster_form(m) for m in players[me].monster_zones if m is not None))
+            swapped = (tuple(_slot(_emz_swapped(m), monster_form) for pair in pairs for m in reversed(pair)),
+                       sorted(monster_form(_emz_swapped(m)) for m in players[me].monster_zones if m is not None))
             if swapped < as_is:
                 players = [replace(p, extra_monster_zones=tuple(map(_emz_swapped, reversed(p.extra_monster_zones))),
                                    monster_zones=tuple(map(_emz_swapped, p.monster_zones))) for p in players]
-                occupied = sorted((m for m in players[me].monster_zones if m is not None), key=_monster_sig)
+                occupied = sorted((m for m in players[me].monster_zones if m is not None), key=monster_form)
                 players[me] = replace(players[me], monster_zones=tuple(occupied) + (None,) * (5 - len(occupied)))
         return replace(position, players=tuple(players))
 
@@ -318,7 +309,7 @@ class Symmetry:
         """Instances with equal signatures can be swapped by a symmetry of the position."""
         state = instance.state
         if isinstance(state, Monster):
-            state_sig: Any = _monster_sig(state)
+            state_sig: Any = monster_form(state)
         elif isinstance(state, SpellTrap):
             state_sig = _spell_sig(state)
         elif state is not None:

@@ -127,7 +127,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
     if action in ("ritual_summon", "fusion_summon"):
         # RIT-3, FUS-1: Tributes/materials to the GY (Pendulum Monsters from the field to the Extra Deck),
         # the monster summoned properly, the Spell to the GY after it resolves.
-        for material in play.materials:
+        for material in _shuffle_order(position, play.materials):
             if position[material].location == "graveyard":   # RIT-3: "and/or banish/shuffle ... from your GY"
                 where = ritual_spell(position[play.spell].card).graveyard_to
                 _contact_cost(position, board, material, "banish" if where == "banished" else "shuffle")
@@ -283,7 +283,7 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
             else:
                 _pay_costs(position, board, (cost,))
     else:
-        for cost in play.cost:
+        for cost in _shuffle_order(position, play.cost):
             _contact_cost(position, board, cost, contact.action)
     state = board.take(play.card)
     card = state.card if isinstance(state, PileCard) else state
@@ -291,6 +291,13 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
     board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True))
     board.events.append(summon_event("procedure", card.name, me, origin))
     return board.finish()
+
+
+def _shuffle_order(position: Position, ids) -> list[str]:
+    """The cards of one play in passcode order: those shuffled into the Deck go to its bottom in that
+    order. The Deck's order after a shuffle is unknown; one fixed order keeps identical copies
+    interchangeable (which copy paid never changes the position)."""
+    return sorted(ids, key=lambda i: position[i].card.passcode)
 
 
 def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> None:

@@ -28,18 +28,22 @@ from typing import Any, Iterable, Mapping
 
 from .value import Monster, PileCard, Player, Position, SpellTrap
 
-__all__ = ["canonical_form", "canonical_key", "copy_correspondence"]
+__all__ = ["canonical_form", "canonical_key", "copy_correspondence", "monster_form"]
 
 
 
-def _monster(monster: Monster | None):
-    if monster is None:
-        return None
+def monster_form(monster: Monster) -> tuple:
+    """Every field of a monster, as a tuple that sorts (an order of monsters must not depend on the zones
+    they started in: `Symmetry.normalize`)."""
     return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
             tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
-            monster.summoned_as)
+            monster.summoned_as or "")
+
+
+def _monster(monster: Monster | None):
+    return None if monster is None else monster_form(monster)
 
 
 def _spell(card: SpellTrap | None):

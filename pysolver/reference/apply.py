@@ -182,6 +182,11 @@ class _Duel:
         properly = getattr(state, "properly_summoned", True)
         self.sides[player].piles["banished"].append(PileCard(card, properly_summoned=properly))
 
+    def shuffle_order(self, instance_ids) -> list[str]:
+        """Cards shuffled into the Deck together go to its bottom in passcode order: the order after a
+        shuffle is unknown, and a fixed one makes every choice among identical copies the same position."""
+        return sorted(instance_ids, key=lambda i: self.position.instances[i].card.passcode)
+
     def put_away(self, instance_id: str, where: str) -> None:
         """A card is banished face-up (`where` "banished") or shuffled into the Deck ("deck": an Extra Deck
         monster goes back to the face-down Extra Deck) from the field, the hand or the GY. A Token ceases to
@@ -290,7 +295,7 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     spell_player, spell_location, spell_state = duel.remove(play.spell)
     spell = _card_of(spell_state)
     duel.activated(spell.name, 1)
-    for material in play.materials:
+    for material in duel.shuffle_order(play.materials):
         if duel.position.instances[material].location == "graveyard":
             # RIT-3: "and/or banish ... from your GY" (Chaos Form), "and/or shuffle ... from your GY into
             # the Deck" (Machine Angel Absolute Ritual: an Extra Deck monster to the Extra Deck)
@@ -403,7 +408,7 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
             else:
                 _pay(duel, (cost,))
     else:           # a Contact Fusion: its cards go where its text says
-        for cost in play.cost or ():
+        for cost in duel.shuffle_order(play.cost or ()):
             if contact.action in ("send", "tribute"):
                 duel.send(cost)
             else:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from helpers import EXAMPLES
 from pysolver import default_cards, load_position
+from pysolver.position import Position, position_from_dict
 from pysolver.cards.decks import read_ydk
 from pysolver.cards.reading import unread_clauses
 from pysolver.explore.boards import boards
@@ -57,6 +58,27 @@ def test_a_starter_hand_within_two_plays():
 def test_generated_positions_within_two_plays(position):
     assume(not any(unread_clauses(instance.card) for instance in position.instances.values()))
     check(position, 2)
+
+
+def _mine(**player) -> Position:
+    return position_from_dict({"format": "pysolver-position/1", "rules": "master-rule-3", "turn": 2,
+                               "phase": "main2", "players": [{"lp": 8000, **player}, {"lp": 8000}]})
+
+
+def test_sp2_which_copies_are_shuffled_into_the_deck_does_not_change_the_board():
+    """Phantom of Yubel shuffles 1 "Yubel" monster + 1 Fiend with 0 ATK/DEF into the Deck (SP-2): with two
+    Yubels on the field, each choice of Yubel is the same board (the Deck's order after a shuffle is one
+    fixed order), so boards and the breadth-first search agree (found by CI, seed of 2026-12-01)."""
+    check(_mine(hand=["D/D Savant Kepler"], monster_zones={1: "Yubel", 3: "Yubel"},
+                extra_deck=["Phantom of Yubel"]), 2)
+
+
+def test_boards_of_monsters_summoned_by_different_procedures():
+    """Monsters that differ only in `summoned_as` (one Pendulum Summoned, one not) are sorted by every field
+    when zones are interchangeable (found by CI: the sort compared None with "pendulum")."""
+    check(_mine(monster_zones={1: {"card": "Astrograph Sorcerer", "summoned_as": "pendulum"},
+                               2: "Astrograph Sorcerer", 3: "7 Colored Fish"},
+                extra_deck=["Black Skull Dragon"]), 2)
 
 
 def test_a_goal_and_an_asp_score():
