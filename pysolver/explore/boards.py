@@ -23,7 +23,7 @@ import clingo.ast
 from ..errors import PysolverError
 from ..position.value import Position
 from ..solve.legal import legal_plays
-from ..solve.steps import Planner, Replayer, UncertainLine, all_fluents, project_state
+from ..solve.steps import Planner, ReplayCut, Replayer, UncertainLine, all_fluents, project_state
 from ..solve.unread import unread_in_turn
 from .goals import Goal, as_goal
 from .plan import _asp_fragment, goal_program
@@ -122,7 +122,8 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
     fluents = all_fluents()
     goal_fixed, goal_rules = goal_program(goal, fluents) if goal is not None else ("", "")
     score_fixed, score_rules = _score_program(best, fluents) if best else ("", "")
-    replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True))
+    replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True), deadline=deadline)
+    replay_cut = False
     found: dict[str, Board] = {}
     cut = None
     models = 0
@@ -144,7 +145,7 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
             configuration.solve.project = "project"
 
         def on_model(model: clingo.Model) -> bool:
-            nonlocal models
+            nonlocal models, replay_cut
             models += 1
             atoms = model.symbols(shown=True)
             try:
@@ -152,6 +153,9 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
             except UncertainLine as withheld:        # through a play legal_plays withholds: not certified
                 uncertain.append(str(withheld))
                 return True
+            except ReplayCut:
+                replay_cut = True
+                return False
             end = moves[-1][2] if moves else position
             key = canonical_key(symmetry.normalize(end))
             score = -model.cost[0] if best and model.cost else None
@@ -168,6 +172,9 @@ def boards(position: Position, depth: int, *, goal: Goal | str | None = None, be
                 cut = f"stopped after --timeout {timeout:g} s"
                 break
             handle.get()       # raises what a callback raised (a line that does not replay is an error)
+        if replay_cut:
+            cut = f"stopped after --timeout {timeout:g} s"
+            break
     listed = sorted(found.values(), key=lambda b: (b.depth, b.key))
     if best:
         top = max((b.score for b in listed if b.score is not None), default=None)

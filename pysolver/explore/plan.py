@@ -20,7 +20,7 @@ from ..errors import PysolverError
 from ..position.value import Position
 from ..solve.legal import legal_plays, legal_plays_many
 from ..solve.unread import unread_in_turn
-from ..solve.steps import STATE, Planner, Replayer, UncertainLine, _AddStep, all_fluents, fluents_of
+from ..solve.steps import STATE, Planner, ReplayCut, Replayer, UncertainLine, _AddStep, all_fluents, fluents_of
 from .goals import AllOf, AspGoal, CardGoal, CountGoal, Goal
 
 _OPS = {">=": ">=", ">": ">", "<=": "<=", "<": "<", "==": "=", "!=": "!="}
@@ -42,9 +42,13 @@ def goal_program(goal: Goal, fluents: frozenset) -> tuple[str, str]:
             rules += [f"{head} :- mine(I, t), instance(I, {code}, t), location(I, {place}, t){extra}."
                       for place in places]
         elif isinstance(part, CountGoal):
-            monsters = [f"mine(I, t), location(I, {place}, t)" for place in ("monster_zone", "extra_monster_zone")]
+            # counted by the zones they occupy (one monster a zone): the aggregate has at most 7 elements, so
+            # clingo sees at once that 7 monsters need all 7 zones (counted by instance, proving that no line
+            # reaches a count is a pigeonhole problem, slow for the solver)
+            monsters = [f"mine(I, t), location(I, {place}, t), zone(I, Z, t)"
+                        for place in ("monster_zone", "extra_monster_zone")]
             kinds = _EXTRA_KINDS if part.what == "extra" else ((part.what,) if part.what != "monsters" else (None,))
-            elements = [f"I : {where}" + (f", instance(I, C, t), kind(C, {kind})" if kind else "")
+            elements = [f"Z : {where}" + (f", instance(I, C, t), kind(C, {kind})" if kind else "")
                         for where in monsters for kind in kinds]
             rules.append(f"{head} :- #count {{ {'; '.join(elements)} }} {_OPS[part.op]} {part.value}.")
         elif isinstance(part, AspGoal):
@@ -133,8 +137,10 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     solve_seconds = replay_seconds = 0.0
     inline = [0.0]                     # replay seconds spent inside clingo's callbacks
     models = 0
+    conflicts = [0]                    # summed over the solve calls (clingo's statistics are per call)
     replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True),
-                        lambda many: legal_plays_many(many, all_instances=True))
+                        lambda many: legal_plays_many(many, all_instances=True), deadline=deadline)
+    replay_cut = [False]               # the timeout passed while lines were replayed
     keys_of: dict[int, str] = {}       # the key of each position the replayer keeps (it keeps them all)
 
     def solve(on_model=None) -> bool | None:
@@ -147,9 +153,11 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
                 handle.cancel()
                 handle.wait()
                 solve_seconds += time.perf_counter() - t
+                conflicts[0] += _conflicts(planner.control)
                 return None
             outcome = handle.get()
         solve_seconds += time.perf_counter() - t
+        conflicts[0] += _conflicts(planner.control)
         if outcome.interrupted and not outcome.satisfiable:
             return None
         return bool(outcome.satisfiable)
@@ -184,17 +192,24 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
                 keep(replayer.line(model.symbols(shown=True), depth))
             except UncertainLine as uncertain:
                 keep(uncertain)
+            except ReplayCut:
+                replay_cut[0] = True
             replay_seconds += time.perf_counter() - t
             inline[0] += time.perf_counter() - t     # inside the solve call: not solving
-            return len(paths) < wanted
+            return len(paths) < wanted and not replay_cut[0]
 
         planner.control.configuration.solve.models = 0
         found = solve(on_model)
         if collected:
             t = time.perf_counter()
-            for moves in replayer.lines(collected, depth):
-                keep(moves)
+            try:
+                for moves in replayer.lines(collected, depth):
+                    keep(moves)
+            except ReplayCut:
+                replay_cut[0] = True
             replay_seconds += time.perf_counter() - t
+        if replay_cut[0]:
+            found = None       # the lines found so far are kept, but not all of this length are known
         if paths:
             result.depth = depth
             result.lines = list(paths.values())
@@ -207,6 +222,8 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             break
         if found is None:
             result.cut = f"stopped after --timeout {timeout:g} s"
+            if not result.uncertain:        # the start reaches no goal, and horizons before this one are proofs
+                result.proved_depth = depth - 1
             break
         if not result.uncertain:
             result.proved_depth = depth
@@ -225,16 +242,17 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             break
     else:
         result.cut = f"--max-depth {max_depth} reached"
-    statistics = planner.control.statistics
     result.statistics = {
         "engine": "asp", "horizon": planner.horizon, "ground_seconds": round(planner.ground_seconds, 4),
         "solve_seconds": round(solve_seconds - inline[0], 4), "replay_seconds": round(replay_seconds, 4),
-        "models": models,
-        "conflicts": int(statistics.get("accu", {}).get("solving", {}).get("solvers", {}).get("conflicts", 0))
-        if isinstance(statistics, dict) else 0,
-        "seconds": round(time.perf_counter() - started, 4)}
+        "models": models, "conflicts": conflicts[0], "seconds": round(time.perf_counter() - started, 4)}
     return result
 
+
+
+def _conflicts(control: clingo.Control) -> int:
+    """The conflicts of the last solve call."""
+    return int(control.statistics.get("solving", {}).get("solvers", {}).get("conflicts", 0))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1003,7 +1003,8 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
             reason = f"the first {len(lines)} shortest lines found ({depth} play{plural}; stopped at --first {wanted})"
     elif planned.cut:
         proved = planned.proved_depth
-        reason = f"{planned.cut}; no line of {proved} play{'s' if proved != 1 else ''} or fewer reaches the goal"
+        reason = planned.cut + (f"; no line of {proved} play{'s' if proved != 1 else ''} or fewer reaches the goal"
+                                if proved >= 0 else "")
     else:
         longest = planned.longest
         reason = (f"no line of the turn reaches the goal: none of {longest} play{'s' if longest != 1 else ''} or "

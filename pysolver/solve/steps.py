@@ -16,6 +16,7 @@ Horizons grow one step at a time with clingo's multi-shot solving, as in potassc
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
@@ -452,6 +453,10 @@ class UncertainLine(PysolverError):
     pysolver.solve.unread) or through a position it refuses: the line is uncertain, not wrong."""
 
 
+class ReplayCut(Exception):
+    """The deadline passed while lines were being replayed (a search's or a boards' --timeout)."""
+
+
 try:      # the array clingo fills with a model's symbols, read without a Symbol object per atom
     from clingo._internal import _ffi as _CLINGO_FFI
 except ImportError:  # pragma: no cover - another clingo build: Symbol objects, the same integers
@@ -555,10 +560,11 @@ class Replayer:
     one reached before) and the solver's atoms of that step (its claimed state and play) decide the play
     matched, its choices and the position after it. Each position's state is read once."""
 
-    def __init__(self, start: Position, legal, legal_many=None):
+    def __init__(self, start: Position, legal, legal_many=None, deadline: float | None = None):
         self.legal = legal
         self.legal_many = legal_many          # many positions at once (legal_plays_many), for `lines`
         self.start = start
+        self.deadline = deadline              # time.perf_counter() value: past it, listing plays raises ReplayCut
         self._read: dict = {}      # canonical key -> [_Known, ...] (equal up to copies: a few each)
         self._steps: dict[frozenset, _Step] = {}
         self._states: dict[frozenset, State] = {}       # a step's state atoms -> its State
@@ -591,6 +597,7 @@ class Replayer:
                 known.plays = listed.plays if isinstance(listed.plays, PysolverError) else \
                     listed.plays.renamed(copy_correspondence(listed.position, known.position))
             else:
+                self._in_time()
                 try:
                     known.plays = self.legal(known.position)
                 except PysolverError as error:     # refused (an unread lock in force): every play is uncertain
@@ -630,6 +637,7 @@ class Replayer:
             return
         for start in range(0, len(todo), 16):     # as search's batches: grounding shared, programs small (8 and
             chunk = todo[start:start + 16]       # 16 measured the same here, 32 and 64 slower)
+            self._in_time()
             try:
                 listed = self.legal_many([known.position for known in chunk])
             except PysolverError:      # one of them is refused: `_plays` lists them one by one
@@ -637,6 +645,10 @@ class Replayer:
             for known, plays in zip(chunk, listed):
                 known.plays = plays
                 self._listed[known.key] = known
+
+    def _in_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise ReplayCut()
 
     def line(self, atoms: list[clingo.Symbol], length: int) -> list[tuple]:
         """[(play, choices, position after)] of the line of `length` moves in `atoms` (a model's shown atoms,

@@ -117,3 +117,21 @@ def test_bp_1_an_unread_attack_clause_cannot_matter_in_a_turn_without_battle_pha
     result = search(first, "monsters>=1", engine="asp")
     assert result.found and result.depth == 1 and result.exhausted and "NOT complete" not in result.reason
     assert search(first, "monsters>=2", engine="asp").exhausted == search(first, "monsters>=2").exhausted is True
+
+
+def test_the_timeout_holds_while_lines_are_replayed(monkeypatch):
+    """--timeout bounds the replay of the lines too (it used to be checked only while clingo solved: a goal
+    with thousands of shortest lines ran three times its budget): a deadline that passes during the replay
+    stops the search with the lines found so far, not exhaustive, the depths below proved."""
+    import time
+    from pysolver.solve import steps
+    listed = steps.Replayer._plays
+
+    def slow(self, known):      # the deadline passes as soon as the replay lists a position's plays
+        self.deadline = time.perf_counter() - 1
+        return listed(self, known)
+    monkeypatch.setattr(steps.Replayer, "_plays", slow)
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    for all_lines in (True, False):
+        result = search(position, '"Black Rose Dragon"', engine="asp", timeout=600, all_lines=all_lines)
+        assert not result.exhausted and "--timeout" in result.reason and result.proved_depth == 0
