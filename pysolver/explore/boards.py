@@ -31,10 +31,12 @@ from .search import Line, Move, Symmetry, _canonical_key_function, _label, _zone
 
 FORMAT = "pysolver-boards/1"
 # Built-in scores over the turn player's field at the end state t.
+# Counts of monsters count the zones they occupy (as goal_program's counts: a proof of the optimum is then
+# no pigeonhole problem for clingo).
 SCORES = {
-    "monsters": "score(V, t) :- V = #count { I : mine(I, t), monster_on_field(I, t) }.",
-    "extra": "score(V, t) :- V = #count { I : mine(I, t), monster_on_field(I, t), instance(I, C, t), kind(C, K), "
-             "extra_kind(K) }.\nextra_kind(fusion; synchro; xyz; link).",
+    "monsters": "score(V, t) :- V = #count { Z : mine(I, t), monster_on_field(I, t), zone(I, Z, t) }.",
+    "extra": "score(V, t) :- V = #count { Z : mine(I, t), monster_on_field(I, t), zone(I, Z, t), instance(I, C, t), "
+             "kind(C, K), extra_kind(K) }.\nextra_kind(fusion; synchro; xyz; link).",
     "atk": "score(V, t) :- V = #sum { A, I : mine(I, t), monster_on_field(I, t), face_up(I, t), instance(I, C, t), "
            "atk(C, A) }.",
 }
