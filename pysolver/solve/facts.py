@@ -160,9 +160,9 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
             for zone in instance.state.attacked_monsters:     # BP-12: the other player's monsters it attacked
                 if f"o{zone}" in numbers:
                     out.append(f"attacked_monster({n},{numbers[f'o{zone}']}).")
-    out.extend(card_facts(card) for card in cards.values())
-    for card in _history_cards(position):
+    for card in _history_cards(position):   # filters read them too (a lock on the Tokens an effect makes)
         cards.setdefault(card.passcode, card)
+    out.extend(card_facts(card) for card in cards.values())
     out.extend(history_facts(position))
     out.append(f"lp(me,{position.me.lp}).")
     out.append(f"lp(opponent,{position.opponent.lp}).")

@@ -214,8 +214,7 @@ class Planner:
             builder.add(clingo.ast.Program(location, "step", [clingo.ast.Id(location, "t")]))
             for statement in steps:
                 builder.add(statement)
-        self.control.add("base", [], state_zero(facts, self.fluents) + "\n" + self.goal_fixed + "\n" +
-                         _token_card_facts(facts, self.position))
+        self.control.add("base", [], state_zero(facts, self.fluents) + "\n" + self.goal_fixed)
         self.control.add("step", ["t"], step_text("transition.lp") + "\n" + self.extra)
         if self.symmetry:
             self.control.add("step", ["t"], step_text("copies.lp"))
@@ -252,15 +251,6 @@ class Planner:
         for k in range(self.horizon + 1):
             self.control.assign_external(clingo.Function("more", [clingo.Number(k)]), k < plays)
             self.control.assign_external(clingo.Function("query", [clingo.Number(k)]), k == plays)
-
-
-def _token_card_facts(facts: str, position: Position) -> str:
-    """The card facts of the Tokens a line can create (effect_tokens/4): a position's facts hold only the
-    cards it holds, and a Token made at a step is a card of the later states (its kinds, Level, ...)."""
-    from .facts import card_facts
-    written = set(re.findall(r"^kind\((\d+),", facts, re.M))
-    tokens = set(re.findall(r"^effect_tokens\(\d+,\d+,\d+,(\d+)\)\.", facts, re.M)) - written - {"0"}
-    return "\n".join(card_facts(position.cards.get(int(passcode))) for passcode in sorted(tokens))
 
 
 _SHOW = "\n".join(f"#show {name}/{arity}." for name, arity in (

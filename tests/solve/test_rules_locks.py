@@ -165,6 +165,16 @@ def test_lck_4_the_monsters_it_describes(real):
     assert ("activate", "H1", "GY2") not in found
 
 
+def test_lck_4_the_tokens_an_effect_would_summon(real):
+    """Power Filter forbids Special Summoning the Doomsday Tokens (ATK 0) of Fires of Doomsday, so it cannot
+    be activated (the engine's IsPlayerCanSpecialSummonMonster with the Token's stats); Scapegoat's Sheep
+    Tokens (ATK 0) neither. The Token cards' stats were not written for the encodings (found by hypothesis)."""
+    b = board(cards=real).hand("Fires of Doomsday", "Scapegoat").spell_trap(2, "Power Filter")
+    assert not {play for play in summons(b.build()) if play[0] == "activate"}
+    assert {play[1] for play in summons(board(cards=real).hand("Fires of Doomsday", "Scapegoat").build())
+            if play[0] == "activate"} == {"H1", "H2"}
+
+
 def test_lck_why_names_the_lock(real):
     position = synchro_board(real).spell_trap(3, "Vanity's Emptiness").build()
     text = why_text(why(position, "ED1", "synchro_summon"))
