@@ -1518,12 +1518,13 @@ def test_reference_sp_1_dogoran_either_procedure_attack_position_only():
     plays = _plays_of(b.build(), "procedure_summon")
     assert {(p.cost, p.zones) for p in plays} == {(("oM2",), ("oM1", "oM2", "oM3", "oM4", "oM5"))}
     assert all(p.positions == ("attack",) for p in plays)
-    # Issue 15: "You can only control 1 "Kaiju" monster" is not read; with a face-up Kaiju on a field the
-    # summons of Kaiju are withheld (docs/plays-json.md, partial answers), the rest is listed
+    # UNQ-1: "You can only control 1 "Kaiju" monster": with a face-up Kaiju on the opponent's field, Dogoran goes
+    # to the turn player's field (the opponent controls a Kaiju), never to theirs
     b = _board().hand("Dogoran, the Mad Flame Kaiju", "Kuriboh")
     b.opponent.monster(2, "Dogoran, the Mad Flame Kaiju")
     plays = legal_plays(b.build())
-    assert _plays_of(b.build(), "procedure_summon") == [] and "normal_summon" in {p.action for p in plays}
+    assert [p.cost for p in _plays_of(b.build(), "procedure_summon")] == [()] \
+        and "normal_summon" in {p.action for p in plays}
 
 
 def test_reference_sp_3_call_of_the_haunted_own_graveyard_attack_position_not_the_turn_it_was_set():
