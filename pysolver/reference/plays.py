@@ -1962,6 +1962,11 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
             return False
         if stay_in_battle and play.action in ("enter_main2", "end_turn"):
             return False
+        if play.action == "pendulum_summon":           # UNQ-4: 2 or more X of one card's rule at once
+            summoned = [position.instances[i].card for i in play.cards or ()]
+            if any(unique(card) is not None and sum(is_x(unique(card), card, other) for other in summoned) > 1
+                   for card in summoned):
+                return False
         return not (every_pendulum and play.action == "pendulum_summon")
     return certain
 

@@ -125,3 +125,23 @@ def test_unq_3_kaiju_to_the_opponents_field_while_they_control_a_kaiju(real):
     free = against(board(turn=1, cards=real).hand("Gameciel, the Sea Turtle Kaiju"), (2, "Kuriboh"))
     assert {(a, c, m) for a, c, m in plays(free) if c == "H1" and a == "procedure_summon"} \
         == {("procedure_summon", "H1", ("oM2",))}
+
+
+# --- UNQ-4: X cards coming out together -----------------------------------------------------------------
+
+def test_unq_4_two_gagaga_magicians_in_one_pendulum_summon_are_withheld(real):
+    """Each Gagaga Magician passes the check alone (neither is on the field yet): the engine lets both come and
+    then destroys all but one by rule, which pysolver does not carry out; that Pendulum Summon is withheld (the
+    answer says so), every other one is listed."""
+    b = board(turn=3, cards=real).hand("Gagaga Magician", "Gagaga Magician", "Celtic Guardian")
+    b.spell_trap(1, "Stargazer Magician").spell_trap(5, "Timegazer Magician")
+    position = b.build()
+    found = {cards for action, _, cards in plays(position, complete=False) if action == "pendulum_summon"}
+    assert ("H1", "H2") not in found and ("H1", "H3") in found and ("H1",) in found
+    listed = legal_plays(position)
+    assert not listed.exhaustive and {u.id for u in listed.unread} == {"H1"}
+    one = board(turn=3, cards=real).hand("Gagaga Magician", "Celtic Guardian")
+    one.spell_trap(1, "Stargazer Magician").spell_trap(5, "Timegazer Magician")
+    assert legal_plays(one.build()).exhaustive
+    from pysolver.solve.unread import unread_in_turn
+    assert unread_in_turn(position) == ["Gagaga Magician"]
