@@ -145,6 +145,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
+        re.compile(r"You can only (?:Fusion|Synchro|Xyz|Link) Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
         re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "
                    r"the field\."),
         re.compile(r"Neither player can Special Summon 2 or more monsters at the same time\."),

@@ -1681,6 +1681,12 @@ def _history_allows(position: Position, play: Play) -> bool:
             if clause.kind == "oath" and clause.effect == play.effect and \
                     _done(position, clause.forbids, clause.except_filter, card.name):
                 return False
+    if play.action in ("fusion_summon", "synchro_summon", "xyz_summon", "link_summon"):   # CNT-3
+        kind, card = play.action.removesuffix("_summon"), position.instances[play.card].card
+        if any(c.kind == "summon_once_by" and c.forbids == kind for c in _clauses_of(card)) and any(
+                e["summon"] == kind and card.name in e["cards"] and not e["negated"]
+                for e in _my_events(position, "summon")):
+            return False
     if summoned is None:
         return True
     for card, _ in summoned:                                                 # OATH-4, CNT-2

@@ -554,6 +554,8 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"when_special_summoned({c},{clause.forbids}).")
         elif clause.kind in ("summon_once", "each_player_once"):
             out.append(f"{clause.kind}({c}).")
+        elif clause.kind == "summon_once_by":
+            out.append(f"summon_once_by({c},{clause.forbids}).")
         elif clause.kind == "extra_tribute_summon":
             out.append(f"extra_tribute_summon({c},{clause.effect}).")
         elif clause.kind == "extra_normal_summon_after":

@@ -344,6 +344,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                  "(or \"There can only be 1 ... on the field\") allows only one"),
     "unique_already_there": ("UNQ-1", "{X:instance}'s text allows only one such card where it counts, and one is "
                                       "already face-up there"),
+    "summon_once_by": ("CNT-3", "{X:instance} was already Summoned this way this turn, and its text allows that "
+                                "only once per turn"),
     "own_procedure_only": ("SP-2", "{X:instance} must be Special Summoned by its own procedure"),
     "one_at_a_time": ("SP-2", "a face-up card forbids Special Summoning 2 or more monsters at the same time"),
     "no_ritual_spell": ("RIT-1", "no Ritual Spell you can use summons {R:instance}"),

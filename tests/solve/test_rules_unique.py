@@ -145,3 +145,35 @@ def test_unq_4_two_gagaga_magicians_in_one_pendulum_summon_are_withheld(real):
     assert legal_plays(one.build()).exhaustive
     from pysolver.solve.unread import unread_in_turn
     assert unread_in_turn(position) == ["Gagaga Magician"]
+
+
+# --- CNT-3: "You can only Synchro / Link Summon "X" once per turn" -------------------------------------------
+
+def test_cnt_3_accel_synchron_synchro_summoned_once_per_turn(real):
+    """After a successful Synchro Summon of Accel Synchron this turn, no other; a negated one (the engine sets the
+    limit when the Summon succeeds) or a Special Summon of another kind does not count."""
+    def position(**event):
+        b = board(turn=3, cards=real).monster(1, "Junk Synchron").monster(2, "Speed Warrior").extra_deck("Accel Synchron")
+        if event:
+            b.event(card="Accel Synchron", **{"from": "extra_deck"}, **event)
+        return b.build()
+
+    def synchro(p):
+        return {c for a, c, _ in plays(p) if a == "synchro_summon"}
+    assert synchro(position()) == {"ED1"}
+    done = position(summon="synchro")
+    assert synchro(done) == set()
+    assert "CNT-3" in why_text(why(done, "ED1", action="synchro_summon"))
+    assert synchro(position(summon="synchro", negated=True)) == {"ED1"}
+    assert synchro(position(summon="special")) == {"ED1"}
+
+
+def test_cnt_3_galatea_link_summoned_once_per_turn(real):
+    """Galatea-I, the Orcust Automaton: "You can only Link Summon "Galatea-I, the Orcust Automaton" once per turn"."""
+    def position(*events):
+        b = board(turn=3, cards=real).monster(1, "Orcust Harp Horror").extra_deck("Galatea-I, the Orcust Automaton")
+        for event in events:
+            b.event(card="Galatea-I, the Orcust Automaton", **{"from": "extra_deck"}, **event)
+        return b.build()
+    assert {c for a, c, _ in plays(position()) if a == "link_summon"} == {"ED1"}
+    assert {c for a, c, _ in plays(position({"summon": "link"})) if a == "link_summon"} == set()
