@@ -504,9 +504,9 @@ def test_lnk_2_conditions_including_different_names_same_type():
     assert material_sets(legal_plays(names, all_instances=True), "link_summon") == {("M1", "M3"), ("M2", "M3")}
     race = position(mine={1: "Celtic Guardian", 2: "Goblindbergh", 3: "Mystical Elf", 4: "Double Dude Token"},
                     extra_deck=["Akashic Magician"])
-    # Akashic Magician's "You can only Link Summon "Akashic Magician(s)" once per turn" is not read
-    # (issue 15, conservative reading): its Link Summons are withheld; the Type condition is tested below
-    assert material_sets(legal_plays(race), "link_summon") == set()
+    # Akashic Magician: "2 monsters with the same Type, except Tokens" (its "You can only Link Summon "Akashic
+    # Magician(s)" once per turn" is read: CNT-3): the two Warriors, not the Token
+    assert material_sets(legal_plays(race), "link_summon") == {("M1", "M2")}
     fire = position(mine={1: "Charcoal Inpachi", 2: "Celtic Guardian", 3: "Mystical Elf"},
                     extra_deck=["Hiita the Fire Charmer, Ablaze"])
     assert material_sets(legal_plays(fire), "link_summon") == {("M1", "M2"), ("M1", "M3")}
