@@ -488,6 +488,7 @@ def _monster_effect(card: Card, number: int, sentence: str, part: str) -> Effect
 class Clause:
     kind: str               # oath (OATH-1/2) | after_resolution (OATH-3) | when_special_summoned (OATH-4)
                             # | summon_once (CNT-2) | each_player_once (CNT-1)
+                            # | summon_once_by (CNT-3: `forbids` the kind: fusion | synchro | xyz | link)
                             # | extra_tribute_summon (granted when the effect resolves)
                             # | extra_normal_summon_after (granted after this card is Normal Summoned)
     forbids: str = ""       # special_summon | special_summon_from_extra_deck | normal_summon | summon
@@ -549,6 +550,10 @@ def clauses(card: Card):
                 found.append(Clause("after_resolution", forbid[0], effect_of(sentence), forbid[1]))
         if re.search(rf'You can only Special Summon "{re.escape(card.name)}(?:\(s\))?" once per turn(?! this way)', text):
             found.append(Clause("summon_once"))
+        once = re.search(rf'You can only (Fusion|Synchro|Xyz|Link) Summon "{re.escape(card.name)}(?:\(s\))?" once per turn\.',
+                         text)
+        if once:                         # CNT-3: after a successful Summon of that kind this turn
+            found.append(Clause("summon_once_by", forbids=once.group(1).lower()))
         if "Each player can only Special Summon monster(s) once per turn while this card is face-up on the field" in text:
             found.append(Clause("each_player_once"))
         if "you can Tribute Summon 1 monster, in addition to your Normal Summon/Set" in text:

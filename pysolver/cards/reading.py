@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, locks, protections, written
+from . import attacks, cardtext, effects, extra_deck_text, locks, protections, uniques, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -44,7 +44,7 @@ from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exporte
 
 _MODAL = re.compile(r"\b(?:cannot|can|must|unless|only|neither|each player|treated as|is also|instead)\b", re.I)
 _RELEVANT = re.compile(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\battack|\bBattle Phase\b|\bbattle position\b"
-                       r"|\btarget|\bcan only control\b|\bcannot control\b|\bcan control only\b|\bcan have\b|\bon the field is\b|\bactivate|\bsubstitute\b"
+                       r"|\btarget|\bcan only control\b|\bthere can only be\b|\bcannot control\b|\bcan control only\b|\bcan have\b|\bon the field is\b|\bactivate|\bsubstitute\b"
                        r"|\bas a Tuner\b|\bPendulum Scale\b|\bplaced\b"
                        # a replacement that changes where the cards a play moves end up (Dimensional Fissure)
                        r"|\bbanished instead\b", re.I)
@@ -145,6 +145,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
+        re.compile(r"You can only (?:Fusion|Synchro|Xyz|Link) Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
         re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "
                    r"the field\."),
         re.compile(r"Neither player can Special Summon 2 or more monsters at the same time\."),
@@ -192,9 +193,11 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
 def is_read(card: Card, sentence: str) -> bool:
     """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), it is an attack
     clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), a summon lock
-    `locks` reads (LCK-1), or a targeting protection or "same Chain" sentence (TGT, CHN-1)."""
+    `locks` reads (LCK-1), a card unique on the field (UNQ-1: `uniques`), or a targeting protection or "same
+    Chain" sentence (TGT, CHN-1)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
-        or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence)
+        or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
+        or uniques.read_unique(card, sentence) is not None
 
 
 # --- targeting protections and "same Chain" sentences (TGT, CHN-1: pysolver.cards.protections) ------------
@@ -231,7 +234,8 @@ _ONLY_ITS_SUMMON = re.compile(r"\bcontrol\b|\bSummon", re.I)
 _USE = re.compile(r"\bmaterial|\bTribut|\bused\b|\btreat|\bsubstitute\b|\bas 2\b", re.I)
 
 
-_ONLY_ONE = re.compile(r'You can only control 1 "([^"]+)"(?: monster| card)?\.')
+_ONLY_ONE = re.compile(r'(?:You can only control|There can only be) 1 (?:face-up )?"([^"]+)"(?: monster| card)?'
+                       r'(?: on the field)?\.')
 
 
 def _scope(sentence: str) -> str:
@@ -335,7 +339,7 @@ _FAMILIES = (
     (r"Must (?:first )?be Special Summoned \(from your Extra Deck\)", "Contact Fusion (Special Summon from the "
                                                                      "Extra Deck by its own procedure)"),
     (r"If you can Pendulum Summon Level", "Pendulum Summon from the Extra Deck as a Level"),
-    (r"can only control|cannot control", "\"You can only control 1 ...\""),
+    (r"can only control|cannot control|can only be 1", "\"You can only control 1 ...\""),
     (r"Summon [^.]* once per turn|Summoned [^.]* once per turn|once per turn[^.]* Summon", "a Summon once per turn"),
     (r"Must (?:first )?be (?:either )?(?:Special )?Summoned|Cannot be (?:Normal |Special |Link |Synchro |Xyz |"
      r"Fusion |Ritual )?Summoned (?:unless|except|from|by)|cannot be Special Summoned except",

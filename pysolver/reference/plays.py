@@ -48,6 +48,7 @@ from ..cards.effects import (activated_effects, clauses, contact_fusion, not_fro
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.locks import summon_locks
+from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, link_extra_material,
@@ -1680,6 +1681,12 @@ def _history_allows(position: Position, play: Play) -> bool:
             if clause.kind == "oath" and clause.effect == play.effect and \
                     _done(position, clause.forbids, clause.except_filter, card.name):
                 return False
+    if play.action in ("fusion_summon", "synchro_summon", "xyz_summon", "link_summon"):   # CNT-3
+        kind, card = play.action.removesuffix("_summon"), position.instances[play.card].card
+        if any(c.kind == "summon_once_by" and c.forbids == kind for c in _clauses_of(card)) and any(
+                e["summon"] == kind and card.name in e["cards"] and not e["negated"]
+                for e in _my_events(position, "summon")):
+            return False
     if summoned is None:
         return True
     for card, _ in summoned:                                                 # OATH-4, CNT-2
@@ -1700,6 +1707,76 @@ def _history_allows(position: Position, play: Play) -> bool:
                for i in position.instances.values())
     if once and _counted_special_summons(position)[0] > 0:
         return False
+    return True
+
+
+# --------------------------------------------------------------------------------------------------
+# Cards unique on the field (UNQ-1..UNQ-4, docs/lock-rules.md)
+
+_SHOWN_SPELL_TRAP = ("spell_trap_zone", "field_zone", "pendulum_zone")
+
+
+def _shown(instance: Instance) -> str | None:
+    """Where a face-up card of the field counts: "monster_zone" (a face-up monster) or "spell_trap" (a face-up
+    card in a Spell & Trap, Field or Pendulum Zone); None when it is face-down or not on the field."""
+    if instance.location in ON_FIELD:
+        return "monster_zone" if instance.state.position != "set" else None
+    if instance.location in _SHOWN_SPELL_TRAP:
+        return "spell_trap" if instance.state.position == "face_up" else None
+    return None
+
+
+def _placed(position: Position, play: Play) -> list[tuple[Instance, bool, str]]:
+    """UNQ-3: (card, on the turn player's side, "monster_zone" | "spell_trap") of what `play` puts face-up."""
+    get = position.instances.__getitem__
+    if play.action in ("normal_summon", "flip_summon"):
+        return [(get(play.card), True, "monster_zone")]
+    if play.action in _SPECIAL_SUMMON_PLAYS:
+        ids = play.cards if play.action == "pendulum_summon" else (play.card,)
+        mine = not (play.action == "procedure_summon" and any(z.startswith("o") for z in play.zones or ()))
+        placed = [(get(i), mine, "monster_zone") for i in ids]
+        if play.spell is not None:                         # the Ritual Spell / Polymerization
+            placed.append((get(play.spell), True, "spell_trap"))
+        return placed
+    if play.action == "activate_scale":
+        return [(get(play.card), True, "spell_trap")]
+    if play.action == "activate":
+        card = get(play.card)
+        placed = [] if "monster" in card.card.kinds else [(card, True, "spell_trap")]
+        if play.positions:
+            effect = next(e for e in activated_effects(card.card) if e.number == play.effect)
+            if effect.summons == "self_from_graveyard":
+                placed.append((card, True, "monster_zone"))
+            elif effect.summons != "token":
+                placed.append((get(play.target), True, "monster_zone"))
+        return placed
+    return []
+
+
+def _counts(zones: str, where: str) -> bool:
+    return zones == "field" or where == "monster_zone"
+
+
+def _unique_allows(position: Position, play: Play) -> bool:
+    """UNQ-1..UNQ-3: nothing `play` puts face-up is a second X where a card's "only 1 X" rule counts: a face-up
+    card applying the rule (its effects not negated) forbids other X cards on the sides it binds; a card with
+    the rule cannot come while an X is face-up there (before the play's materials leave)."""
+    me = position.turn_player
+    for card, mine, where in _placed(position, play):
+        side = me if mine else 1 - me
+        for other in position.instances.values():
+            shown = _shown(other)
+            if other.id == card.id or shown is None:
+                continue
+            rule = unique(other.card)          # its rule, applied by the face-up card
+            if rule is not None and _counts(rule.zones, shown) and _counts(rule.zones, where) \
+                    and not (shown == "monster_zone" and _has_no_effects(other)) \
+                    and (rule.whom == "both" or other.player == side) and is_x(rule, other.card, card.card):
+                return False
+            rule = unique(card.card)           # the rule of the card put face-up
+            if rule is not None and _counts(rule.zones, where) and _counts(rule.zones, shown) \
+                    and (rule.whom == "both" or other.player == side) and is_x(rule, card.card, other.card):
+                return False
     return True
 
 
@@ -1793,7 +1870,7 @@ def legal_plays(position: Position, *, all_instances: bool = False) -> list[Play
     unique: dict[tuple, Play] = {}
     for mechanic in MECHANICS:
         for play in mechanic(position):
-            if _history_allows(position, play) and certain(play):
+            if _history_allows(position, play) and _unique_allows(position, play) and certain(play):
                 unique.setdefault(play.key, play)   # e.g. two Tribute rules giving the same Tributes
     plays: Iterable[Play] = unique.values()
     if not all_instances:
@@ -1891,6 +1968,11 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
             return False
         if stay_in_battle and play.action in ("enter_main2", "end_turn"):
             return False
+        if play.action == "pendulum_summon":           # UNQ-4: 2 or more X of one card's rule at once
+            summoned = [position.instances[i].card for i in play.cards or ()]
+            if any(unique(card) is not None and sum(is_x(unique(card), card, other) for other in summoned) > 1
+                   for card in summoned):
+                return False
         return not (every_pendulum and play.action == "pendulum_summon")
     return certain
 

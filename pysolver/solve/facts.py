@@ -12,6 +12,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spel
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
 from ..cards.locks import summon_locks
+from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              tuner_substitute, xyz_levels, xyz_treated_level,
@@ -314,6 +315,12 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"summon_lock({c},{n},{lock.where},{lock.who},{lock.kind},{lock.source or 'any'}).")
         out.extend(f"summon_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
+    rule = unique(card)                                          # UNQ-1..UNQ-4
+    if rule is not None:
+        what = "name" if rule.name else f"archetype({rule.archetype})"
+        if not rule.name:
+            filters.archetypes.add(rule.archetype)
+        out.append(f"unique({c},{what},{rule.whom},{rule.zones}).")
     out.extend(_procedure_facts(card, filters, target))
     out.extend(_written_facts(card, filters, target))
     limit = limits(card)
@@ -547,6 +554,8 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"when_special_summoned({c},{clause.forbids}).")
         elif clause.kind in ("summon_once", "each_player_once"):
             out.append(f"{clause.kind}({c}).")
+        elif clause.kind == "summon_once_by":
+            out.append(f"summon_once_by({c},{clause.forbids}).")
         elif clause.kind == "extra_tribute_summon":
             out.append(f"extra_tribute_summon({c},{clause.effect}).")
         elif clause.kind == "extra_normal_summon_after":

@@ -41,7 +41,7 @@ _NEEDS = {
     "procedure.lp": ("procedure", "contact_fusion"),
     "activate.lp": ("effect",),
     "protections.lp": ("protection",),
-    "restrictions.lp": ("summon_lock", "own_procedure_only", "one_at_a_time"),
+    "restrictions.lp": ("summon_lock", "own_procedure_only", "one_at_a_time", "unique"),
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
     "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",
                       "trap_monster_not_trap"),

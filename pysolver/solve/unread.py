@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from ..cards.reading import Unread, unread_clauses, whom
+from ..cards.uniques import is_x, unique
 from ..errors import PysolverError
 from ..position.play import Play, UnreadCard
 from ..position.value import Instance, Monster, PileCard, Position, SpellTrap
@@ -145,6 +146,21 @@ _MAY_ALLOW = re.compile(r"\b(?:can|must|unless|except|instead|only)\b", re.I)
 # "... must attack (this card), if able": while such a monster can attack, the turn player cannot leave the
 # Battle Phase (the engine's EFFECT_MUST_ATTACK), so an unread one makes leaving it uncertain.
 _MUST_ATTACK = re.compile(r"\bmust attack\b", re.I)
+
+
+def together(position: Position, ids) -> Instance | None:
+    """UNQ-4: a card of a Pendulum Summon whose "only 1 X" rule 2 or more of the summoned cards meet (itself
+    included): the engine lets them all come and then destroys all but one by rule, which pysolver does not
+    carry out, so such a Pendulum Summon is withheld."""
+    cards = [position.instances[i] for i in ids or () if i in position.instances]
+    for card in cards:
+        rule = unique(card.card)
+        if rule is not None and sum(is_x(rule, card.card, other.card) for other in cards) >= 2:
+            return card
+    return None
+
+
+_TOGETHER = 'Pendulum Summons of 2 or more of these cards at once (the engine then destroys all but one by rule)'
 
 
 class Withheld:
@@ -276,6 +292,8 @@ class Withheld:
             return False
         if self.leaving_battle and play.action in ("enter_main2", "end_turn"):
             return False
+        if play.action == "pendulum_summon" and together(self.position, play.cards) is not None:
+            return False
         return not (self.pendulum and play.action == "pendulum_summon")
 
     def barred(self, action: str) -> tuple[set[str], set[str], set[str]]:
@@ -303,6 +321,11 @@ class Withheld:
             self.entries = [self.entries[n] for n in keep]
             self._scopes = [self._scopes[n] for n in keep]
             self._restrictive = {}
+        for play in removed:                  # UNQ-4: said once per card, only when it withheld a play
+            card = together(self.position, play.cards) if play.action == "pendulum_summon" else None
+            if card is not None and not any(e.id == card.id and e.withheld == _TOGETHER for e in self.entries):
+                self.entries.append(UnreadCard(card.card.name, card.id, unique(card.card).sentence, _TOGETHER))
+                self._scopes.append("pendulum_together")
         return kept
 
     def _forbids(self, n: int, play: Play) -> bool:
@@ -336,6 +359,16 @@ def unread_in_turn(position: Position) -> list[str]:
     cannot matter in a turn with no Battle Phase ahead: turn 1 (BP-1) or Main Phase 2."""
     deck_used = _deck_is_used(position)
     ahead = attacks_ahead(position)
-    return sorted({instance.card.name for instance in position.instances.values()
-                   if _can_matter(instance, position, deck_used)
-                   and any(ahead or clause.scope != "attack" for clause in unread_clauses(instance.card))})
+    found = {instance.card.name for instance in position.instances.values()
+             if _can_matter(instance, position, deck_used)
+             and any(ahead or clause.scope != "attack" for clause in unread_clauses(instance.card))}
+    # UNQ-4: a card with an "only 1 X" rule and another X of the turn player, where a Pendulum Summon may
+    # happen in the turn (a Pendulum card of theirs): a line may bring them out together
+    mine = [i for i in position.instances.values() if i.player == position.turn_player]
+    if any("pendulum" in i.card.kinds for i in mine):
+        for instance in mine:
+            rule = unique(instance.card)
+            if rule is not None and sum("monster" in other.card.kinds and is_x(rule, instance.card, other.card)
+                                        for other in mine) >= 2:
+                found.add(instance.card.name)
+    return sorted(found)

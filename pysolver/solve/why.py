@@ -340,6 +340,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_cost": ("SP-1", "its procedure's cost ({N} card(s) from where it says) cannot be paid"),
     "no_zone_procedure": ("SP-1", "no Main Monster Zone would be free"),
     "summon_lock": (None, _lock),
+    "unique_on_field": ("UNQ-1", "{X:instance} would be a second card where a face-up card's \"You can only control 1\" "
+                                 "(or \"There can only be 1 ... on the field\") allows only one"),
+    "unique_already_there": ("UNQ-1", "{X:instance}'s text allows only one such card where it counts, and one is "
+                                      "already face-up there"),
+    "summon_once_by": ("CNT-3", "{X:instance} was already Summoned this way this turn, and its text allows that "
+                                "only once per turn"),
     "own_procedure_only": ("SP-2", "{X:instance} must be Special Summoned by its own procedure"),
     "one_at_a_time": ("SP-2", "a face-up card forbids Special Summoning 2 or more monsters at the same time"),
     "no_ritual_spell": ("RIT-1", "no Ritual Spell you can use summons {R:instance}"),

@@ -504,9 +504,9 @@ def test_lnk_2_conditions_including_different_names_same_type():
     assert material_sets(legal_plays(names, all_instances=True), "link_summon") == {("M1", "M3"), ("M2", "M3")}
     race = position(mine={1: "Celtic Guardian", 2: "Goblindbergh", 3: "Mystical Elf", 4: "Double Dude Token"},
                     extra_deck=["Akashic Magician"])
-    # Akashic Magician's "You can only Link Summon "Akashic Magician(s)" once per turn" is not read
-    # (issue 15, conservative reading): its Link Summons are withheld; the Type condition is tested below
-    assert material_sets(legal_plays(race), "link_summon") == set()
+    # Akashic Magician: "2 monsters with the same Type, except Tokens" (its "You can only Link Summon "Akashic
+    # Magician(s)" once per turn" is read: CNT-3): the two Warriors, not the Token
+    assert material_sets(legal_plays(race), "link_summon") == {("M1", "M2")}
     fire = position(mine={1: "Charcoal Inpachi", 2: "Celtic Guardian", 3: "Mystical Elf"},
                     extra_deck=["Hiita the Fire Charmer, Ablaze"])
     assert material_sets(legal_plays(fire), "link_summon") == {("M1", "M2"), ("M1", "M3")}
@@ -1518,12 +1518,13 @@ def test_reference_sp_1_dogoran_either_procedure_attack_position_only():
     plays = _plays_of(b.build(), "procedure_summon")
     assert {(p.cost, p.zones) for p in plays} == {(("oM2",), ("oM1", "oM2", "oM3", "oM4", "oM5"))}
     assert all(p.positions == ("attack",) for p in plays)
-    # Issue 15: "You can only control 1 "Kaiju" monster" is not read; with a face-up Kaiju on a field the
-    # summons of Kaiju are withheld (docs/plays-json.md, partial answers), the rest is listed
+    # UNQ-1: "You can only control 1 "Kaiju" monster": with a face-up Kaiju on the opponent's field, Dogoran goes
+    # to the turn player's field (the opponent controls a Kaiju), never to theirs
     b = _board().hand("Dogoran, the Mad Flame Kaiju", "Kuriboh")
     b.opponent.monster(2, "Dogoran, the Mad Flame Kaiju")
     plays = legal_plays(b.build())
-    assert _plays_of(b.build(), "procedure_summon") == [] and "normal_summon" in {p.action for p in plays}
+    assert [p.cost for p in _plays_of(b.build(), "procedure_summon")] == [()] \
+        and "normal_summon" in {p.action for p in plays}
 
 
 def test_reference_sp_3_call_of_the_haunted_own_graveyard_attack_position_not_the_turn_it_was_set():

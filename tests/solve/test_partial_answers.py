@@ -233,14 +233,15 @@ def test_issue15_6_applying_a_withheld_play_says_it_cannot_be_certified():
         apply(position, withheld)
 
 
-def test_issue15_6_a_clause_that_only_forbids_is_listed_only_when_it_withheld_a_play():
-    """"You can only control 1 "Gagaga Magician"" cannot make a play legal: with no second Gagaga Magician to
-    summon the answer is complete; with one in hand its Normal Summon is withheld and the clause listed."""
+def test_unq_1_gagaga_magician_is_read_no_longer_withheld():
+    """"You can only control 1 "Gagaga Magician"" is read (UNQ-1; it was an unread clause that only forbids,
+    listed only when it withheld a play): with a second Gagaga Magician in hand the answer is complete, its
+    Normal Summon is not legal and its Set is."""
     alone = same_as_reference(board().monster(1, "Gagaga Magician").hand("Kuriboh").build())
     assert alone.exhaustive and not alone.unread and "normal_summon" in {p.action for p in alone}
     two = same_as_reference(board().monster(1, "Gagaga Magician").hand("Gagaga Magician").build())
-    assert not two.exhaustive and sorted(u.id for u in two.unread) == ["H1", "M1"]
-    assert not [p for p in two if p.card == "H1"]
+    assert two.exhaustive and not two.unread
+    assert {p.action for p in two if p.card == "H1"} == {"set_monster"}
 
 
 def test_bp_1_an_unread_attack_clause_withholds_nothing_when_no_attack_is_ahead():
