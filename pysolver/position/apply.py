@@ -275,11 +275,10 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
     contact = contact_fusion(position[play.card].card) if position[play.card].location == "extra_deck" else None
     origin = position[play.card].location   # hand, graveyard ("(from your hand or GY)") or extra_deck
     if contact is None:
-        for cost in _shuffle_order(position, play.cost):
-            instance = position[cost]
-            place = instance.location if instance.location in ("hand", "graveyard", "deck", "extra_deck") else \
-                ("field" if instance.player == me else "opponent_field")
-            action = cost_action(position[play.card].card, place)
+        actions = {cost: cost_action(position[play.card].card, _place(position, cost)) for cost in play.cost}
+        shuffled = [cost for cost in play.cost if actions[cost] == "shuffle"]
+        for cost in [cost for cost in play.cost if cost not in shuffled] + _shuffle_order(position, shuffled):
+            action = actions[cost]
             if action is not None:   # "banishing ... from your hand / Deck / face-up field / GY", "shuffling ..."
                 _contact_cost(position, board, cost, action)
             else:
@@ -293,6 +292,14 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
     board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True))
     board.events.append(summon_event("procedure", card.name, me, origin))
     return board.finish()
+
+
+def _place(position: Position, cost: str) -> str:
+    """Where a procedure's cost card is, in the words of `effects.CostSlot.places`."""
+    instance = position[cost]
+    if instance.location in ("hand", "graveyard", "deck", "extra_deck"):
+        return instance.location
+    return "field" if instance.player == position.turn_player else "opponent_field"
 
 
 def _shuffle_order(position: Position, ids) -> list[str]:

@@ -401,17 +401,22 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
         # banished from there; discarded, sent or Tributed -- to the GY; a card from the GY is banished.
         # "shuffling ... into the Deck": into the Deck (an Extra Deck monster into the Extra Deck), passcode order.
         ways = procedures(duel.position[play.card].card)
-        for cost in duel.shuffle_order(play.cost or ()):
+
+        def moves(cost) -> set:
             instance = duel.position[cost]
             where = instance.location if instance.location in ("hand", "graveyard", "deck", "extra_deck") else \
                 ("field" if instance.player == duel.me else "opponent_field")
-            moves = {slot.action for way in ways for slot in way.costs if where in slot.places}
-            if "banish" in moves:
+            return {slot.action for way in ways for slot in way.costs if where in slot.places}
+
+        costs = list(play.cost or ())
+        shuffled = [cost for cost in costs if "shuffle" in moves(cost)]
+        for cost in [cost for cost in costs if cost not in shuffled]:
+            if "banish" in moves(cost):
                 duel.put_away(cost, "banished")
-            elif "shuffle" in moves:
-                duel.put_away(cost, "deck")
             else:
                 _pay(duel, (cost,))
+        for cost in duel.shuffle_order(shuffled):
+            duel.put_away(cost, "deck")
     else:           # a Contact Fusion: its cards go where its text says
         for cost in duel.shuffle_order(play.cost or ()):
             if contact.action in ("send", "tribute"):
