@@ -64,13 +64,17 @@ def _filter(phrase: str):
 class CostSlot:
     """Part of what a procedure uses: `count` cards matching `filter` from any of `places`."""
 
-    action: str        # banish | discard | send | tribute
-    places: tuple      # of graveyard | hand | field (the player's monsters) | opponent_field
+    action: str        # banish | discard | send | tribute | shuffle (into the Deck; an Extra Deck monster into
+                       # the Extra Deck)
+    places: tuple      # of graveyard | hand | deck | extra_deck | field (the player's monsters) | opponent_field
     count: int
     filter: object = ANY
     any_card: bool = False   # "1 card" (not only monsters)
     face_up: bool = False    # the field's cards must be face-up ("1 face-up monster you control"; POS-3: a
                              # cost that names a kind of monster)
+    named: bool = False      # a bare card name ("1 "Blue-Eyes White Dragon""): any card of that name, a Spell or
+                             # Trap too, from the hand, Deck, Extra Deck or GY (the field's cards: monsters only)
+    different: str | None = None   # "with different names / Attributes / Types": name | attribute | race
 
 
 @dataclass(frozen=True)
@@ -92,6 +96,22 @@ class Procedure:
     levels_ranks_at_most: int | None = None   # "while the total Levels and Ranks of all Effect Monsters you
                                               # control are 8 or lower" (the face-up ones: a face-down
                                               # monster hides its Level and kind, POS-3)
+    control_no_cards: bool = False         # "by controlling no cards", "If you control no cards"
+    field_cards: tuple = ()                # of FieldCard: 'while you control "Toon World"', '"X" is (not) on the field'
+    reveal: tuple = ()                     # (filter, count, named): "by revealing "Blue-Eyes White Dragon" in your
+                                           # hand" -- the revealed cards stay in the hand
+
+
+@dataclass(frozen=True)
+class FieldCard:
+    """A condition on a face-up card on the field (a face-down card hides its name, POS-3): `named` -- a bare
+    card name, any face-up card of that name (a Spell, Trap or monster); else face-up monsters matching
+    `filter`. `whose`: me ("you control") | any ("is on the field"); `present`: False for "is not on the field"."""
+
+    filter: object
+    whose: str
+    present: bool = True
+    named: bool = False
 
 
 # The sentence (SP-1): a head saying where the monster comes from, then, in this order, where it goes and in
@@ -106,8 +126,10 @@ _HEAD = re.compile(
 _SOURCES = {None: ("hand",), "from your hand": ("hand",), "from your hand or GY": ("hand", "graveyard"),
             "from your GY": ("graveyard",)}
 _NOMI_TAIL = re.compile(r",? and cannot be Special Summoned by other ways$")
-# Where the cards of a cost come from, as the text says: (places, face-up on the field).
-_BANISH_FROM = {
+# Where the cards of a cost come from, as the text says: (places, face-up on the field). "Monster Zone": the
+# field's cards are monsters (a bare card name there is a monster).
+_FROM = {
+    "GY": (("graveyard",), False),
     "hand": (("hand",), False), "hand or GY": (("hand", "graveyard"), False),
     "hand and/or GY": (("hand", "graveyard"), False),
     "hand, face-up field, and/or GY": (("hand", "field", "graveyard"), True),
@@ -115,23 +137,49 @@ _BANISH_FROM = {
     "hand, face-up Monster Zone, and/or GY": (("hand", "field", "graveyard"), True),
     "hand, field, and/or GY": (("hand", "field", "graveyard"), False),   # face-up when the cost names a kind
     "hand, field, or GY": (("hand", "field", "graveyard"), False),        # of monster (POS-3)
+    "hand, GY, and/or face-up from your Monster Zone": (("hand", "graveyard", "field"), True),
+    "GY and/or face-up field": (("graveyard", "field"), True),
+    "hand and/or field": (("hand", "field"), False),
+    "hand or field": (("hand", "field"), False),
+    "hand or face-up field": (("hand", "field"), True),
+    "hand and/or face-up field": (("hand", "field"), True),
+    "Deck": (("deck",), False), "Extra Deck": (("extra_deck",), False), "hand or Deck": (("hand", "deck"), False),
 }
+_FROM_WORDS = "|".join(re.escape(words) for words in sorted(_FROM, key=len, reverse=True))
 _COSTS = (
     ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?")),
-    ("banish", re.compile(r"banishing (?P<what>.+?) from your (?P<from>hand(?: or GY| and/or GY"
-                          r"|, (?:face-up )?(?:field|Monster Zone), (?:and/)?or GY)?)")),
+    ("banish", re.compile(rf"(?:banishing|removing from play) (?P<what>.+?) from your (?P<from>{_FROM_WORDS})")),
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
     ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
-    ("send", re.compile(r"sending (?P<what>.+?) from your (?P<both>hand and/or field|hand or face-up field) to the GY")),
-    ("tribute", re.compile(r"Tributing (?P<what>.+?)(?P<theirs> they control)?")),
+    ("send", re.compile(rf"sending (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) to the GY")),
+    ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the (?:Deck|Deck/Extra Deck)")),
+    ("tribute", re.compile(r"Tributing (?P<what>.+?) from your (?P<from>hand or field|hand and/or field)")),
+    ("tribute", re.compile(r"Tributing (?P<what>.+?)(?: on your side of the field)?(?P<theirs> they control)?")),
 )
 _GY_EXACTLY = re.compile(r"having exactly (?P<n>\d+) (?P<what>.+) in your GY")
 _GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY")
 _CONTROLLING = re.compile(r"controlling (?:(?P<n>\d+) or more|an?) (?P<what>.+)")
+_REVEALING = re.compile(r"revealing (?:(?P<n>\d+) )?(?P<what>.+?) in your hand")
 _WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
                     r"|the total Levels and Ranks of all Effect Monsters you control are (?P<total>\d+) or lower")
+_DIFFERENT = {"names": "name", "Attributes": "attribute", "Types": "race"}
+_NAME = re.compile(r'"[^"]+"')
+
+
+def _field_card(condition: str) -> FieldCard | None:
+    """'you control "Toon World"', '"Pandemonium" is on the field', 'an "Aesir" monster is on the field',
+    '"Malefic Paradigm Dragon" is not on the field' (face-up cards: POS-3); None for any other condition."""
+    mine = re.fullmatch(r'you control ("[^"]+")', condition)
+    if mine:
+        return FieldCard(_filter(mine.group(1)), "me", named=True)
+    anyone = re.fullmatch(r'(?:("[^"]+")|an? (.+? monster)) is (not )?on the field', condition)
+    if anyone and "face-down" not in condition:
+        named = anyone.group(1) is not None
+        wanted = _filter(anyone.group(1)) if named else _one_filter(anyone.group(2))
+        return FieldCard(wanted, "any", present=not anyone.group(3), named=named)
+    return None
 
 
 def _one_filter(phrase: str):
@@ -143,11 +191,20 @@ def _one_filter(phrase: str):
 
 
 def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
-    """"1 LIGHT and 1 DARK monster", "3 Fiend monsters", "1 other monster", "2 face-up "X"" -> slots."""
+    """"1 LIGHT and 1 DARK monster", "3 Fiend monsters", "1 other monster", "2 face-up "X"", "3 monsters with
+    different Attributes", '1 "Sanga of the Thunder", "Kazejin", and "Suijin"' (1 of each) -> slots."""
+    different = re.fullmatch(r"(.+?) with different (names|Attributes|Types)", what)
+    if different:
+        what, different = different.group(1), _DIFFERENT[different.group(2)]
     parts = re.fullmatch(r"(\d+) (.+?) and (\d+) (.+)", what)
     pieces = [(parts.group(1), parts.group(2)), (parts.group(3), parts.group(4))] if parts else [(None, what)]
     if parts and re.fullmatch(r"\w+", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
         pieces[0] = (parts.group(1), parts.group(2) + " monster")      # "1 LIGHT and 1 DARK monster"
+    listed = re.fullmatch(r'(?:1 )?"[^"]+"(?:, "[^"]+")*,? and "[^"]+"', what)
+    if listed:                                                         # a list of several cards: 1 of each
+        pieces = [("1", name) for name in _NAME.findall(what)]
+    if different and len(pieces) > 1:
+        raise UnsupportedText(f"{action} cost {what!r} with different {different}s")
     out = []
     for count, phrase in pieces:
         if count is None:
@@ -162,13 +219,15 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
             continue
-        if re.fullmatch(r'"[^"]+"', phrase) and action != "tribute" and not monster_zone:
-            # a bare card name: it may name a Spell or Trap ("Tri-Blaze Accelerator"), which no pool here holds
+        named = bool(re.fullmatch(r'"[^"]+"', phrase)) and action != "tribute"
+        if named and "field" in places and not monster_zone:
+            # a bare card name on the field: it may name a Spell or Trap ("Tri-Blaze Accelerator"), which the
+            # field's cost pool (monsters) does not hold
             raise UnsupportedText(f"a card named without saying it is a monster: {phrase!r}")
         wanted = _one_filter(phrase)
         if "field" in places and action != "tribute" and wanted is not ANY:
             up = True   # POS-3: a face-down monster hides what the cost names; only Tributes (NS-4) take it
-        out.append(CostSlot(action, places, int(count), wanted, face_up=up))
+        out.append(CostSlot(action, places, int(count), wanted, face_up=up, named=named, different=different))
     return out
 
 
@@ -180,17 +239,13 @@ def _cost(phrase: str) -> dict:
             continue
         groups = match.groupdict()
         what = groups["what"]
-        if action == "tribute":
+        if action == "tribute" and groups.get("from") is None:
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:
-            if groups["from"] not in _BANISH_FROM:
-                raise UnsupportedText(f"not read: {phrase!r}")
-            places, up = _BANISH_FROM[groups["from"]]
-            return {"costs": tuple(_slots(action, what, places, up))}
+            places, up = _FROM[groups["from"]]
+            return {"costs": tuple(_slots(action, what, places, up, monster_zone="Monster Zone" in groups["from"]))}
         if groups.get("field") is not None:
             return {"costs": tuple(_slots(action, what, ("field",), monster_zone="Monster Zone" in groups["field"]))}
-        if groups.get("both") is not None:
-            return {"costs": tuple(_slots(action, what, ("hand", "field"), "face-up" in groups["both"]))}
         place = "hand" if action in ("discard", "send") else "graveyard"
         return {"costs": tuple(_slots(action, what, (place,)))}
     match = _GY_EXACTLY.fullmatch(phrase)
@@ -201,6 +256,13 @@ def _cost(phrase: str) -> dict:
         what = match.group("what")
         wanted = None if what in ("cards",) and not match.group("names") else _one_filter(what)
         return {"gy_at_least": (wanted, int(match.group("n")), bool(match.group("names")))}
+    if phrase == "controlling no cards":
+        return {"control_no_cards": True}
+    match = _REVEALING.fullmatch(phrase)
+    if match:   # the revealed cards stay in the hand: a condition on the hand, not a cost
+        what = re.sub(r"^other ", "", match.group("what"))
+        named = bool(re.fullmatch(r'"[^"]+"', what))
+        return {"reveal": (_filter(what) if named else _one_filter(what), int(match.group("n") or 1), named)}
     match = _CONTROLLING.fullmatch(phrase)
     if match and "face-down" not in phrase:   # the condition counts face-up monsters (POS-3)
         what = re.sub(r"^face-up ", "", match.group("what"))
@@ -221,6 +283,10 @@ def _procedure_from(sentence: str) -> Procedure:
         found["only_opponent_controls"] = True
     elif condition == "you control no monsters":
         found["control_none"] = True
+    elif condition == "you control no cards":
+        found["control_no_cards"] = True
+    elif condition is not None and _field_card(condition):
+        found["field_cards"] = (_field_card(condition),)
     elif condition == "your opponent controls more monsters than you do":
         found["opponent_more"] = True
     elif condition is not None:
@@ -235,15 +301,19 @@ def _procedure_from(sentence: str) -> Procedure:
             raise UnsupportedText(f"condition {condition!r}")
     rest = _NOMI_TAIL.sub("", rest)
     for words, key in ((" to your opponent's field", "to_opponent"), (" in Attack Position", "attack_only"),
-                       (" in Defense Position", "defense_only")):
+                       (" in Defense Position", "defense_only"), (" in face-up Attack Position", "attack_only"),
+                       (" in face-up Defense Position", "defense_only")):
         if rest.startswith(words):
             found[key], rest = True, rest[len(words):]
     if "while" in rest:
         rest, _, condition = rest.partition(" while ")
         match = _WHILE.fullmatch(condition.rstrip(","))
-        if not match or "face-down" in condition:
+        field_card = _field_card(condition.rstrip(","))
+        if field_card:
+            found["field_cards"] = found.get("field_cards", ()) + (field_card,)
+        elif not match or "face-down" in condition:
             raise UnsupportedText(f"condition {condition!r}")
-        if match.group("none"):
+        elif match.group("none"):
             found["control_none"] = True
         elif match.group("total"):
             found["levels_ranks_at_most"] = int(match.group("total"))
@@ -253,7 +323,7 @@ def _procedure_from(sentence: str) -> Procedure:
     if "controls_at_least" in found and "while" in rest:
         raise UnsupportedText(f"two conditions of one kind: {sentence!r}")
     if not rest and head.group(0).startswith(("Must", "This card")) and not found.keys() & {
-            "controls_at_least", "control_none", "levels_ranks_at_most"}:
+            "controls_at_least", "control_none", "levels_ranks_at_most", "control_no_cards", "field_cards"}:
         raise UnsupportedText(f"no cost or condition: {sentence!r}")
     if rest:
         by = re.fullmatch(r",? by (.+)", rest)
@@ -280,15 +350,18 @@ def _mixed_actions(found) -> bool:
     for procedure in found:
         for slot in procedure.costs:
             for place in slot.places:
-                actions.setdefault(place, set()).add(slot.action == "banish")
+                actions.setdefault(place, set()).add(slot.action if slot.action in ("banish", "shuffle") else "GY")
     return any(len(kinds) > 1 for kinds in actions.values())
 
 
-def cost_banished(card: Card, place: str) -> bool:
-    """SP-1: a cost card `card`'s procedure takes from `place` is banished (else it goes to the GY)."""
+def cost_action(card: Card, place: str) -> str | None:
+    """SP-1: what happens to a cost card `card`'s procedure takes from `place`: "banish", "shuffle" (into the
+    Deck), or None (to the GY; a card from the GY without either word is banished)."""
     found = procedures(card)
-    return isinstance(found, tuple) and any(
-        slot.action == "banish" and place in slot.places for procedure in found for slot in procedure.costs)
+    if not isinstance(found, tuple):
+        return None
+    return next((slot.action for procedure in found for slot in procedure.costs
+                 if slot.action in ("banish", "shuffle") and place in slot.places), None)
 
 
 @lru_cache(maxsize=None)

@@ -13,7 +13,7 @@ from typing import Mapping
 
 from ..errors import PysolverError
 from ..cards.attacks import attack_rules
-from ..cards.effects import activated_effects, contact_fusion, cost_banished
+from ..cards.effects import activated_effects, contact_fusion, cost_action
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from .history import activate_event, summon_event
@@ -71,7 +71,7 @@ class _Board:
                     pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
             pile["graveyard"].extend(PileCard(card) for card in state.materials)
         else:
-            card = state.card if isinstance(state, SpellTrap) else state
+            card = state.card if isinstance(state, (SpellTrap, PileCard)) else state   # PileCard: from the Extra Deck
             pile["graveyard"].append(PileCard(card))
 
     def place_monster(self, player: int, zone: str, monster: Monster) -> None:
@@ -266,20 +266,21 @@ def _pay_costs(position: Position, board: _Board, costs) -> None:
 
 
 def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, battle_position: str) -> Position:
-    """SP-1: the costs are paid (banished from where they are when the procedure says "banishing", else GY
-    cards banished and the others sent to the GY), the monster comes out of the hand or the GY properly
-    summoned (to the opponent's field for Lava Golem); it starts no chain. A Contact Fusion (SP-1, SP-2): the
-    monster comes from the Extra Deck and its cards go where its text says (`_contact_cost`)."""
+    """SP-1: the costs are paid (banished from where they are when the procedure says "banishing", shuffled
+    into the Deck when it says "shuffling" -- in passcode order, as `_shuffle_order` -- else GY cards banished
+    and the others sent to the GY), the monster comes out of the hand or the GY properly summoned (to the
+    opponent's field for Lava Golem); it starts no chain. A Contact Fusion (SP-1, SP-2): the monster comes from
+    the Extra Deck and its cards go where its text says (`_contact_cost`)."""
     me = position.turn_player
     contact = contact_fusion(position[play.card].card) if position[play.card].location == "extra_deck" else None
     origin = position[play.card].location   # hand, graveyard ("(from your hand or GY)") or extra_deck
     if contact is None:
-        for cost in play.cost:   # SP-1: "banishing ... from your hand / face-up field / GY": banished from there
-            instance = position[cost]
-            place = instance.location if instance.location in ("hand", "graveyard") else \
-                ("field" if instance.player == me else "opponent_field")
-            if cost_banished(position[play.card].card, place):
-                _contact_cost(position, board, cost, "banish")
+        actions = {cost: cost_action(position[play.card].card, _place(position, cost)) for cost in play.cost}
+        shuffled = [cost for cost in play.cost if actions[cost] == "shuffle"]
+        for cost in [cost for cost in play.cost if cost not in shuffled] + _shuffle_order(position, shuffled):
+            action = actions[cost]
+            if action is not None:   # "banishing ... from your hand / Deck / face-up field / GY", "shuffling ..."
+                _contact_cost(position, board, cost, action)
             else:
                 _pay_costs(position, board, (cost,))
     else:
@@ -291,6 +292,14 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
     board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True))
     board.events.append(summon_event("procedure", card.name, me, origin))
     return board.finish()
+
+
+def _place(position: Position, cost: str) -> str:
+    """Where a procedure's cost card is, in the words of `effects.CostSlot.places`."""
+    instance = position[cost]
+    if instance.location in ("hand", "graveyard", "deck", "extra_deck"):
+        return instance.location
+    return "field" if instance.player == position.turn_player else "opponent_field"
 
 
 def _shuffle_order(position: Position, ids) -> list[str]:

@@ -25,7 +25,8 @@ What a play does (rule ids of RULES.md):
 - Pendulum Summon (PEN-1, PEN-3): every card to its own zone (given, else the first zones, card by card,
   that let every card have one), one battle position for all; the Pendulum Summon of the turn is used;
   one summon event (from the Extra Deck when any card came from there, else the hand).
-- A summoning procedure (SP-1): the costs are paid (banished from the hand, the field or the GY when the
+- A summoning procedure (SP-1): the costs are paid (shuffled into the Deck when it says "shuffling";
+  banished from the hand, the Deck, the field or the GY when the
   text says "banishing"; otherwise GY cards banished, hand cards and Tributes to the GY), the monster comes
   from the hand or the GY ("(from your hand or GY)") and goes to the chosen zone (the opponent's field for a zone `oM..`). A Contact Fusion from
   the Extra Deck (SP-1, SP-2): its cards are banished face-up, shuffled into the Deck (an Extra Deck monster
@@ -398,15 +399,24 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
     if contact is None:
         # SP-1: the text says what happens to the cost: "by banishing ... from your hand / face-up field / GY" --
         # banished from there; discarded, sent or Tributed -- to the GY; a card from the GY is banished.
+        # "shuffling ... into the Deck": into the Deck (an Extra Deck monster into the Extra Deck), passcode order.
         ways = procedures(duel.position[play.card].card)
-        for cost in play.cost or ():
+
+        def moves(cost) -> set:
             instance = duel.position[cost]
-            where = instance.location if instance.location in ("hand", "graveyard") else \
+            where = instance.location if instance.location in ("hand", "graveyard", "deck", "extra_deck") else \
                 ("field" if instance.player == duel.me else "opponent_field")
-            if any(slot.action == "banish" and where in slot.places for way in ways for slot in way.costs):
+            return {slot.action for way in ways for slot in way.costs if where in slot.places}
+
+        costs = list(play.cost or ())
+        shuffled = [cost for cost in costs if "shuffle" in moves(cost)]
+        for cost in [cost for cost in costs if cost not in shuffled]:
+            if "banish" in moves(cost):
                 duel.put_away(cost, "banished")
             else:
                 _pay(duel, (cost,))
+        for cost in duel.shuffle_order(shuffled):
+            duel.put_away(cost, "deck")
     else:           # a Contact Fusion: its cards go where its text says
         for cost in duel.shuffle_order(play.cost or ()):
             if contact.action in ("send", "tribute"):

@@ -1253,7 +1253,12 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     opponent controls a face-up matching monster. "Once per turn this way": not after a summon event
     "procedure" of that card by the turn player. Zones after the costs leave the turn player's field (ZN-6), on
     the opponent's field ("oM1".."oM5") for a procedure that gives the monster to the opponent; "in Attack /
-    Defense Position" where it says so. One play per (card, cost set)."""
+    Defense Position" where it says so. One play per (card, cost set).
+    docs/procedure-rules.md: costs from the Deck and the Extra Deck too, a bare card name taking any card of
+    that name (a Spell or Trap too) from the hand, Deck, Extra Deck or GY (SP-4, SP-7); cards revealed from the
+    hand, which stay there (SP-4); the player controls no cards at all, a face-up card of a name (or a face-up
+    monster of a kind) is / is not on the field or among the player's cards (SP-5); the cards of a slot with
+    different names / Attributes / Types (SP-6)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1262,6 +1267,21 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     mine = _own(position, ON_FIELD)
     theirs = _opponents(position, ON_FIELD)
     locks = _special_summon_locks(position)
+    deck = _own(position, "deck")
+    extra_deck = _own(position, "extra_deck")
+    field_places = ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")
+    my_cards = _own(position, field_places)
+    every_card = my_cards + _opponents(position, field_places)
+
+    def shown_on_field(field_card) -> bool:   # SP-5: a face-up card (a face-down one hides its name, POS-3)
+        for c in (my_cards if field_card.whose == "me" else every_card):
+            if getattr(c.state, "position", None) == "set":
+                continue
+            if field_card.named or ("monster" in _kinds(c) and c.location in ON_FIELD):
+                if _matches(field_card.filter, c):
+                    return True
+        return False
+
     for monster in hand + graveyard:
         found = procedures(monster.card) if "monster" in monster.card.kinds else ()
         if not isinstance(found, tuple) or not found:
@@ -1307,21 +1327,40 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             if procedure.opponent_controls is not None and not any(
                     t.state.position != "set" and _matches(procedure.opponent_controls, t) for t in theirs):
                 continue
+            if procedure.control_no_cards and my_cards:
+                continue
+            if any(shown_on_field(field_card) != field_card.present for field_card in procedure.field_cards):
+                continue
+            if procedure.reveal:
+                wanted, n, named = procedure.reveal
+                shown = [c for c in hand if c.id != monster.id and (named or "monster" in c.card.kinds)
+                         and _matches(wanted, c)]
+                if len(shown) < n:
+                    continue
             options = []
+            piles = {"graveyard": graveyard, "hand": hand, "deck": deck, "extra_deck": extra_deck}
             for slot in procedure.costs:
                 pool: list[Instance] = []
                 for place in slot.places:
-                    if place == "graveyard":
-                        pool += [c for c in gy_monsters if _matches(slot.filter, c)]
-                    elif place == "hand":
-                        others = [c for c in hand if c.id != monster.id]
-                        pool += others if slot.any_card else [c for c in _monsters_in(others) if _matches(slot.filter, c)]
+                    if place in piles:
+                        cards = [c for c in piles[place] if c.id != monster.id]
+                        if slot.any_card:
+                            pool += cards
+                        elif slot.named:     # SP-7: any card of the name
+                            pool += [c for c in cards if _matches(slot.filter, c)]
+                        else:
+                            pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
                     elif place == "field":
                         pool += [c for c in mine if _matches(slot.filter, c)
                                  and not (slot.face_up and c.state.position == "set")]
                     else:
                         pool += list(theirs)
-                options.append(list(combinations([c for c in pool if c.id != monster.id], slot.count)))
+                picks = combinations([c for c in pool if c.id != monster.id], slot.count)
+                if slot.different:    # SP-6: no two of the slot's cards share the property
+                    key = {"name": lambda c: c.card.name, "attribute": lambda c: c.card.attribute,
+                           "race": lambda c: c.card.race}[slot.different]
+                    picks = [p for p in picks if len({key(c) for c in p}) == len(p)]
+                options.append(list(picks))
             for choice in product(*options):
                 used = [c for part in choice for c in part]
                 if len({c.id for c in used}) != len(used):

@@ -111,6 +111,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     class_size: dict = {}
     cards: dict[int, Card] = {}
     deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+                        or _deck_costs(i.card)
                         for i in position.instances.values() if i.player == position.turn_player)
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
@@ -121,7 +122,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         if instance.player != position.turn_player and instance.location in HIDDEN_TO_THE_RULES:
             continue   # no rule reads the opponent's hand, Deck, Extra Deck or banished cards
         if instance.location != "deck" or deck_tributes:   # the Deck is counted; its cards matter only to
-            cards[instance.card.passcode] = instance.card  # Advanced Ritual Art
+            cards[instance.card.passcode] = instance.card  # Advanced Ritual Art and procedures' Deck costs
         out.append(f"instance({number},{instance.card.passcode}).")
         out.append(f"{'mine' if instance.player == position.turn_player else 'theirs'}({number}).")
         out.append(f"location({number},{instance.location}).")
@@ -179,6 +180,13 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         predicates=frozenset(predicates),
     )
     return text, table
+
+
+def _deck_costs(card: Card) -> bool:
+    """SP-1: the card's procedure takes a cost from the Deck ("banishing 1 "Blue-Eyes White Dragon" from your
+    Deck"): the Deck's cards are then written."""
+    found = procedures(card)
+    return isinstance(found, tuple) and any("deck" in slot.places for way in found for slot in way.costs)
 
 
 def _zone_term(instance: Instance, own_side: dict) -> str | None:
@@ -473,6 +481,11 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_any_card({c},{p},{k}).")
             if slot.face_up:
                 out.append(f"procedure_cost_face_up({c},{p},{k}).")
+            if slot.named:
+                out.append(f"procedure_cost_named({c},{p},{k}).")
+                out.append(f"named_filter({filters.number(slot.filter)}).")
+            if slot.different:
+                out.append(f"procedure_cost_different({c},{p},{k},{slot.different}).")
         out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"
@@ -496,6 +509,18 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_only_opponent_controls({c},{p}).")
         if procedure.opponent_controls is not None:
             out.append(f"procedure_opponent_controls({c},{p},{filters.number(procedure.opponent_controls)}).")
+        if procedure.control_no_cards:
+            out.append(f"procedure_control_no_cards({c},{p}).")
+        for field_card in procedure.field_cards:
+            f = filters.number(field_card.filter)
+            out.append(f"procedure_field_card({c},{p},{f},{field_card.whose},{'yes' if field_card.present else 'no'}).")
+            if field_card.named:
+                out.append(f"named_filter({f}).")
+        if procedure.reveal:
+            wanted, n, named = procedure.reveal
+            out.append(f"procedure_reveal({c},{p},{filters.number(wanted)},{n}).")
+            if named:
+                out.append(f"named_filter({filters.number(wanted)}).")
         if procedure.to_opponent:
             out.append(f"procedure_to_opponent({c},{p}).")
         if procedure.attack_only:

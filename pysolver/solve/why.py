@@ -339,6 +339,11 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                             "that it names"),
     "procedure_cost": ("SP-1", "its procedure's cost ({N} card(s) from where it says) cannot be paid"),
     "no_zone_procedure": ("SP-1", "no Main Monster Zone would be free"),
+    "procedure_you_control_cards": ("SP-5", "its procedure needs you to control no cards"),
+    "procedure_field_card": ("SP-5", "its procedure needs a face-up card it names on the field"),
+    "procedure_field_card_not": ("SP-5", "its procedure needs the face-up card it names not to be on the field"),
+    "procedure_reveal": ("SP-4", "its procedure needs {N} card(s) it names in your hand to reveal"),
+    "procedure_cost_different": ("SP-6", "its procedure's cost needs cards with different {Prop}s"),
     "summon_lock": (None, _lock),
     "unique_on_field": ("UNQ-1", "{X:instance} would be a second card where a face-up card's \"You can only control 1\" "
                                  "(or \"There can only be 1 ... on the field\") allows only one"),

@@ -303,11 +303,14 @@ def test_pos_3_vulcan_dragni_sends_face_up_cubic_monsters_only(cards):
     assert [c.card.name for c in after.me.graveyard] == ["Vijam the Cubic Seed"] * 2
 
 
-def test_sp_1_a_bare_card_name_as_a_cost_stays_unread(cards):
-    """"Banishing 1 "Skull Flame"" names a card without saying it is a monster: it could be a Spell or Trap,
-    which no cost pool holds, so the procedure stays unread; a Tribute or "from your Monster Zone" is a monster."""
-    for name in ("Supersonic Skull Flame", "Volcanic Doomfire"):
-        assert isinstance(procedures(cards[name]), ValueError), name
+def test_sp_7_a_bare_card_name_you_control_stays_unread(cards):
+    """'Sending 1 "Tri-Blaze Accelerator" you control' names a card without saying it is a monster: on the field
+    it could be a Spell or Trap, which the field's cost pool (monsters) does not hold, so the procedure stays
+    unread; a Tribute or "from your Monster Zone" is a monster; from the GY any card of the name is taken
+    (docs/procedure-rules.md, SP-7)."""
+    assert isinstance(procedures(cards["Volcanic Doomfire"]), ValueError)
+    ((slot,),) = [way.costs for way in procedures(cards["Supersonic Skull Flame"])]
+    assert slot.named and slot.places == ("graveyard",)
     assert isinstance(procedures(cards["Vampire Genesis"]), tuple)
     assert isinstance(procedures(cards["Armed Dragon LV10"]), tuple)
 
@@ -353,3 +356,188 @@ def test_sp_2_masked_hero_has_no_material_line_and_comes_out_only_with_mask_chan
     plays = legal_plays(position, all_instances=True)
     assert not [p for p in plays if p.card == "ED1" or p.target == "GY1"]
     assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+
+
+# --- docs/procedure-rules.md: costs from the Deck and the Extra Deck, shuffled, revealed (SP-4) -----------------
+
+def test_sp_4_malefic_cyber_end_dragon_banishes_cyber_end_dragon_from_the_extra_deck(cards):
+    """'By banishing 1 "Cyber End Dragon" from your Extra Deck': that card, banished from the Extra Deck."""
+    b = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber Twin Dragon", "Cyber End Dragon")
+    position = b.build()
+    assert summons(position) == {("H1", ("ED2",))}
+    after = applied(position, play_of(position, "H1", ("ED2",)), zone="M3")
+    assert after["M3"].card.name == "Malefic Cyber End Dragon"
+    assert [c.card.name for c in after.me.banished] == ["Cyber End Dragon"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Cyber Twin Dragon"]
+    none = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber Twin Dragon").monster(1, "Cyber End Dragon")
+    assert summons(none.build()) == set()
+
+
+def test_sp_4_malefic_blue_eyes_white_dragon_banishes_from_the_deck_not_the_hand(cards):
+    """'By banishing 1 "Blue-Eyes White Dragon" from your Deck': the copy in the hand does not pay it."""
+    b = board(cards=cards).hand("Malefic Blue-Eyes White Dragon", "Blue-Eyes White Dragon") \
+        .deck("Kuriboh", "Blue-Eyes White Dragon")
+    position = b.build()
+    assert summons(position) == {("H1", ("DK2",))}
+    after = applied(position, play_of(position, "H1", ("DK2",)), zone="M1")
+    assert [c.card.name for c in after.me.banished] == ["Blue-Eyes White Dragon"]
+    assert [c.name for c in after.me.deck] == ["Kuriboh"]
+    assert [c.name for c in after.me.hand] == ["Blue-Eyes White Dragon"]
+
+
+def test_sp_4_black_chaos_shuffles_a_ritual_monster_from_hand_or_gy_into_the_deck(cards):
+    """'By shuffling 1 Spellcaster or Warrior Ritual Monster from your hand or GY into the Deck': into the Deck,
+    not banished or sent to the GY."""
+    b = board(cards=cards).hand("Black Chaos", "Magician of Black Chaos").graveyard("Black Luster Soldier", "Dark Magician")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2",)), ("H1", ("GY1",))}
+    after = applied(position, play_of(position, "H1", ("GY1",)), zone="M1")
+    assert [c.name for c in after.me.deck] == ["Black Luster Soldier"]
+    assert [c.card.name for c in after.me.graveyard] == ["Dark Magician"] and not after.me.banished
+    after = applied(position, play_of(position, "H1", ("H2",)), zone="M1")
+    assert [c.name for c in after.me.deck] == ["Magician of Black Chaos"]
+
+
+def test_sp_4_ext_ryzeal_sends_an_xyz_monster_from_the_extra_deck_to_the_gy(cards):
+    b = board(cards=cards).hand("Ext Ryzeal").extra_deck("Stardust Dragon", "Number 39: Utopia")
+    position = b.build()
+    assert summons(position) == {("H1", ("ED2",))}
+    after = applied(position, play_of(position, "H1", ("ED2",)), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Number 39: Utopia"]
+
+
+def test_sp_4_revealing_a_card_in_the_hand_is_a_condition_the_card_stays(cards):
+    """'By revealing "Blue-Eyes White Dragon" in your hand' (Blue-Eyes Alternative White Dragon): a condition on
+    the hand, no cost; the card keeps its attack clause unread."""
+    (way,) = procedures(cards["Blue-Eyes Alternative White Dragon"])
+    assert way.reveal[1:] == (1, True) and way.costs == ()
+
+
+# --- SP-5: conditions on the field ---------------------------------------------------------------------------
+
+def test_sp_5_mazera_deville_needs_a_face_up_pandemonium(cards):
+    """'By Tributing 1 face-up "Warrior of Zera" on your side of the field while "Pandemonium" is on the field':
+    a face-up Pandemonium (either player's); a Set one hides its name."""
+    b = board(cards=cards).hand("Mazera DeVille").monster(1, "Warrior of Zera")
+    up = b.field_spell("Pandemonium").build()
+    assert summons(up) == {("H1", ("M1",))}
+    after = applied(up, play_of(up, "H1", ("M1",)), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Warrior of Zera"]
+    theirs = board(cards=cards).hand("Mazera DeVille").monster(1, "Warrior of Zera")
+    theirs.opponent.field_spell("Pandemonium")
+    assert summons(theirs.build()) == {("H1", ("M1",))}
+    down = board(cards=cards).hand("Mazera DeVille").monster(1, "Warrior of Zera").field_spell("Pandemonium", position="set")
+    assert summons(down.build()) == set()
+
+
+def test_sp_5_jormungardr_needs_an_aesir_monster_on_the_field(cards):
+    """'To your opponent's field in Defense Position, while an "Aesir" monster is on the field': a face-up one."""
+    b = board(cards=cards).hand("Jormungardr the Nordic Serpent")
+    b.opponent.monster(2, "Thor, Lord of the Aesir")
+    position = b.build()
+    assert summons(position) == {("H1", ())}
+    play = play_of(position, "H1", ())
+    assert play.positions == ("defense",) and "oM2" not in play.zones
+    after = applied(position, play, zone="oM1")
+    assert after.opponent.monster_zones[0].card.name == "Jormungardr the Nordic Serpent"
+    assert summons(board(cards=cards).hand("Jormungardr the Nordic Serpent").monster(1, "Kuriboh").build()) == set()
+
+
+def test_sp_5_malefic_paradigm_dragon_not_while_one_is_on_the_field(cards):
+    """'By banishing 1 "Malefic" monster from your Extra Deck while "Malefic Paradigm Dragon" is not on the
+    field'."""
+    b = board(cards=cards).hand("Malefic Paradigm Dragon").extra_deck("Malefic Paradox Dragon", "Stardust Dragon")
+    assert summons(b.build()) == {("H1", ("ED1",))}
+    b = board(cards=cards).hand("Malefic Paradigm Dragon").extra_deck("Malefic Paradox Dragon")
+    b.opponent.monster(1, "Malefic Paradigm Dragon")
+    assert summons(b.build()) == set()
+
+
+def test_sp_5_zs_ascended_sage_if_you_control_no_cards(cards):
+    """'If you control no cards': no monster and no Spell or Trap either (a Set one too)."""
+    assert summons(board(cards=cards).hand("ZS - Ascended Sage").build()) == {("H1", ())}
+    assert summons(board(cards=cards).hand("ZS - Ascended Sage").spell_trap(2, "Pot of Greed", position="set")
+                   .build()) == set()
+
+
+def test_sp_5_legendary_six_samurai_shinai_if_you_control_mizuho(cards):
+    """'If you control "Legendary Six Samurai - Mizuho"': face-up (a face-down monster hides its name, POS-3)."""
+    shinai, mizuho = "Legendary Six Samurai - Shinai", "Legendary Six Samurai - Mizuho"
+    assert summons(board(cards=cards).hand(shinai).monster(1, mizuho).build()) == {("H1", ())}
+    assert summons(board(cards=cards).hand(shinai).monster(1, mizuho, position="set").build()) == set()
+    theirs = board(cards=cards).hand(shinai)
+    theirs.opponent.monster(1, mizuho)
+    assert summons(theirs.build()) == set()
+
+
+# --- SP-6: "with different names / Attributes / Types" --------------------------------------------------------
+
+def test_sp_6_archnemeses_protos_banishes_3_monsters_with_different_attributes(cards):
+    """'By banishing 3 monsters with different Attributes from your GY and/or face-up field'."""
+    b = board(cards=cards).hand("Archnemeses Protos").graveyard("Dark Magician", "Kuriboh") \
+        .monster(1, "Blue-Eyes White Dragon").monster(2, "Celtic Guardian", position="set")
+    assert summons(b.build()) == set()      # DARK, DARK, LIGHT; the face-down EARTH monster hides its Attribute
+    b = board(cards=cards).hand("Archnemeses Protos").graveyard("Dark Magician", "Kuriboh", "Celtic Guardian") \
+        .monster(1, "Blue-Eyes White Dragon")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "GY1", "GY3")), ("H1", ("M1", "GY2", "GY3"))}
+    after = applied(position, play_of(position, "H1", ("M1", "GY1", "GY3")), zone="M1")
+    assert sorted(c.card.name for c in after.me.banished) == ["Blue-Eyes White Dragon", "Celtic Guardian", "Dark Magician"]
+
+
+def test_sp_6_rainbow_dark_dragon_banishes_7_dark_monsters_with_different_names(cards):
+    dark = ["Dark Magician", "Kuriboh", "Sangan", "Summoned Skull", "Dark Blade", "Dark Elf"]
+    b = board(cards=cards).hand("Rainbow Dark Dragon").graveyard(*dark, "Dark Magician")
+    assert summons(b.build()) == set()      # 7 DARK monsters, 6 names
+    b = board(cards=cards).hand("Rainbow Dark Dragon").graveyard(*dark, "Skull Servant")
+    position = b.build()
+    cost = tuple(f"GY{n}" for n in range(1, 8))
+    assert summons(position) == {("H1", cost)}
+    after = applied(position, play_of(position, "H1", cost), zone="M1")
+    assert len(after.me.banished) == 7 and not after.me.graveyard
+
+
+# --- SP-7: a list of several cards, bare card names -------------------------------------------------------------
+
+def test_sp_7_gate_guardian_tributes_sanga_kazejin_and_suijin(cards):
+    """'By Tributing 1 "Sanga of the Thunder", "Kazejin", and "Suijin"': one of each (Tributes: face-down too)."""
+    b = board(cards=cards).hand("Gate Guardian").monster(1, "Sanga of the Thunder") \
+        .monster(2, "Kazejin", position="set").monster(3, "Suijin").monster(4, "Celtic Guardian")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2", "M3"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2", "M3")), zone="M2")
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kazejin", "Sanga of the Thunder", "Suijin"]
+    two = board(cards=cards).hand("Gate Guardian", "Suijin").monster(1, "Sanga of the Thunder").monster(2, "Kazejin")
+    assert summons(two.build()) == set()
+
+
+def test_sp_7_valkyrion_tributes_alpha_beta_gamma_from_hand_and_or_field(cards):
+    b = board(cards=cards).hand("Valkyrion the Magna Warrior", "Alpha The Magnet Warrior", "Gamma The Magnet Warrior") \
+        .monster(1, "Beta The Magnet Warrior")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2", "H3", "M1"))}
+    after = applied(position, play_of(position, "H1", ("H2", "H3", "M1")), zone="M1")
+    assert len(after.me.graveyard) == 3 and not after.me.hand
+    gy = board(cards=cards).hand("Valkyrion the Magna Warrior", "Alpha The Magnet Warrior") \
+        .monster(1, "Beta The Magnet Warrior").graveyard("Gamma The Magnet Warrior")
+    assert summons(gy.build()) == set()
+
+
+def test_sp_7_koaki_meiru_maximus_banishes_the_iron_core_spell_from_the_hand(cards):
+    """'By removing from play 1 "Iron Core of Koa'ki Meiru" from your hand': a bare card name takes any card of
+    that name, here a Spell."""
+    b = board(cards=cards).hand("Koa'ki Meiru Maximus", "Iron Core of Koa'ki Meiru", "Pot of Greed")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2",))}
+    after = applied(position, play_of(position, "H1", ("H2",)), zone="M1")
+    assert [c.card.name for c in after.me.banished] == ["Iron Core of Koa'ki Meiru"]
+
+
+def test_sp_7_super_crashbug_in_face_up_defense_position_banishing_x_y_and_z(cards):
+    b = board(cards=cards).hand("Super Crashbug").graveyard("Crashbug X", "Crashbug Y", "Crashbug Z")
+    position = b.build()
+    assert summons(position) == {("H1", ("GY1", "GY2", "GY3"))}
+    play = play_of(position, "H1", ("GY1", "GY2", "GY3"))
+    assert play.positions == ("defense",)
+    applied(position, play, zone="M1", battle_position="defense")
+    assert summons(board(cards=cards).hand("Super Crashbug").graveyard("Crashbug X", "Crashbug Y").build()) == set()
