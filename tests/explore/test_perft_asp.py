@@ -29,11 +29,16 @@ def test_counts_equal_the_count_file(block):
             assert count_lines(position, depth) == expected, (block.id, depth)
 
 
-def test_the_command_refuses_what_it_cannot_count(capsys):
-    xyz = str(PERFT_DIR / "positions" / "xyz-link.yaml")
-    assert unread_in_turn(load_position(xyz)) == ["Gagaga Magician"]    # "You can only control 1": unread
-    assert main(["perft", xyz, "--depth", "2", "--engine", "asp", "--all-instances"]) == 2
-    assert "Gagaga Magician" in capsys.readouterr().err
+def test_the_command_refuses_what_it_cannot_count(capsys, tmp_path):
+    import yaml
+    from pysolver.position.builder import PositionBuilder
+    from pysolver.position.files import position_to_dict
+    unread = PositionBuilder(turn=2).hand("Kuriboh").extra_deck("Chimeratech Overdragon").build()
+    assert unread_in_turn(unread) == ["Chimeratech Overdragon"]      # its attacks: a Battle Phase is ahead
+    path = tmp_path / "unread.yaml"
+    path.write_text(yaml.safe_dump(position_to_dict(unread)))
+    assert main(["perft", str(path), "--depth", "2", "--engine", "asp", "--all-instances"]) == 2
+    assert "Chimeratech Overdragon" in capsys.readouterr().err
     synchro = str(PERFT_DIR / "positions" / "synchro.yaml")
     assert main(["perft", synchro, "--depth", "2", "--engine", "asp"]) == 2          # needs --all-instances
     assert main(["perft", synchro, "--depth", "2", "--engine", "asp", "--all-instances"]) == 0
