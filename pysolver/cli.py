@@ -360,7 +360,10 @@ def show_card(card: Card, cards: CardDB) -> str:
             ways = []
             for rule in rules:
                 how = "/".join(word for word, flag in (("Normal Summon", rule.summon), ("Set", rule.set)) if flag)
-                extra = " if it is the only card in the hand" if rule.only_card_in_hand else ""
+                extra = " if it is the only card in the hand" if rule.only_card_in_hand else \
+                    " under its condition" if rule.conditions else ""
+                if rule.filter is not None:
+                    extra += f" ({rule.filter})"
                 ways.append(f"{how} with {rule.tributes} Tribute{'s' if rule.tributes != 1 else ''}{extra}")
             lines.append("  Normal Summon: " + "; ".join(ways))
         else:

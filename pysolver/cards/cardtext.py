@@ -7,7 +7,7 @@ wordings known exactly are read; anything else leaves the ordinary rules in forc
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
@@ -20,7 +20,7 @@ NEVER_NORMAL_SUMMONED = frozenset({"ritual", "fusion", "synchro", "xyz", "link",
 
 @dataclass(frozen=True)
 class TributeRule:
-    """One way to Normal Summon/Set a monster: `tributes` Tributes (NS-3, NS-6).
+    """One way to Normal Summon/Set a monster: `tributes` Tributes (NS-3, NS-6, NS-8..NS-11).
 
     A selection of Tributes is valid when it has at most `tributes` monsters and their Tribute values
     (1, or 2 for a double-Tribute monster) add up to at least `tributes`.
@@ -30,17 +30,28 @@ class TributeRule:
     summon: bool = True               # usable for a Normal (Tribute) Summon
     set: bool = True                  # usable for a Set
     only_card_in_hand: bool = False   # "If this is the only card in your hand, ..."
-    no_monsters: bool = False         # "If you control no monsters, ..."
-    opponent_monster: bool = False    # "If your opponent controls a monster and you control no monsters, ..."
+    # NS-9: the rule's own condition on the position, "If A, or if B, ...": alternatives (one must hold), each
+    # a tuple of conditions that must all hold (`Condition`); () when the rule has no condition
+    conditions: tuple = ()
+    filter: object = None             # NS-8, NS-11: every Tribute must match this filter (a requirement term)
+
+
+# NS-9: one condition of a rule. kind: "none_mine" (you control no monsters), "theirs" (your opponent controls
+# `count` or more monsters, any position), "theirs_face_up" / "mine_face_up" (`count` or more face-up monsters
+# matching `filter`), "all_mine" (every monster you control is face-up and matches `filter`), "hand" (`count`
+# or more cards in your hand, this card included), "opponent_more" (your opponent controls more monsters than
+# you), "field_empty" (no monsters on the field).
+@dataclass(frozen=True)
+class Condition:
+    kind: str
+    count: int = 1
+    filter: object = None
 
 
 _CANNOT_NORMAL = re.compile(r"\bCannot be Normal Summoned(?:/Set| or Set)?\b|\bMust be Special Summoned\b", re.I)
 _REQUIRES = re.compile(r"\bRequires (\d+) Tributes to Normal Summon(?: \(cannot be Normal Set\))?"
                        r"|\bMust be Normal Summoned/Set by Tributing (\d+) monsters\b", re.I)
 _NO_TRIBUTE = re.compile(r"(?<!, )\bYou can Normal Summon(/Set)? this card without Tributing\b", re.I)
-# NS-6 with a condition on the field, written as its own sentence
-_NO_TRIBUTE_IF = re.compile(r"If (?P<opponent>your opponent controls a monster and )?you control no monsters, you can "
-                            r"Normal Summon this card without Tributing\.")
 _ONLY_CARD = re.compile(r"\bIf this is the only card in your hand, you can Normal Summon (?:it|this card) without Tributing\b",
                         re.I)
 _OPTIONAL_TRIBUTES = re.compile(r"\bYou can Tribute (\d+) monsters to Tribute Summon \(but not Set\) this card\b",
@@ -48,6 +59,88 @@ _OPTIONAL_TRIBUTES = re.compile(r"\bYou can Tribute (\d+) monsters to Tribute Su
 _DOUBLE = re.compile(r"\bIf Tribute Summoning an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster, this card "
                      r"can be treated as 2 Tributes\b|\bThis card can be treated as 2 Tributes for the Tribute Summon "
                      r"of an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster\b", re.I)
+# NS-8: a Tribute Summon (never a Set) with 1 Tribute of one kind, "in (face-up) Attack Position" or not.
+_ONE_TRIBUTE_OF = re.compile(r"(?:You can Tribute Summon this (?:card|monster)(?: in (?:face-up )?Attack Position| face-up)?"
+                             r"|This card can be Tribute Summoned in face-up Attack Position"
+                             r"|You can Normal Summon this card) by Tributing 1 (?P<what>[^.]+)\.")
+_ONE_OR_MORE = re.compile(r"You can Tribute (?P<count>\d+) monsters or 1 (?P<what>[^.]+?) to Tribute Summon "
+                          r"\(but not Set\) this card\.")
+# NS-9: "If <condition>, you can Normal Summon[/Set] this card without Tributing[, but its original ATK becomes N]."
+_NO_TRIBUTE_WHEN = re.compile(r"If (?P<when>[^.]+?), you can Normal Summon(?P<set>/Set)? this card without "
+                              r"Tribut(?:ing|es)(?:, but its original ATK becomes \d+)?\.")
+# NS-11: "To Tribute Summon this card, all Tributes must be WIND." (every Tribute Summon or Set of it)
+_ALL_TRIBUTES = re.compile(r"(?:To Tribute Summon this card|If you Tribute Summon this card), (?:all Tributes|the "
+                           r"Tributes?) must be (?P<what>[^.]+?)(?:-Type)?\.")
+_MONSTERS_CONDITIONS = (
+    (re.compile(r"you control no monsters"), lambda m: (Condition("none_mine"),)),
+    (re.compile(r"(?:only your opponent controls a monster|your opponent controls a monster and you control no "
+                r"monsters)"), lambda m: (Condition("none_mine"), Condition("theirs"))),
+    (re.compile(r"your opponent controls a monster"), lambda m: (Condition("theirs"),)),
+    (re.compile(r"your opponent controls (?P<n>\d+) or more monsters"), lambda m: (Condition("theirs", int(m["n"])),)),
+    (re.compile(r"your opponent controls more monsters than you do"), lambda m: (Condition("opponent_more"),)),
+    (re.compile(r"there are no monsters on the field"), lambda m: (Condition("field_empty"),)),
+    (re.compile(r"you have (?P<n>\d+) or more cards in your hand"), lambda m: (Condition("hand", int(m["n"])),)),
+    (re.compile(r"you control an? (?:face-up )?(?P<what>(?!monster$).+)"),
+     lambda m: (Condition("mine_face_up", 1, _filter(m["what"])),)),
+    (re.compile(r"all monsters you control are (?P<what>.+)"), lambda m: (Condition("all_mine", 1, _filter(m["what"])),)),
+    (re.compile(r"your opponent controls an? (?P<what>.+)"),
+     lambda m: (Condition("theirs_face_up", 1, _filter(m["what"])),)),
+)
+
+
+def _filter(phrase: str):
+    from .material_lines import parse_filter
+    return parse_filter(phrase)
+
+
+def _conditions(when: str) -> tuple | None:
+    """NS-9: "only your opponent controls a monster, or if you control a LIGHT monster" -> its alternatives;
+    None when one of them is not a condition pysolver decides from the position."""
+    from .material_lines import UnsupportedMaterialLine
+    alternatives = []
+    for part in re.split(r", or (?:if )?", when):
+        for pattern, build in _MONSTERS_CONDITIONS:
+            match = pattern.fullmatch(part)
+            if match:
+                try:
+                    alternatives.append(build(match))
+                except UnsupportedMaterialLine:
+                    return None
+                break
+        else:
+            return None
+    return tuple(alternatives)
+
+
+@lru_cache(maxsize=None)
+def _written_tribute_rules(card: Card) -> tuple[tuple[str, tuple, object], ...]:
+    """The NS-8..NS-11 sentences of `card` read whole: (sentence, rules it adds, filter all Tributes must match)."""
+    from .material_lines import UnsupportedMaterialLine
+    from .sentences import sentences
+    found = []
+    default = default_tributes(card.level or 0)
+    for sentence in sentences(card):
+        text = sentence.text
+        try:
+            if match := _ONE_TRIBUTE_OF.fullmatch(text):            # NS-8: not over the ordinary count
+                rule = TributeRule(1, set=False, filter=_filter(match["what"]))
+                found.append((text, (rule,) if default > 1 else (), None))
+            elif match := _ONE_OR_MORE.fullmatch(text):
+                found.append((text, (TributeRule(int(match["count"]), set=False),
+                                     TributeRule(1, set=False, filter=_filter(match["what"]))), None))
+            elif (match := _NO_TRIBUTE_WHEN.fullmatch(text)) and (when := _conditions(match["when"])) is not None:
+                rule = TributeRule(0, set=bool(match["set"]), conditions=when)   # NS-9
+                found.append((text, (rule,) if default else (), None))
+            elif match := _ALL_TRIBUTES.fullmatch(text):            # NS-11
+                found.append((text, (), _filter(f"{match['what']} monster")))
+        except UnsupportedMaterialLine:
+            continue
+    return tuple(found)
+
+
+def read_tribute_sentences(card: Card) -> frozenset[str]:
+    """The sentences NS-8..NS-11 read (pysolver.cards.reading: a sentence is read only if it parsed whole)."""
+    return frozenset(text for text, _, _ in _written_tribute_rules(card))
 
 
 def default_tributes(level: int) -> int:
@@ -70,12 +163,16 @@ def tribute_rules(card: Card) -> tuple[TributeRule, ...]:
         rules.append(TributeRule(0, set=False, only_card_in_hand=True))
     elif no_tribute and rules[0].tributes:  # "Normal Summon/Set" also Sets without Tributes
         rules.append(TributeRule(0, set=bool(no_tribute.group(1))))
-    conditional = _NO_TRIBUTE_IF.search(card.text)
-    if conditional and rules[0].tributes:
-        rules.append(TributeRule(0, set=False, no_monsters=True, opponent_monster=bool(conditional.group("opponent"))))
     optional = _OPTIONAL_TRIBUTES.search(card.text)
     if optional:
         rules.append(TributeRule(int(optional.group(1)), set=False))
+    written = _written_tribute_rules(card)
+    rules.extend(rule for _, added, _ in written for rule in added)
+    every = [f for _, _, f in written if f is not None]       # NS-11: a filter on every Tribute of every rule
+    if every:
+        from .requirements import conj
+        rules = [replace(rule, filter=conj(*(every + ([rule.filter] if rule.filter is not None else []))))
+                 for rule in rules]
     return tuple(rules)
 
 
@@ -84,6 +181,27 @@ def double_tribute_attribute(card: Card) -> str | None:
     """The Attribute of the monsters for which `card` counts as 2 Tributes (Kaiser Sea Horse), if any."""
     match = _DOUBLE.search(card.text)
     return (match.group(1) or match.group(2)).upper() if match else None
+
+
+# NS-10: "cannot be Tributed" written on a monster: while it is face-up on the field it is never a Tribute ("all":
+# for a Tribute Summon or Set, a Ritual Summon, a procedure's or a Contact Fusion's cost), or never one for a
+# Tribute Summon or Set ("summon").
+_NEVER_TRIBUTED = re.compile(r"(?:While this card is face-up on the field, it cannot be Tributed|Cannot be Tributed while "
+                             r"face-up in the Monster Zone|Cannot be Tributed, or be destroyed by battle, while face-up "
+                             r"on the field|Cannot be tributed|This Token cannot be Tributed)\.")
+_NEVER_TRIBUTE_SUMMON = re.compile(r"This face-up card cannot be Tributed for a Tribute Summon\.")
+
+
+@lru_cache(maxsize=None)
+def untributable_face_up(card: Card) -> str | None:
+    """NS-10: "all" or "summon" when `card`'s own text forbids Tributing it while it is face-up; else None."""
+    from .sentences import sentences
+    texts = [s.text for s in sentences(card) if not s.activated]
+    if any(_NEVER_TRIBUTED.fullmatch(text) for text in texts):
+        return "all"
+    if any(_NEVER_TRIBUTE_SUMMON.fullmatch(text) for text in texts):
+        return "summon"
+    return None
 
 
 _NO_TRIBUTE_USE = re.compile(r"\bcannot be (?:used as a Tribute|Tributed) for a Tribute Summon\b"

@@ -115,8 +115,8 @@ def rule_sentences(card: Card) -> tuple[Sentence, ...]:
 def _wordings() -> tuple[re.Pattern, ...]:
     ct, ef = cardtext, effects
     return (
-        ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._NO_TRIBUTE_IF, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
-        ct._NO_TRIBUTE_USE, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
+        ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
+        ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
@@ -193,11 +193,12 @@ def _covered(sentence: str, card: Card | None = None) -> bool:
 def is_read(card: Card, sentence: str) -> bool:
     """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), it is an attack
     clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), a summon lock
-    `locks` reads (LCK-1), a card unique on the field (UNQ-1: `uniques`), or a targeting protection or "same
-    Chain" sentence (TGT, CHN-1)."""
+    `locks` reads (LCK-1), a card unique on the field (UNQ-1: `uniques`), a targeting protection or "same
+    Chain" sentence (TGT, CHN-1), or a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
+    Tribute or condition understood)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
-        or uniques.read_unique(card, sentence) is not None
+        or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card)
 
 
 # --- targeting protections and "same Chain" sentences (TGT, CHN-1: pysolver.cards.protections) ------------

@@ -110,6 +110,7 @@ _TOKEN_OWN = (
     (re.compile(r"This Token cannot be (?:used as a Tribute|Tributed) for a Tribute Summon(?:, unless it is for an? "
                 rf"(?:{_ATTRIBUTES}) monster| during the turn it is Special Summoned)?\."), ()),
     (re.compile(r"This Token cannot be destroyed by (?:battle|a card effect)\."), ()),
+    (re.compile(r"This Token cannot be Tributed\."), ()),          # NS-10: cardtext.untributable_face_up
 )
 
 

@@ -42,7 +42,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_way, tribute_limit, tribute_rules)
+                              special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
@@ -193,14 +193,15 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                     continue
                 if rule.only_card_in_hand and len(hand) != 1:
                     continue
-                if rule.no_monsters and _own(position, ON_FIELD):          # NS-6: "If you control no monsters"
-                    continue
-                if rule.opponent_monster and not _opponents(position, ON_FIELD):
+                if rule.conditions and not any(all(_summon_condition_holds(position, c) for c in alternative)
+                                               for alternative in rule.conditions):     # NS-9
                     continue
                 for count in range(rule.tributes + 1):
                     for tributes in combinations(field, count):
                         if sum(value(t) for t in tributes) < rule.tributes:
                             continue
+                        if rule.filter is not None and not all(_matches(rule.filter, t) for t in tributes):
+                            continue                                    # NS-8, NS-11: Tributes of one kind
                         if not granted(action, monster, tributes):
                             continue
                         zones = free + [t.id for t in tributes if t.location == "monster_zone"]
@@ -211,11 +212,48 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                                    positions=positions)
 
 
+def _face_up(instance: Instance) -> bool:
+    return instance.location in ON_FIELD and instance.state.position != "set"
+
+
+def _never_tributed(instance: Instance) -> bool:
+    """NS-10: a face-up monster whose own text says it cannot be Tributed (a Ritual's or a cost's Tribute too)."""
+    return _face_up(instance) and untributable_face_up(instance.card) == "all"
+
+
+def _summon_condition_holds(position: Position, condition) -> bool:
+    """NS-9: one condition of a Normal Summon rule's own sentence, on the position (docs/tribute-rules.md)."""
+    mine, theirs = _own(position, ON_FIELD), _opponents(position, ON_FIELD)
+
+    def face_up(monsters):
+        return [m for m in monsters if m.state.position != "set" and _matches(condition.filter, m)]
+    kind = condition.kind
+    if kind == "none_mine":
+        return not mine
+    if kind == "theirs":
+        return len(theirs) >= condition.count
+    if kind == "opponent_more":
+        return len(theirs) > len(mine)
+    if kind == "field_empty":
+        return not mine and not theirs
+    if kind == "hand":
+        return len(_own(position, "hand")) >= condition.count
+    if kind == "mine_face_up":
+        return len(face_up(mine)) >= condition.count
+    if kind == "theirs_face_up":
+        return len(face_up(theirs)) >= condition.count
+    if kind == "all_mine":
+        return len(face_up(mine)) == len(mine)
+    raise ValueError(f"unknown condition {kind!r}")
+
+
 def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:
     """A Token's own text may forbid Tributing it for a Tribute Summon (or Set) (NS-4, card data):
     always, unless the summoned monster has a given Attribute, or during the turn it was Summoned."""
     restrictions = _restrictions(tribute)                          # TOK-1: what its summoning effect says
     if "cannot_be_tributed" in restrictions:
+        return False
+    if _face_up(tribute) and untributable_face_up(tribute.card) is not None:     # NS-10: its own text
         return False
     if any(r.startswith("cannot_be_tributed_except_for_") and r.rpartition("_")[2].upper() != summoned.card.attribute
            for r in restrictions):
@@ -1080,6 +1118,7 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                     pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)]
             if rule.tribute_filter is not None:
                 pool = [c for c in pool if _matches(rule.tribute_filter, c)]
+            pool = [c for c in pool if not _never_tributed(c)]                  # NS-10
             if rule.banish_filter is not None:
                 pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)
                          and _matches(rule.banish_filter, c)]
@@ -1355,6 +1394,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                                  and not (slot.face_up and c.state.position == "set")]
                     else:
                         pool += list(theirs)
+                if slot.action == "tribute":
+                    pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
                 if slot.different:    # SP-6: no two of the slot's cards share the property
                     key = {"name": lambda c: c.card.name, "attribute": lambda c: c.card.attribute,
@@ -1419,6 +1460,8 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             pool += _monsters_in(_own(position, "hand"))
         if "graveyard" in contact.sources:
             pool += _monsters_in(_own(position, "graveyard"))
+        if contact.action == "tribute":
+            pool = [m for m in pool if not _never_tributed(m)]                 # NS-10
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion") and _group_options(requirement, m, False)]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates), requirement.max_materials)

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_way, tribute_limit, tribute_rules)
+                              special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
 from ..cards.locks import summon_locks
@@ -60,10 +60,6 @@ def card_facts(card: Card) -> str:
             out.append(f"rule_for({c},{number},set_monster).")
         if rule.only_card_in_hand:
             out.append(f"rule_needs_only_card({c},{number}).")
-        if rule.no_monsters:
-            out.append(f"rule_needs_no_monsters({c},{number}).")
-        if rule.opponent_monster:
-            out.append(f"rule_needs_opponent_monster({c},{number}).")
     limit = tribute_limit(card)
     if limit is not None:
         if limit.unless_attribute:
@@ -72,6 +68,9 @@ def card_facts(card: Card) -> str:
             out.append(f"untributable_on_summon_turn({c}).")
         else:
             out.append(f"untributable({c}).")
+    never = untributable_face_up(card)     # NS-10
+    if never:
+        out.append(f"face_up_restriction({c},{'never_tributed' if never == 'all' else 'cannot_be_tributed'}).")
     double = double_tribute_attribute(card)
     if double:
         out.append(f"double_tribute({c},{constant(double)}).")
@@ -329,6 +328,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         if not rule.name:
             filters.archetypes.add(rule.archetype)
         out.append(f"unique({c},{what},{rule.whom},{rule.zones}).")
+    out.extend(_tribute_rule_facts(card, filters))
     out.extend(_procedure_facts(card, filters, target))
     out.extend(_written_facts(card, filters, target))
     limit = limits(card)
@@ -347,6 +347,27 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         spell = pool.get(only_with)
         out.append(f"ritual_only_with({c},{(spell.alias or spell.passcode) if spell else 0}).")
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
+
+
+def _tribute_rule_facts(card: Card, filters: "_Filters") -> list[str]:
+    """What a Normal Summon/Set rule's own sentence asks of its Tributes and of the position (NS-8..NS-11):
+    `tribute_rule_filter(C, Rule, F)`, and its alternatives `rule_alternative(C, Rule, K)`, each holding when all
+    its `rule_condition(C, Rule, K, Condition)` hold (the rule numbers are those of card_facts)."""
+    c, out = card.passcode, []
+    for number, rule in enumerate(tribute_rules(card), 1):
+        if rule.filter is not None:
+            out.append(f"tribute_rule_filter({c},{number},{filters.number(rule.filter)}).")
+        for k, alternative in enumerate(rule.conditions, 1):
+            out.append(f"rule_alternative({c},{number},{k}).")
+            for condition in alternative:
+                if condition.filter is not None:
+                    term = f"{condition.kind}({filters.number(condition.filter)},{condition.count})"
+                elif condition.kind in ("theirs", "hand"):
+                    term = f"{condition.kind}({condition.count})"
+                else:
+                    term = condition.kind
+                out.append(f"rule_condition({c},{number},{k},{term}).")
+    return out
 
 
 def _monster_state_facts(number: int, monster: Monster) -> list[str]:

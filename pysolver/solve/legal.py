@@ -44,7 +44,7 @@ _NEEDS = {
     "restrictions.lp": ("summon_lock", "own_procedure_only", "one_at_a_time", "unique"),
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
     "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",
-                      "trap_monster_not_trap"),
+                      "trap_monster_not_trap", "face_up_restriction"),
 }
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).

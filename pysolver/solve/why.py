@@ -319,6 +319,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_others_not": ("{material}", "{M:instance}'s text forbids the other {K} Materials chosen"),
     "material_others_must": ("{material}", "{M:instance}'s text requires other {K} Materials than those available"),
     "tributes_not_accepted": (None, _tributes),
+    "never_tributed": ("NS-10", "{M:instance} cannot be Tributed while it is face-up on the field (its own text)"),
     "no_zone_tribute": ("NS-4", "no Main Monster Zone would be free: Tribute a monster in a Main Monster Zone"),
     "scale_zone_free": ("ZN-7", "both Pendulum Zones are taken"),
     "pendulum_none": ("PEN-1", "no monster can be Pendulum Summoned"),
@@ -447,8 +448,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no rule_for": ("NS-7", "{subject} can never be Normal Summoned or Set"),
     "no mine": (None, None),
     "rule_for": ("NS-6", "{0:card} cannot be {2:action} this way"),
-    "not rule_unmet": ("NS-6", "{0:card}'s text allows this way only if you control no monsters (and, if it says so, "
-                               "your opponent controls one), or if it is the only card in your hand"),
+    "not rule_unmet": ("NS-6", "{0:card}'s text allows this way only under a condition the position does not meet "
+                               "(it is the only card in your hand, or what the monsters on the field must be: NS-9)"),
     "normal_summon_available: U < L": ("NS-1", "you already used your Normal Summon or Set this turn ({U} of {L})"),
     "additional_available": (None, None),
     "may_use: N > 0": (None, None),

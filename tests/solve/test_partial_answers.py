@@ -95,9 +95,11 @@ def test_issue15_6_fog_king_in_hand_withholds_its_summons_face_up_it_refuses(rea
         legal_plays(face_up)
 
 
-def test_issue15_6_koaki_meiru_valafar_tribute_summon_with_one_archetype_tribute_is_withheld(real):
-    """Koa'ki Meiru Valafar: "You can Tribute Summon this monster by Tributing 1 "Koa'ki Meiru" monster"."""
-    position = PositionBuilder(cards=real).hand("Koa'ki Meiru Valafar").monster(1, "Koa'ki Meiru Boulder").build()
+def test_issue15_6_granmarg_tribute_summon_with_one_tribute_summoned_monster_is_withheld(real):
+    """Granmarg the Mega Monarch: "You can Tribute Summon this card by Tributing 1 Tribute Summoned monster" (how a
+    monster was Normal Summoned is not part of a position: unread; Koa'ki Meiru Valafar's "1 "Koa'ki Meiru"
+    monster" is read, NS-8 in docs/tribute-rules.md)."""
+    position = PositionBuilder(cards=real).hand("Granmarg the Mega Monarch").monster(1, "Koa'ki Meiru Boulder").build()
     plays = same_as_reference(position)
     assert "H1" not in ids_used(plays) and not plays.exhaustive
     assert ("change_position", "M1") in {(p.action, p.card) for p in plays}
@@ -188,10 +190,11 @@ def test_issue15_7_box_of_friends_and_wise_strix_clauses_about_other_monsters_ar
     assert unread_clauses(real["Raidraptor - Wise Strix"]) == ()
 
 
-def test_issue15_7_fog_king_valafar_spatial_collapse_are_unread(real):
+def test_issue15_7_fog_king_granmarg_spatial_collapse_are_unread(real):
     assert [c.lock for c in unread_clauses(real["Fog King"])] == [False, True]
-    (valafar,) = unread_clauses(real["Koa'ki Meiru Valafar"])
-    assert "Tributing 1" in valafar.clause and not valafar.lock
+    (granmarg,) = unread_clauses(real["Granmarg the Mega Monarch"])
+    assert "Tributing 1 Tribute Summoned" in granmarg.clause and not granmarg.lock
+    assert unread_clauses(real["Koa'ki Meiru Valafar"]) == ()     # NS-8 (docs/tribute-rules.md)
     (collapse,) = unread_clauses(real["Spatial Collapse"])
     assert collapse.lock and "each player can have on the field is 5" in collapse.clause
 
