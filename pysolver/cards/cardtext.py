@@ -65,9 +65,10 @@ _ONE_TRIBUTE_OF = re.compile(r"(?:You can Tribute Summon this (?:card|monster)(?
                              r"|You can Normal Summon this card) by Tributing 1 (?P<what>[^.]+)\.")
 _ONE_OR_MORE = re.compile(r"You can Tribute (?P<count>\d+) monsters or 1 (?P<what>[^.]+?) to Tribute Summon "
                           r"\(but not Set\) this card\.")
-# NS-9: "If <condition>, you can Normal Summon[/Set] this card without Tributing[, but its original ATK becomes N]."
+# NS-9: "If <condition>, you can Normal Summon[/Set] this card without Tributing." (", but its original ATK becomes
+# N": not read, reading.py _OWN_STATS)
 _NO_TRIBUTE_WHEN = re.compile(r"If (?P<when>[^.]+?), you can Normal Summon(?P<set>/Set)? this card without "
-                              r"Tribut(?:ing|es)(?:, but its original ATK becomes \d+)?\.")
+                              r"Tribut(?:ing|es)\.")
 # NS-11: "To Tribute Summon this card, all Tributes must be WIND." (every Tribute Summon or Set of it)
 _ALL_TRIBUTES = re.compile(r"(?:To Tribute Summon this card|If you Tribute Summon this card), (?:all Tributes|the "
                            r"Tributes?) must be (?P<what>[^.]+?)(?:-Type)?\.")

@@ -81,10 +81,19 @@ _IMPERATIVE = re.compile(r"(?:Special Summon|Destroy|Banish|Add|Send|Shuffle|Ret
                          r"Increase|Reduce|Skip|Toss|Roll|Flip|Move|Detach|Activate)\b")
 
 
+# A card's own Level, ATK or DEF changed by how it was summoned ("If this card is Normal Summoned without
+# Tributing, its Level becomes 4"; "..., but its original ATK becomes 1900"): on the field it is not the card's,
+# and a position does not record it, so the card's Levels and ATK there are unknown (materials, filters).
+_OWN_STATS = re.compile(r"\b(?:its|this card's) (?:original )?(?:Level|ATK|DEF)\b[^.]*\b(?:becomes?|is halved)\b"
+                        r"[^.]*|\bSummon[^.]*\b(?:its|this card's) (?:original )?(?:Level|ATK|DEF)\b[^.]*\b(?:becomes?|is halved)\b", re.I)
+
+
 def _is_rule(sentence: Sentence) -> bool:
     if sentence.activated or _IMPERATIVE.match(sentence.text):
         return False
     text = _unquoted(sentence.text)
+    if re.search(r"\bSummon", text) and _OWN_STATS.search(text):
+        return True
     if re.search(r"\bthis turn\b|\bthe turn you activate\b|\bthe turn (?:you|this card)\b|\buntil the end of\b",
                  text, re.I) and not re.search(r"\bcan also Xyz Summon\b", text):   # XYZ-4 with a condition on
         # the turn ("if a "Kashtira Shangri-Ira" has activated its effect this turn") is a summoning rule
@@ -164,10 +173,9 @@ def read_wordings() -> tuple[re.Pattern, ...]:
     return tuple(p for p in _wordings() if p is not None)
 
 
-# What may be left around a reader's wording: the subject it leaves out, a change of the card's own stats.
+# What may be left around a reader's wording: the subject it leaves out.
 _RESIDUE = re.compile(r"(?:(?:This|These) (?:Token|card|monster)s?(?: in your (?:hand|field|GY)(?:, (?:hand|field|GY))*,?"
-                      r"(?: or (?:hand|field|GY))?)?)?\s*(?:,? but (?:its|this card's) (?:original )?(?:ATK|DEF|Level)[^.]*"
-                      r"|,? but the other materials must be correct)?", re.I)
+                      r"(?: or (?:hand|field|GY))?)?)?\s*(?:,? but the other materials must be correct)?", re.I)
 
 
 def _covered(sentence: str, card: Card | None = None) -> bool:
@@ -322,7 +330,7 @@ def unread_clauses(card: Card) -> tuple[Unread, ...]:
                 found.append(Unread(sentence.text, False, sentence.where, "summon", only.group(1)))
                 continue
             if scope == "play" and not lock and _ONLY_ITS_SUMMON.search(sentence.text) \
-                    and not _USE.search(sentence.text):
+                    and not _USE.search(sentence.text) and not _OWN_STATS.search(sentence.text):   # its stats: any play
                 scope = "summon"
             found.append(Unread(sentence.text, lock, sentence.where, scope))
     return tuple(found)

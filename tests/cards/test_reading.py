@@ -69,7 +69,12 @@ def test_issue15_7_every_rule_sentence_of_the_card_database_is_read_or_unread(re
 def test_issue15_7_rule_sentences_on_real_cards(real):
     """Dated examples: each sentence and what becomes of it."""
     # read: the Normal Summon rules (NS-6), the Special Summon limits (SP-2), a procedure (SP-1)
-    assert reading.unread_clauses(real["Beast King Barbaros"]) == ()     # "..., but its original ATK becomes 1900"
+    # its stats on the field are not its card's ("..., but its original ATK becomes 1900"; "If this card is Normal
+    # Summoned without Tributing, its Level becomes 4"), and a position does not record how it was summoned:
+    # every play that uses it is uncertain (the Level of a Synchro Material, an ATK filter)
+    for name in ("Beast King Barbaros", "Performapal Drummerilla", "Qliphort Helix"):
+        (stats,) = reading.unread_clauses(real[name])
+        assert stats.scope == "play" and not stats.lock and "becomes" in stats.clause
     assert reading.unread_clauses(real["Cyber Dragon"]) == ()
     assert reading.unread_clauses(real["Elemental HERO Gaia"]) == ()     # Must be Fusion Summoned and ...
     # a Contact Fusion's own procedure is read (SP-1: effects.contact_fusion), except in the forms not read

@@ -70,7 +70,7 @@ def test_sp_1_contact_forms_not_read_stay_unread(cards):
 # --- SP-1: the procedure ------------------------------------------------------------------------------
 
 def test_sp_1_gyzarus_shuffles_the_above_cards_you_control_into_the_deck(cards):
-    position = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").monster(2, "Gladiator Beast Laquari") \
+    position = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").monster(2, "Gladiator Beast Darius") \
         .build()
     assert contacts(position) == {("ED1", ("M1", "M2"))}
     play = only_play(position)
@@ -78,14 +78,14 @@ def test_sp_1_gyzarus_shuffles_the_above_cards_you_control_into_the_deck(cards):
     after = applied(position, play, zone="M3", battle_position="defense")
     assert after["M3"].card.name == "Gladiator Beast Gyzarus" and after["M3"].state.position == "defense"
     assert after["M3"].state.properly_summoned and after.me.extra_deck == ()
-    assert sorted(c.name for c in after.me.deck) == ["Gladiator Beast Bestiari", "Gladiator Beast Laquari"]
+    assert sorted(c.name for c in after.me.deck) == ["Gladiator Beast Bestiari", "Gladiator Beast Darius"]
     assert after.events[-1]["summon"] == "procedure" and after.events[-1]["from"] == "extra_deck"
     assert not after.normal_summon_used
 
 
 def test_sp_1_contact_fusion_needs_no_polymerization_and_is_not_a_fusion_summon(cards):
     position = gyzarus_board(cards).hand("Polymerization").monster(1, "Gladiator Beast Bestiari") \
-        .monster(2, "Gladiator Beast Laquari").build()
+        .monster(2, "Gladiator Beast Darius").build()
     plays = legal_plays(position)
     assert {p.action for p in plays if p.card == "ED1"} == {"procedure_summon"}
     assert apply(position, only_play(position)).me.hand[0].name == "Polymerization"
@@ -94,7 +94,7 @@ def test_sp_1_contact_fusion_needs_no_polymerization_and_is_not_a_fusion_summon(
 def test_sp_1_a_missing_material_means_no_contact_fusion(cards):
     both_bestiari = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").monster(2, "Gladiator Beast Bestiari")
     assert contacts(both_bestiari.build()) == {("ED1", ("M1", "M2"))}     # the second one is a "Gladiator Beast"
-    no_bestiari = gyzarus_board(cards).monster(1, "Gladiator Beast Laquari").monster(2, "Gladiator Beast Laquari")
+    no_bestiari = gyzarus_board(cards).monster(1, "Gladiator Beast Darius").monster(2, "Gladiator Beast Darius")
     assert contacts(no_bestiari.build()) == set()
     other = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").monster(2, "Cyber Dragon")
     assert contacts(other.build()) == set()
@@ -104,17 +104,17 @@ def test_sp_1_you_control_means_the_field_face_down_monsters_too(cards):
     """"The above cards you control": the engine's pool is the field (LOCATION_ONFIELD), face-down monsters
     included; a card in the hand or the GY is not one you control."""
     face_down = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari", position="set") \
-        .monster(2, "Gladiator Beast Laquari", position="defense")
+        .monster(2, "Gladiator Beast Darius", position="defense")
     assert contacts(face_down.build()) == {("ED1", ("M1", "M2"))}
-    hand = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").hand("Gladiator Beast Laquari") \
-        .graveyard("Gladiator Beast Laquari")
+    hand = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").hand("Gladiator Beast Darius") \
+        .graveyard("Gladiator Beast Darius")
     assert contacts(hand.build()) == set()
 
 
 def test_fus_2_no_fusion_substitute_in_a_contact_fusion(cards):
     """King of the Swamp may replace a named Fusion Material in a Fusion Summon only: the engine turns
     substitutes off for Contact Fusions (FUSPROC_CONTACTFUS)."""
-    position = gyzarus_board(cards).monster(1, "King of the Swamp").monster(2, "Gladiator Beast Laquari").build()
+    position = gyzarus_board(cards).monster(1, "King of the Swamp").monster(2, "Gladiator Beast Darius").build()
     assert contacts(position) == set()
     fusion = board(cards=cards).hand("Polymerization", "Flame Manipulator").monster(1, "King of the Swamp") \
         .extra_deck("Flame Swordsman").build()
@@ -122,25 +122,25 @@ def test_fus_2_no_fusion_substitute_in_a_contact_fusion(cards):
 
 
 def test_sp_2_only_from_the_face_down_extra_deck_and_only_in_the_main_phase(cards):
-    b = board(cards=cards, phase="battle").monster(1, "Gladiator Beast Bestiari").monster(2, "Gladiator Beast Laquari") \
+    b = board(cards=cards, phase="battle").monster(1, "Gladiator Beast Bestiari").monster(2, "Gladiator Beast Darius") \
         .extra_deck("Gladiator Beast Gyzarus")
     assert contacts(b.build()) == set()
     main2 = board(cards=cards, phase="main2").monster(1, "Gladiator Beast Bestiari") \
-        .monster(2, "Gladiator Beast Laquari").extra_deck("Gladiator Beast Gyzarus")
+        .monster(2, "Gladiator Beast Darius").extra_deck("Gladiator Beast Gyzarus")
     assert contacts(main2.build()) == {("ED1", ("M1", "M2"))}
 
 
 def test_sp_2_a_special_summon_lock_forbids_it(cards):
     """Qliphort Scout as a Pendulum Scale: "You cannot Special Summon monsters, except "Qli" monsters"."""
     position = gyzarus_board(cards).spell_trap(1, "Qliphort Scout").monster(1, "Gladiator Beast Bestiari") \
-        .monster(2, "Gladiator Beast Laquari").build()
+        .monster(2, "Gladiator Beast Darius").build()
     assert contacts(position) == set()
 
 
 def test_oath_1_no_special_summon_from_the_extra_deck_after_such_an_oath(cards):
     events = [{"activate": "Pot of Duality", "effect": 1, "player": 0, "negated": "none", "resolved": True}]
     position = board(cards=cards, events=events).monster(1, "Gladiator Beast Bestiari") \
-        .monster(2, "Gladiator Beast Laquari").extra_deck("Gladiator Beast Gyzarus").build()
+        .monster(2, "Gladiator Beast Darius").extra_deck("Gladiator Beast Gyzarus").build()
     assert contacts(position) == set()
 
 
@@ -278,7 +278,7 @@ def test_zn_6_no_zone_no_play(cards):
 # --- pysolver why ---------------------------------------------------------------------------------------
 
 def test_sp_1_why_a_contact_fusion_lacks_a_material(cards):
-    position = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").hand("Gladiator Beast Laquari").build()
+    position = gyzarus_board(cards).monster(1, "Gladiator Beast Bestiari").hand("Gladiator Beast Darius").build()
     answers = {answer.action: answer for answer in why(position, "ED1").answers}
     answer = answers["procedure_summon"]
     assert answer.candidate and not answer.plays

@@ -125,13 +125,13 @@ def test_ns_6_must_be_normal_summoned_set_by_tributing_3():
     assert len(plays_of(b.build(), "normal_summon")) == 1 and len(plays_of(b.build(), "set_monster")) == 1
 
 
-def test_ns_6_without_tributing_and_optional_three():
-    b = board().hand("Beast King Barbaros")
+def test_ns_6_optional_three():
+    b = board().hand("Gilford the Lightning")
     for zone in range(1, 4):
         b.monster(zone, "Kuriboh")
     summons = {len(p.tributes) for p in plays_of(b.build(), "normal_summon", all_instances=True)}
     sets = {len(p.tributes) for p in plays_of(b.build(), "set_monster", all_instances=True)}
-    assert summons == {0, 2, 3} and sets == {0, 2}
+    assert summons == {2, 3} and sets == {2}
 
 
 def test_ns_6_only_card_in_hand():

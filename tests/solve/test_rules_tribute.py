@@ -24,8 +24,8 @@ def tributes(position, action, card="H1"):
     "Gravekeeper's Visionary", "Koa'ki Meiru Rooklord", "Genex Solar", "Red-Eyes Zombie Dragon", "Worm King",
     "Super-Ancient Dinobeast", "Behemoth the King of a Hundred Battles", "Gravekeeper's Oracle", "Power Invader",
     "Hayate the Earth Star", "Gouki Riscorpio", "Wicked Acolyte Chilam Sabak", "Arisen Gaia the Fierce Knight",
-    "Performapal Drummerilla", "Gaia the Magical Knight", "Blackwing - Sirocco the Dawn", "Simorgh, Bird of Divinity",
-    "Troposphere", "Hundred-Footed Horror"])
+    "Gaia the Magical Knight", "Blackwing - Sirocco the Dawn", "Simorgh, Bird of Divinity", "Troposphere",
+    "Big Piece Golem", "Mist Archfiend"])
 def test_ns_8_to_11_the_wordings_are_read(real, name):
     assert unread_clauses(real[name]) == ()
 
@@ -120,11 +120,15 @@ def test_ns_9_arisen_gaia_if_your_opponent_controls_more_monsters(real):
     assert () in tributes(even.build(), "normal_summon")
 
 
-def test_ns_9_performapal_drummerilla_no_monsters_on_the_field(real):
-    empty = board(cards=real).hand("Performapal Drummerilla")
-    assert tributes(empty.build(), "normal_summon") == {()}
-    empty.opponent.monster(1, "Kuriboh")
-    assert tributes(empty.build(), "normal_summon") == set()
+def test_ns_9_a_summon_that_changes_the_cards_own_stats_is_withheld(real):
+    """Performapal Drummerilla: "If there are no monsters on the field, you can Normal Summon this card without
+    Tributing." is read, but "If this card is Normal Summoned without Tributing, its Level becomes 4." is not (a
+    position does not record how it was summoned, so its Level on the field is unknown): its plays are
+    withheld and said, in the solver and the reference alike."""
+    position = board(cards=real).hand("Performapal Drummerilla").build()
+    assert tributes(position, "normal_summon") == set()
+    (entry,) = legal_plays(position).unread
+    assert entry.card == "Performapal Drummerilla" and "Level becomes 4" in entry.clause
 
 
 def test_ns_9_gaia_the_magical_knight_opponent_face_up_2300_atk(real):
