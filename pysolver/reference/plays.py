@@ -332,6 +332,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             continue
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
+        if text.cannot_summon_turn and state.summoned_this_turn and not state.set_this_turn:   # BP-15
+            continue
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13
             continue
@@ -352,7 +354,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             attacked_before = {"o" + zone for zone in state.attacked_monsters}
         else:
             continue
-        direct_ok = text.direct or (text.direct_with_material and materials > 0)
+        direct_ok = text.direct or (text.direct_with_material and materials > 0) or (
+            text.direct_summon_turn and state.summoned_this_turn)                 # BP-15
         direct_no = text.no_direct or (text.no_direct_without_material and not materials)
         targets = [target for target in attackable if target not in attacked_before]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):

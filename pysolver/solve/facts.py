@@ -430,7 +430,9 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_not_target_pointing", rules.not_target_pointing), ("attack_pointed_not_target", rules.pointed_not_target),
         ("attack_on_monsters_per_material", rules.on_monsters_per_material),
         ("attack_all_needs_material", rules.attack_all_needs_material), ("attack_lock_all_defense", rules.lock_all_defense),
-        ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all)) if flag]
+        ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all),
+        ("attack_cannot_summon_turn", rules.cannot_summon_turn), ("attack_direct_summon_turn", rules.direct_summon_turn))
+        if flag]
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.lock_alone_hand is not None:
