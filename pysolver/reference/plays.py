@@ -325,6 +325,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if (text.lock_all_defense and all(m.state.position != "attack" for m in opponents)) or (
                 text.lock_alone_hand is not None and len(opponents) == 1 and hand <= text.lock_alone_hand):
             return
+    locks = []                                    # BP-16: the locks on attacks that bind the turn player
+    for card in position.instances.values():
+        for lock in attack_rules(card.card).locks:
+            binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
+            if binds and _applies(card, "card"):
+                locks.append(lock)
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
         materials = len(state.materials)
@@ -333,6 +339,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
         if text.cannot_summon_turn and state.summoned_this_turn and not state.set_this_turn:   # BP-15
+            continue
+        if any((lock.what is None or _matches(lock.what, monster)) and not (
+                lock.unless is not None and _matches(lock.unless, monster)) for lock in locks):   # BP-16
             continue
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13

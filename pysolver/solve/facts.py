@@ -415,7 +415,7 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
 
 
 def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
-    """What a monster's own text says about attacks (BP-4..BP-14, asp/battle.lp; `pysolver.cards.attacks`)."""
+    """What a card's own text says about attacks (BP-4..BP-16, asp/battle.lp; `pysolver.cards.attacks`)."""
     rules, c = attack_rules(card), card.passcode
     if not rules:
         return []
@@ -439,6 +439,12 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_lock_alone_hand({c},{rules.lock_alone_hand}).")
     if rules.only_target_while:
         out.append(f"attack_only_target_while({c},{rules.only_target_while}).")
+    for number, lock in enumerate(rules.locks, 1):     # BP-16
+        out.append(f"attack_lock({c},{number},{lock.whom}).")
+        if lock.what is not None:
+            out.append(f"attack_lock_what({c},{number},{filters.number(lock.what)}).")
+        if lock.unless is not None:
+            out.append(f"attack_lock_unless({c},{number},{filters.number(lock.unless)}).")
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

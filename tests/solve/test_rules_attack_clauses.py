@@ -105,3 +105,63 @@ def test_bp_17_a_damage_step_sentence_with_more_in_it_stays_unread(real):
     assert any("Damage Step only, also" in u.clause for u in unread_clauses(real["Galaxy Dragon"]))
     # during the whole Battle Phase, ATK a position shows: not read
     assert any("Battle Phase only" in u.clause for u in unread_clauses(real["Spirit of Flames"]))
+
+
+# --------------------------------------------------------------------------------------------------
+# BP-16: locks on attacks while their card is face-up
+
+def test_bp_16_the_lock_wordings_are_read(real):
+    for name in ("Gravity Bind", "Insect Barrier", "Red Screen", "Cursed El Dorlando", "Synchro Zone",
+                 "Performapal Partnaga"):
+        assert attack_rules(real[name]).locks, name
+        assert not unread_clauses(real[name]), name
+    assert attack_rules(real["Linkbelt Wall Dragon"]).locks[0].whom == "both"
+    assert attack_rules(real["Ghostrick Museum"]).locks[0].whom == "controller"
+
+
+def test_bp_16_a_lock_on_atk_or_with_a_condition_stays_unread(real):
+    for name, clause in (("Messenger of Peace", "1500 or more ATK"), ("Euler's Circuit", "While you control"),
+                         ("Alien Psychic", "A-Counters"), ("Cloudcastle", "the turn they are")):
+        assert not attack_rules(real[name]).locks, name
+        assert any(clause in u.clause for u in unread_clauses(real[name])), name
+
+
+def test_bp_16_gravity_bind_forbids_level_4_or_higher_on_both_sides(real):
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Kuriboh").monster("left", "Decode Talker")
+    b.spell_trap(3, "Gravity Bind")
+    b.opponent.monster(1, "Kuriboh")
+    # Celtic Guardian is Level 4; Decode Talker has no Level
+    assert attacks(b.build()) == {("M2", "oM1"), ("EMZL", "oM1")}
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.spell_trap(3, "Gravity Bind").monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(1, "Celtic Guardian").spell_trap(3, "Gravity Bind", position="set")   # Set: nothing
+    assert attacks(b.build()) == {("M1", "direct")}
+
+
+def test_bp_16_insect_barrier_binds_only_the_opponent_of_its_controller(real):
+    b = battle(real).monster(1, "Insect Knight").monster(2, "Celtic Guardian")
+    b.opponent.spell_trap(1, "Insect Barrier")
+    assert attacks(b.build()) == {("M2", "direct")}
+    b = battle(real).monster(1, "Insect Knight").spell_trap(1, "Insect Barrier")   # its controller's Insects attack
+    assert attacks(b.build()) == {("M1", "direct")}
+
+
+def test_bp_16_synchro_zone_and_linkbelt_wall_dragon_except(real):
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Stardust Dragon")
+    b.opponent.spell_trap(2, "Synchro Zone")
+    assert attacks(b.build()) == {("M2", "direct")}
+    b = battle(real).monster(1, "Celtic Guardian").monster("left", "Decode Talker")
+    b.opponent.monster(1, "Linkbelt Wall Dragon")
+    assert attacks(b.build()) == {("EMZL", "oM1")}
+    b = battle(real).monster(1, "Celtic Guardian").monster("left", "Decode Talker")
+    b.opponent.monster(1, "Linkbelt Wall Dragon", restrictions=["effects_negated"])    # BP-3: negated
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("M1", "oM1")}
+
+
+def test_bp_16_red_screen_and_cursed_el_dorlando(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.spell_trap(1, "Red Screen")
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Zombie Master").spell_trap(1, "Cursed El Dorlando")
+    assert attacks(b.build()) == {("M2", "direct")}
