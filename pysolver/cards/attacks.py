@@ -32,7 +32,15 @@ in one turn (the engine's single-card effects of the same name in brackets):
 * BP-11 "Monsters this card points to cannot attack." (EFFECT_CANNOT_ATTACK on its linked monsters) and
   "Your opponent's monsters cannot target monsters this card points to for attacks."; BP-8 "While this
   card points to a monster(s), your opponent's monsters cannot target this card for attacks.";
-* BP-12 "This card can attack all monsters your opponent controls, once each." (EFFECT_ATTACK_ALL).
+* BP-12 "This card can attack all monsters your opponent controls, once each." (EFFECT_ATTACK_ALL);
+* BP-15 "This card cannot attack during the turn it is Normal or Special Summoned." (EFFECT_CANNOT_ATTACK
+  registered by its summon events), and, for a monster never Normal Summoned or Set (NS-7), "Cannot attack
+  the turn it is Special Summoned." / "This card can attack directly the turn it is Special Summoned.";
+* BP-16 "Level 4 or higher monsters cannot attack.", "Monsters cannot attack, except Link Monsters.", "Your
+  opponent's monsters cannot declare attacks.", "Neither player can declare attacks, except with Synchro
+  Monsters." (a field EFFECT_CANNOT_ATTACK / _ANNOUNCE): locks of monsters and of Spells and Traps;
+* BP-17 "If this card attacks ..., it gains N ATK during the Damage Step only." and the like: read as
+  deciding no play (Spells and Traps too: with BP-16, the only attack sentences of theirs read).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -40,7 +48,7 @@ only when it is a rule sentence of the monster text standing alone: one in a bul
 ("gains these effects while ...", "apply 1 of these effects") is conditional and stays unread, except the
 bullet of a Gemini monster (the Gemini wording is its condition: GEM-2). Everything else about attacks
 (Toon World, "must attack", attacking all Special Summoned monsters once each, attacking again after destroying a
-monster, paying LP to attack, the turn it is Summoned, conditions on BP-10) stays unread
+monster, paying LP to attack, the turn it is Summoned other than BP-15, conditions on BP-10) stays unread
 (`pysolver.cards.reading`).
 """
 
@@ -113,9 +121,33 @@ _POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to c
 _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your opponent controls,? once each|all your "
                   r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
                   r"per Battle Phase\)))\.")
+# BP-15: the turn it is Summoned (EFFECT_CANNOT_ATTACK that its EVENT_SUMMON_SUCCESS / EVENT_SPSUMMON_SUCCESS
+# registers until the End Phase; EFFECT_DIRECT_ATTACK while STATUS_SPSUMMON_TURN)
+_SUMMON_TURN = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:during )?the turn (?:that )?it is Normal (?:Summoned )?or "
+                          r"Special Summoned\.")
+_SPECIAL_TURN = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:during )?the turn (?:that )?it is Special Summoned\.")
+_DIRECT_SPECIAL_TURN = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent )?directly (?:during )?the turn (?:that )?"
+                                  r"it is Special Summoned\.")
+# BP-17: a change of ATK or DEF during the Damage Step or damage calculation only: no position pysolver lists
+# is inside the Damage Step, and it models no outcome of a battle
+_DAMAGE_STEP_ONLY = re.compile(r"If (?:this card|the equipped monster|your \"[^\"]+\" monster|an? \"[^\"]+\" monster) "
+                               r"(?:attacks|is (?:being )?attacked)\b[^.;]*?, (?:it|this card|the attacking monster|your "
+                               r"monster|its DEF|the ATK of this card) (?:gains|loses|is halved|becomes)(?P<change>[^.;]*?),? "
+                               r"during (?:the Damage Step|damage calculation) only\.")
+_NOT_A_STAT_CHANGE = re.compile(r"\b(?:also|negate|destroy|cannot|can|must)\b", re.I)
+# BP-16: a lock on the attacks of a kind of monster, while its card is face-up (a field EFFECT_CANNOT_ATTACK /
+# EFFECT_CANNOT_ATTACK_ANNOUNCE): "Level 4 or higher monsters cannot attack.", "Monsters cannot attack,
+# except Link Monsters.", "Insect-Type monsters your opponent controls cannot declare an attack.", "Monsters
+# you control, except "X" monsters, cannot attack.", "Neither player can declare attacks, except with X."
+_LOCK = re.compile(r"(?P<opponents>Your opponent's )?(?P<what>(?:[^.,]+ )?[Mm]onsters)(?: (?P<whose>your opponent "
+                   r"controls|you control))?(?:, except (?P<except1>[^.,]+),)? cannot (?:attack|declare (?:an )?"
+                   r"attacks?)(?:, except (?P<except2>[^.,]+))?\.")
+_LOCK_PLAYERS = re.compile(r"(?P<who>Neither player can|You cannot|Your opponent cannot) declare attacks, except with "
+                           r"(?P<except2>[^.,]+)\.")
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
             _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET,
-            _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE)
+            _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE, _SUMMON_TURN, _SPECIAL_TURN,
+            _DIRECT_SPECIAL_TURN, _DAMAGE_STEP_ONLY)
 
 
 @dataclass(frozen=True)
@@ -146,10 +178,47 @@ class AttackRules:
     attack_all_needs_material: bool = False  # BP-12 only while it has Xyz Material
     lock_all_defense: bool = False       # BP-14: no attack on its controller while all their monsters defend
     lock_alone_hand: int | None = None   # BP-14: no attack while it is alone and the attacker's hand is small
+    cannot_summon_turn: bool = False     # BP-15: no attack the turn it was Normal or Special Summoned
+    locks: tuple = ()                    # BP-16: AttackLock, the attacks its card forbids while face-up
+    direct_summon_turn: bool = False     # BP-15: it can attack directly the turn it was Special Summoned
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
         return bool(self.sentences)
+
+
+@dataclass(frozen=True)
+class AttackLock:
+    """BP-16: while its card is face-up, the monsters of `whom` (from its controller's view: "both",
+    "controller", "opponent") that match `what` (None: every monster) and not `unless` cannot attack."""
+
+    whom: str
+    what: object = None
+    unless: object = None
+
+
+def _lock(match) -> AttackLock | None:
+    """The lock a `_LOCK` / `_LOCK_PLAYERS` sentence says, or None when a description does not parse or speaks
+    of ATK or DEF (a monster's ATK now is not what its card says: the position does not record changes)."""
+    groups = match.groupdict()
+    if "who" in groups:
+        whom = {"Neither player can": "both", "You cannot": "controller", "Your opponent cannot": "opponent"}[groups["who"]]
+        what = None
+    else:
+        if groups["opponents"] and groups["whose"]:
+            return None
+        whom = "opponent" if groups["opponents"] or groups["whose"] == "your opponent controls" else \
+            "controller" if groups["whose"] == "you control" else "both"
+        what = None if groups["what"] in ("Monsters", "monsters") else _filter(groups["what"])
+        if what is None and groups["what"] not in ("Monsters", "monsters"):
+            return None
+    phrase = groups.get("except1") or groups.get("except2")
+    if groups.get("except1") and groups.get("except2"):
+        return None
+    unless = _filter(phrase) if phrase else None
+    if (phrase and unless is None) or re.search(r"\b(?:ATK|DEF|[Cc]ounters?)\b", match.group(0)):
+        return None
+    return AttackLock(whom, what, unless)
 
 
 def _bullets(card: Card):
@@ -176,8 +245,7 @@ def _filter(phrase: str):
 @lru_cache(maxsize=None)
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
-    if not card.is_monster:
-        return AttackRules()
+    from .cardtext import tribute_rules
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
     found: dict = {}
@@ -187,7 +255,14 @@ def attack_rules(card: Card) -> AttackRules:
         if sentence not in rules or (bulleted and gemini(card) is not True):
             continue
         text = sentence.replace(own, "This card")
-        if _DIRECT.fullmatch(text):
+        if (match := _DAMAGE_STEP_ONLY.fullmatch(text)) and not _NOT_A_STAT_CHANGE.search(match.group("change")):
+            pass                                     # BP-17: decides no play (read, nothing to apply)
+        elif (match := _LOCK.fullmatch(text) or _LOCK_PLAYERS.fullmatch(text)) and not text.startswith("Other ") \
+                and (lock := _lock(match)) is not None:
+            found["locks"] = found.get("locks", ()) + (lock,)
+        elif not card.is_monster:
+            continue                                 # a Spell's or Trap's other attack sentences: unread
+        elif _DIRECT.fullmatch(text):
             found["direct"] = True
         elif _NO_DIRECT.fullmatch(text):
             found["no_direct"] = True
@@ -239,6 +314,12 @@ def attack_rules(card: Card) -> AttackRules:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):
             found["attack_all"] = True
+        elif _SUMMON_TURN.fullmatch(text):
+            found["cannot_summon_turn"] = True
+        elif _SPECIAL_TURN.fullmatch(text) and not tribute_rules(card):     # never Normal Summoned or Set (NS-7)
+            found["cannot_summon_turn"] = True
+        elif _DIRECT_SPECIAL_TURN.fullmatch(text) and not tribute_rules(card):
+            found["direct_summon_turn"] = True
         else:
             continue
         read.add(sentence)

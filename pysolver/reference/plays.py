@@ -363,12 +363,23 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if (text.lock_all_defense and all(m.state.position != "attack" for m in opponents)) or (
                 text.lock_alone_hand is not None and len(opponents) == 1 and hand <= text.lock_alone_hand):
             return
+    locks = []                                    # BP-16: the locks on attacks that bind the turn player
+    for card in position.instances.values():
+        for lock in attack_rules(card.card).locks:
+            binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
+            if binds and _applies(card, "card"):
+                locks.append(lock)
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
         materials = len(state.materials)
         if not (state.position == "attack" or (state.position == "defense" and text.in_defense)):
             continue
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
+            continue
+        if text.cannot_summon_turn and state.summoned_this_turn and not state.set_this_turn:   # BP-15
+            continue
+        if any((lock.what is None or _matches(lock.what, monster)) and not (
+                lock.unless is not None and _matches(lock.unless, monster)) for lock in locks):   # BP-16
             continue
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13
@@ -390,7 +401,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             attacked_before = {"o" + zone for zone in state.attacked_monsters}
         else:
             continue
-        direct_ok = text.direct or (text.direct_with_material and materials > 0)
+        direct_ok = text.direct or (text.direct_with_material and materials > 0) or (
+            text.direct_summon_turn and state.summoned_this_turn)                 # BP-15
         direct_no = text.no_direct or (text.no_direct_without_material and not materials)
         targets = [target for target in attackable if target not in attacked_before]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):

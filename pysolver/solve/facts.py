@@ -436,7 +436,7 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
 
 
 def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
-    """What a monster's own text says about attacks (BP-4..BP-14, asp/battle.lp; `pysolver.cards.attacks`)."""
+    """What a card's own text says about attacks (BP-4..BP-16, asp/battle.lp; `pysolver.cards.attacks`)."""
     rules, c = attack_rules(card), card.passcode
     if not rules:
         return []
@@ -451,13 +451,21 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_not_target_pointing", rules.not_target_pointing), ("attack_pointed_not_target", rules.pointed_not_target),
         ("attack_on_monsters_per_material", rules.on_monsters_per_material),
         ("attack_all_needs_material", rules.attack_all_needs_material), ("attack_lock_all_defense", rules.lock_all_defense),
-        ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all)) if flag]
+        ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all),
+        ("attack_cannot_summon_turn", rules.cannot_summon_turn), ("attack_direct_summon_turn", rules.direct_summon_turn))
+        if flag]
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.lock_alone_hand is not None:
         out.append(f"attack_lock_alone_hand({c},{rules.lock_alone_hand}).")
     if rules.only_target_while:
         out.append(f"attack_only_target_while({c},{rules.only_target_while}).")
+    for number, lock in enumerate(rules.locks, 1):     # BP-16
+        out.append(f"attack_lock({c},{number},{lock.whom}).")
+        if lock.what is not None:
+            out.append(f"attack_lock_what({c},{number},{filters.number(lock.what)}).")
+        if lock.unless is not None:
+            out.append(f"attack_lock_unless({c},{number},{filters.number(lock.unless)}).")
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

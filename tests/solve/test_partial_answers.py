@@ -126,7 +126,7 @@ def test_issue15_7_thousand_eyes_restrict_also_withholds_every_change_of_battle_
     assert {p.action for p in plays} >= {"enter_battle_phase", "end_turn"}
 
 
-@pytest.mark.parametrize("card, subject", [("Gravity Bind", "Level 4 or higher monsters cannot attack"),
+@pytest.mark.parametrize("card, subject", [("Vengeful Bog Spirit", "Monsters cannot attack the turn they are"),
                                            ("Messenger of Peace", "Monsters with 1500 or more ATK cannot")])
 def test_issue15_7_a_lock_whose_subject_is_other_monsters_is_a_lock(real, card, subject):
     """A sentence whose subject is monsters in general forbids the plays of other cards: face-up on

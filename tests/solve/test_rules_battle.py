@@ -199,7 +199,7 @@ def test_bp_4_to_bp_8_unmodelled_attack_clauses_stay_unread():
     from pysolver.cards.load import load_cards
     cards = load_cards(need_shared_data() / "cards.cdb")
     for name, clause in (("Toon Summoned Skull", "Toon"), ("Stardust Charge Warrior", "Special Summoned monsters"),
-                         ("Kuraz the Light Monarch", "the turn it is")):
+                         ("Speedroid Razorang", "the turn it is Normal Summoned")):
         assert any(clause in u.clause for u in unread_clauses(cards[name])), name
 
 
