@@ -40,7 +40,7 @@ from dataclasses import replace
 from itertools import combinations, product
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, tribute_limit, tribute_rules)
 from ..cards.attacks import AttackRules, attack_rules
@@ -184,8 +184,8 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
         field = [t for t in _own(position, ON_FIELD) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
-            doubled = double_tribute_attribute(tribute.card)
-            return 2 if doubled is not None and doubled == monster.card.attribute else 1
+            doubled = double_tribute(tribute.card)   # NS-6: a filter on the monster Tribute Summoned
+            return 2 if doubled is not None and not isinstance(doubled, Exception) and _matches(doubled, monster) else 1
 
         for action, positions in (("normal_summon", ("attack",)), ("set_monster", ("set",))):
             for rule in rules:
@@ -874,6 +874,9 @@ def _group_options(requirement: Requirement, material: Instance, substitute: boo
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
                     if _names_only(group.filter) and (g, False) not in options]
+    rules = _rules_of(material.card)
+    if rules is not None and rules.only_as_substitute:   # FUS-2: "Cannot be used as Fusion Material otherwise"
+        options = [option for option in options if option[1]]
     if as_tuner:
         options += [(-1 - g, False) for g, group in enumerate(groups)
                     if (g, False) not in options and _matches(group.filter, _TunerView(material))]

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, tribute_limit, tribute_rules)
 from ..cards.card import Card, CardDB
@@ -72,9 +72,6 @@ def card_facts(card: Card) -> str:
             out.append(f"untributable_on_summon_turn({c}).")
         else:
             out.append(f"untributable({c}).")
-    double = double_tribute_attribute(card)
-    if double:
-        out.append(f"double_tribute({c},{constant(double)}).")
     return "\n".join(out)
 
 
@@ -307,6 +304,9 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"own_procedure_only({c}).")
     if not_from_graveyard(card):                                         # SP-2: never revived from the GY
         out.append(f"not_from_graveyard({c}).")
+    double = _read(card, double_tribute(card), target)   # NS-6: counts as 2 Tributes for the monsters it names
+    if double is not None:
+        out.append(f"double_tribute({c},{filters.number(double)}).")
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
@@ -315,6 +315,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
         out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
         out.extend(f"other_materials_must({c},{kind},{filters.number(f)})." for kind, f in rules.others_must)
+        if rules.only_as_substitute:   # FUS-2: "Cannot be used as Fusion Material otherwise"
+            out.append(f"fusion_only_as_substitute({c}).")
         if rules.whole_ritual_tribute is not None:
             out.append(f"whole_tribute({c},{filters.number(rules.whole_ritual_tribute)}).")
             if rules.whole_from_field_only:

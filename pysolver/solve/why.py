@@ -318,6 +318,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_only_for": ("{material}", "{M:instance} can be {K} Material only for certain monsters (its own text)"),
     "material_others_not": ("{material}", "{M:instance}'s text forbids the other {K} Materials chosen"),
     "material_others_must": ("{material}", "{M:instance}'s text requires other {K} Materials than those available"),
+    "fusion_only_as_substitute": ("FUS-4", "{M:instance} can be Fusion Material only as a substitute for a named "
+                                  "material (its own text)"),
     "tributes_not_accepted": (None, _tributes),
     "no_zone_tribute": ("NS-4", "no Main Monster Zone would be free: Tribute a monster in a Main Monster Zone"),
     "scale_zone_free": ("ZN-7", "both Pendulum Zones are taken"),
