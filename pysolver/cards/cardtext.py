@@ -56,9 +56,11 @@ _ONLY_CARD = re.compile(r"\bIf this is the only card in your hand, you can Norma
                         re.I)
 _OPTIONAL_TRIBUTES = re.compile(r"\bYou can Tribute (\d+) monsters to Tribute Summon \(but not Set\) this card\b",
                                 re.I)
-_DOUBLE = re.compile(r"\bIf Tribute Summoning an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster, this card "
-                     r"can be treated as 2 Tributes\b|\bThis card can be treated as 2 Tributes for the Tribute Summon "
-                     r"of an? (EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster\b", re.I)
+# NS-6 (docs/material-rules.md NS-12): counts as 2 Tributes for the Tribute Summon of the monsters a phrase names
+_DOUBLE = re.compile(r"\bIf Tribute Summoning (?P<a>an? (?:EARTH|WATER|FIRE|WIND|LIGHT|DARK|DIVINE) monster), this card "
+                     r"can be treated as 2 Tributes\b|\b(?:This card c|C)an be treated as 2 Tributes for the Tribute Summon "
+                     r"of (?P<b>an? [^.]+?)\.|\bIf you Tribute Summon (?P<c>an? [^,.]+?), you can treat this 1 monster as 2 "
+                     r"Tributes\.")
 # NS-8: a Tribute Summon (never a Set) with 1 Tribute of one kind, "in (face-up) Attack Position" or not.
 _ONE_TRIBUTE_OF = re.compile(r"(?:You can Tribute Summon this (?:card|monster)(?: in (?:face-up )?Attack Position| face-up)?"
                              r"|This card can be Tribute Summoned in face-up Attack Position"
@@ -178,10 +180,18 @@ def tribute_rules(card: Card) -> tuple[TributeRule, ...]:
 
 
 @lru_cache(maxsize=None)
-def double_tribute_attribute(card: Card) -> str | None:
-    """The Attribute of the monsters for which `card` counts as 2 Tributes (Kaiser Sea Horse), if any."""
-    match = _DOUBLE.search(card.text)
-    return (match.group(1) or match.group(2)).upper() if match else None
+def double_tribute(card: Card):
+    """The filter on the monsters for whose Tribute Summon `card` counts as 2 Tributes (Kaiser Sea Horse: a LIGHT
+    monster; Totem Dragon: a Dragon monster; World Ark: any monster), None when its text says none;
+    `UnsupportedText` when the phrase cannot be read."""
+    match = _DOUBLE.search(" ".join(card.text.split())) if card.is_monster else None
+    if match is None:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return parse_filter(match.group("a") or match.group("b") or match.group("c"))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: double Tribute clause not supported ({error.reason})")
 
 
 # NS-10: "cannot be Tributed" written on a monster: while it is face-up on the field it is never a Tribute ("all":
@@ -418,6 +428,7 @@ class MaterialRules:
     whole_from_field_only: bool = False   # "... this card you control can be used as the entire Tribute"
     never_the_turn: frozenset = frozenset()   # "Cannot be used as Link Material the turn it is Link Summoned"
     never_with_material: frozenset = frozenset()   # "Cannot be used as material for an Xyz Summon while it has material"
+    only_as_substitute: bool = False      # a Fusion Substitute that "Cannot be used as Fusion Material otherwise"
 
 
 _KINDS = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link"}
@@ -428,7 +439,7 @@ _NEVER_MATERIAL = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(Fusio
 _KIND_LIST = r"(?:Fusion|Synchro|Xyz|Link)(?:(?:, |,? or )(?:Fusion|Synchro|Xyz|Link))*"
 _NEVER_MATERIAL_FOR = re.compile(r"(?:This card c|C)annot be used as (?:an? )?(?:(?P<one>Fusion|Synchro|Xyz|Link) "
                                  r"Material(?: Monster)? for an? (?P=one) Summon|material for an? "
-                                 rf"(?P<kinds>{_KIND_LIST}) Summon)\.")
+                                 rf"(?P<kinds>{_KIND_LIST}) Summon|(?P<listed>{_KIND_LIST}) Material for a Summon)\.")
 # "Cannot be used as Link Material the turn it is Link Summoned." / "(This card c|C)annot be used as material for an
 # Xyz Summon the turn it was Xyz Summoned." (engine: EFFECT_CANNOT_BE_*_MATERIAL while STATUS_SPSUMMON_TURN and
 # the summon type is that kind: the position's `summoned_this_turn` and `summoned_as`)
@@ -436,11 +447,16 @@ _NEVER_THE_TURN = re.compile(r"(?:This card c|C)annot be used as (?:(?P<one>Link
                              r"(?P<two>Link|Xyz) Summon) the turn it (?:is|was) (?P=one)?(?P=two)? Summoned\.")
 _NEVER_WITH_MATERIAL = re.compile(r"(?:This card c|C)annot be used as material for an? (Xyz|Link|Synchro|Fusion) "
                                   r"Summon while it has (?:Xyz )?material\.")
-_ONLY_FOR = re.compile(r"Cannot be used as (?:an? )?(Fusion|Synchro|Xyz|Link) Material, except for the "
-                       r"\1 Summon of ([^.]+?)\.")
+# "..., except for the X Summon of Y" (docs/material-rules.md MAT-1): the wordings name the kinds twice, the same kinds
+# ("Cannot be used as material for a Synchro or Xyz Summon, except for the Synchro or Xyz Summon of a "Magikey" monster")
+_ONLY_FOR = re.compile(rf"(?:This card c|C)annot be used as (?:an? )?(?:(?P<one>Fusion|Synchro|Xyz|Link) Material(?: Monster)?"
+                       rf"(?: for an? (?P=one) Summon)?|material for an? (?P<kinds>{_KIND_LIST}) Summon),? except (?:for )?"
+                       rf"the (?P<again>{_KIND_LIST}) Summon of (?P<what>[^.]+?)\.")
 _OTHERS_NOT = re.compile(r"The other (Fusion|Synchro|Xyz|Link) Material\(s\) cannot be ([^.]+?)\.")
 _OTHERS_MUST = re.compile(r"Cannot be used as material for an? ((?:(?:Fusion|Synchro|Xyz|Link)(?:, | or |, or )?)+) "
                           r"Summon, unless all other materials are ([^.]+?)\.")
+# FUS-2 (docs/material-rules.md FUS-4): after a Fusion Substitute's sentence (Fusion Parasite)
+_ONLY_AS_SUBSTITUTE = re.compile(r"Cannot be used as Fusion Material otherwise\.")
 _WHOLE = re.compile(r"If you Ritual Summon exactly 1 ([^.]+?) with a card effect that requires use of monsters, "
                     r"this card (you control )?can be used as the entire (?:requirement|Tribute)\.")
 # Sentences about the use as material that pysolver does not read: a card that has one is unsupported.
@@ -457,14 +473,18 @@ def material_rules(card: Card):
     never, only_for, others_not, others_must, whole, field_only = set(), [], [], [], None, False
     try:
         for match in _ONLY_FOR.finditer(text):
-            only_for.append((_KINDS[match.group(1)], parse_filter(match.group(2))))
+            kinds = re.findall(r"Fusion|Synchro|Xyz|Link", match.group("one") or match.group("kinds"))
+            if kinds != re.findall(r"Fusion|Synchro|Xyz|Link", match.group("again")):
+                raise UnsupportedMaterialLine(f"not the same kinds of Summon: {match.group(0)!r}")
+            wanted = parse_filter(match.group("what"))
+            only_for.extend((_KINDS[kind], wanted) for kind in kinds)
         text = _ONLY_FOR.sub("", text)
         for match in _NEVER_MATERIAL.finditer(text):
             never.add(_KINDS[match.group(1)])
         text = _NEVER_MATERIAL.sub("", text)
         for match in _NEVER_MATERIAL_FOR.finditer(text):
-            never.update(_KINDS[kind] for kind in re.findall(r"Fusion|Synchro|Xyz|Link",
-                                                              match.group("one") or match.group("kinds")))
+            never.update(_KINDS[kind] for kind in re.findall(r"Fusion|Synchro|Xyz|Link", match.group("one")
+                                                              or match.group("kinds") or match.group("listed")))
         text = _NEVER_MATERIAL_FOR.sub("", text)
         never_the_turn = {_KINDS[m.group("one") or m.group("two")] for m in _NEVER_THE_TURN.finditer(text)}
         text = _NEVER_THE_TURN.sub("", text)
@@ -484,8 +504,11 @@ def material_rules(card: Card):
             text = _WHOLE.sub("", text)
     except UnsupportedMaterialLine as error:
         return UnsupportedText(f"{card.name!r}: material clause not supported ({error.reason})")
+    only_as_substitute = False
     if fusion_substitute(card):
         text = _SUBSTITUTE.sub("", text)
+        only_as_substitute = bool(_ONLY_AS_SUBSTITUTE.search(text))
+        text = _ONLY_AS_SUBSTITUTE.sub("", text)
     if not card.is_monster:
         return MaterialRules()
     # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
@@ -495,7 +518,7 @@ def material_rules(card: Card):
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
-                         field_only, frozenset(never_the_turn), frozenset(never_with_material))
+                         field_only, frozenset(never_the_turn), frozenset(never_with_material), only_as_substitute)
 
 
 def _without_activated_effects(card: Card, text: str) -> str:
@@ -516,7 +539,7 @@ def unsupported_reason(card: Card) -> str | None:
     limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
-    checks = [material_rules(card), ritual_spell(card), procedures(card), gemini(card),
+    checks = [material_rules(card), double_tribute(card), ritual_spell(card), procedures(card), gemini(card),
               token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:
         checks.append(material_requirement(card))

@@ -126,7 +126,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
     return (
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
-        ct._OTHERS_NOT, ct._OTHERS_MUST, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
+        ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
         # Gemini, Trap Monster, Token, Synchro Level and non-Tuner sentences (written: GEM, TOK, SYN-1, SYN-2);
@@ -175,7 +175,7 @@ def read_wordings() -> tuple[re.Pattern, ...]:
 
 # What may be left around a reader's wording: the subject it leaves out.
 _RESIDUE = re.compile(r"(?:(?:This|These) (?:Token|card|monster)s?(?: in your (?:hand|field|GY)(?:, (?:hand|field|GY))*,?"
-                      r"(?: or (?:hand|field|GY))?)?)?\s*(?:,? but the other materials must be correct)?", re.I)
+                      r"(?: or (?:hand|field|GY))?)?)?\s*(?:,? but the other (?:Fusion )?Materials?(?:\(s\))? must be correct)?", re.I)
 
 
 def _covered(sentence: str, card: Card | None = None) -> bool:

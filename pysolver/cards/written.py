@@ -156,7 +156,7 @@ def unread_material_use(card: Card) -> str | None:
                 or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
                 or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
                 or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
-                or _xyz_treated(card, sentence):
+                or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence):
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
                        # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
@@ -276,6 +276,7 @@ def without_read_material_sentences(card: Card, text: str) -> str:
         text = _XYZ_LEVELS.sub("", text)
     if xyz_treated_level(card) is not None:
         text = XYZ_TREATED_LEVEL.sub("", text)
+    text = _HAND_SYNCHRO.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -375,6 +376,35 @@ def tuner_substitute(card: Card):
 
 
 # --------------------------------------------------------------------------------------------------
+# A monster on the field that lets 1 card of the hand be one of the other Synchro Materials (docs/material-rules.md
+# SYN-5; engine-rules.md §4.5, EFFECT_HAND_SYNCHRO, `Synchro.AddHandMaterialEffect`): "If this card on the field would be
+# used as Synchro Material, 1 Tuner in your hand can be used as 1 of the other materials." (the Kewl Tunes), "If this
+# Synchro Summoned monster would be used as a Synchro Material, 1 monster in your hand can be used as 1 of the other
+# materials." (Tatsunoko: only while it is Synchro Summoned). With no once-per-turn limit on these sentences; the
+# wordings with one (Scrap Synchron, Revolution Synchron) and Tatsunecro's (its materials are banished) stay unread.
+
+@dataclass(frozen=True)
+class HandSynchro:
+    filter: object                   # the hand card that may be one of the other materials
+    summoned_as: str | None = None   # "this Synchro Summoned monster": it came to the field by that Summon
+
+
+_HAND_SYNCHRO = re.compile(r"If this (?:card on the field|(?P<how>Synchro) Summoned monster) would be used as (?:a )?Synchro "
+                           r"Material, 1 (?P<what>Tuner|monster) in your hand can be used as 1 of the other materials\.")
+
+
+@lru_cache(maxsize=None)
+def hand_synchro(card: Card) -> HandSynchro | None:
+    """The card's "1 Tuner / monster in your hand can be used as 1 of the other materials" (SYN-5), or None."""
+    match = _HAND_SYNCHRO.search(_one_line(card)) if card.is_monster else None
+    if match is None:
+        return None
+    from .requirements import Atom
+    what = Atom("kind", "=", "tuner") if match.group("what") == "Tuner" else Atom("any")
+    return HandSynchro(what, "synchro" if match.group("how") else None)
+
+
+# --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
 
@@ -382,4 +412,4 @@ def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
-            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL)
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO)

@@ -37,10 +37,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules
@@ -51,7 +51,8 @@ from ..cards.locks import summon_locks
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
-from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, link_extra_material,
+from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
+                             link_extra_material,
                              non_tuner, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
                              token_restrictions,
                              trap_monster)
@@ -184,8 +185,8 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
         field = [t for t in _own(position, ON_FIELD) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
-            doubled = double_tribute_attribute(tribute.card)
-            return 2 if doubled is not None and doubled == monster.card.attribute else 1
+            doubled = double_tribute(tribute.card)   # NS-6: a filter on the monster Tribute Summoned
+            return 2 if doubled is not None and not isinstance(doubled, Exception) and _matches(doubled, monster) else 1
 
         for action, positions in (("normal_summon", ("attack",)), ("set_monster", ("set",))):
             for rule in rules:
@@ -541,8 +542,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
             continue
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         extra = _link_extra_pool(position, monster) if summon == "link" else []
+        hand = _hand_synchro_pool(position, pool) if summon == "synchro" else []
         extra_ids = {m.id for m in extra}
-        candidates = [m for m in list(pool) + extra if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon))
+        candidates = [m for m in list(pool) + extra + hand if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon))
                       and _material_allowed(m, monster, summon)
                       and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
                                          _as_tuner(m, monster, summon), _xyz_levels(m, monster, summon))]
@@ -554,6 +556,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                 if not _amount_fits(monster, materials, summon) or not _others_allowed(materials, summon):
                     continue
                 if sum(m.id in extra_ids for m in materials) > 1:   # LNK-1: "also use 1 monster ..."
+                    continue
+                if hand and not _hand_synchro_granted(materials):     # SYN-5
                     continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
                 as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
@@ -582,6 +586,29 @@ def _link_extra_pool(position: Position, monster: Instance) -> list[Instance]:
     if where == "hand":
         return [m for m in _own(position, "hand") if "monster" in m.card.kinds]
     return []
+
+
+def _hand_synchro_pool(position: Position, pool: Sequence[Instance]) -> list[Instance]:
+    """SYN-5 (docs/material-rules.md): the turn player's monsters in the hand, when a monster of the pool has the
+    text "1 Tuner / monster in your hand can be used as 1 of the other materials" (else none)."""
+    if not any(hand_synchro(m.card) is not None for m in pool):
+        return []
+    return [m for m in _own(position, "hand") if "monster" in m.card.kinds]
+
+
+def _hand_synchro_granted(materials: Sequence[Instance]) -> bool:
+    """SYN-5: every material from the hand is let in by a different name among the materials on the field whose
+    "1 X in your hand can be used as 1 of the other materials" it matches ("this Synchro Summoned monster":
+    only while it was Synchro Summoned); one hand material per name (the engine's label is the card's id)."""
+    hand = [m for m in materials if m.location == "hand"]
+    grants: dict = {}
+    for m in materials:
+        found = hand_synchro(m.card) if m.location in ON_FIELD else None
+        if found is not None and (found.summoned_as is None
+                                  or getattr(m.state, "summoned_as", None) == found.summoned_as):
+            grants[m.card.alias or m.card.passcode] = found.filter
+    return any(all(_matches(grants[name], m) for name, m in zip(names, hand))
+               for names in permutations(grants, len(hand)))
 
 
 def _can_be_material(material: Instance, summon: str) -> bool:
@@ -702,7 +729,7 @@ def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) 
         sums = {0}
         for material in materials:
             levels = {material.card.level}
-            alternative = synchro_levels(material.card)
+            alternative = synchro_levels(material.card) if material.location in ON_FIELD else None   # "on the field"
             if isinstance(alternative, SynchroLevels) and (alternative.only_for is None
                                                           or _matches(alternative.only_for, monster)):
                 levels.update(alternative.levels)
@@ -924,6 +951,9 @@ def _group_options(requirement: Requirement, material: Instance, substitute: boo
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
                     if _names_only(group.filter) and (g, False) not in options]
+    rules = _rules_of(material.card)
+    if rules is not None and rules.only_as_substitute:   # FUS-2: "Cannot be used as Fusion Material otherwise"
+        options = [option for option in options if option[1]]
     if as_tuner:
         options += [(-1 - g, False) for g, group in enumerate(groups)
                     if (g, False) not in options and _matches(group.filter, _TunerView(material))]

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards.cardtext import (RitualSpell, double_tribute_attribute, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
@@ -14,7 +14,7 @@ from ..cards.attacks import attack_rules
 from ..cards.locks import summon_locks
 from ..cards.uniques import unique
 from ..cards.protections import protections
-from ..cards.written import (TrapMonster, gemini, link_extra_material, non_tuner, synchro_levels, token_restrictions,
+from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
@@ -71,9 +71,6 @@ def card_facts(card: Card) -> str:
     never = untributable_face_up(card)     # NS-10
     if never:
         out.append(f"face_up_restriction({c},{'never_tributed' if never == 'all' else 'cannot_be_tributed'}).")
-    double = double_tribute_attribute(card)
-    if double:
-        out.append(f"double_tribute({c},{constant(double)}).")
     return "\n".join(out)
 
 
@@ -306,6 +303,9 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"own_procedure_only({c}).")
     if not_from_graveyard(card):                                         # SP-2: never revived from the GY
         out.append(f"not_from_graveyard({c}).")
+    double = _read(card, double_tribute(card), target)   # NS-6: counts as 2 Tributes for the monsters it names
+    if double is not None:
+        out.append(f"double_tribute({c},{filters.number(double)}).")
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
@@ -314,6 +314,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
         out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
         out.extend(f"other_materials_must({c},{kind},{filters.number(f)})." for kind, f in rules.others_must)
+        if rules.only_as_substitute:   # FUS-2: "Cannot be used as Fusion Material otherwise"
+            out.append(f"fusion_only_as_substitute({c}).")
         if rules.whole_ritual_tribute is not None:
             out.append(f"whole_tribute({c},{filters.number(rules.whole_ritual_tribute)}).")
             if rules.whole_from_field_only:
@@ -432,6 +434,11 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     treats = xyz_treated_level(card)   # XYZ-1: "you can treat Link-2 monsters you control as Level 2 monsters"
     if treats is not None and target:
         out.append(f"xyz_treats_as_level({c},{treats.stat},{treats.value},{treats.level}).")
+    hand = hand_synchro(card)   # SYN-5: "1 Tuner in your hand can be used as 1 of the other materials"
+    if hand is not None and target:
+        out.append(f"hand_synchro({c},{filters.number(hand.filter)}).")
+        if hand.summoned_as:
+            out.append(f"hand_synchro_summoned_as({c},{hand.summoned_as}).")
     return out
 
 

@@ -318,6 +318,11 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_only_for": ("{material}", "{M:instance} can be {K} Material only for certain monsters (its own text)"),
     "material_others_not": ("{material}", "{M:instance}'s text forbids the other {K} Materials chosen"),
     "material_others_must": ("{material}", "{M:instance}'s text requires other {K} Materials than those available"),
+    "synchro_hand_material": ("SYN-5", "{M:instance} is in the hand: a material on the field must let a card of the "
+                              "hand be one of the other materials (its own text)"),
+    "synchro_hand_material_one": ("SYN-5", "each card on the field lets only 1 card of the hand be a material"),
+    "fusion_only_as_substitute": ("FUS-4", "{M:instance} can be Fusion Material only as a substitute for a named "
+                                  "material (its own text)"),
     "tributes_not_accepted": (None, _tributes),
     "never_tributed": ("NS-10", "{M:instance} cannot be Tributed while it is face-up on the field (its own text)"),
     "no_zone_tribute": ("NS-4", "no Main Monster Zone would be free: Tribute a monster in a Main Monster Zone"),

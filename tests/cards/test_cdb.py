@@ -547,7 +547,7 @@ TWINS = {
 
 
 # What pysolver.cards.cardtext reads from a card's text; the readers that exist are compared.
-_READERS = ("tribute_rules", "double_tribute_attribute", "tribute_limit", "special_summon_limit",
+_READERS = ("tribute_rules", "double_tribute", "tribute_limit", "special_summon_limit",
             "special_summon_way", "material_rules", "fusion_substitute", "fusion_spell", "ritual_spell",
             "summoning_procedure")
 

@@ -382,8 +382,10 @@ def test_syn_1_lnk_1_material_clauses_of_the_database_are_read_or_refused():
     from pysolver.cards.written import unread_material_use
     cards = load_cards(need_shared_data() / "cards.cdb")
     for name in ("Proxy Horse", "Eccentric Boy", "Mara of the Nordic Alfar", "Micro Coder",
-                 "Malefic Parallel Gear", "Mono Synchron", "Tatsunoko"):
+                 "Malefic Parallel Gear", "Mono Synchron", "Tatsunecro"):
         assert unread_material_use(cards[name]) and unsupported_reason(cards[name]), name
+    # SYN-5 (docs/material-rules.md): Tatsunoko's hand material is read (tests/solve/test_rules_hand_materials.py)
+    assert unread_material_use(cards["Tatsunoko"]) is None and unsupported_reason(cards["Tatsunoko"]) is None
     # XYZ-1: "If this card is used for an Xyz Summon, you can treat it as a Level 5 monster" is read
     # (written.xyz_levels; tests/solve/test_rules_material_text.py)
     assert unread_material_use(cards["Star Drawing"]) is None and unsupported_reason(cards["Star Drawing"]) is None
@@ -391,7 +393,7 @@ def test_syn_1_lnk_1_material_clauses_of_the_database_are_read_or_refused():
     # LNK-1: "You can also use 1 monster in your hand as material to Link Summon this card" is read
     # (written.link_extra_material; tests/solve/test_rules_link_materials.py)
     assert unread_material_use(cards["Zenna's Deceiving Doll Maidens"]) is None
-    assert sum(bool(unread_material_use(card)) for card in cards) >= 35   # 37 once the Xyz Levels (XYZ-1) are read
+    assert sum(bool(unread_material_use(card)) for card in cards) >= 28   # 30 once the hand Synchro materials (SYN-5) are read
 
 
 def test_zn_1_after_an_extra_link_summon_the_position_holds_both_extra_monster_zones():

@@ -245,3 +245,80 @@ def test_xyz_4_xyz_armor_fortress_is_no_xyz_material_while_it_has_material(real)
         return summons(position, "xyz_summon")
     assert alternative(materials=["Sangan"]) == set()
     assert alternative() == {("Gaia Dragon, the Thunder Charger", ("M1",))}
+
+
+# --------------------------------------------------------------------------------------------------
+# docs/material-rules.md MAT-1, NS-12, FUS-4: more wordings of the materials' own rules
+
+def test_mat_1_vampire_duke_is_xyz_material_only_for_a_dark_monster(real):
+    # Vampire Duke (Level 5 DARK): "Cannot be used as material for an Xyz Summon, except for the Xyz Summon of a
+    # DARK monster." Number 14: Greedy Sarameya is DARK, Number 61: Volcasaurus is FIRE (both 2 Level 5 monsters).
+    position = board(cards=real).monster(1, "Vampire Duke").monster(2, "Vampire Duke") \
+        .extra_deck("Number 14: Greedy Sarameya", "Number 61: Volcasaurus").build()
+    assert summons(position, "xyz_summon") == {("Number 14: Greedy Sarameya", ("M1", "M2"))}
+
+
+def test_mat_1_mystic_macrocarpa_seed_is_synchro_material_only_for_an_earth_monster(real):
+    # Mystic Macrocarpa Seed (Level 3 EARTH Tuner): "Cannot be used as a Synchro Material Monster, except for the
+    # Synchro Summon of an EARTH monster." Goyo Guardian (EARTH 6) yes; Black Rose Dragon (FIRE 7) no.
+    position = board(cards=real).monster(1, "Mystic Macrocarpa Seed").monster(2, "Sangan") \
+        .monster(3, "Celtic Guardian").extra_deck("Goyo Guardian", "Black Rose Dragon").build()
+    assert summons(position, "synchro_summon") == {("Goyo Guardian", ("M1", "M2"))}
+
+
+def test_mat_1_magikey_mafteal_for_a_synchro_or_xyz_summon_of_a_magikey_monster_only(real):
+    # Maginificent Magikey Mafteal (Level 4 Tuner): "Cannot be used as material for a Synchro or Xyz Summon, except
+    # for the Synchro or Xyz Summon of a "Magikey" monster": read for both kinds.
+    from pysolver.cards.cardtext import material_rules
+    assert {kind for kind, _ in material_rules(real["Maginificent Magikey Mafteal"]).only_for} == {"synchro", "xyz"}
+    position = board(cards=real).monster(1, "Maginificent Magikey Mafteal").monster(2, "Celtic Guardian") \
+        .monster(3, "Mystical Elf").extra_deck("Number 39: Utopia").build()
+    assert summons(position, "xyz_summon") == {("Number 39: Utopia", ("M2", "M3"))}
+
+
+def test_mat_1_never_material_for_a_summon_of_the_kinds_listed(real):
+    # Putrid Pudding Body Buddies: "Cannot be used as a Fusion, Synchro, or Xyz Material for a Summon."
+    from pysolver.cards.cardtext import material_rules
+    assert material_rules(real["Putrid Pudding Body Buddies"]).never == {"fusion", "synchro", "xyz"}
+
+
+def test_ns_12_totem_dragon_counts_as_2_tributes_for_a_dragon_monster(real):
+    # Totem Dragon: "Can be treated as 2 Tributes for the Tribute Summon of a Dragon monster."
+    dragon = board(cards=real).hand("Blue-Eyes White Dragon").monster(1, "Totem Dragon").build()
+    assert summons(dragon, "normal_summon") == {("Blue-Eyes White Dragon", None)}
+    assert {p.tributes for p in legal_plays(dragon) if p.action == "normal_summon"} == {("M1",)}
+    spellcaster = board(cards=real).hand("Dark Magician").monster(1, "Totem Dragon").build()
+    assert summons(spellcaster, "normal_summon") == set()
+
+
+def test_ns_12_light_effigy_and_world_ark(real):
+    # Light Effigy: "If you Tribute Summon a LIGHT Normal Monster, you can treat this 1 monster as 2 Tributes.";
+    # World Ark: "This card can be treated as 2 Tributes for the Tribute Summon of a monster."
+    for name, summoned, doubled in (("Light Effigy", "Blue-Eyes White Dragon", True),
+                                    ("Light Effigy", "Dark Magician", False),
+                                    ("World Legacy - \"World Ark\"", "Dark Magician", True)):
+        position = board(cards=real).hand(summoned).monster(1, name).monster(2, "Sangan").build()
+        summons(position, "normal_summon")   # the solver and the reference agree
+        tributes = {p.tributes for p in legal_plays(position) if p.action == "normal_summon"}
+        assert (("M1",) in tributes) == doubled and ("M1", "M2") in tributes, name
+
+
+def test_ns_12_the_double_tribute_play_applies(real):
+    from helpers import applied
+    position = board(cards=real).hand("Blue-Eyes White Dragon").monster(1, "Totem Dragon").build()
+    (play,) = [p for p in legal_plays(position) if p.action == "normal_summon"]
+    after = applied(position, play)
+    assert after.me.monster_zones[0].card.name == "Blue-Eyes White Dragon"
+    assert [c.card.name for c in after.me.graveyard] == ["Totem Dragon"]
+
+
+def test_fus_4_fusion_parasite_is_fusion_material_only_as_a_substitute(real):
+    # Fusion Parasite (DARK Insect): "This card can be used as a substitute for any 1 Fusion Material whose name is
+    # specifically listed on the Fusion Monster Card, ... Cannot be used as Fusion Material otherwise."
+    # Flame Swordsman: "Flame Manipulator" + "Masaki the Legendary Swordsman": Parasite for Flame Manipulator.
+    # Garura (2 monsters with the same Type and Attribute, different names): Spiked Snail is a DARK Insect too.
+    position = board(cards=real).hand("Polymerization", "Masaki the Legendary Swordsman") \
+        .monster(1, "Fusion Parasite").monster(2, "Spiked Snail") \
+        .extra_deck("Flame Swordsman", "Garura, Wings of Resonant Life").build()
+    found = {(name, materials) for name, materials in summons(position, "fusion_summon")}
+    assert found == {("Flame Swordsman", ("H2", "M1"))}
