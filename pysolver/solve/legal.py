@@ -20,7 +20,7 @@ from ..position.value import Position
 # The encodings, one per mechanic (asp/README.md), each with the facts that make it relevant: a mechanic
 # whose cards are absent from the position can give no play, so its rules are not even grounded (this
 # halves grounding time on most positions; the answer is the same). show.lp holds the only #show.
-ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "material_text.lp", "normal.lp", "flip.lp", "position.lp",
+ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "material_text.lp", "normal.lp", "tribute_text.lp", "flip.lp", "position.lp",
              "battle.lp", "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp",
              "pendulum.lp", "procedure.lp", "activate.lp", "protections.lp", "restrictions.lp", "history.lp", "card_state.lp", "show.lp")
 _NEEDS = {
@@ -28,6 +28,7 @@ _NEEDS = {
     "zones.lp": ("requirement", "scale", "alternative_xyz", "attack_pointed_cannot",   # BP-8, BP-11: at/3, points/3
                  "attack_not_target_pointing", "attack_pointed_not_target"),
     "materials.lp": ("requirement", "alternative_xyz"),
+    "tribute_text.lp": ("rule_alternative", "tribute_rule_filter"),
     "material_text.lp": ("synchro_level_alternative", "non_tuner_option", "tuner_substitute", "xyz_level_alternative",
                          "xyz_treats_as_level", "cannot_be_material", "cannot_be_material_the_turn",
                          "cannot_be_material_with_material", "material_only_for", "other_materials_not", "fusion_only_as_substitute", "hand_synchro",
