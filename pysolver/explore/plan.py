@@ -42,15 +42,17 @@ def goal_program(goal: Goal, fluents: frozenset) -> tuple[str, str]:
             rules += [f"{head} :- mine(I, t), instance(I, {code}, t), location(I, {place}, t){extra}."
                       for place in places]
         elif isinstance(part, CountGoal):
-            # counted by the zones they occupy (one monster a zone): the aggregate has at most 7 elements, so
-            # clingo sees at once that 7 monsters need all 7 zones (counted by instance, proving that no line
-            # reaches a count is a pigeonhole problem, slow for the solver)
-            monsters = [f"mine(I, t), location(I, {place}, t), zone(I, Z, t)"
-                        for place in ("monster_zone", "extra_monster_zone")]
             kinds = _EXTRA_KINDS if part.what == "extra" else ((part.what,) if part.what != "monsters" else (None,))
-            elements = [f"Z : {where}" + (f", instance(I, C, t), kind(C, {kind})" if kind else "")
-                        for where in monsters for kind in kinds]
-            rules.append(f"{head} :- #count {{ {'; '.join(elements)} }} {_OPS[part.op]} {part.value}.")
+            where = [f"mine(I, t), location(I, {place}, t)" + (f", instance(I, C, t), kind(C, {kind})" if kind else "")
+                     for place in ("monster_zone", "extra_monster_zone") for kind in kinds]
+            # Counted twice, by instance and by the zone each occupies (the same number, one monster a zone):
+            # the zone count has at most 7 elements, so clingo sees at once that 7 monsters need all 7 zones
+            # (by instances alone that proof is a pigeonhole problem: seed 1 monsters>=7 of the search family,
+            # 32 s instead of 13 s), while the instance count keeps the other goals as fast as before.
+            by_instance = "; ".join(f"I : {condition}" for condition in where)
+            by_zone = "; ".join(f"Z : {condition}, zone(I, Z, t)" for condition in where)
+            bound = f"{_OPS[part.op]} {part.value}"
+            rules.append(f"{head} :- #count {{ {by_instance} }} {bound}, #count {{ {by_zone} }} {bound}.")
         elif isinstance(part, AspGoal):
             fragment_fixed, fragment = _asp_fragment(part, fluents, n)
             fixed += fragment_fixed
