@@ -2013,7 +2013,7 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
     uses_it, attacks_it, targets_it, moves_it, only_one = set(), set(), set(), set(), set()
     repositions_it = set()     # "battle" clauses: the card's changes of battle position are withheld too
     every_attack = every_target = every_pendulum = every_reposition = False
-    stay_in_battle = False     # an unread "must attack if able" in the Battle Phase: leaving it is not certain
+    stay_in_battle = False     # an unread "must attack if able": leaving or skipping the Battle Phase is not certain
     deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
                         for i in position.instances.values() if i.player == position.turn_player)
     for instance in position.instances.values():
@@ -2069,8 +2069,8 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 every_pendulum = True
             if clause.scope == "battle":
                 repositions_it.add(instance.id)
-            if clause.scope == "attack" and position.phase == "battle" and "must attack" in clause.clause.lower():
-                stay_in_battle = True
+            if clause.scope == "attack" and "must attack" in clause.clause.lower() and mine:
+                stay_in_battle = True      # the Battle Phase is neither left nor skipped while it can attack
             {"play": uses_it, "summon": moves_it, "attack": attacks_it, "battle": attacks_it,
              "target": targets_it}[clause.scope].add(instance.id)
 

@@ -144,7 +144,8 @@ def _scope_can_matter(instance: Instance, clause: Unread, position: Position) ->
 _ONLY_FORBIDS = re.compile(r"\bcannot\b", re.I)
 _MAY_ALLOW = re.compile(r"\b(?:can|must|unless|except|instead|only)\b", re.I)
 # "... must attack (this card), if able": while such a monster can attack, the turn player cannot leave the
-# Battle Phase (the engine's EFFECT_MUST_ATTACK), so an unread one makes leaving it uncertain.
+# Battle Phase, nor end the turn from Main Phase 1 without one (the engine's EFFECT_MUST_ATTACK), so an
+# unread one makes those plays uncertain.
 _MUST_ATTACK = re.compile(r"\bmust attack\b", re.I)
 
 
@@ -231,9 +232,11 @@ class Withheld:
                                 "battle": "every attack declaration and change of battle position"}[clause.scope]
                 elif _is_scale(instance) and clause.where == "pendulum":
                     withheld += "; every Pendulum Summon"
-                if clause.scope == "attack" and _MUST_ATTACK.search(clause.clause) and position.phase == "battle":
-                    self.leaving_battle = True     # the engine keeps the Battle Phase while such a monster can attack
-                    withheld += "; leaving the Battle Phase"
+                if clause.scope == "attack" and _MUST_ATTACK.search(clause.clause) \
+                        and instance.player == position.turn_player:
+                    self.leaving_battle = True     # the engine keeps the Battle Phase while such a monster can attack,
+                    withheld += ("; leaving the Battle Phase" if position.phase == "battle"   # and refuses to skip it
+                                 else "; ending the turn without a Battle Phase")
                 in_force = clause.lock and _in_force(instance, clause, position)
                 if clause.scope in ("attack", "battle", "target") and _ONLY_FORBIDS.search(clause.clause) \
                         and not _MAY_ALLOW.search(clause.clause):

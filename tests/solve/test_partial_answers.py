@@ -259,14 +259,21 @@ def test_bp_1_an_unread_attack_clause_withholds_nothing_when_no_attack_is_ahead(
 def test_issue15_6_an_unread_must_attack_withholds_leaving_the_battle_phase(real):
     """Karakuri Soldier mdl 236 "Nisamu": "This card must attack if able." (unread): in the Battle Phase the
     engine keeps the turn player there while it can attack, so Main Phase 2 and the end of the turn are not
-    certain; in Main Phase 1 they are (the Battle Phase may be skipped)."""
+    certain; nor, in Main Phase 1, is ending the turn without a Battle Phase (ygopro-core
+    process_idle_command: to_ep is false while a monster of the turn player that must attack can attack)."""
     battle = board(cards=real, turn=2, phase="battle").monster(1, "Karakuri Soldier mdl 236 \"Nisamu\"").build()
     plays = legal_plays(battle)
     assert not {p.action for p in plays} & {"enter_main2", "end_turn"} and not plays.exhaustive
     assert "leaving the Battle Phase" in plays.unread[0].withheld
     assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(battle)]
     main1 = board(cards=real, turn=2).monster(1, "Karakuri Soldier mdl 236 \"Nisamu\"").build()
-    assert {"end_turn", "enter_battle_phase"} <= {p.action for p in legal_plays(main1)}
+    plays = legal_plays(main1)
+    assert "enter_battle_phase" in {p.action for p in plays} and "end_turn" not in {p.action for p in plays}
+    assert "ending the turn without a Battle Phase" in plays.unread[0].withheld
+    assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(main1)]
+    theirs = board(cards=real, turn=2)
+    theirs.opponent.monster(1, "Karakuri Soldier mdl 236 \"Nisamu\"")
+    assert "end_turn" in {p.action for p in legal_plays(theirs.build())}     # only the turn player's monsters
 
 
 def test_issue15_7_a_replacement_banished_instead_is_a_lock(real):
