@@ -4,8 +4,9 @@ and properties on generated positions (`tests/strategies.py`)."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
-from itertools import permutations, product
+from itertools import product
 
 from hypothesis import HealthCheck, Phase, find, given, settings
 
@@ -914,24 +915,26 @@ def test_material_rules_never_only_for_others_not_others_must():
 # Properties on generated positions
 
 def _equivalent(pos: Position, a: Play, b: Play) -> bool:
-    """The definition, searched directly: some copy-class-preserving bijection maps a onto b."""
+    """The definition: some copy-class-preserving bijection of the instances a play uses maps a onto b. It
+    exists exactly when both plays use the same multiset of (copy class, the fields that name the instance):
+    a bijection must keep each instance's copy class and the fields it fills (card, spell, target; cards,
+    tributes, materials, cost), and any two instances alike in both can be swapped. (Searching the
+    permutations directly is factorial: a Pendulum Summon of 8 cards took minutes.)"""
     plain = ("action", "effect", "to", "zone")
     if any(getattr(a, f) != getattr(b, f) for f in plain) or (a.target == "direct") != (b.target == "direct"):
         return False
-    a_ids, b_ids = list(dict.fromkeys(a.uses() + ((a.target,) if a.target not in (None, "direct") else ()))), \
-        list(dict.fromkeys(b.uses() + ((b.target,) if b.target not in (None, "direct") else ())))
-    if len(a_ids) != len(b_ids):
-        return False
-    for image in permutations(b_ids):
-        sigma = dict(zip(a_ids, image))
-        if any(copy_class(pos.instances[x]) != copy_class(pos.instances[y]) for x, y in sigma.items()):
-            continue
-        if all((sigma.get(getattr(a, f)) if getattr(a, f) not in (None, "direct") else getattr(a, f))
-               == getattr(b, f) for f in ("card", "spell", "target")) and \
-           all({sigma[x] for x in getattr(a, f) or ()} == set(getattr(b, f) or ())
-               for f in ("cards", "tributes", "materials", "cost")):
-            return True
-    return False
+
+    def signatures(play: Play) -> Counter:
+        roles: dict[str, set] = {}
+        for field in ("card", "spell", "target"):
+            value = getattr(play, field)
+            if value not in (None, "direct"):
+                roles.setdefault(value, set()).add(field)
+        for field in ("cards", "tributes", "materials", "cost"):
+            for value in getattr(play, field) or ():
+                roles.setdefault(value, set()).add(field)
+        return Counter((copy_class(pos.instances[i]), frozenset(fields)) for i, fields in roles.items())
+    return signatures(a) == signatures(b)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
