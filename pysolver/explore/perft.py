@@ -454,7 +454,7 @@ def add_arguments(parser) -> None:
                              "up to identical copies")
     parser.add_argument("--engine", choices=(*ENGINES, "asp"), default="pysolver",
                         help="pysolver (solver + apply, default), reference (reference enumerator + applier) or "
-                             "asp (model counting on the step-indexed turn; with --all-instances)")
+                             "asp (model counting on the step-indexed turn; without --divide)")
     parser.add_argument("--timeout", type=float, metavar="S",
                         help="stop after S seconds with the first plays counted so far (NOT complete)")
     parser.add_argument("--json", action="store_true", help="print pysolver-perft/1 JSON")
@@ -484,21 +484,23 @@ def _count(position: Position, args) -> int:
     import json
     from ..solve.unread import unread_in_turn
     from .plan import count_lines
-    if not args.all_instances or args.divide:
-        raise PysolverError("perft --engine asp counts instance-level plays only: give --all-instances, "
-                            "without --divide")
+    if args.divide:
+        raise PysolverError("perft --engine asp counts the total only: leave out --divide (or use --engine "
+                            "pysolver)")
     unread = unread_in_turn(position)
     if unread:
         raise PysolverError(f"perft --engine asp cannot count through card text pysolver cannot read "
                             f"({', '.join(unread)}); use --engine pysolver, which counts a lower bound")
     started = time.perf_counter()
-    total = count_lines(position, args.depth)
+    total = count_lines(position, args.depth, all_instances=args.all_instances)
     seconds = time.perf_counter() - started
     if getattr(args, "json", False):
         print(json.dumps({"format": "pysolver-perft/1", "depth": args.depth, "total": total, "engine": "asp",
-                          "all_instances": True, "complete": True, "seconds": round(seconds, 4)}, indent=2))
+                          "all_instances": args.all_instances, "complete": True, "seconds": round(seconds, 4)},
+                         indent=2))
     else:
-        print(f"perft {args.depth}: {total}  (instance-level plays, asp, {seconds:.2f} s)")
+        kind = "instance-level plays" if args.all_instances else "plays up to identical copies"
+        print(f"perft {args.depth}: {total}  ({kind}, asp, {seconds:.2f} s)")
     return 0
 
 

@@ -264,11 +264,13 @@ _ZONE_TERMS = ("m(1)", "m(2)", "m(3)", "m(4)", "m(5)", "emz(left)", "emz(right)"
                "s(5)", "fz", "pz(left)", "pz(right)", "om(1)", "om(2)", "om(3)", "om(4)", "om(5)")
 
 
-def count_lines(position: Position, depth: int) -> int:
-    """perft by model counting: the sequences of exactly `depth` instance-level plays (end_turn only as the
-    last), each zone and battle position the first listed (as perft's default choices), counted as the
-    answer sets of the step-indexed turn projected onto the plays (plays that legal_plays withholds for
-    unread card text are counted: `perft --engine asp` refuses such positions). Pendulum Summons are refused: their
+def count_lines(position: Position, depth: int, *, all_instances: bool = True) -> int:
+    """perft by model counting: the sequences of exactly `depth` plays (end_turn only as the last), each
+    zone and battle position the first listed (as perft's default choices), counted as the answer sets of
+    the step-indexed turn projected onto the plays (plays that legal_plays withholds for unread card text
+    are counted: `perft --engine asp` refuses such positions). Instance-level plays, or with
+    `all_instances=False` plays up to identical copies (each step's plays listed as legal_plays groups
+    them: asp/copies.lp), perft's grouped count. Pendulum Summons are refused: their
     default is the first complete assignment of zones in the plays' order, not expressed in ASP yet."""
     from ..position.value import id_sort_key
     from ..solve.decode import Decoder
@@ -284,7 +286,7 @@ def count_lines(position: Position, depth: int) -> int:
     # the move of state t-1 is chosen in step(t) (asp/transition.lp): constrain it there
     first = (":- go(Z, t-1), zone_option(Y, t-1), zone_rank(Z, R), zone_rank(Y, S), S < R.\n"
              ":- face(P, t-1), summon_position(Q, t-1), position_rank(P, R), position_rank(Q, S), S < R.")
-    planner = Planner(position, symmetry=False, goal_fixed=fixed, extra=first)
+    planner = Planner(position, symmetry=not all_instances, goal_fixed=fixed, extra=first)
     planner.control.configuration.solve.project = "show"
     planner.control.configuration.solve.models = 0
     planner.ask(depth)

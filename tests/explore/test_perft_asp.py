@@ -1,5 +1,6 @@
 """perft by model counting (`perft --engine asp`, pysolver.explore.plan.count_lines) against the count files
-of tests/perft: the sequences of instance-level plays, end_turn only as the last, default choices."""
+of tests/perft: the sequences of instance-level plays (`perft`) and of plays up to identical copies
+(`grouped`), end_turn only as the last, default choices."""
 
 from __future__ import annotations
 
@@ -27,6 +28,9 @@ def test_counts_equal_the_count_file(block):
     for depth, expected in sorted(block.counts.items()):
         if depth <= 4:
             assert count_lines(position, depth) == expected, (block.id, depth)
+    for depth, expected in sorted(block.grouped.items()):
+        if depth <= 4:
+            assert count_lines(position, depth, all_instances=False) == expected, (block.id, depth)
 
 
 def test_the_command_refuses_what_it_cannot_count(capsys, tmp_path):
@@ -40,6 +44,9 @@ def test_the_command_refuses_what_it_cannot_count(capsys, tmp_path):
     assert main(["perft", str(path), "--depth", "2", "--engine", "asp", "--all-instances"]) == 2
     assert "Chimeratech Overdragon" in capsys.readouterr().err
     synchro = str(PERFT_DIR / "positions" / "synchro.yaml")
-    assert main(["perft", synchro, "--depth", "2", "--engine", "asp"]) == 2          # needs --all-instances
+    assert main(["perft", synchro, "--depth", "2", "--engine", "asp", "--divide"]) == 2      # the total only
+    assert "--divide" in capsys.readouterr().err
     assert main(["perft", synchro, "--depth", "2", "--engine", "asp", "--all-instances"]) == 0
-    assert "perft 2: 55" in capsys.readouterr().out
+    assert "perft 2: 55  (instance-level plays" in capsys.readouterr().out
+    assert main(["perft", synchro, "--depth", "2", "--engine", "asp"]) == 0      # the grouped count: 2 copies, 1 play
+    assert "perft 2: 54  (plays up to identical copies" in capsys.readouterr().out
