@@ -264,28 +264,53 @@ _ZONE_TERMS = ("m(1)", "m(2)", "m(3)", "m(4)", "m(5)", "emz(left)", "emz(right)"
                "s(5)", "fz", "pz(left)", "pz(right)", "om(1)", "om(2)", "om(3)", "om(4)", "om(5)")
 
 
+# perft's zones of a Pendulum Summon (pysolver.position.apply.pendulum_assignment): the first complete
+# assignment in the order of the cards (card_rank) and of their zones (zone_rank). "No complete assignment
+# comes before pgo" is a universal statement: saturation (a disjunctive guess alt/3 of any assignment,
+# refuted when it is not complete or does not come first; then every alt atom holds).
+_FIRST_ASSIGNMENT = """
+alt(I, Z, t-1) : card_zone(I, Z, t-1) :- pendulum(I, t-1).
+refuted(t-1) :- alt(I, Z, t-1), alt(J, Z, t-1), I < J.
+refuted(t-1) :- alt(I, emz(_), t-1), alt(J, emz(_), t-1), I < J.
+refuted(t-1) :- alt(I, Z, t-1), alt(I, Y, t-1), Z < Y.
+later_card(I, J, t-1) :- pendulum(I, t-1), pendulum(J, t-1), card_rank(I, R), card_rank(J, S), R < S.
+next_card(I, J, t-1) :- later_card(I, J, t-1), not between_cards(I, J, t-1).
+between_cards(I, J, t-1) :- later_card(I, K, t-1), later_card(K, J, t-1).
+first_card(I, t-1) :- pendulum(I, t-1), not later_card(_, I, t-1).
+last_card(I, t-1) :- pendulum(I, t-1), not later_card(I, _, t-1).
+same_zone(I, t-1) :- alt(I, Z, t-1), pgo(I, Z, t-1).
+equal_before(I, t-1) :- first_card(I, t-1).
+equal_before(J, t-1) :- next_card(I, J, t-1), equal_before(I, t-1), same_zone(I, t-1).
+refuted(t-1) :- equal_before(I, t-1), alt(I, Z, t-1), pgo(I, Y, t-1), zone_rank(Z, R), zone_rank(Y, S), R > S.
+refuted(t-1) :- last_card(I, t-1), equal_before(I, t-1), same_zone(I, t-1).
+alt(I, Z, t-1) :- refuted(t-1), card_zone(I, Z, t-1), pendulum(I, t-1).
+:- pendulum(_, t-1), not refuted(t-1).
+"""
+
+
 def count_lines(position: Position, depth: int, *, all_instances: bool = True) -> int:
     """perft by model counting: the sequences of exactly `depth` plays (end_turn only as the last), each
     zone and battle position the first listed (as perft's default choices), counted as the answer sets of
     the step-indexed turn projected onto the plays (plays that legal_plays withholds for unread card text
     are counted: `perft --engine asp` refuses such positions). Instance-level plays, or with
     `all_instances=False` plays up to identical copies (each step's plays listed as legal_plays groups
-    them: asp/copies.lp), perft's grouped count. Pendulum Summons are refused: their
-    default is the first complete assignment of zones in the plays' order, not expressed in ASP yet."""
+    them: asp/copies.lp), perft's grouped count. A Pendulum Summon takes the first complete assignment
+    of zones (`_FIRST_ASSIGNMENT`)."""
     from ..position.value import id_sort_key
     from ..solve.decode import Decoder
     from ..solve.facts import position_facts
-    if any(card.is_a("pendulum") for card in (i.card for i in position.instances.values())):
-        raise PysolverError("perft --engine asp does not count positions with Pendulum Monsters yet (the default "
-                            "zones of a Pendulum Summon); use --engine pysolver")
     table = position_facts(position, symmetry=False)[1]
     zone_of = Decoder(table).zone_name
     ranked = sorted(_ZONE_TERMS, key=lambda term: id_sort_key(zone_of(clingo.parse_term(term))))
     fixed = "\n".join(f"zone_rank({term},{rank})." for rank, term in enumerate(ranked))
     fixed += "\nposition_rank(attack,0). position_rank(defense,1). position_rank(set,2).\nend_turn_ends_lines."
+    numbered = [(number, instance.id) for number, instance in enumerate(table.instances) if instance]
+    fixed += "\n" + " ".join(f"card_rank({number},{rank})." for rank, (number, _) in
+                             enumerate(sorted(numbered, key=lambda pair: id_sort_key(pair[1]))))
     # the move of state t-1 is chosen in step(t) (asp/transition.lp): constrain it there
     first = (":- go(Z, t-1), zone_option(Y, t-1), zone_rank(Z, R), zone_rank(Y, S), S < R.\n"
-             ":- face(P, t-1), summon_position(Q, t-1), position_rank(P, R), position_rank(Q, S), S < R.")
+             ":- face(P, t-1), summon_position(Q, t-1), position_rank(P, R), position_rank(Q, S), S < R.\n"
+             + _FIRST_ASSIGNMENT)
     planner = Planner(position, symmetry=not all_instances, goal_fixed=fixed, extra=first)
     planner.control.configuration.solve.project = "show"
     planner.control.configuration.solve.models = 0
