@@ -411,8 +411,15 @@ class _Part:
         self.pos = close + 1
         return [(low, high, conj(filter_, inner.as_filter(item)))]
 
+    def place(self) -> str:
+        """A place phrase after the item ("on the field", "in your opponent's GY", MAT-2), or ""."""
+        for place, words in _PLACE_WORDS:
+            if self.accept(*words):
+                return place
+        return ""
+
     def part(self):
-        """The whole part -> (list of (min, max, filter), conditions over this part)."""
+        """The whole part -> (list of (min, max, filter), conditions over this part, its place)."""
         low, high, filter_ = self.item()
         while self.low() == "or":
             self.take()
@@ -422,9 +429,13 @@ class _Part:
             filter_ = disj(filter_, other)
         groups = [(low, high, filter_)]
         conditions: list = []
+        place = ""
         while self.peek() is not None:
             self.accept(",")
-            if self.accept("with"):
+            found = "" if place else self.place()
+            if found:
+                place = found
+            elif self.accept("with"):
                 for found in self.conditions_with(self.pos - 1):
                     if isinstance(found, (DifferentNames, SameProperty, DifferentProperty)):
                         conditions.append(found)
@@ -464,7 +475,11 @@ class _Part:
                 raise self.fail("custom condition")
         if len(groups) > 1 and conditions:
             raise UnsupportedMaterialLine("condition over split group")
-        return groups, conditions
+        return groups, conditions, place
+
+
+_PLACE_WORDS = (("field", ("on", "the", "field")), ("hand", ("in", "the", "hand")), ("hand", ("in", "your", "hand")),
+                ("gy", ("in", "your", "GY")), ("opponent_gy", ("in", "your", "opponent's", "GY")))
 
 
 def _join(tokens: list[str]) -> str:
@@ -495,12 +510,12 @@ def parse_material_line(line: str, kind: str, *,
     conditions: list = []
     for tokens in parts:
         try:
-            found, where = _Part(tokens, table).part()
+            found, where, place = _Part(tokens, table).part()
         except IndexError:
             raise UnsupportedMaterialLine("truncated line") from None
         scope = None if len(parts) == 1 else len(groups)
         conditions += [_scoped(condition, scope) for condition in where]
-        groups += [Group(low, high, filter_) for low, high, filter_ in found]
+        groups += [Group(low, high, filter_, place=place) for low, high, filter_ in found]
     if summon == "synchro":
         groups = _synchro_roles(groups, len(parts))
     return Requirement(summon, tuple(groups), tuple(conditions), text)
@@ -523,8 +538,8 @@ def _synchro_roles(groups: list[Group], parts: int) -> list[Group]:
         if not _only_names(first):
             raise UnsupportedMaterialLine("Synchro line without a Tuner slot")
         first = conj(TUNER, first)
-    out = [Group(groups[0].min, groups[0].max, first, "tuner")]
-    out += [Group(g.min, g.max, g.filter, "non_tuner") for g in groups[1:]]
+    out = [Group(groups[0].min, groups[0].max, first, "tuner", groups[0].place)]
+    out += [Group(g.min, g.max, g.filter, "non_tuner", g.place) for g in groups[1:]]
     return out
 
 

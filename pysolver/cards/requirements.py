@@ -288,22 +288,31 @@ def _count(low: int, high: int | None) -> str:
     return str(low) if low == high else f"{low} or more (max. {high})"
 
 
+# MAT-2: where a group's materials must be, as material lines write it
+PLACES = {"field": "on the field", "hand": "in the hand", "gy": "in your GY", "opponent_gy": "in your opponent's GY"}
+
+
 @dataclass(frozen=True)
 class Group:
     """A slot of the material line: between `min` and `max` (None = no upper bound) materials, each
     matching `filter`.  `role` is "tuner" (the Synchro Tuner slot) or "non_tuner" (any other Synchro
-    slot) for Synchro lines, "" otherwise; the filter alone says what the materials must be."""
+    slot) for Synchro lines, "" otherwise; the filter alone says what the materials must be. `place`:
+    where the materials must be, when the line says it (MAT-2: "on the field", "in the hand", "in your
+    GY", "in your opponent's GY"; PLACES), else "" (wherever the summon takes materials from)."""
 
     min: int
     max: int | None
     filter: object
     role: str = ""
+    place: str = ""
 
     def __post_init__(self) -> None:
         if self.min < 0 or (self.max is not None and self.max < self.min):
             raise ValueError(f"bad count {self.min}..{self.max}")
         if self.role not in ROLES:
             raise ValueError(f"unknown role {self.role!r}")
+        if self.place and self.place not in PLACES:
+            raise ValueError(f"unknown place {self.place!r}")
 
     def render(self) -> tuple[str, list[str]]:
         """(text, trailing 'except ...' clauses)."""
@@ -324,7 +333,8 @@ class Group:
 
     def __str__(self) -> str:
         text, excepts = self.render()
-        return "".join([text] + [f", {e}" for e in excepts])
+        place = f" {PLACES[self.place]}" if self.place else ""
+        return "".join([text, place] + [f", {e}" for e in excepts])
 
 
 @dataclass(frozen=True)

@@ -547,7 +547,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         candidates = [m for m in list(pool) + extra + hand if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon))
                       and _material_allowed(m, monster, summon)
                       and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
-                                         _as_tuner(m, monster, summon), _xyz_levels(m, monster, summon))]
+                                         _as_tuner(m, monster, summon), _xyz_levels(m, monster, summon),
+                                         monster.player)]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates),
                                                                             requirement.max_materials)
@@ -563,7 +564,7 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                 as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
                 levels = {m.id: _xyz_levels(m, monster, summon) for m in materials}
                 if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner,
-                                         as_tuner=as_tuner, xyz_levels=levels):
+                                         as_tuner=as_tuner, xyz_levels=levels, player=monster.player):
                     continue
                 zones = _extra_deck_zones(position, monster, materials)
                 if not zones:
@@ -938,31 +939,43 @@ def _xyz_levels(material: Instance, summoned: Instance, summon: str) -> tuple[in
     return tuple(sorted(set(found)))
 
 
+def _in_place(group, material: Instance, player) -> bool:
+    """MAT-2 (docs/material-rules.md): the material is where its group's line says (for `player`'s summon)."""
+    if group.place == "field":
+        return material.location in ON_FIELD
+    if group.place == "hand":
+        return material.location == "hand"
+    if group.place in ("gy", "opponent_gy"):
+        return material.location == "graveyard" and (material.player == player) == (group.place == "gy")
+    return True
+
+
 def _group_options(requirement: Requirement, material: Instance, substitute: bool,
                    as_non_tuner: bool = False, as_tuner: bool = False,
-                   levels: tuple[int, ...] = ()) -> list[tuple[int, bool]]:
+                   levels: tuple[int, ...] = (), player=None) -> list[tuple[int, bool]]:
     """The groups one material can fill, as (group index, by substitution); also as a non-Tuner when
     `as_non_tuner`; also as the Tuner when `as_tuner` (then the group index is negative: -1 - index, a
-    slot it fills only as a Tuner, see `_fits_requirement`); also as a monster of one of `levels`."""
-    groups = requirement.groups
-    options = [(g, False) for g, group in enumerate(groups) if _matches(group.filter, material)
+    slot it fills only as a Tuner, see `_fits_requirement`); also as a monster of one of `levels`.
+    `player`: who summons (the groups that say where their materials are: MAT-2)."""
+    groups = [group if _in_place(group, material, player) else None for group in requirement.groups]
+    options = [(g, False) for g, group in enumerate(groups) if group is not None and (_matches(group.filter, material)
                or (as_non_tuner and _matches(group.filter, _NonTunerView(material)))
-               or any(_matches(group.filter, _LevelView(material, level)) for level in levels)]
+               or any(_matches(group.filter, _LevelView(material, level)) for level in levels))]
     if substitute and fusion_substitute(material.card):
         options += [(g, True) for g, group in enumerate(groups)
-                    if _names_only(group.filter) and (g, False) not in options]
+                    if group is not None and _names_only(group.filter) and (g, False) not in options]
     rules = _rules_of(material.card)
     if rules is not None and rules.only_as_substitute:   # FUS-2: "Cannot be used as Fusion Material otherwise"
         options = [option for option in options if option[1]]
     if as_tuner:
         options += [(-1 - g, False) for g, group in enumerate(groups)
-                    if (g, False) not in options and _matches(group.filter, _TunerView(material))]
+                    if group is not None and (g, False) not in options and _matches(group.filter, _TunerView(material))]
     return options
 
 
 def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False,
                       as_non_tuner: frozenset | set = frozenset(), as_tuner: frozenset | set = frozenset(),
-                      xyz_levels: dict | None = None) -> bool:
+                      xyz_levels: dict | None = None, player=None) -> bool:
     """Some one-to-one assignment of the materials to the groups: every material matches its group's
     filter, every group's count is within [min, max], and every condition holds (a group-scoped one
     over that group's materials under the same assignment). Brute force over all assignments.
@@ -971,7 +984,7 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
     only names cards without matching it (at most one such substitution per assignment)."""
     groups = requirement.groups
     options = [_group_options(requirement, m, substitute, m.id in as_non_tuner, m.id in as_tuner,
-                              (xyz_levels or {}).get(m.id, ())) for m in materials]
+                              (xyz_levels or {}).get(m.id, ()), player) for m in materials]
     for choice in product(*options):
         if sum(substituted for _, substituted in choice) > 1:
             continue
@@ -1504,12 +1517,13 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             pool += _monsters_in(_own(position, "graveyard"))
         if contact.action == "tribute":
             pool = [m for m in pool if not _never_tributed(m)]                 # NS-10
-        candidates = [m for m in pool if _material_allowed(m, monster, "fusion") and _group_options(requirement, m, False)]
+        candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
+                      and _group_options(requirement, m, False, player=monster.player)]
         low = max(1, requirement.min_materials)
         high = len(candidates) if requirement.max_materials is None else min(len(candidates), requirement.max_materials)
         for count in range(low, high + 1):
             for cards in combinations(candidates, count):
-                if not _others_allowed(cards, "fusion") or not _fits_requirement(requirement, cards):
+                if not _others_allowed(cards, "fusion") or not _fits_requirement(requirement, cards, player=monster.player):
                     continue
                 zones = _extra_deck_zones(position, monster, cards)
                 if zones:

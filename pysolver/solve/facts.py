@@ -268,6 +268,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"group_filter({c},{g},{filters.number(group.filter)}).")
             if _names_only(group.filter):
                 out.append(f"name_only_group({c},{g}).")
+            if group.place:
+                out.append(f"group_place({c},{g},{group.place}).")
         for condition in requirement.conditions:
             scope = "all" if condition.group is None else condition.group
             if isinstance(condition, Including):

@@ -306,6 +306,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
         f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice of "
         f"materials that meets the other conditions has that ({_materials(c)})"))),
     "material_group_max": ("{material}", "{C:card} takes at most {Max} of one kind of material ({C:requirement})"),
+    "material_place": ("MAT-2", "{M:instance} is not where {C:card}'s material line says its materials are "
+                                "({C:requirement})"),
     "material_including": ("{material}", "{C:card}'s materials must include the monster(s) its text names "
                                          "({C:requirement}), and no choice of materials does"),
     "material_same": ("{material}", "{C:card}'s materials must share their {P} ({C:requirement})"),

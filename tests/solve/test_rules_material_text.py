@@ -322,3 +322,44 @@ def test_fus_4_fusion_parasite_is_fusion_material_only_as_a_substitute(real):
         .extra_deck("Flame Swordsman", "Garura, Wings of Resonant Life").build()
     found = {(name, materials) for name, materials in summons(position, "fusion_summon")}
     assert found == {("Flame Swordsman", ("H2", "M1"))}
+
+
+# --------------------------------------------------------------------------------------------------
+# MAT-2 (docs/material-rules.md): a part of the material line that says where its materials are
+
+def test_mat_2_starving_venom_fusion_dragon_takes_dark_monsters_on_the_field_only(real):
+    # "2 DARK monsters on the field, except Tokens": with Polymerization, the DARK monster in the hand is no
+    # material; the two on the field are.
+    position = board(cards=real).hand("Polymerization", "Dark Magician").monster(1, "Kuriboh") \
+        .monster(2, "Summoned Skull").extra_deck("Starving Venom Fusion Dragon").build()
+    assert summons(position, "fusion_summon") == {("Starving Venom Fusion Dragon", ("M1", "M2"))}
+    alone = board(cards=real).hand("Polymerization", "Dark Magician").monster(1, "Kuriboh") \
+        .extra_deck("Starving Venom Fusion Dragon").build()
+    assert summons(alone, "fusion_summon") == set()
+
+
+def test_mat_2_dracotail_shaulas_takes_its_second_material_from_the_hand(real):
+    # "1 "Dracotail" monster + 1 monster in the hand": the place is the second part's only; a monster on the
+    # field cannot be that second material.
+    position = board(cards=real).hand("Polymerization", "Kuriboh").monster(1, "Dracotail Mululu").monster(2, "Sangan") \
+        .extra_deck("Dracotail Shaulas").build()
+    assert summons(position, "fusion_summon") == {("Dracotail Shaulas", ("H2", "M1"))}
+
+
+def test_mat_2_fossil_materials_in_the_gy_leave_polymerization_no_summon(real):
+    # "1 Rock monster in your GY + 1 Level 4 or lower monster": Polymerization takes materials from the hand and
+    # the field only (FUS-1); the GY part is never filled, whatever is in the GY.
+    position = board(cards=real).hand("Polymerization", "Giant Soldier of Stone").monster(1, "Kuriboh") \
+        .graveyard("Giant Soldier of Stone").extra_deck("Fossil Machine Skull Buggy", "Starving Venom Fusion Dragon") \
+        .build()
+    assert summons(position, "fusion_summon") == set()
+
+
+def test_mat_2_place_phrases_belong_to_their_own_part():
+    from pysolver.cards.material_lines import parse_material_line
+    places = [group.place for group in parse_material_line(
+        "1 Rock monster + 1 Level 4 or lower monster in your opponent's GY", "fusion").groups]
+    assert places == ["", "opponent_gy"]
+    line = parse_material_line('1 "Yubel" monster + 1+ Effect Monsters on the field', "fusion")
+    assert [group.place for group in line.groups] == ["", "field"]
+    assert str(line.groups[1]) == "1+ Effect Monsters on the field"
