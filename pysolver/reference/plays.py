@@ -1730,7 +1730,7 @@ def _done(position: Position, what: str, except_filter=None, card_name: str | No
                    for e in _my_events(position, "activate"))
     if what == "battle_phase":
         return position.phase in ("battle", "main2")
-    if what in ("attack_self", "attack_others", "direct_attack", "direct_attack_others"):
+    if what in ("attack_self", "attack_others", "direct_attack", "direct_attack_others", "direct_attack_self"):
         return any(m.state.attacked for m in _own(position, ON_FIELD))
     return False
 
@@ -1797,7 +1797,8 @@ def _history_allows(position: Position, play: Play) -> bool:
             attacker = position.instances[play.card].card.name
             if (forbids == "attack_self" and attacker == source) or (forbids == "attack_others" and attacker != source) \
                     or (forbids == "direct_attack" and play.target == "direct") \
-                    or (forbids == "direct_attack_others" and play.target == "direct" and attacker != source):
+                    or (forbids == "direct_attack_others" and play.target == "direct" and attacker != source) \
+                    or (forbids == "direct_attack_self" and play.target == "direct" and attacker == source):
                 return False
     if play.action == "activate":                                            # OATH-1
         card = position.instances[play.card].card
