@@ -5,6 +5,7 @@ position is compared with the reference enumerator."""
 from __future__ import annotations
 
 from pysolver import legal_plays
+from pysolver.cards.attacks import attack_rules
 from pysolver.cards.effects import Clause, clauses
 from pysolver.cards.reading import unread_clauses
 from pysolver.position.builder import PositionBuilder
@@ -67,3 +68,59 @@ def test_bpa_1_deskbot_009_only_this_card_can_attack(real):
     assert attacks(b.build()) == {("M1", "direct"), ("M2", "direct")}
     b.event(activate="Deskbot 009")
     assert attacks(b.build()) == {("M1", "direct")}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPA-2: "Cannot attack the turn it is Summoned" (Normal, Flip or Special) and the Toon World direct attack
+
+def test_bpa_2_the_toon_wordings_are_read(real):
+    for name in ("Toon Dark Magician", "Toon Harpie Lady", "Toon Cyber Dragon", "Armor Exe"):
+        assert attack_rules(real[name]).cannot_any_summon_turn, name
+        assert not unread_clauses(real[name]), name
+    assert attack_rules(real["Toon Dark Magician"]).direct_while_control == "Toon World"
+
+
+def test_bpa_2_toon_dark_magician_cannot_attack_the_turn_it_is_summoned_or_flip_summoned(real):
+    def position(**state):
+        b = battle(real).monster(1, "Toon Dark Magician", **state)
+        b.opponent.monster(1, "Kuriboh")
+        return b.build()
+    assert attacks(position()) == {("M1", "oM1")}
+    assert attacks(position(summoned_this_turn=True)) == set()
+    assert attacks(position(position_changed=True, flip_summoned=True)) == set()
+    assert attacks(position(position_changed=True)) == {("M1", "oM1")}     # from face-up Defense, by hand
+    assert attacks(position(summoned_this_turn=True, set_this_turn=True)) == {("M1", "oM1")}   # Set, then flipped
+
+
+def test_bpa_2_a_flip_summon_is_recorded_by_apply(real):
+    from pysolver.position.apply import apply
+    b = PositionBuilder(cards=real, turn=3).monster(1, "Toon Dark Magician", position="set")
+    position = b.build()
+    (flip,) = [p for p in legal_plays(position) if p.action == "flip_summon"]
+    after = apply(position, flip)
+    monster = after.players[0].monster_zones[0]
+    assert monster.flip_summoned and monster.position_changed
+    battle_phase = apply(after, next(p for p in legal_plays(after) if p.action == "enter_battle_phase"))
+    assert attacks(battle_phase) == set()
+
+
+def test_bpa_2_toon_world_lets_a_toon_attack_directly(real):
+    def position(toon_world=True, their_toon=False, face_down=False):
+        b = battle(real).monster(1, "Toon Cyber Dragon")
+        if toon_world:
+            b.spell_trap(2, "Toon World")
+        b.opponent.monster(1, "Toon Gemini Elf" if their_toon else "Kuriboh", position="set" if face_down else "attack")
+        return b.build()
+    assert attacks(position()) == {("M1", "oM1"), ("M1", "direct")}
+    assert attacks(position(toon_world=False)) == {("M1", "oM1")}
+    assert attacks(position(their_toon=True)) == {("M1", "oM1")}
+    assert attacks(position(their_toon=True, face_down=True)) == {("M1", "oM1"), ("M1", "direct")}   # face-up only
+
+
+def test_bpa_2_toon_kingdom_is_toon_world_on_the_field(real):
+    b = battle(real).monster(1, "Toon Cyber Dragon").field_spell("Toon Kingdom")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct")}
+    b = battle(real).monster(1, "Toon Cyber Dragon").spell_trap(2, "Toon World", position="set")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1")}
