@@ -39,6 +39,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
 * BP-16 "Level 4 or higher monsters cannot attack.", "Monsters cannot attack, except Link Monsters.", "Your
   opponent's monsters cannot declare attacks.", "Neither player can declare attacks, except with Synchro
   Monsters." (a field EFFECT_CANNOT_ATTACK / _ANNOUNCE): locks of monsters and of Spells and Traps;
+* BPA-2 "Cannot attack the turn it is Summoned." (Normal, Flip or Special) and "While you control "Toon World"
+  and your opponent controls no Toon monsters, this card can attack (your opponent) directly.";
 * BP-17 "If this card attacks ..., it gains N ATK during the Damage Step only." and the like: read as
   deciding no play (Spells and Traps too: with BP-16, the only attack sentences of theirs read).
 
@@ -126,6 +128,14 @@ _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your oppon
 _SUMMON_TURN = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:during )?the turn (?:that )?it is Normal (?:Summoned )?or "
                           r"Special Summoned\.")
 _SPECIAL_TURN = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:during )?the turn (?:that )?it is Special Summoned\.")
+# BPA-2: the turn it is Normal, Flip or Special Summoned (the EFFECT_CANNOT_ATTACK its EVENT_SUMMON_SUCCESS,
+# EVENT_FLIP_SUMMON_SUCCESS and EVENT_SPSUMMON_SUCCESS register until the End Phase)
+_ANY_SUMMON_TURN = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:the turn it is Summoned|in the same turn it is Normal "
+                              r"Summoned, Flip Summoned, or Special Summoned)\.")
+# BPA-2: EFFECT_DIRECT_ATTACK while its controller controls a face-up card of that name and the opponent no
+# face-up monster of that kind (the Toon monsters' "Toon World" sentence)
+_DIRECT_WHILE_CONTROL = re.compile(r"While you control \"(?P<name>[^\"]+)\" and your opponent controls no (?P<what>[^,.]+? "
+                                   r"monsters), this card can attack (?:your opponent )?directly\.")
 _DIRECT_SPECIAL_TURN = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent )?directly (?:during )?the turn (?:that )?"
                                   r"it is Special Summoned\.")
 # BP-17: a change of ATK or DEF during the Damage Step or damage calculation only: no position pysolver lists
@@ -147,7 +157,20 @@ _LOCK_PLAYERS = re.compile(r"(?P<who>Neither player can|You cannot|Your opponent
 WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
             _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET,
             _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE, _SUMMON_TURN, _SPECIAL_TURN,
-            _DIRECT_SPECIAL_TURN, _DAMAGE_STEP_ONLY)
+            _DIRECT_SPECIAL_TURN, _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL)
+
+
+# BPA-2: "This card's name becomes "Toon World" while on the field" (EFFECT_CHANGE_CODE): on the field, face-up,
+# it is a card of that name for "While you control "Toon World" ..."
+_FIELD_NAME = re.compile(r"(?:This card's|Its) name becomes \"(?P<name>[^\"]+)\" while (?:it is )?(?P<where>[^.]*)\.")
+
+
+def field_name(card: Card) -> str | None:
+    """The name a card's text gives it while it is on the field (in the Field Zone, a Spell & Trap Zone), or None."""
+    for match in _FIELD_NAME.finditer(card.text):
+        if re.search(r"\bfield\b|Field Zone|Spell & Trap Zone", match.group("where")):
+            return match.group("name")
+    return None
 
 
 @dataclass(frozen=True)
@@ -181,6 +204,9 @@ class AttackRules:
     cannot_summon_turn: bool = False     # BP-15: no attack the turn it was Normal or Special Summoned
     locks: tuple = ()                    # BP-16: AttackLock, the attacks its card forbids while face-up
     direct_summon_turn: bool = False     # BP-15: it can attack directly the turn it was Special Summoned
+    cannot_any_summon_turn: bool = False   # BPA-2: no attack the turn it was Normal, Flip or Special Summoned
+    direct_while_control: str = ""       # BPA-2: it can attack directly while its controller controls a face-up
+    direct_unless_theirs: object = None  # card of this name and the opponent no face-up monster of this filter
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -320,6 +346,10 @@ def attack_rules(card: Card) -> AttackRules:
             found["cannot_summon_turn"] = True
         elif _DIRECT_SPECIAL_TURN.fullmatch(text) and not tribute_rules(card):
             found["direct_summon_turn"] = True
+        elif _ANY_SUMMON_TURN.fullmatch(text):
+            found["cannot_any_summon_turn"] = True
+        elif (match := _DIRECT_WHILE_CONTROL.fullmatch(text)) and (theirs := _filter(match.group("what"))) is not None:
+            found["direct_while_control"], found["direct_unless_theirs"] = match.group("name"), theirs
         else:
             continue
         read.add(sentence)

@@ -565,7 +565,8 @@ class Clause:
                             # | extra_tribute_summon (granted when the effect resolves)
                             # | extra_normal_summon_after (granted after this card is Normal Summoned)
     forbids: str = ""       # special_summon | special_summon_from_extra_deck | normal_summon | summon
-                            # | activate_other | direct_attack_others
+                            # | activate_other | direct_attack_others | battle_phase | attack_self
+                            # | attack_others | direct_attack | direct_attack_self
     effect: int = 1         # which activated effect (oath, after_resolution, extra_tribute_summon)
     except_filter: object = None   # the monsters still allowed ("except WIND monsters")
 
@@ -583,7 +584,9 @@ _FORBIDS = [
     (re.compile(r"[Yy]ou cannot conduct your Battle Phase"), "battle_phase"),
     (re.compile(r"(?:other monsters you control|your other monsters) cannot attack"), "attack_others"),
     (re.compile(r"your monsters cannot attack directly"), "direct_attack"),
-    (re.compile(r"This card cannot (?:attack|declare an attack)"), "attack_self"),
+    (re.compile(r"[Oo]nly this card can attack|no other monsters can attack, except this card"), "attack_others"),
+    (re.compile(r"This card cannot attack (?:your opponent )?directly"), "direct_attack_self"),
+    (re.compile(r"This card cannot (?:attack|declare an attack)(?! directly)"), "attack_self"),
 ]
 
 
@@ -604,10 +607,11 @@ def clauses(card: Card):
     effect_of = _effect_numbers(card)
     try:
         for sentence in _sentences(text):
-            oath = re.search(r"the turn you activate this (?:card|effect|card's effect)|If you activated this effect",
+            oath = re.search(r"the turn you activate this (?:card|effect|card's effect)|If you activated this effect"
+                             r"|the turn this effect is activated|the same turn you activate this (?:card|effect)",
                              sentence)
             if oath:
-                forbid = _forbid(sentence)
+                forbid = _forbid(sentence.replace(f'"{card.name}"', "This card"))
                 if forbid is None:
                     raise UnsupportedText(f"oath clause {sentence!r}")
                 found.append(Clause("oath", forbid[0], effect_of(sentence), forbid[1]))

@@ -94,7 +94,8 @@ def _is_rule(sentence: Sentence) -> bool:
     text = _unquoted(sentence.text)
     if re.search(r"\bSummon", text) and _OWN_STATS.search(text):
         return True
-    if re.search(r"\bthis turn\b|\bthe turn you activate\b|\bthe turn (?:you|this card)\b|\buntil the end of\b",
+    if re.search(r"\bthis turn\b|\bthe turn you activate\b|\bthe turn (?:you|this card)\b|\buntil the end of\b"
+                 r"|\bthe turn this effect is activated\b|\bthe same turn you activate this\b",
                  text, re.I) and not re.search(r"\bcan also Xyz Summon\b", text):   # XYZ-4 with a condition on
         # the turn ("if a "Kashtira Shangri-Ira" has activated its effect this turn") is a summoning rule
         return False   # a restriction on the turn after an effect: effects.clauses, the history (OATH)

@@ -206,7 +206,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         return board.finish(normal_summon_used=True)
     if action == "flip_summon":
         instance = position[play.card]
-        _replace_monster(board, instance, position="attack", position_changed=True)
+        _replace_monster(board, instance, position="attack", position_changed=True, flip_summoned=True)
         board.events.append(summon_event("flip", instance.card.name, me, "field"))
         return board.finish()
     if action == "change_position":
@@ -439,7 +439,7 @@ def _next_turn(position: Position) -> Position:
     def fresh(monster: Monster | None) -> Monster | None:
         if monster is None:
             return None
-        return replace(monster, summoned_this_turn=False, set_this_turn=False, position_changed=False,
+        return replace(monster, summoned_this_turn=False, set_this_turn=False, position_changed=False, flip_summoned=False,
                        attacked=0, attacked_directly=False, attacked_monsters=())
 
     def fresh_spell(card: SpellTrap | None) -> SpellTrap | None:

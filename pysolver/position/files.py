@@ -171,7 +171,7 @@ _TOP_KEYS = {"format", "rules", "turn", "phase", "turn_player", "this_turn", "pl
 _THIS_TURN_KEYS = {"normal_summon_used", "pendulum_summon_used", "events"}
 _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "monster_zones",
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
-_MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "attacked",
+_MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned", "attacked",
                  "attacked_directly", "attacked_monsters", "properly_summoned", "materials", "gemini_summoned",
                  "restrictions", "summoned_as"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
@@ -533,6 +533,12 @@ class _Loader:
             self.problem(f"{path}.attacked_directly", "a monster that attacked directly has attacked: give attacked: "
                          "true (or its number of attacks), or leave attacked_directly out")
         attacked_monsters = self.attacked_monsters(data, path, attacked)
+        flip_summoned = self.boolean(data, "flip_summoned", path)
+        if flip_summoned and (not self.boolean(data, "position_changed", path)
+                              or self.boolean(data, "summoned_this_turn", path)):
+            self.problem(f"{path}.flip_summoned", "a monster Flip Summoned this turn changed its battle "
+                         "position this turn (FS-1: give position_changed: true) and was not Summoned or Set this turn "
+                         "(FS-2)")
         summoned_as = data.get("summoned_as")
         if summoned_as is not None:
             if summoned_as not in SUMMON_TYPES:
@@ -548,7 +554,7 @@ class _Loader:
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
                        position_changed=self.boolean(data, "position_changed", path),
-                       attacked=attacked, attacked_directly=attacked_directly, attacked_monsters=attacked_monsters,
+                       flip_summoned=flip_summoned, attacked=attacked, attacked_directly=attacked_directly, attacked_monsters=attacked_monsters,
                        properly_summoned=self.boolean(data, "properly_summoned", path, True),
                        materials=tuple(materials))
 
@@ -588,7 +594,7 @@ def _dump_monster(monster: Monster):
     entry: dict[str, Any] = {"card": monster.card.name}
     if monster.position != "attack":
         entry["position"] = monster.position
-    for key in ("summoned_this_turn", "set_this_turn", "position_changed"):
+    for key in ("summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned"):
         if getattr(monster, key):
             entry[key] = True
     if monster.attacked:     # one attack: `true`, as before counts existed; more: their number (BP-5)

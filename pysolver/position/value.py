@@ -55,6 +55,7 @@ class Monster:
     summoned_this_turn: bool = False
     set_this_turn: bool = False
     position_changed: bool = False
+    flip_summoned: bool = False         # it was Flip Summoned this turn (BPA-2: "the turn it is Summoned")
     attacked: int = 0                   # attacks it declared this turn (BP-2, BP-5); true/false read as 1/0
     properly_summoned: bool = True
     materials: tuple[Card, ...] = ()    # attached Xyz Materials

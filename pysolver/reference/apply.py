@@ -495,7 +495,7 @@ def _gemini(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
 
 
 def _flip(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
-    duel.change(play.card, position="attack", position_changed=True)
+    duel.change(play.card, position="attack", position_changed=True, flip_summoned=True)
     duel.summoned("flip", duel.position[play.card].card.name, "field")
     return duel.done()
 

@@ -43,7 +43,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
-from ..cards.attacks import AttackRules, attack_rules
+from ..cards.attacks import AttackRules, attack_rules, field_name
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
@@ -305,6 +305,20 @@ def _attack_text(instance: Instance) -> AttackRules:
     return attack_rules(instance.card)
 
 
+def _controls_face_up(position: Position, name: str) -> bool:
+    """BPA-2: the turn player controls a face-up card called `name`: by its code like the engine's IsCode (an
+    alias is the card it stands for), or by the name its text gives it while on the field ("This card's name
+    becomes "Toon World" while on the field")."""
+    named = _card_named(position, name)
+    code = None if named is None else named.alias or named.passcode
+    for card in _own(position, ON_FIELD + ("spell_trap_zone", "field_zone")):
+        if card.state.position == "set":
+            continue
+        if (card.card.alias or card.card.passcode) == code or (field_name(card.card) or "").casefold() == name.casefold():
+            return True
+    return False
+
+
 def attack_declarations(position: Position) -> Iterator[Play]:
     """BP-1..BP-14 (docs/battle-rules.md). None while a monster of the opponent forbids every attack
     declaration (BP-14). A face-up Attack Position monster (BP-2), or a face-up Defense
@@ -379,6 +393,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             continue
         if text.cannot_summon_turn and state.summoned_this_turn and not state.set_this_turn:   # BP-15
             continue
+        if text.cannot_any_summon_turn and ((state.summoned_this_turn and not state.set_this_turn)
+                                            or state.flip_summoned):     # BPA-2: Normal, Special or Flip Summoned
+            continue
         if any((lock.what is None or _matches(lock.what, monster)) and not (
                 lock.unless is not None and _matches(lock.unless, monster)) for lock in locks):   # BP-16
             continue
@@ -403,7 +420,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         else:
             continue
         direct_ok = text.direct or (text.direct_with_material and materials > 0) or (
-            text.direct_summon_turn and state.summoned_this_turn)                 # BP-15
+            text.direct_summon_turn and state.summoned_this_turn) or (            # BP-15
+            text.direct_while_control and _controls_face_up(position, text.direct_while_control)
+            and not any(o.state.position != "set" and _matches(text.direct_unless_theirs, o) for o in opponents))   # BPA-2
         direct_no = text.no_direct or (text.no_direct_without_material and not materials)
         targets = [target for target in attackable if target not in attacked_before]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
@@ -1744,7 +1763,7 @@ def _done(position: Position, what: str, except_filter=None, card_name: str | No
                    for e in _my_events(position, "activate"))
     if what == "battle_phase":
         return position.phase in ("battle", "main2")
-    if what in ("attack_self", "attack_others", "direct_attack", "direct_attack_others"):
+    if what in ("attack_self", "attack_others", "direct_attack", "direct_attack_others", "direct_attack_self"):
         return any(m.state.attacked for m in _own(position, ON_FIELD))
     return False
 
@@ -1811,7 +1830,8 @@ def _history_allows(position: Position, play: Play) -> bool:
             attacker = position.instances[play.card].card.name
             if (forbids == "attack_self" and attacker == source) or (forbids == "attack_others" and attacker != source) \
                     or (forbids == "direct_attack" and play.target == "direct") \
-                    or (forbids == "direct_attack_others" and play.target == "direct" and attacker != source):
+                    or (forbids == "direct_attack_others" and play.target == "direct" and attacker != source) \
+                    or (forbids == "direct_attack_self" and play.target == "direct" and attacker == source):
                 return False
     if play.action == "activate":                                            # OATH-1
         card = position.instances[play.card].card

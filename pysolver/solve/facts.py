@@ -10,7 +10,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute, fusion_spell, fusion_
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
-from ..cards.attacks import attack_rules
+from ..cards.attacks import attack_rules, field_name
 from ..cards.locks import summon_locks
 from ..cards.uniques import unique
 from ..cards.protections import protections
@@ -35,6 +35,11 @@ def constant(text: str) -> str:
     return text.lower().replace("-", "_").replace(" ", "_")
 
 
+def _string(text: str) -> str:
+    """A clingo string constant."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 @lru_cache(maxsize=4096)
 def card_facts(card: Card) -> str:
     """The facts of one card (by passcode), cached: they never change."""
@@ -47,6 +52,8 @@ def card_facts(card: Card) -> str:
     if card.defense is not None:
         out.append(f"def({c},{card.defense}).")
     out.append(f"name({c},{card.alias or c}).")
+    if (renamed := field_name(card)) is not None:     # BPA-2: its name on the field
+        out.append(f"name_on_field({c},{_string(renamed)}).")
     if card.attribute:
         out.append(f"attribute({c},{constant(card.attribute)}).")
     if card.race:
@@ -128,7 +135,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         state = instance.state
         if isinstance(state, Monster):
             out.append(f"position({number},{state.position}).")
-            for flag in ("summoned_this_turn", "set_this_turn", "position_changed"):
+            for flag in ("summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned"):
                 if getattr(state, flag):
                     out.append(f"{flag}({number}).")
             if state.attacked:                    # BP-2, BP-5: how many attacks, whether one was direct
@@ -461,8 +468,14 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_on_monsters_per_material", rules.on_monsters_per_material),
         ("attack_all_needs_material", rules.attack_all_needs_material), ("attack_lock_all_defense", rules.lock_all_defense),
         ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all),
-        ("attack_cannot_summon_turn", rules.cannot_summon_turn), ("attack_direct_summon_turn", rules.direct_summon_turn))
+        ("attack_cannot_summon_turn", rules.cannot_summon_turn), ("attack_direct_summon_turn", rules.direct_summon_turn),
+        ("attack_cannot_any_summon_turn", rules.cannot_any_summon_turn))
         if flag]
+    if rules.direct_while_control:     # BPA-2: the card of that name by its code, or renamed on the field
+        name = _string(rules.direct_while_control)
+        out.append(f"attack_direct_while_control({c},{name},{filters.number(rules.direct_unless_theirs)}).")
+        if (named := filters.pool.get(rules.direct_while_control)) is not None:
+            out.append(f"card_named({name},{named.alias or named.passcode}).")
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.lock_alone_hand is not None:

@@ -53,7 +53,8 @@ PLACES = {"hand": "hand", "extra_deck": "Extra Deck", "graveyard": "GY", "deck":
 DONE_WORDS = {"special_summon": "Special Summoned", "special_summon_from_extra_deck": "Special Summoned from the Extra Deck",
               "normal_summon": "Normal Summoned or Set", "summon": "Summoned", "battle_phase": "entered the Battle Phase",
               "activate_other": "activated another card", "attack_self": "attacked", "attack_others": "attacked",
-              "direct_attack": "attacked directly", "direct_attack_others": "attacked directly"}
+              "direct_attack": "attacked directly", "direct_attack_others": "attacked directly",
+              "direct_attack_self": "attacked directly"}
 CLINGO_ARGUMENTS = ("--warn=none", "--opt-mode=optN", "--models=0", "--project=show")
 MAX_ALTERNATIVES = 8
 OWN_KEYS = frozenset({"location", "mine", "card_kind", "not card_kind", "requirement", "face_up_in_extra_deck",

@@ -43,8 +43,7 @@ def test_bp_15_normal_summoned_alone_or_special_this_way_stays_unread(real):
     # the position does not record whether a monster that came out this turn was Normal or Special
     # Summoned (summoned_this_turn is both), nor by which procedure: these stay unread
     for name, clause in (("Speedroid Razorang", "Normal Summoned"), ("Labyrinth Heavy Tank", "Normal Summoned"),
-                         ("Hieratic Dragon of Tefnuit", "this way"), ("Toon Goblin Attack Force", "Summoned"),
-                         ("Armor Exe", "Flip Summoned")):
+                         ("Hieratic Dragon of Tefnuit", "this way")):
         assert not attack_rules(real[name]).cannot_summon_turn, name
         assert any(clause in u.clause for u in unread_clauses(real[name])), name
 
