@@ -42,12 +42,13 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
+                              special_summon_way, summons_refused, tribute_limit, tribute_rules,
+                              untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import summon_locks
+from ..cards.locks import activation_locks, summon_locks
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
@@ -715,6 +716,8 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
     way = special_summon_way(monster.card)
     if way is not None and way != summon:
         return False
+    if summon in summons_refused(monster.card):   # EDL-1: "Cannot be Synchro Summoned."
+        return False
     return _lock_allows(locks, monster, summon)
 
 
@@ -1260,7 +1263,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
 
     def between(candidate: Instance) -> bool:
         level = candidate.card.level if _has_level(candidate) else _pendulum_summoned_as_level(candidate)
-        return level is not None and low < level < high and _lock_allows(locks, candidate, "pendulum")
+        return level is not None and low < level < high and _lock_allows(locks, candidate, "pendulum") \
+            and "pendulum" not in summons_refused(candidate.card)   # EDL-1: "Cannot be Pendulum Summoned."
 
     hand = [c for c in _own(position, "hand") if "monster" in c.card.kinds and between(c)
             and not c.card.kinds & {"ritual", "special_summon"}
@@ -1568,6 +1572,8 @@ def activations(position: Position) -> Iterator[Play]:
     deck = len(_own(position, "deck"))
     locks = _special_summon_locks(position)
     for card, where in sources:
+        if _activation_locked(position, card):   # EDL-3
+            continue
         for effect in activated_effects(card.card):
             if effect.where != where:
                 continue
@@ -1618,6 +1624,37 @@ def activations(position: Position) -> Iterator[Play]:
                     yield Play(action="activate", card=card.id, name=card.card.name, effect=effect.number,
                                cost=_sorted_ids(cost), target=target.id if target is not None else None,
                                zones=_sorted_ids(free) if summons is not None else None, positions=shown)
+
+
+def _activation_locked(position: Position, card: Instance) -> bool:
+    """EDL-3: a face-up card's "cannot activate" sentence forbids the turn player to activate `card`: it binds the
+    turn player (LCK-1), its card applies it (LCK-2), its condition holds (a card of that name face-up in a Field
+    Zone; the Battle Phase), and it names the activated card's kind (a monster's effect: a monster effect), where
+    the monster is, and which monsters."""
+    kind = "monster" if "monster" in _kinds(card) else "spell" if "spell" in card.card.kinds else "trap"
+    for holder in position.instances.values():
+        for lock in activation_locks(holder.card):
+            mine = holder.player == position.turn_player
+            if lock.who != "both" and (lock.who == "controller") != mine:
+                continue
+            if not _applies(holder, lock.where):
+                continue
+            if lock.battle_phase and position.phase != "battle":
+                continue
+            if lock.in_field_zone is not None and not any(
+                    i.location == "field_zone" and i.state.position == "face_up" and _matches(lock.in_field_zone, i)
+                    for i in position.instances.values()):
+                continue
+            if kind not in lock.kinds:
+                continue
+            if lock.place == "field" and card.location not in ON_FIELD:
+                continue
+            if lock.place == "graveyard" and card.location != "graveyard":
+                continue
+            if lock.what and not any(_matches(f, card) for f in lock.what):
+                continue
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------------------------------

@@ -8,10 +8,10 @@ from functools import lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
+                              special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules
-from ..cards.locks import summon_locks
+from ..cards.locks import activation_locks, summon_locks
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -301,6 +301,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"special_summon_limit({c},{limit}).")
     if special_summon_way(card) == "procedure" and card.is_extra_deck:   # SP-2: only by its own procedure
         out.append(f"own_procedure_only({c}).")
+    out.extend(f"cannot_be_summoned({c},{kind})." for kind in sorted(summons_refused(card)))   # EDL-1
     if not_from_graveyard(card):                                         # SP-2: never revived from the GY
         out.append(f"not_from_graveyard({c}).")
     double = _read(card, double_tribute(card), target)   # NS-6: counts as 2 Tributes for the monsters it names
@@ -324,6 +325,14 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"summon_lock({c},{n},{lock.where},{lock.who},{lock.kind},{lock.source or 'any'}).")
         out.extend(f"summon_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
+    for n, lock in enumerate(activation_locks(card), 1):      # EDL-3
+        out.append(f"activation_lock({c},{n},{lock.where},{lock.who},{lock.place}).")
+        out.extend(f"activation_lock_kind({c},{n},{kind})." for kind in sorted(lock.kinds))
+        out.extend(f"activation_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
+        if lock.in_field_zone is not None:
+            out.append(f"activation_lock_field_zone({c},{n},{filters.number(lock.in_field_zone)}).")
+        if lock.battle_phase:
+            out.append(f"activation_lock_battle_phase({c},{n}).")
     rule = unique(card)                                          # UNQ-1..UNQ-4
     if rule is not None:
         what = "name" if rule.name else f"archetype({rule.archetype})"
