@@ -1670,6 +1670,13 @@ def _protection_in_force(card: Instance) -> bool:
     return False
 
 
+def _shown_face_up(card: Instance) -> bool:
+    """A card face-up on the field (a face-down card hides its name)."""
+    if card.location in ON_FIELD:
+        return card.state.position != "set"
+    return card.location in ("spell_trap_zone", "field_zone", "pendulum_zone") and card.state.position == "face_up"
+
+
 def _protected(position: Position, activated: Instance, target: Instance) -> bool:
     """TGT-5: whether a face-up card's text forbids the turn player's activation of `activated` to target
     `target`: the protection binds the turn player (TGT-1), applies (TGT-2), covers the target (TGT-3) and
@@ -1690,6 +1697,16 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
             if rule.except_phase and position.phase == rule.except_phase[0] and (
                     rule.except_phase[1] == "any" or not holders_opponent):
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
+            if rule.summoned_as and holder.state.summoned_as != rule.summoned_as:
+                continue        # EDL-4: "While this Xyz Summoned card ..."
+            if rule.controls_named is not None and not any(
+                    i.player == holder.player and _shown_face_up(i) and _matches(rule.controls_named, i)
+                    for i in position.instances.values()):
+                continue        # EDL-4: 'While you control "Call of the Haunted"'
+            if rule.lp_higher:  # EDL-4: "While your LP are higher than your opponent's"
+                own, other = (position.opponent, position.me) if holders_opponent else (position.me, position.opponent)
+                if getattr(own, "lp") <= getattr(other, "lp"):
+                    continue
             if not kinds & rule.kinds:
                 continue
             if rule.scope == "self":

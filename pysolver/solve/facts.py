@@ -642,7 +642,9 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
     protection_filter(C, N, F) for the monsters own/field protect; protection_face_up(C, N) (face-up ones
     only); protection_other(C, N) (not the card itself); protection_needs_material(C, N) (only while it has
     Xyz Material); protection_except_phase(C, N, Phase, Whose) (not during that phase: of its controller's
-    turn, own, or of any turn)."""
+    turn, own, or of any turn); protection_summoned_as(C, N, K), protection_controls_named(C, N, F),
+    protection_lp_higher(C, N) (EDL-4: only while it came by that Summon, its controller controls a face-up card
+    of that name, its controller's LP are higher)."""
     c, out = card.passcode, []
     for n, found in enumerate(protections(card).protections, 1):
         out.append(f"protection({c},{n},{found.whom},{found.scope}).")
@@ -657,6 +659,12 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_needs_material({c},{n}).")
         if found.except_phase:
             out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
+        if found.summoned_as:                                    # EDL-4: the conditions a position decides
+            out.append(f"protection_summoned_as({c},{n},{found.summoned_as}).")
+        if found.controls_named is not None:
+            out.append(f"protection_controls_named({c},{n},{filters.number(found.controls_named)}).")
+        if found.lp_higher:
+            out.append(f"protection_lp_higher({c},{n}).")
     return out
 
 

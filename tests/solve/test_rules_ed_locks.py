@@ -125,3 +125,59 @@ def test_edl_3_chaos_ancient_gear_giant_forbids_nothing_in_a_main_phase(real):
     b = cipher(real)
     b.opponent.monster(1, "Chaos Ancient Gear Giant")
     assert activations(b.build()) == {("M1", "oM1")}
+
+
+# --------------------------------------------------------------------------------------------------
+# EDL-4: targeting protections with conditions a position decides
+
+def targets(position) -> set:
+    return {target for card, target in activations(position) if card == "M1"}
+
+
+def test_edl_4_the_conditions_are_read(real):
+    for name in ("Pumpking the Great Ghost King", "Brigrand the Glory Dragon", "Dragon Master Lords",
+                 "Aromaseraphy Sweet Marjoram"):
+        assert read_whole(real[name]), name
+
+
+def test_edl_4_dragon_master_lords_is_protected_only_when_xyz_summoned(real):
+    b = cipher(real)
+    b.opponent.monster(1, "Dragon Master Lords", materials=["Kuriboh"], summoned_as="xyz")
+    assert targets(b.build()) == set()
+    b = cipher(real)
+    b.opponent.monster(1, "Dragon Master Lords", materials=["Kuriboh"])      # Special Summoned by an effect
+    assert targets(b.build()) == {"oM1"}
+
+
+def test_edl_4_brigrand_protects_the_other_monsters_of_its_controller_when_fusion_summoned(real):
+    b = cipher(real)
+    b.opponent.monster(1, "Brigrand the Glory Dragon", summoned_as="fusion").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1"}
+    b = cipher(real)
+    b.opponent.monster(1, "Brigrand the Glory Dragon").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+def test_edl_4_pumpking_protects_zombies_while_its_controller_controls_call_of_the_haunted_face_up(real):
+    b = cipher(real)
+    b.opponent.monster(1, "Pumpking the Great Ghost King").monster(2, "Armored Zombie") \
+        .monster(3, "Celtic Guardian").spell_trap(1, "Call of the Haunted", position="face_up")
+    assert targets(b.build()) == {"oM3"}
+    for where in ("set", "mine"):
+        b = cipher(real)
+        b.opponent.monster(1, "Pumpking the Great Ghost King").monster(2, "Armored Zombie") \
+            .monster(3, "Celtic Guardian")
+        if where == "set":
+            b.opponent.spell_trap(1, "Call of the Haunted", position="set")
+        else:
+            b.spell_trap(1, "Call of the Haunted", position="face_up")
+        assert targets(b.build()) == {"oM1", "oM2", "oM3"}, where
+
+
+def test_edl_4_aromaseraphy_sweet_marjoram_protects_plants_while_its_controllers_lp_are_higher(real):
+    for mine, theirs, expected in ((8000, 9000, {"oM3"}), (8000, 8000, {"oM1", "oM2", "oM3"}),
+                                   (9000, 8000, {"oM1", "oM2", "oM3"})):
+        b = cipher(real).lp(mine)
+        b.opponent.lp(theirs).monster(1, "Aromaseraphy Sweet Marjoram").monster(2, "Aromage Jasmine") \
+            .monster(3, "Celtic Guardian")
+        assert targets(b.build()) == expected, (mine, theirs)
