@@ -201,3 +201,18 @@ def activation_locks(card: Card) -> tuple[ActivationLock, ...]:
             if lock is not None:
                 found.append(lock)
     return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# EDL-5: "You cannot Summon/Set monsters to any Extra Monster Zone this card points to." (Topologic Zeroboros,
+# Topologic Blaster Dragon): its controller's Summons to an Extra Monster Zone its arrows point to (engine: a
+# field effect on its controller that takes those zones out of the usable ones).
+
+EMZ_LOCK = re.compile(r"You cannot Summon/Set monsters to any Extra Monster Zone this card points to\.")
+
+
+@lru_cache(maxsize=None)
+def emz_lock(card: Card) -> bool:
+    """The card's monster text states the EDL-5 lock in a sentence standing alone (a Link Monster's)."""
+    return "link" in card.kinds and any(
+        s.where == "card" and not s.activated and EMZ_LOCK.fullmatch(s.text) for s in sentences(card))

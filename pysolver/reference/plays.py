@@ -48,7 +48,7 @@ from ..cards.attacks import AttackRules, attack_rules
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import activation_locks, summon_locks
+from ..cards.locks import activation_locks, emz_lock, summon_locks
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
@@ -1004,7 +1004,8 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
     """The zones the summoned monster may go to, after the materials have left the field (ZN-6)."""
     face_down_fsx = not monster.state.face_up and bool(monster.card.kinds & {"fusion", "synchro", "xyz"})
     free, linked, open_emz = _monster_zones_after(position, materials)
-    open_emz = open_emz + _extra_link_zones(position, monster, materials)
+    locked = _locked_emzs(position, materials)
+    open_emz = [zone for zone in open_emz + _extra_link_zones(position, monster, materials) if zone not in locked]
     if position.rules == 3:                                          # ZN-3: any MMZ, no EMZ
         return _sorted_ids(free)
     if position.rules == 5 and face_down_fsx:                        # ZN-5
@@ -1030,7 +1031,22 @@ def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[
         held = {i.index for i in field if i.location == "extra_monster_zone"}
         open_emz = [name for index, name in _EMZ_NAMES.items() if index not in held]
     linked = _linked_main_monster_zones(position, field)
-    return free, [zone for zone in free if zone in linked], open_emz
+    locked = _locked_emzs(position, gone_ids)
+    return free, [zone for zone in free if zone in linked], [zone for zone in open_emz if zone not in locked]
+
+
+def _locked_emzs(position: Position, gone) -> set[str]:
+    """EDL-5: the Extra Monster Zones an arrow of the turn player's face-up Link Monster with "You cannot
+    Summon/Set monsters to any Extra Monster Zone this card points to" (its effects applying, not leaving the
+    field) points to."""
+    gone_ids = {getattr(i, "id", i) for i in gone}
+    locked = set()
+    for link in _own(position, ON_FIELD):
+        if link.id in gone_ids or not emz_lock(link.card) or _has_no_effects(link):
+            continue
+        for x, y in _points_to(link.card, _place_of(position, link), True):
+            locked.update(name for index, name in _EMZ_NAMES.items() if y == 1 and _emz_column(position, index) == x)
+    return locked
 
 
 # Extra Link (ZN-1, engine-rules.md §1: `check_extra_link`). The table in the turn player's view: x is the

@@ -181,3 +181,31 @@ def test_edl_4_aromaseraphy_sweet_marjoram_protects_plants_while_its_controllers
         b.opponent.lp(theirs).monster(1, "Aromaseraphy Sweet Marjoram").monster(2, "Aromage Jasmine") \
             .monster(3, "Celtic Guardian")
         assert targets(b.build()) == expected, (mine, theirs)
+
+
+# --------------------------------------------------------------------------------------------------
+# EDL-5: "You cannot Summon/Set monsters to any Extra Monster Zone this card points to."
+
+def link_zones(position) -> set:
+    solver = {z for p in legal_plays(position, all_instances=True) if p.action == "link_summon" for z in p.zones}
+    reference = {z for p in reference_plays(position, all_instances=True) if p.action == "link_summon"
+                 for z in p.zones}
+    assert solver == reference
+    plays(position)
+    return solver
+
+
+def test_edl_5_topologic_zeroboros_closes_the_extra_monster_zones_it_points_to(real):
+    """From M3 its Top-Left and Top-Right arrows point to both Extra Monster Zones; from M2 to none."""
+    for zone, options in ((3, {}), (3, {"restrictions": ["effects_negated"]}), (2, {})):
+        b = board(cards=real).monster(1, "Kuriboh").monster(zone, "Topologic Zeroboros", **options) \
+            .extra_deck("Linkuriboh")
+        expected = set() if zone == 3 and not options else {"EMZL", "EMZR"}
+        assert link_zones(b.build()) == expected, (zone, options)
+    assert read_whole(real["Topologic Zeroboros"]) and read_whole(real["Topologic Blaster Dragon"])
+
+
+def test_edl_5_the_opponents_topologic_binds_only_its_controller(real):
+    b = board(cards=real).monster(1, "Kuriboh").extra_deck("Linkuriboh")
+    b.opponent.monster(3, "Topologic Blaster Dragon")
+    assert link_zones(b.build()) == {"EMZL", "EMZR"}
