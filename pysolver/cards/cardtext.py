@@ -406,6 +406,17 @@ def special_summon_limit(card: Card) -> str | None:
     return None
 
 
+# EDL-1: "Cannot be Synchro Summoned." (Ursarctic Polari), "Cannot be Pendulum Summoned." (D/D/D Super Doom King Dark
+# Armageddon): that kind of Summon never brings the card out; other ways stay open (docs/lock-rules.md).
+CANNOT_BE_SUMMONED_BY = re.compile(r"\bCannot be (Fusion|Synchro|Xyz|Link|Ritual|Pendulum) Summoned\.")
+
+
+@lru_cache(maxsize=None)
+def summons_refused(card: Card) -> frozenset:
+    """EDL-1: the kinds of Summon ("synchro", "pendulum", ...) the card's text says it cannot be Summoned by."""
+    return frozenset(kind.lower() for kind in CANNOT_BE_SUMMONED_BY.findall(card.text))
+
+
 @lru_cache(maxsize=None)
 def special_summon_way(card: Card) -> str | None:
     """The way a "Must (first) be ... Summoned" card comes out: "procedure" (Special Summoned by its

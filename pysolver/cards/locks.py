@@ -1,4 +1,5 @@
-"""Card text -> the summon locks a face-up card puts on players (LCK-1..LCK-4, docs/lock-rules.md).
+"""Card text -> the summon locks a face-up card puts on players (LCK-1..LCK-4, docs/lock-rules.md), and its
+activation locks (EDL-3, at the end).
 
 The engine's player-level EFFECT_CANNOT_SPECIAL_SUMMON (engine-rules.md §4.2, "Player checks") with a target
 predicate on the monster, the kind of Summon and where it comes from, written as one sentence standing alone
@@ -105,3 +106,113 @@ def summon_locks(card: Card) -> tuple[SummonLock, ...]:
             if lock is not None:
                 found.append(lock)
     return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# Activation locks (EDL-3, docs/lock-rules.md): the engine's player-level EFFECT_CANNOT_ACTIVATE, whose value
+# sees the effect activated (its card's kind, where the card is)
+#
+#     Effect Monsters your opponent controls cannot activate their effects.              (Number C65: King Overfiend)
+#     Fusion, Synchro, and Xyz Monsters your opponent controls cannot activate their effects.   (Supreme King Z-ARC)
+#     While "Light Barrier" is in the Field Zone, your opponent cannot activate the effects of monsters on the field.
+#     Your opponent's monsters cannot activate their effects during the Battle Phase.   (Chaos Ancient Gear Giant)
+#     Your opponent cannot activate cards or effects during the Battle Phase.          (Sangenpai Transcendent Dragion)
+
+@dataclass(frozen=True)
+class ActivationLock:
+    """What one "cannot activate" sentence forbids, while its card applies it (LCK-1, LCK-2)."""
+
+    sentence: str
+    where: str                 # "card" | "pendulum", as SummonLock
+    who: str                   # whose activations it forbids: "controller" | "opponent" | "both"
+    kinds: frozenset           # the activated cards' kinds it concerns: monster | spell | trap
+    place: str = "any"         # where the monster whose effect is activated is: "field" | "graveyard" | "any"
+    what: tuple = ()           # only monsters matching one of these filters (empty: any)
+    in_field_zone: object = None   # 'While "X" is in the Field Zone': a filter naming X (a face-up card there)
+    battle_phase: bool = False     # "during the (your) Battle Phase": only then
+
+
+_MONSTER_EFFECTS = frozenset({"monster"})
+_ACT_OBJECTS = {   # object of "cannot activate ..." -> (kinds, place); the last three only with the Battle Phase
+    "the effects of monsters on the field": (_MONSTER_EFFECTS, "field"),
+    "the effects of monsters in the GY": (_MONSTER_EFFECTS, "graveyard"),
+    "monster effects": (_MONSTER_EFFECTS, "any"),
+    "cards or effects": (frozenset({"monster", "spell", "trap"}), "any"),
+    "Spell/Trap Cards": (frozenset({"spell", "trap"}), "any"),
+    "Trap Cards": (frozenset({"trap"}), "any"),
+    "Spell Cards": (frozenset({"spell"}), "any"),
+}
+_ACT_OBJECT = "|".join(re.escape(k) for k in sorted(_ACT_OBJECTS, key=len, reverse=True))
+_BATTLE = r"(?P<battle> during (?:the|your) Battle Phase)?"
+_ACT_PLAYER = re.compile(rf'(?:While (?P<field>"[^"]+") is in the Field Zone, )?(?P<who>You|[Yy]our opponent|Neither player)'
+                         rf" (?:cannot|can) activate (?P<object>{_ACT_OBJECT}){_BATTLE}\.")
+_ACT_MONSTERS = re.compile(rf"(?:(?P<what>.+?) (?P<whose>your opponent controls|you control)|(?P<theirs>Your opponent's "
+                           rf"monsters|Monsters in your opponent's possession)) cannot activate their effects{_BATTLE}\.")
+
+
+def _monster_kinds(phrase: str) -> tuple:
+    """'Fusion, Synchro, and Xyz Monsters' -> one filter per kind; else the phrase as `_filters` reads it."""
+    listed = re.fullmatch(r"((?:\w+, )+\w+),? and (\w+) (Monsters|monsters)", phrase)
+    if listed:
+        return tuple(f for word in listed.group(1).split(", ") + [listed.group(2)]
+                     for f in _filters(f"{word} {listed.group(3)}"))
+    return _filters(phrase)
+
+
+def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
+    """The activation lock one sentence states, or None when it is not one of the read forms. A lock on Spell or
+    Trap Cards is read only during the Battle Phase (in a Main Phase it would also forbid Fusion and Ritual
+    Spells and Pendulum Scales, which are not encoded as activations here)."""
+    match = _ACT_PLAYER.fullmatch(sentence)
+    if match:
+        who = WHO[match.group("who")[0].upper() + match.group("who")[1:]]
+        if (who == "both") != bool(re.search(r"\bNeither player can\b", sentence)):
+            return None
+        kinds, place = _ACT_OBJECTS[match.group("object")]
+        if kinds != _MONSTER_EFFECTS and not match.group("battle"):
+            return None
+        try:
+            field = _filters(match.group("field")) if match.group("field") else None
+        except UnreadLock:
+            return None
+        return ActivationLock(sentence, where, who, kinds, place, (), field[0] if field else None,
+                              bool(match.group("battle")))
+    match = _ACT_MONSTERS.fullmatch(sentence)
+    if match:
+        if match.group("theirs"):
+            return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "any", (), None,
+                                  bool(match.group("battle")))
+        try:
+            wanted = _monster_kinds(match.group("what"))
+        except UnreadLock:
+            return None
+        return ActivationLock(sentence, where, "opponent" if match.group("whose") == "your opponent controls"
+                              else "controller", _MONSTER_EFFECTS, "field", wanted, None, bool(match.group("battle")))
+    return None
+
+
+@lru_cache(maxsize=None)
+def activation_locks(card: Card) -> tuple[ActivationLock, ...]:
+    """Every activation lock the card's text states in a sentence standing alone (EDL-3)."""
+    found = []
+    for sentence in sentences(card):
+        if not sentence.activated:
+            lock = read_activation_lock(sentence.text, sentence.where)
+            if lock is not None:
+                found.append(lock)
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# EDL-5: "You cannot Summon/Set monsters to any Extra Monster Zone this card points to." (Topologic Zeroboros,
+# Topologic Blaster Dragon): its controller's Summons to an Extra Monster Zone its arrows point to (engine: a
+# field effect on its controller that takes those zones out of the usable ones).
+
+EMZ_LOCK = re.compile(r"You cannot Summon/Set monsters to any Extra Monster Zone this card points to\.")
+
+
+@lru_cache(maxsize=None)
+def emz_lock(card: Card) -> bool:
+    """The card's monster text states the EDL-5 lock in a sentence standing alone (a Link Monster's)."""
+    return "link" in card.kinds and any(
+        s.where == "card" and not s.activated and EMZ_LOCK.fullmatch(s.text) for s in sentences(card))

@@ -19,6 +19,8 @@ after a lead, which is a condition; not the Pendulum Effect):
   monster (TGT-2: where its text applies anyway); the conditions "While this card has (Xyz) Material," /
   "... while it has Xyz Material", ", except during your Main Phase 2", ", except during the Battle Phase"
   (TGT-2, in `Protection`);
+* EDL-4: "While this Xyz Summoned card is in your Monster Zone," / "While you control this Fusion Summoned card,",
+  'While you control "X",', "While your LP are higher than your opponent's," (in `Protection`);
 * joined by ", also" / ", and" to "... cannot be destroyed by [your opponent's | your] card effects" (or
   "Cannot be targeted or destroyed by ...", "cannot be targeted by, or destroyed by, ..."): TGT-6, no play
   pysolver lists destroys a card by a card effect, so that part constrains nothing.
@@ -74,6 +76,9 @@ class Protection:
     needs_material: bool = False   # "While this card has (Xyz) Material, ..." / "... while it has Xyz Material"
     except_phase: tuple = ()  # (phase, whose): ", except during your Main Phase 2" (main2, own: its controller's),
                               # ", except during the Battle Phase" (battle, any)
+    summoned_as: str | None = None   # EDL-4: "While this Xyz Summoned card is ...": it came by that Summon
+    controls_named: object = None    # EDL-4: 'While you control "Call of the Haunted"': a filter naming the card
+    lp_higher: bool = False          # EDL-4: "While your LP are higher than your opponent's"
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,13 @@ class Protections:
 
 _CONDITION = re.compile(r"^While this card (?:is (?:in your Monster Zone|face-up on the field)|(?P<material>has (?:Xyz )?"
                         r"[Mm]aterials?)), ")
+# EDL-4: the conditions a position decides: how this card was Summoned (`summoned_as`), a face-up card of a name
+# its controller controls, the Life Points.
+_SUMMONED = re.compile(r"^While (?:this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned (?:card|monster) is (?:in your "
+                       r"Monster Zone|on the field|face-up on the field)|you control this (?P<kind2>Fusion|Synchro|Xyz|"
+                       r"Link|Ritual) Summoned card), ")
+_CONTROLS_NAMED = re.compile(r'^While you control (?P<name>"[^"]+"), ')
+_LP_HIGHER = re.compile(r"^While your LP are higher than your opponent's, ")
 _MATERIAL_AFTER = re.compile(r" while it has (?:Xyz )?[Mm]aterials?$")
 _EXCEPT_PHASE = re.compile(r", except during (?P<whose>your|the) (?P<phase>Main Phase 2|Battle Phase)$")
 _PHASES = {"Main Phase 2": "main2", "Battle Phase": "battle"}
@@ -181,6 +193,23 @@ def read_sentence(sentence: str, card: Card):
     """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
     one of these), or None when it is not a form read whole."""
     text = sentence.strip().rstrip(".").replace(f'"{card.name}"', "this card")
+    summoned_as, controls_named, lp_higher = None, None, False
+    if card.is_monster:                                   # EDL-4
+        summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
+        if summoned:
+            kind = (summoned.group("kind") or summoned.group("kind2")).lower()
+            if kind not in card.kinds:
+                return None
+            summoned_as, text = kind, "While this card is in your Monster Zone, " + text[summoned.end():]
+        elif named:
+            controls_named = _filter_name(named.group("name"))
+            if controls_named is None:
+                return None
+            text = text[named.end():]
+            text = text[0].upper() + text[1:]
+        elif lp:
+            lp_higher, text = True, text[lp.end():]
+            text = text[0].upper() + text[1:]
     condition = _CONDITION.match(text)
     needs_material = False
     if condition:
@@ -234,7 +263,8 @@ def read_sentence(sentence: str, card: Card):
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]
-        found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase))
+        found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
+                                summoned_as, controls_named, lp_higher))
         targeting = True
     return tuple(found) if targeting else None
 

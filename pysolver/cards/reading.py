@@ -136,6 +136,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # special_summon_limit / special_summon_way (SP-2)
         re.compile(r"Cannot be Special Summoned\.", re.I),
         re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),
+        ct.CANNOT_BE_SUMMONED_BY,   # EDL-1: "Cannot be Synchro Summoned."
         re.compile(r"Must (?:first )?be (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned(?: with [^.,]+)?"
                    r"(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"This (?:card|monster) cannot be Normal Summoned(?:/Set| or Set)?\."),
@@ -207,6 +208,8 @@ def is_read(card: Card, sentence: str) -> bool:
     Tribute or condition understood)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
+        or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
+        or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card)
 
 

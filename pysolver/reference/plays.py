@@ -42,12 +42,13 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
+                              special_summon_way, summons_refused, tribute_limit, tribute_rules,
+                              untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import summon_locks
+from ..cards.locks import activation_locks, emz_lock, summon_locks
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
@@ -735,6 +736,8 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
     way = special_summon_way(monster.card)
     if way is not None and way != summon:
         return False
+    if summon in summons_refused(monster.card):   # EDL-1: "Cannot be Synchro Summoned."
+        return False
     return _lock_allows(locks, monster, summon)
 
 
@@ -1033,7 +1036,8 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
     """The zones the summoned monster may go to, after the materials have left the field (ZN-6)."""
     face_down_fsx = not monster.state.face_up and bool(monster.card.kinds & {"fusion", "synchro", "xyz"})
     free, linked, open_emz = _monster_zones_after(position, materials)
-    open_emz = open_emz + _extra_link_zones(position, monster, materials)
+    locked = _locked_emzs(position, materials)
+    open_emz = [zone for zone in open_emz + _extra_link_zones(position, monster, materials) if zone not in locked]
     if position.rules == 3:                                          # ZN-3: any MMZ, no EMZ
         return _sorted_ids(free)
     if position.rules == 5 and face_down_fsx:                        # ZN-5
@@ -1059,7 +1063,22 @@ def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[
         held = {i.index for i in field if i.location == "extra_monster_zone"}
         open_emz = [name for index, name in _EMZ_NAMES.items() if index not in held]
     linked = _linked_main_monster_zones(position, field)
-    return free, [zone for zone in free if zone in linked], open_emz
+    locked = _locked_emzs(position, gone_ids)
+    return free, [zone for zone in free if zone in linked], [zone for zone in open_emz if zone not in locked]
+
+
+def _locked_emzs(position: Position, gone) -> set[str]:
+    """EDL-5: the Extra Monster Zones an arrow of the turn player's face-up Link Monster with "You cannot
+    Summon/Set monsters to any Extra Monster Zone this card points to" (its effects applying, not leaving the
+    field) points to."""
+    gone_ids = {getattr(i, "id", i) for i in gone}
+    locked = set()
+    for link in _own(position, ON_FIELD):
+        if link.id in gone_ids or not emz_lock(link.card) or _has_no_effects(link):
+            continue
+        for x, y in _points_to(link.card, _place_of(position, link), True):
+            locked.update(name for index, name in _EMZ_NAMES.items() if y == 1 and _emz_column(position, index) == x)
+    return locked
 
 
 # Extra Link (ZN-1, engine-rules.md §1: `check_extra_link`). The table in the turn player's view: x is the
@@ -1292,7 +1311,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
 
     def between(candidate: Instance) -> bool:
         level = candidate.card.level if _has_level(candidate) else _pendulum_summoned_as_level(candidate)
-        return level is not None and low < level < high and _lock_allows(locks, candidate, "pendulum")
+        return level is not None and low < level < high and _lock_allows(locks, candidate, "pendulum") \
+            and "pendulum" not in summons_refused(candidate.card)   # EDL-1: "Cannot be Pendulum Summoned."
 
     hand = [c for c in _own(position, "hand") if "monster" in c.card.kinds and between(c)
             and not c.card.kinds & {"ritual", "special_summon"}
@@ -1601,6 +1621,8 @@ def activations(position: Position) -> Iterator[Play]:
     deck = len(_own(position, "deck"))
     locks = _special_summon_locks(position)
     for card, where in sources:
+        if _activation_locked(position, card):   # EDL-3
+            continue
         for effect in activated_effects(card.card):
             if effect.where != where:
                 continue
@@ -1653,6 +1675,37 @@ def activations(position: Position) -> Iterator[Play]:
                                zones=_sorted_ids(free) if summons is not None else None, positions=shown)
 
 
+def _activation_locked(position: Position, card: Instance) -> bool:
+    """EDL-3: a face-up card's "cannot activate" sentence forbids the turn player to activate `card`: it binds the
+    turn player (LCK-1), its card applies it (LCK-2), its condition holds (a card of that name face-up in a Field
+    Zone; the Battle Phase), and it names the activated card's kind (a monster's effect: a monster effect), where
+    the monster is, and which monsters."""
+    kind = "monster" if "monster" in _kinds(card) else "spell" if "spell" in card.card.kinds else "trap"
+    for holder in position.instances.values():
+        for lock in activation_locks(holder.card):
+            mine = holder.player == position.turn_player
+            if lock.who != "both" and (lock.who == "controller") != mine:
+                continue
+            if not _applies(holder, lock.where):
+                continue
+            if lock.battle_phase and position.phase != "battle":
+                continue
+            if lock.in_field_zone is not None and not any(
+                    i.location == "field_zone" and i.state.position == "face_up" and _matches(lock.in_field_zone, i)
+                    for i in position.instances.values()):
+                continue
+            if kind not in lock.kinds:
+                continue
+            if lock.place == "field" and card.location not in ON_FIELD:
+                continue
+            if lock.place == "graveyard" and card.location != "graveyard":
+                continue
+            if lock.what and not any(_matches(f, card) for f in lock.what):
+                continue
+            return True
+    return False
+
+
 # --------------------------------------------------------------------------------------------------
 # Targeting protections (docs/targeting-rules.md TGT-1..TGT-5)
 
@@ -1664,6 +1717,13 @@ def _protection_in_force(card: Instance) -> bool:
     if card.location in ("spell_trap_zone", "field_zone"):
         return not card.card.is_monster and card.state.position != "set"
     return False
+
+
+def _shown_face_up(card: Instance) -> bool:
+    """A card face-up on the field (a face-down card hides its name)."""
+    if card.location in ON_FIELD:
+        return card.state.position != "set"
+    return card.location in ("spell_trap_zone", "field_zone", "pendulum_zone") and card.state.position == "face_up"
 
 
 def _protected(position: Position, activated: Instance, target: Instance) -> bool:
@@ -1686,6 +1746,16 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
             if rule.except_phase and position.phase == rule.except_phase[0] and (
                     rule.except_phase[1] == "any" or not holders_opponent):
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
+            if rule.summoned_as and holder.state.summoned_as != rule.summoned_as:
+                continue        # EDL-4: "While this Xyz Summoned card ..."
+            if rule.controls_named is not None and not any(
+                    i.player == holder.player and _shown_face_up(i) and _matches(rule.controls_named, i)
+                    for i in position.instances.values()):
+                continue        # EDL-4: 'While you control "Call of the Haunted"'
+            if rule.lp_higher:  # EDL-4: "While your LP are higher than your opponent's"
+                own, other = (position.opponent, position.me) if holders_opponent else (position.me, position.opponent)
+                if getattr(own, "lp") <= getattr(other, "lp"):
+                    continue
             if not kinds & rule.kinds:
                 continue
             if rule.scope == "self":

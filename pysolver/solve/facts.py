@@ -8,10 +8,10 @@ from functools import lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
-                              special_summon_way, tribute_limit, tribute_rules, untributable_face_up)
+                              special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
-from ..cards.locks import summon_locks
+from ..cards.locks import activation_locks, emz_lock, summon_locks
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -310,6 +310,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"special_summon_limit({c},{limit}).")
     if special_summon_way(card) == "procedure" and card.is_extra_deck:   # SP-2: only by its own procedure
         out.append(f"own_procedure_only({c}).")
+    out.extend(f"cannot_be_summoned({c},{kind})." for kind in sorted(summons_refused(card)))   # EDL-1
     if not_from_graveyard(card):                                         # SP-2: never revived from the GY
         out.append(f"not_from_graveyard({c}).")
     double = _read(card, double_tribute(card), target)   # NS-6: counts as 2 Tributes for the monsters it names
@@ -333,6 +334,16 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"summon_lock({c},{n},{lock.where},{lock.who},{lock.kind},{lock.source or 'any'}).")
         out.extend(f"summon_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
+    if emz_lock(card):                                           # EDL-5
+        out.append(f"emz_lock({c}).")
+    for n, lock in enumerate(activation_locks(card), 1):      # EDL-3
+        out.append(f"activation_lock({c},{n},{lock.where},{lock.who},{lock.place}).")
+        out.extend(f"activation_lock_kind({c},{n},{kind})." for kind in sorted(lock.kinds))
+        out.extend(f"activation_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
+        if lock.in_field_zone is not None:
+            out.append(f"activation_lock_field_zone({c},{n},{filters.number(lock.in_field_zone)}).")
+        if lock.battle_phase:
+            out.append(f"activation_lock_battle_phase({c},{n}).")
     rule = unique(card)                                          # UNQ-1..UNQ-4
     if rule is not None:
         what = "name" if rule.name else f"archetype({rule.archetype})"
@@ -648,7 +659,9 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
     protection_filter(C, N, F) for the monsters own/field protect; protection_face_up(C, N) (face-up ones
     only); protection_other(C, N) (not the card itself); protection_needs_material(C, N) (only while it has
     Xyz Material); protection_except_phase(C, N, Phase, Whose) (not during that phase: of its controller's
-    turn, own, or of any turn)."""
+    turn, own, or of any turn); protection_summoned_as(C, N, K), protection_controls_named(C, N, F),
+    protection_lp_higher(C, N) (EDL-4: only while it came by that Summon, its controller controls a face-up card
+    of that name, its controller's LP are higher)."""
     c, out = card.passcode, []
     for n, found in enumerate(protections(card).protections, 1):
         out.append(f"protection({c},{n},{found.whom},{found.scope}).")
@@ -663,6 +676,12 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_needs_material({c},{n}).")
         if found.except_phase:
             out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
+        if found.summoned_as:                                    # EDL-4: the conditions a position decides
+            out.append(f"protection_summoned_as({c},{n},{found.summoned_as}).")
+        if found.controls_named is not None:
+            out.append(f"protection_controls_named({c},{n},{filters.number(found.controls_named)}).")
+        if found.lp_higher:
+            out.append(f"protection_lp_higher({c},{n}).")
     return out
 
 

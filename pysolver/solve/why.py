@@ -361,6 +361,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "summon_once_by": ("CNT-3", "{X:instance} was already Summoned this way this turn, and its text allows that "
                                 "only once per turn"),
     "own_procedure_only": ("SP-2", "{X:instance} must be Special Summoned by its own procedure"),
+    "cannot_be_summoned": ("EDL-1", "{X:instance} cannot be Summoned this way (its own text)"),
     "one_at_a_time": ("SP-2", "a face-up card forbids Special Summoning 2 or more monsters at the same time"),
     "no_ritual_spell": ("RIT-1", "no Ritual Spell you can use summons {R:instance}"),
     "ritual_only_with": ("RIT-1", "{R:instance} can be Ritual Summoned only with the Ritual Spell its text names"),
@@ -423,6 +424,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "blocked_no_revive_target": ("SP-3", "no monster in a GY that it can Special Summon"),
     "blocked_not_revivable": ("SP-3", "it cannot be Special Summoned from the GY (not properly summoned, or its "
                                       "summoning condition)"),
+    "blocked_activation_lock": ("EDL-3", "a face-up card's text forbids you to activate this effect now"),
     "blocked_no_zone": ("ZN-1", "no free Main Monster Zone"),
     "procedure_used_this_turn": ("SP-1", "its procedure can be used once per turn and was used this turn"),
     "xyz_material_level": ("XYZ-2", "{M:instance} cannot be a material of an Xyz Summon by the material line: "

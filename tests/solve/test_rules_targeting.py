@@ -184,7 +184,8 @@ def test_tgt_the_real_database_protections_are_read_whole(real):
         for found in protections.protections(card).protections:
             assert found.whom in ("opponent", "both") and found.kinds
             assert (found.filter is None) == (found.scope == "self"), (card.name, sentence)
-        assert "While you control" not in sentence
+        assert "While you control" not in sentence or sentence.startswith(('While you control "', 'While you control '
+                                                                            'this Fusion Summoned card'))   # EDL-4
         assert "except during" not in sentence or sentence.endswith(("except during your Main Phase 2.",
                                                                       "except during the Battle Phase."))
     chains = [card for card in real if any("in the same Chain" in s for s in protections.read_sentences(card))]
