@@ -324,17 +324,18 @@ class Group:
         plural = self.max is None or self.max > 1
         count = _count(self.min, self.max)
         if isinstance(filter_, Or) and not _is_name_filter(filter_) and _adjective(filter_) is None:
-            texts = [Group(self.min, self.max, part).render()[0] for part in filter_.parts]
-            return " or ".join(texts), []
+            text = " or ".join(Group(self.min, self.max, part).render()[0] for part in filter_.parts)
+            return (f"{text} {PLACES[self.place]}" if self.place else text), []
         text, excepts = phrase(filter_, plural=plural)
         if not (_is_name_filter(filter_) and self.min == self.max == 1):
             text = f"{count} {text}"
+        if self.place:
+            text = f"{text} {PLACES[self.place]}"
         return text, excepts
 
     def __str__(self) -> str:
         text, excepts = self.render()
-        place = f" {PLACES[self.place]}" if self.place else ""
-        return "".join([text, place] + [f", {e}" for e in excepts])
+        return "".join([text] + [f", {e}" for e in excepts])
 
 
 @dataclass(frozen=True)

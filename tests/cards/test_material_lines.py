@@ -343,12 +343,19 @@ def test_fusion_open_count_chimeratech_overdragon():
     assert (req.min_materials, req.max_materials) == (2, None)
 
 
+def test_mat_2_a_place_narrows_its_own_part_starving_venom():
+    req = parse("2 DARK monsters on the field, except Tokens", "fusion")
+    assert [(group.min, group.max, group.place) for group in req.groups] == [(2, 2, "field")]
+    assert str(req) == "2 DARK monsters on the field, except Tokens"     # the same filter as without the place
+    assert req.groups[0].filter == parse("2 DARK monsters, except Tokens", "fusion").groups[0].filter
+
+
 # ------------------------------------------------------------------------------------------------
 # Unsupported lines raise with a stable reason
 
 
 @pytest.mark.parametrize("line, summon, reason", [
-    ("2 DARK monsters on the field, except Tokens", "fusion", "custom condition: 'on the field'"),
+    ("2 DARK monsters on the field or in the GY", "fusion", "custom condition: 'or in the GY'"),
     ('2+ Tuners or 1 Tuner Synchro Monster + "Clear Wing Synchro Dragon"', "synchro",
      "alternative material sets"),
     ("2 monsters with the same Type or Attribute", "link", "'or' between group conditions"),
