@@ -145,11 +145,12 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # "Must first be Special Summoned with "Max Metalmorph" that was activated by ...": semi, that card's
         # effect is not offered either
         re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*"
-                   r"(?: that was activated by [^.]+?)?|a card effect"
+                   r"(?: that was activated by [^.]+?)?"
                    r"|its own effect|its own Pendulum Effect|the following effect"
                    r"|an? [\w-]+(?: Xyz)? [Mm]onster's effect(?: in your possession)?"
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
+        cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),

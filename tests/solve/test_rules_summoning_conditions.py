@@ -1,0 +1,66 @@
+"""Summoning conditions of Main Deck monsters that cannot be Normal Summoned (issue 15, "summoning condition"):
+SUMC-1 (docs/procedure-rules.md: "Must be Special Summoned by card effect"), SUMC-2 (docs/lock-rules.md: "There
+can only be 1 "Malefic" monster on the field"), SUMC-3.. (docs/procedure-rules.md: procedure conditions). Real
+cards of the card database; every answer is checked against the independent reference."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import applied, board, need_shared_data
+from pysolver import legal_plays
+from pysolver.cards.cardtext import special_summon_limit
+from pysolver.cards.effects import procedures
+from pysolver.cards.load import load_cards
+from pysolver.cards.reading import unread_clauses
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return load_cards(need_shared_data() / "cards.cdb")
+
+
+def both(position):
+    """The solver's plays; the reference lists the same ones, and nothing is withheld."""
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not solver.unread
+    return solver
+
+
+# --- SUMC-1: "Must be Special Summoned by card effect" ------------------------------------------------------
+
+BY_EFFECT = ("Cyber Jormungardr", "Core of Chaos", "Drytron Nu II", "Shell of Chaos", "Transcendosaurus Meteorus",
+             "Ultimate Bright Knight Ursatron Alpha", "Guardragon Andrake", "PSY-Framegear Alpha", "Chaos Valkyria")
+
+
+def test_SUMC_1_by_card_effect_is_read(cards):
+    """Both wordings ("by card effect", "by a card effect", with or without "and cannot be Special Summoned by
+    other ways"): no procedure of its own, read whole."""
+    for name in BY_EFFECT:
+        assert special_summon_limit(cards[name]) == "by_effect", name
+        assert procedures(cards[name]) == (), name
+        assert unread_clauses(cards[name]) == (), name
+
+
+def test_SUMC_1_cyber_jormungardr_is_revived_by_monster_reborn_without_a_proper_summon(cards):
+    """Any activated effect may Special Summon it, and it has no revival limit: Monster Reborn revives it
+    even when it was never Special Summoned (sent from the Deck), unlike a semi-nomi monster (SP-3)."""
+    b = board(cards=cards).hand("Monster Reborn", "Cyber Jormungardr") \
+        .graveyard("Cyber Jormungardr", properly_summoned=False) \
+        .graveyard("Metalflame Swordsman", properly_summoned=False)
+    position = b.build()
+    plays = both(position)
+    assert {p.target for p in plays if p.action == "activate"} == {"GY1"}
+    assert not [p for p in plays if p.card == "H2"]          # never Normal Summoned/Set, no procedure
+    after = applied(position, next(p for p in plays if p.action == "activate"), zone="M1")
+    assert after["M1"].card.name == "Cyber Jormungardr"
+
+
+def test_SUMC_1_guardragon_andrake_is_never_pendulum_summoned(cards):
+    """A Pendulum Summon is no card effect: Level 4 between scales 2 and 7, it stays in the hand."""
+    b = board(cards=cards).spell_trap(1, "Foucault's Cannon").spell_trap(5, "Flash Knight") \
+        .hand("Guardragon Andrake", "Flame Manipulator")
+    plays = both(b.build())
+    assert {p.cards for p in plays if p.action == "pendulum_summon"} == {("H2",)}
