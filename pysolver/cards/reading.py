@@ -88,9 +88,16 @@ _OWN_STATS = re.compile(r"\b(?:its|this card's) (?:original )?(?:Level|ATK|DEF)\
                         r"[^.]*|\bSummon[^.]*\b(?:its|this card's) (?:original )?(?:Level|ATK|DEF)\b[^.]*\b(?:becomes?|is halved)\b", re.I)
 
 
+# A sentence that rewrites another card's rule ('The "Malefic" monster effect, "There can only be 1 ..." becomes
+# "..."', Malefic Territory): what the quoted rule decides changes, so it is a rule (SUMC-2), never read.
+_REWRITES = re.compile(r'\beffect, "[^.]*" becomes "')
+
+
 def _is_rule(sentence: Sentence) -> bool:
     if sentence.activated or _IMPERATIVE.match(sentence.text):
         return False
+    if _REWRITES.search(sentence.text):
+        return True
     text = _unquoted(sentence.text)
     if re.search(r"\bSummon", text) and _OWN_STATS.search(text):
         return True

@@ -64,3 +64,54 @@ def test_SUMC_1_guardragon_andrake_is_never_pendulum_summoned(cards):
         .hand("Guardragon Andrake", "Flame Manipulator")
     plays = both(b.build())
     assert {p.cards for p in plays if p.action == "pendulum_summon"} == {("H2",)}
+
+
+# --- SUMC-2: "There can only be 1 "Malefic" monster on the field" -------------------------------------------
+
+MALEFIC = ("Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefic Red-Eyes Black Dragon",
+           "Malefic Truth Dragon", "Malefic Stardust Dragon")
+
+
+def test_SUMC_2_malefic_uniqueness_is_read(cards):
+    from pysolver.cards.uniques import unique
+    for name in MALEFIC:
+        rule = unique(cards[name])
+        assert rule is not None and (rule.name, rule.whom, rule.zones) == (False, "both", "monster_zone"), name
+        assert unread_clauses(cards[name]) == (), name
+
+
+def test_SUMC_2_malefic_cyber_end_dragon_not_while_a_malefic_monster_is_face_up_on_either_field(cards):
+    """UNQ-1, UNQ-2 for the archetype: a face-up Malefic monster on the opponent's field forbids the procedure;
+    a face-down one does not count."""
+    def position(where, opponent_position):
+        b = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
+        if where == "mine":
+            b.monster(1, "Malefic Stardust Dragon", position=opponent_position)
+        else:
+            b.opponent.monster(1, "Malefic Stardust Dragon", position=opponent_position)
+        return b.build()
+
+    def procedure(position):
+        return {p.cost for p in both(position) if p.action == "procedure_summon" and p.card == "H1"}
+    assert procedure(position("theirs", "attack")) == set()
+    assert procedure(position("mine", "attack")) == set()
+    assert procedure(position("theirs", "set")) == {("ED1",)}
+    assert procedure(position("mine", "set")) == {("ED1",)}
+
+
+def test_SUMC_2_malefic_territory_face_up_refuses_the_position(cards):
+    """Malefic Territory rewrites the Malefic rule ("... with the same name"), which pysolver does not read: face-up,
+    it refuses the position by name; Set, it changes nothing."""
+    from pysolver import PysolverError
+    b = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
+    b.opponent.spell_trap(1, "Malefic Territory")
+    with pytest.raises(PysolverError, match="Malefic Territory"):
+        legal_plays(b.build())
+    with pytest.raises(PysolverError):
+        reference_plays(b.build())
+    s = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
+    s.opponent.spell_trap(1, "Malefic Territory", position="set")
+    found = legal_plays(s.build(), all_instances=True)
+    assert {p.key for p in found} == {p.key for p in reference_plays(s.build(), all_instances=True)}
+    assert {p.cost for p in found if p.action == "procedure_summon"} == {("ED1",)}
+    assert {u.card for u in found.unread} == {"Malefic Territory"}     # the plays using the Set card only
