@@ -1410,6 +1410,18 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             if procedure.control_no_cards and my_cards:
                 continue
+            # SUMC-3: the opponent's GY; the player's banished monsters (face-up: pysolver banishes nothing face-down);
+            # the player's face-up Continuous Spells in the Spell & Trap Zones
+            if procedure.opponent_gy_at_least and len(_opponents(position, ("graveyard",))) < procedure.opponent_gy_at_least:
+                continue
+            if procedure.banished_at_least:
+                wanted, n = procedure.banished_at_least
+                if len([c for c in _monsters_in(_own(position, ("banished",))) if _matches(wanted, c)]) < n:
+                    continue
+            if procedure.continuous_spells_at_least and len([
+                    c for c in _own(position, ("spell_trap_zone",)) if {"spell", "continuous"} <= _kinds(c)
+                    and c.state.position != "set"]) < procedure.continuous_spells_at_least:
+                continue
             if any(shown_on_field(field_card) != field_card.present for field_card in procedure.field_cards):
                 continue
             if procedure.reveal:

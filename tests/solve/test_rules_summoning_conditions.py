@@ -115,3 +115,72 @@ def test_SUMC_2_malefic_territory_face_up_refuses_the_position(cards):
     assert {p.key for p in found} == {p.key for p in reference_plays(s.build(), all_instances=True)}
     assert {p.cost for p in found if p.action == "procedure_summon"} == {("ED1",)}
     assert {u.card for u in found.unread} == {"Malefic Territory"}     # the plays using the Set card only
+
+
+# --- SUMC-3: procedure conditions on what a player controls or has ------------------------------------------
+
+def procedure_summons(position) -> set:
+    return {(p.card, p.cost) for p in both(position) if p.action == "procedure_summon"}
+
+
+def test_SUMC_3_conditions_are_read(cards):
+    (dogoran,) = procedures(cards["Super Anti-Kaiju War Machine Mecha-Dogoran"])
+    assert dogoran.opponent_controls is not None and not dogoran.costs
+    (pride,) = procedures(cards["Dragon of Pride and Soul"])
+    assert pride.opponent_gy_at_least == 25
+    (lightray,) = procedures(cards["Lightray Sorcerer"])
+    assert lightray.banished_at_least[1] == 3
+    (queen,) = procedures(cards["Dragon Queen of Tragic Endings"])
+    assert queen.continuous_spells_at_least == 3
+    for name in ("Super Anti-Kaiju War Machine Mecha-Dogoran", "Dragon of Pride and Soul", "Lightray Sorcerer",
+                 "Dragon Queen of Tragic Endings"):
+        assert unread_clauses(cards[name]) == (), name
+
+
+def test_SUMC_3_mecha_dogoran_while_your_opponent_controls_a_face_up_kaiju(cards):
+    """'Must first be Special Summoned (from your hand) while your opponent controls a "Kaiju" monster': a face-up
+    one (the engine's FaceupFilter); a Set Kaiju or a Kaiju of your own does not do."""
+    def position(where, kaiju_position="attack"):
+        b = board(cards=cards).hand("Super Anti-Kaiju War Machine Mecha-Dogoran")
+        (b.opponent if where == "theirs" else b).monster(1, "Gadarla, the Mystery Dust Kaiju", position=kaiju_position)
+        return b.build()
+    assert procedure_summons(position("theirs")) == {("H1", ())}
+    assert procedure_summons(position("theirs", "set")) == set()
+    assert procedure_summons(position("mine")) == set()
+
+
+def test_SUMC_3_dragon_of_pride_and_soul_needs_25_cards_in_the_opponents_gy(cards):
+    def position(count):
+        b = board(cards=cards).hand("Dragon of Pride and Soul")
+        b.opponent.graveyard(*(["Pot of Greed", "Kuriboh"] * 13)[:count])
+        return b.build()
+    assert procedure_summons(position(25)) == {("H1", ())}
+    assert procedure_summons(position(24)) == set()
+    mine = board(cards=cards).hand("Dragon of Pride and Soul").graveyard(*(["Pot of Greed"] * 25))
+    assert procedure_summons(mine.build()) == set()               # their GY, not yours
+
+
+def test_SUMC_3_lightray_sorcerer_needs_3_banished_light_monsters(cards):
+    def position(*banished):
+        return board(cards=cards).hand("Lightray Sorcerer").banished(*banished).build()
+    three = ("Lyla, Lightsworn Sorceress", "Celestia, Lightsworn Angel", "Lightray Diabolos")
+    assert procedure_summons(position(*three)) == {("H1", ())}
+    assert procedure_summons(position(*three[:2], "Gadarla, the Mystery Dust Kaiju")) == set()   # a WIND one
+    in_gy = board(cards=cards).hand("Lightray Sorcerer").graveyard(*three)
+    assert procedure_summons(in_gy.build()) == set()
+
+
+def test_SUMC_3_dragon_queen_needs_3_face_up_continuous_spells_you_control(cards):
+    def position(third="Wave-Motion Cannon", third_position="face_up", opponents=False):
+        b = board(cards=cards).hand("Dragon Queen of Tragic Endings")
+        side = b.opponent if opponents else b
+        side.spell_trap(1, "Card of Safe Return").spell_trap(2, "Spell Economics")
+        b.spell_trap(3, third, position=third_position)
+        return b.build()
+    assert procedure_summons(position()) == {("H1", ())}
+    assert procedure_summons(position(third_position="set")) == set()
+    assert procedure_summons(position(third="Pot of Greed", third_position="set")) == set()
+    assert procedure_summons(position(opponents=True)) == set()
+    after = applied(position(), next(p for p in legal_plays(position(), all_instances=True)
+                                     if p.action == "procedure_summon"), zone="M1")
+    assert after["M1"].card.name == "Dragon Queen of Tragic Endings"
