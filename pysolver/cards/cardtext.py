@@ -390,13 +390,23 @@ def fusion_substitute(card: Card) -> bool:
 _ONLY_WITH_CARD = re.compile(r"\bThis card cannot be Special Summoned except with (?:the effect of )?\"[^\"]+\"\.")
 
 
+# SUMC-1 (docs/procedure-rules.md): "Must be Special Summoned by (a) card effect": any card's activated effect may
+# Special Summon it, from anywhere, with no revival limit; no procedure (a Pendulum Summon) may (the engine's
+# AddMustBeSpecialSummonedByCardEffect: the summoning effect must be an activated one).
+BY_CARD_EFFECT = re.compile(r"\bMust be Special Summoned by (?:a )?card effect(?:,? and cannot be Special Summoned by "
+                            r"other ways)?\.")
+
+
 @lru_cache(maxsize=None)
 def special_summon_limit(card: Card) -> str | None:
-    """"never" (Cannot be Special Summoned), "nomi" (Must be Special Summoned / Must be X Summoned:
-    only by that way), "semi" (Must first be ...), "not_from_extra_deck"; None: no limit."""
+    """"never" (Cannot be Special Summoned), "by_effect" (Must be Special Summoned by card effect: SUMC-1), "nomi"
+    (Must be Special Summoned / Must be X Summoned: only by that way), "semi" (Must first be ...),
+    "not_from_extra_deck"; None: no limit."""
     text = card.text
     if re.search(r"\bCannot be Special Summoned\.", text) and "Cannot be Special Summoned from" not in text:
         return "never"
+    if BY_CARD_EFFECT.search(" ".join(text.split())):
+        return "by_effect"
     if re.search(r"\bMust (?:be|first be) (?:either )?(?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
     if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)

@@ -100,6 +100,9 @@ class Procedure:
     field_cards: tuple = ()                # of FieldCard: 'while you control "Toon World"', '"X" is (not) on the field'
     reveal: tuple = ()                     # (filter, count, named): "by revealing "Blue-Eyes White Dragon" in your
                                            # hand" -- the revealed cards stay in the hand
+    opponent_gy_at_least: int = 0          # SUMC-3: "while your opponent has 25 or more cards in their GY"
+    banished_at_least: tuple = ()          # SUMC-3: (filter, count): "while 3 or more of your LIGHT monsters are banished"
+    continuous_spells_at_least: int = 0    # SUMC-3: "while you control 3 or more face-up Continuous Spell Cards"
 
 
 @dataclass(frozen=True)
@@ -163,7 +166,12 @@ _GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> wi
 _CONTROLLING = re.compile(r"controlling (?:(?P<n>\d+) or more|an?) (?P<what>.+)")
 _REVEALING = re.compile(r"revealing (?:(?P<n>\d+) )?(?P<what>.+?) in your hand")
 _WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
-                    r"|the total Levels and Ranks of all Effect Monsters you control are (?P<total>\d+) or lower")
+                    r"|the total Levels and Ranks of all Effect Monsters you control are (?P<total>\d+) or lower"
+                    # SUMC-3
+                    r"|your opponent controls an? (?P<theirs>.+)"
+                    r"|your opponent has (?P<their_gy>\d+) or more cards in their GY"
+                    r"|(?P<banished>\d+) or more of your (?P<banished_what>.+) are banished"
+                    r"|you control (?P<spells>\d+) or more face-up Continuous Spell Cards")
 _DIFFERENT = {"names": "name", "Attributes": "attribute", "Types": "race"}
 _NAME = re.compile(r'"[^"]+"')
 
@@ -317,13 +325,22 @@ def _procedure_from(sentence: str) -> Procedure:
             found["control_none"] = True
         elif match.group("total"):
             found["levels_ranks_at_most"] = int(match.group("total"))
+        elif match.group("theirs"):
+            found["opponent_controls"] = _one_filter(match.group("theirs"))
+        elif match.group("their_gy"):
+            found["opponent_gy_at_least"] = int(match.group("their_gy"))
+        elif match.group("banished"):
+            found["banished_at_least"] = (_one_filter(match.group("banished_what")), int(match.group("banished")))
+        elif match.group("spells"):
+            found["continuous_spells_at_least"] = int(match.group("spells"))
         else:
             found["controls_at_least"] = (_one_filter(match.group("what")), 1)
         rest = rest.rstrip(",")
     if "controls_at_least" in found and "while" in rest:
         raise UnsupportedText(f"two conditions of one kind: {sentence!r}")
     if not rest and head.group(0).startswith(("Must", "This card")) and not found.keys() & {
-            "controls_at_least", "control_none", "levels_ranks_at_most", "control_no_cards", "field_cards"}:
+            "controls_at_least", "control_none", "levels_ranks_at_most", "control_no_cards", "field_cards",
+            "opponent_controls", "opponent_gy_at_least", "banished_at_least", "continuous_spells_at_least"}:
         raise UnsupportedText(f"no cost or condition: {sentence!r}")
     if rest:
         by = re.fullmatch(r",? by (.+)", rest)

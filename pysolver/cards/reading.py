@@ -88,9 +88,16 @@ _OWN_STATS = re.compile(r"\b(?:its|this card's) (?:original )?(?:Level|ATK|DEF)\
                         r"[^.]*|\bSummon[^.]*\b(?:its|this card's) (?:original )?(?:Level|ATK|DEF)\b[^.]*\b(?:becomes?|is halved)\b", re.I)
 
 
+# A sentence that rewrites another card's rule ('The "Malefic" monster effect, "There can only be 1 ..." becomes
+# "..."', Malefic Territory): what the quoted rule decides changes, so it is a rule (SUMC-2), never read.
+_REWRITES = re.compile(r'\beffect, "[^.]*" becomes "')
+
+
 def _is_rule(sentence: Sentence) -> bool:
     if sentence.activated or _IMPERATIVE.match(sentence.text):
         return False
+    if _REWRITES.search(sentence.text):
+        return True
     text = _unquoted(sentence.text)
     if re.search(r"\bSummon", text) and _OWN_STATS.search(text):
         return True
@@ -147,11 +154,12 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # "Must first be Special Summoned with "Max Metalmorph" that was activated by ...": semi, that card's
         # effect is not offered either
         re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*"
-                   r"(?: that was activated by [^.]+?)?|a card effect"
+                   r"(?: that was activated by [^.]+?)?"
                    r"|its own effect|its own Pendulum Effect|the following effect"
                    r"|an? [\w-]+(?: Xyz)? [Mm]onster's effect(?: in your possession)?"
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
+        cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),

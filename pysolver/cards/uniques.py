@@ -11,6 +11,7 @@ alone whose X is the card itself (its own name, or an archetype it belongs to):
     You can only control 1 "Kaiju" monster.                       an archetype; the Monster Zones
     There can only be 1 face-up "Rai-Jin" on the field.           both players
     There can only be 1 "Earthbound Immortal" monster on the field.
+    There can only be 1 (face-up) "Malefic" monster on the field.   (SUMC-2)
 
 Any other "only control 1" sentence ("Each player can only control 1 Type of monster", a condition, an X
 that is not the card itself) stays unread (`pysolver.cards.reading`).
@@ -28,9 +29,9 @@ from .sentences import sentences
 _CONTROL = re.compile(r'You can only control 1 (?:face-up )?"(?P<x>[^"]+)"(?P<monster> monster)?'
                       r'(?P<zone> in your Monster Zone)?\.')
 _ON_FIELD = re.compile(r'There can only be 1 (?:face-up )?"(?P<x>[^"]+)"(?P<monster> monster)? on the field\.')
-# "Malefic" monsters: Malefic Territory changes what their uniqueness counts (cards_specific_functions.lua
-# MaleficUniqueFilter), which pysolver does not read.
-_NOT_READ = ("Malefic",)
+# SUMC-2: "Malefic" monsters' rule is read as any other archetype's; Malefic Territory, which changes what it counts
+# (the engine's MaleficUniqueFilter), is itself unread and refuses the positions where it is face-up (reading).
+_NOT_READ: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

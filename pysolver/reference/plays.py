@@ -1318,7 +1318,7 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
             and not c.card.kinds & {"ritual", "special_summon"}
             and special_summon_limit(c.card) in (None, "not_from_extra_deck")]
     extra = [c for c in _own(position, "extra_deck") if c.state.face_up and "pendulum" in c.card.kinds
-             and between(c) and special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck")
+             and between(c) and special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck", "by_effect")
              and (c.state.properly_summoned or not _revival_limited(c.card))]
     free, linked, open_emz = _monster_zones_after(position, ())
     from_extra = free if position.rules == 3 else linked + open_emz
@@ -1462,6 +1462,18 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             if procedure.control_no_cards and my_cards:
                 continue
+            # SUMC-3: the opponent's GY; the player's banished monsters (face-up: pysolver banishes nothing face-down);
+            # the player's face-up Continuous Spells in the Spell & Trap Zones
+            if procedure.opponent_gy_at_least and len(_opponents(position, ("graveyard",))) < procedure.opponent_gy_at_least:
+                continue
+            if procedure.banished_at_least:
+                wanted, n = procedure.banished_at_least
+                if len([c for c in _monsters_in(_own(position, ("banished",))) if _matches(wanted, c)]) < n:
+                    continue
+            if procedure.continuous_spells_at_least and len([
+                    c for c in _own(position, ("spell_trap_zone",)) if {"spell", "continuous"} <= _kinds(c)
+                    and c.state.position != "set"]) < procedure.continuous_spells_at_least:
+                continue
             if any(shown_on_field(field_card) != field_card.present for field_card in procedure.field_cards):
                 continue
             if procedure.reveal:
@@ -1580,12 +1592,14 @@ def _controls_any_card(position: Position) -> bool:
 def _may_be_revived(target: Instance) -> bool:
     """SP-2, SP-3: never a "Cannot be Special Summoned" / nomi monster, nor one that "Cannot be Special Summoned
     from the GY" (every revival pysolver models is from the GY); a monster with a revival limit only once
-    properly summoned."""
+    properly summoned. SUMC-1: one that "Must be Special Summoned by card effect" has no revival limit (an
+    activated effect is just what it needs)."""
     card = target.card
     limit = special_summon_limit(card)
     if limit in ("never", "nomi") or not_from_graveyard(card):
         return False
-    limited = bool(card.kinds & {"ritual", "fusion", "synchro", "xyz", "link", "special_summon"}) or limit == "semi"
+    limited = (bool(card.kinds & {"ritual", "fusion", "synchro", "xyz", "link", "special_summon"})
+               and limit != "by_effect") or limit == "semi"
     return not limited or target.state.properly_summoned
 
 

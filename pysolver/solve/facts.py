@@ -573,6 +573,13 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_opponent_controls({c},{p},{filters.number(procedure.opponent_controls)}).")
         if procedure.control_no_cards:
             out.append(f"procedure_control_no_cards({c},{p}).")
+        if procedure.opponent_gy_at_least:                           # SUMC-3
+            out.append(f"procedure_opponent_gy_at_least({c},{p},{procedure.opponent_gy_at_least}).")
+        if procedure.banished_at_least:
+            wanted, n = procedure.banished_at_least
+            out.append(f"procedure_banished_at_least({c},{p},{filters.number(wanted)},{n}).")
+        if procedure.continuous_spells_at_least:
+            out.append(f"procedure_continuous_spells_at_least({c},{p},{procedure.continuous_spells_at_least}).")
         for field_card in procedure.field_cards:
             f = filters.number(field_card.filter)
             out.append(f"procedure_field_card({c},{p},{f},{field_card.whose},{'yes' if field_card.present else 'no'}).")

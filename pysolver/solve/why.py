@@ -353,6 +353,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_field_card_not": ("SP-5", "its procedure needs the face-up card it names not to be on the field"),
     "procedure_reveal": ("SP-4", "its procedure needs {N} card(s) it names in your hand to reveal"),
     "procedure_cost_different": ("SP-6", "its procedure's cost needs cards with different {Prop}s"),
+    "procedure_opponent_gy_at_least": ("SUMC-3", "its procedure needs {N} or more cards in your opponent's GY"),
+    "procedure_banished_at_least": ("SUMC-3", "its procedure needs {N} or more such monsters of yours banished"),
+    "procedure_continuous_spells_at_least": ("SUMC-3", "its procedure needs you to control {N} or more face-up "
+                                                       "Continuous Spells"),
     "summon_lock": (None, _lock),
     "unique_on_field": ("UNQ-1", "{X:instance} would be a second card where a face-up card's \"You can only control 1\" "
                                  "(or \"There can only be 1 ... on the field\") allows only one"),

@@ -83,11 +83,12 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     (contact,) = reading.unread_clauses(real["Enlightenment Dragon"])
     assert contact.clause.startswith("Must be Special Summoned (from your Extra Deck) by banishing the above monsters, 1 each")
     assert reading.family(contact).startswith("Contact Fusion")
-    # "You can only control 1 "Kaiju" monster" is read (UNQ-1: uniques); "There can only be 1 "Malefic" monster on
-    # the field" is not (Malefic Territory changes it): a summon restriction on the archetype
+    # "You can only control 1 "Kaiju" monster" is read (UNQ-1: uniques), and "There can only be 1 "Malefic" monster
+    # on the field" (SUMC-2); Malefic Territory's rewriting of that rule is an unread lock
     assert reading.unread_clauses(real["Gameciel, the Sea Turtle Kaiju"]) == ()
-    malefic = [c for c in reading.unread_clauses(real["Malefic Truth Dragon"]) if c.only_one]
-    assert [c.only_one for c in malefic] == ["Malefic"]
+    assert reading.unread_clauses(real["Malefic Truth Dragon"]) == ()
+    (rewrite,) = [c for c in reading.unread_clauses(real["Malefic Territory"]) if "becomes" in c.clause]
+    assert rewrite.lock and rewrite.scope == "play"
     # a clause of a trigger effect about what it summons is not the card's own (Box of Friends)
     assert reading.unread_clauses(real["Box of Friends"]) == ()
     # an attack clause only decides attacks (Wattkyuki's "This card can attack directly." is read: BP-4)

@@ -49,9 +49,10 @@ def test_unq_1_to_4_the_wordings_are_read_as_data(real):
     for name in ("Gagaga Magician", "Gameciel, the Sea Turtle Kaiju", "Rai-Jin", "Earthbound Immortal Uru",
                  "Secure Gardna", "Apollousa, Bow of the Goddess"):
         assert not unread_clauses(real[name]), name
-    # not read: "Malefic" (Malefic Territory changes what counts), a rule on Types, a condition
-    assert unique(real["Malefic Stardust Dragon"]) is None
-    assert [c.only_one for c in unread_clauses(real["Malefic Truth Dragon"]) if c.only_one] == ["Malefic"]
+    # "Malefic" is read (SUMC-2: Malefic Territory, which changes what counts, is unread and refuses a position)
+    assert unique(real["Malefic Stardust Dragon"]).archetype is not None
+    assert not unread_clauses(real["Malefic Truth Dragon"])
+    # not read: a rule on Types, a condition
     assert unique(real["There Can Be Only One"]) is None
     assert unique(real["Ocean Dragon Lord - Kairyu-Shin"]) is None
 
