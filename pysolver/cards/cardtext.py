@@ -264,11 +264,11 @@ def material_requirement(card: Card):
 
 @dataclass(frozen=True)
 class RitualSpell:
-    """What a Ritual Spell summons and what it must use (RIT-1..RIT-3)."""
+    """What a Ritual Spell summons and what it must use (RIT-1..RIT-3, docs/ritual-rules.md RIT-4..RIT-9)."""
 
     targets: object                 # filter on the Ritual Monster (a requirement-language term)
     mode: str                       # "greater": equal or exceed, no superfluous Tribute | "equal"
-    level: int | None = None        # a fixed total; None: the Ritual Monster's Level
+    level: int | None = None        # a fixed total; None: the Ritual Monster's Level (or ATK: `value`)
     source: str = "hand_field"      # "hand_field": Tributes from hand or field | "field": from the field only
                                     # | "deck": sent from the Deck
     tribute_filter: object = None   # filter every Tribute must match (None: any monster)
@@ -276,22 +276,54 @@ class RitualSpell:
     banish_filter: object = None    # "and/or banish <filter> from your GY": GY monsters that count too
     graveyard_to: str = "banished"  # where those GY monsters go: "banished", or "deck" ("shuffle ... into the Deck")
     once_per_turn: bool = False     # "You can only activate 1 "X" per turn" / "use each effect of "X" once per turn"
+                                    # / "use this effect of "X" once per turn" right after the Ritual Summon (RIT-5)
+    value: str = "level"            # RIT-8: what is summed: "level", or "atk" (the Tributes' ATK against the
+                                    # Ritual Monster's ATK, at least 1)
+    positions: tuple = ("attack", "defense")   # RIT-7: "in face-up Attack Position or face-down Defense Position"
+    extra_deck_filter: object = None   # RIT-6: "send <filter> from your Extra Deck to the GY": Extra Deck monsters
+                                       # with a Level that count too (sent to the GY)
+    extra_deck_alone: bool = False  # RIT-6: "or send 1 monster from your Extra Deck ...": that monster alone
+    extra_if: tuple = ()            # RIT-6: conditions for the GY/Extra Deck monsters above: ("control", F) a face-up
+                                    # monster you control matches F | ("control_none",) | ("opponent_at_least", N)
 
 
 _RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)'
-                            r'(?P<graveyard> from your hand or (?:GY|Graveyard))?\.\s*', re.S)
+                            r'(?P<graveyard> from your hand or (?:GY|Graveyard))?'
+                            r'(?P<set> in face-up Attack Position or face-down Defense Position)?\.\s*', re.S)
 # RIT-2, RIT-3: the Tributes ("Tribute <filter> monsters from your hand or field"), GY monsters banished
 # in their place ("and/or banish <filter> from your GY": Chaos Form, Revendread Origin), and the total
 # ("equal or exceed" / "exactly equal" the Ritual Monster's Level, "its Level", or a fixed "N or more").
+# RIT-8: "whose total ATK equal or exceed the ATK of the Ritual Monster" (Meteonis Drytron). RIT-6: ", or send 1
+# monster from your Extra Deck to the GY, whose Level equals the Level of ..." (Dogmatikalamity). An optional
+# addition after it (", then, if ..., you can ...") is not a part of the summon (RIT-9).
 _RITUAL_TRIBUTE = re.compile(
     r'^You must also (?:Tribute (?P<filter>[^.]*?)[Mm]onsters from your (?P<from>hand or field|field)'
     r'(?:,? and/or (?:banish (?P<banish>[^.,]+?) from your (?:GY|Graveyard)'
     r'|shuffle (?P<shuffle>[^.,]+?) from your (?:GY|Graveyard) into the Deck))?|'
     r'(?P<single>Tribute a monster from your hand or field whose Level is 1 or more)|'
     r'send (?P<deckfilter>[^.]*?)Monsters from your Deck to the (?:GY|Graveyard))'
-    r'(?:,? whose (?:total )?Levels (?P<rule>equal or exceed|exactly equal|equal exactly|equal) '
+    r'(?:,? whose (?:total )?(?:Levels (?P<rule>equal or exceed|exactly equal|equal exactly|equal) '
     r'(?:the Level of (?:the|that) (?:[^.,]*?)Ritual Monster(?: you Ritual Summon)?|its Level'
-    r'|(?P<fixed>\d+)(?P<more> or more)?))?\.')
+    r'|(?P<fixed>\d+)(?P<more> or more)?)'
+    r'|(?P<atk>ATK) (?P<atkrule>equal or exceed) the ATK of the Ritual Monster you Ritual Summon))?'
+    r'(?P<alone>, or send 1 monster from your Extra Deck to the GY, whose Level equals the Level of the Ritual '
+    r'Monster you Ritual Summon)?'
+    r'(?:, then, (?P<optional>if [^.]+?, you can [^.]+?))?\.')
+# RIT-4: the newer order of the same rule, "Tribute ..., then Ritual Summon 1 <X> from your hand whose Level
+# exactly equals the total Levels of those monsters" (Nekroz Cycle, Nekroz Mirror): read as the older wording.
+_TRIBUTE_THEN_SUMMON = re.compile(
+    r'^Tribute (?P<tribute>monsters from your hand or field(?:, and/or banish [^.,]+? from your GY)?), then Ritual '
+    r'Summon 1 (?P<what>[^.]+?) from your (?P<where>hand|hand or GY) whose Level exactly equals the total Levels '
+    r'of those monsters\.')
+# RIT-6: a sentence after the Tributes that lets the Spell use more monsters while a condition holds.
+RITUAL_EXTRA_IF = re.compile(
+    r'If (?P<condition>[^,]+?)(?: when this effect is activated)?, you can also (?:send (?P<extra>[^.]+?) from your '
+    r'Extra Deck to the GY|use (?P<gy>[^.]+?) in your GY, by (?P<how>shuffling them into the Deck|banishing them))\.')
+_EXTRA_CONDITION = re.compile(r'you control no monsters|your opponent controls (?P<n>\d+) or more monsters'
+                              r'|you control (?P<what>an? [^,]+?)')
+# RIT-5: "You can only use this effect of "X" once per turn" right after the Ritual Summon limits it (Nekroz Cycle:
+# the engine's count limit on the Ritual effect); after another effect it limits only that one.
+_THIS_EFFECT_ONCE = 'You can only use this effect of "{}" once per turn.'
 
 
 # Older printings of the fixed-total wording, in another order (Turtle Oath, Novox's Prayer): the same
@@ -311,6 +343,47 @@ def _ritual_tribute_wording(text: str) -> str:
             + text[match.end():])
 
 
+def _older_order(text: str) -> str:
+    """RIT-4: "This card can be used to Ritual Summon any X. Tribute ..., then Ritual Summon 1 X from your hand
+    whose Level exactly equals ..." in the older order ("... Ritual Summon X. You must also Tribute ..., whose
+    total Levels exactly equal the Level of the Ritual Monster you Ritual Summon.")."""
+    first = re.match(r'This card can be used to Ritual Summon [^.]+\.\s*', text)
+    match = _TRIBUTE_THEN_SUMMON.match(text[first.end():]) if first else None
+    if not match:
+        return text
+    where = " from your hand or GY" if match.group("where") == "hand or GY" else ""
+    return (f'This card can be used to Ritual Summon {match.group("what")}{where}. You must also Tribute '
+            f'{match.group("tribute")}, whose total Levels exactly equal the Level of the Ritual Monster you Ritual '
+            f'Summon.' + text[first.end() + match.end():])
+
+
+def _names_or_filter(text: str):
+    from .material_lines import parse_filter
+    from .requirements import Atom, disj
+    names = re.fullmatch(r'("[^"]+")(?: or ("[^"]+"))?', text)
+    if names:     # "banish "Blue-Eyes White Dragon" or "Dark Magician" from your GY": by name
+        return disj(*(Atom("name", "=", name.strip('"')) for name in names.groups() if name))
+    return parse_filter(text.replace("monster(s)", "monsters"))
+
+
+def _extra_conditions(text: str) -> tuple:
+    """RIT-6: "you control a FIRE Link Monster", "your opponent controls 2 or more monsters and you control no
+    monsters" -> the conditions; `UnsupportedMaterialLine` for another one."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    found = []
+    for part in text.split(" and "):
+        match = _EXTRA_CONDITION.fullmatch(part)
+        if not match:
+            raise UnsupportedMaterialLine(f"condition {part!r}")
+        if match.group("n"):
+            found.append(("opponent_at_least", int(match.group("n"))))
+        elif match.group("what"):
+            found.append(("control", parse_filter(match.group("what"))))
+        else:
+            found.append(("control_none",))
+    return tuple(found)
+
+
 @lru_cache(maxsize=None)
 def ritual_spell(card: Card):
     """The Ritual Spell's data; None when the card is not a Ritual Spell; an `UnsupportedText`
@@ -319,11 +392,16 @@ def ritual_spell(card: Card):
         return None
     from .material_lines import UnsupportedMaterialLine, parse_filter
     from .requirements import Atom, conj, disj
-    text = " ".join(card.text.split())
+    text = _older_order(" ".join(card.text.split()))
     first = _RITUAL_TARGET.match(text)
-    second = _RITUAL_TRIBUTE.match(_ritual_tribute_wording(text[first.end():])) if first else None
-    if not first or not second or (not second.group("single") and not second.group("rule")):
+    rest = _ritual_tribute_wording(text[first.end():]) if first else ""
+    second = _RITUAL_TRIBUTE.match(rest) if first else None
+    if not first or not second or (not second.group("single") and not second.group("rule")
+                                   and not second.group("atk")):
         return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+    if second.group("alone") and second.group("rule") not in ("exactly equal", "equal exactly"):
+        return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+    after = rest[second.end():].strip()
     what = first.group("what")
     ritual = Atom("kind", "=", "ritual")
     try:
@@ -340,26 +418,39 @@ def ritual_spell(card: Card):
         banish_filter = None
         extra = second.group("banish") or second.group("shuffle")
         if extra:
-            banished = re.fullmatch(r'("[^"]+")(?: or ("[^"]+"))?', extra)
-            if banished:     # "banish "Blue-Eyes White Dragon" or "Dark Magician" from your GY": by name
-                banish_filter = disj(*(Atom("name", "=", name.strip('"')) for name in banished.groups() if name))
+            banish_filter = _names_or_filter(extra)
+        graveyard_to = "deck" if second.group("shuffle") else "banished"
+        extra_deck_filter = Atom("any") if second.group("alone") else None
+        extra_if = ()
+        more = RITUAL_EXTRA_IF.match(after)     # RIT-6: the next sentence, with its condition
+        if more and banish_filter is None and extra_deck_filter is None:
+            extra_if = _extra_conditions(more.group("condition"))
+            if more.group("extra"):
+                extra_deck_filter = _names_or_filter(more.group("extra"))
             else:
-                banish_filter = parse_filter(extra)
+                banish_filter = _names_or_filter(more.group("gy"))
+                graveyard_to = "deck" if more.group("how").startswith("shuffling") else "banished"
+            after = after[more.end():].strip()
     except UnsupportedMaterialLine as error:
         return UnsupportedText(f"{card.name!r}: {error.reason}")
     if second.group("single"):
         return RitualSpell(targets, "greater", level=1)
     rule = second.group("rule")
     fixed = int(second.group("fixed")) if second.group("fixed") else None
-    mode = "greater" if rule == "equal or exceed" or second.group("more") else "equal"
+    mode = "greater" if rule == "equal or exceed" or second.group("more") or second.group("atk") else "equal"
     source = "deck" if second.group("deckfilter") else "field" if second.group("from") == "field" else "hand_field"
     # a hard once per turn on its activation (its Ritual Summon is one of "each effect"); "this
-    # effect of "X"" speaks of the Spell's other (GY) effect and limits nothing here
+    # effect of "X"" limits the Ritual Summon only right after it (RIT-5), else the Spell's other (GY) effect
     once = (f'You can only activate 1 "{card.name}" per turn' in text
-            or f'You can only use each effect of "{card.name}" once per turn' in text)
+            or f'You can only use each effect of "{card.name}" once per turn' in text
+            or after.startswith(_THIS_EFFECT_ONCE.format(card.name)))
     return RitualSpell(targets, mode, level=fixed, source=source, tribute_filter=tribute_filter,
                        from_graveyard=bool(first.group("graveyard")), banish_filter=banish_filter,
-                       graveyard_to="deck" if second.group("shuffle") else "banished", once_per_turn=once)
+                       graveyard_to=graveyard_to, once_per_turn=once,
+                       value="atk" if second.group("atk") else "level",
+                       positions=("attack", "set") if first.group("set") else ("attack", "defense"),
+                       extra_deck_filter=extra_deck_filter, extra_deck_alone=bool(second.group("alone")),
+                       extra_if=extra_if)
 
 
 _POLYMERIZATION = ("Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field "
@@ -564,6 +655,8 @@ def unsupported_reason(card: Card) -> str | None:
               token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:
         checks.append(material_requirement(card))
+    from .extra_deck_text import ritual_limits
+    checks.append(ritual_limits(card))
     for result in checks:
         if isinstance(result, Exception):
             return str(result)

@@ -616,6 +616,11 @@ def _forbid(sentence: str):
     return None
 
 
+# RIT-9: a Ritual Spell's "For the rest of this turn after this card resolves, you cannot ..." (Dogmatikalamity) is
+# part of its effect (OATH-3); the same sentence on other Spells is left to their own readers.
+_AFTER_RITUAL_SPELL = "For the rest of this turn after this card resolves, "
+
+
 @lru_cache(maxsize=None)
 def clauses(card: Card):
     """The card's turn-history clauses; `UnsupportedText` for one pysolver sees but cannot express."""
@@ -637,7 +642,8 @@ def clauses(card: Card):
                 if forbid is None:
                     raise UnsupportedText(f"clause {sentence!r}")
                 found.append(Clause("when_special_summoned", forbid[0], except_filter=forbid[1]))
-            elif "for the rest of this turn" in sentence:
+            elif "for the rest of this turn" in sentence or ("ritual" in card.kinds and "spell" in card.kinds and
+                                                              sentence.startswith(_AFTER_RITUAL_SPELL)):   # RIT-9
                 forbid = _forbid(sentence)
                 if forbid is None:
                     raise UnsupportedText(f"clause {sentence!r}")

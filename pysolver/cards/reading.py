@@ -137,6 +137,11 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
+        # RIT-6, RIT-10: a Ritual Spell's conditional extra monsters; a Ritual Monster's limits on its Ritual Summon
+        ct.RITUAL_EXTRA_IF, extra_deck_text.RITUAL_TRIBUTES_NOT, extra_deck_text.RITUAL_TRIBUTES_ONLY,
+        extra_deck_text.RITUAL_ONLY_BY,
+        # SP-2: "Must be Ritual Summoned, or Special Summoned with "X"": nomi (X's effect is not offered)
+        re.compile(r'Must be Ritual Summoned, or Special Summoned with "[^"]+"\.'),
         # Gemini, Trap Monster, Token, Synchro Level and non-Tuner sentences (written: GEM, TOK, SYN-1, SYN-2);
         # a wording of theirs that written cannot read fully makes the card unread (cardtext.unsupported_reason)
         *written.read_sentences(),
@@ -218,7 +223,13 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
         or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
-        or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card)
+        or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
+        or _ritual_reminder(card, sentence)
+
+
+def _ritual_reminder(card: Card, sentence: str) -> bool:
+    """RIT-10: a Ritual Monster's sentence that repeats its only Ritual Spell's requirement (Skull Guardian)."""
+    return extra_deck_text.ritual_reminder_read(card, sentence)
 
 
 # --- targeting protections and "same Chain" sentences (TGT, CHN-1: pysolver.cards.protections) ------------

@@ -47,7 +47,7 @@ from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute, fusion
 from ..cards.attacks import AttackRules, attack_rules, field_name
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
-from ..cards.extra_deck_text import alternative_xyz
+from ..cards.extra_deck_text import RitualLimits, alternative_xyz, ritual_limits
 from ..cards.locks import activation_locks, emz_lock, summon_locks
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
@@ -1177,7 +1177,13 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     GY monsters with a Level that match the filter (banished instead of Tributed; "and/or shuffle <filter>
     from your GY into the Deck": shuffled into the Deck). The monster goes to
     a free MMZ or the MMZ of a Tribute (an EMZ Tribute frees none). One play per (Spell, monster,
-    Tributes)."""
+    Tributes).
+
+    docs/ritual-rules.md: RIT-4 (the "Tribute ..., then Ritual Summon ..." order reads the same); RIT-5 (a Spell
+    used once per turn); RIT-6 (Extra Deck monsters with a Level sent to the GY, alone for "or send 1 monster
+    ..."; GY/Extra Deck monsters only while the Spell's condition holds); RIT-7 (face-up Attack or face-down
+    Defense); RIT-8 (the ATK of any monsters, Xyz/Link too, against the Ritual Monster's ATK, at least 1);
+    RIT-10 (the Ritual Monster's own limits on its Tributes and on the Spell)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1187,11 +1193,14 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     if not spells:
         return
     hand, field, deck = _own(position, "hand"), _own(position, ON_FIELD), _own(position, "deck")
-    graveyard = _own(position, "graveyard")
+    graveyard, extra = _own(position, "graveyard"), _own(position, "extra_deck")
     free = _free_main_monster_zones(position)
     locks = _special_summon_locks(position)
     for spell in spells:
         rule = ritual_spell(spell.card)
+        by_atk = rule.value == "atk"
+        counts = _atk_counts if by_atk else _has_level
+        extras = _ritual_condition_holds(position, rule.extra_if)
         for monster in hand + (graveyard if rule.from_graveyard else []):
             if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
                 continue
@@ -1200,45 +1209,89 @@ def ritual_summons(position: Position) -> Iterator[Play]:
             only = _ONLY_WITH.search(" ".join(monster.card.text.split()))
             if only and only.group(1) != spell.card.name:     # RIT-1: that Ritual Spell only
                 continue
+            limits = _ritual_limits(monster.card)
+            if limits.only_by is not None and not _matches(limits.only_by, spell):   # RIT-10
+                continue
             if not _may_be_special_summoned(monster, "ritual", locks):
                 continue
-            required = rule.level if rule.level is not None else monster.card.level
-            if rule.source == "deck":
-                pool = [c for c in deck if "monster" in c.card.kinds and _has_level(c)]
+            if by_atk:          # RIT-8: its ATK, at least 1; "?" ATK: none
+                if monster.card.atk is None:
+                    continue
+                required = max(1, monster.card.atk)
             else:
-                pool = [c for c in field if _has_level(c)]
+                required = rule.level if rule.level is not None else monster.card.level
+            if rule.source == "deck":
+                pool = [c for c in deck if "monster" in c.card.kinds and counts(c)]
+            else:
+                pool = [c for c in field if counts(c)]
                 if rule.source == "hand_field":     # not "Tribute monsters from your field" (Cycle of the World)
-                    pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)]
+                    pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
             if rule.tribute_filter is not None:
                 pool = [c for c in pool if _matches(rule.tribute_filter, c)]
             pool = [c for c in pool if not _never_tributed(c)]                  # NS-10
-            if rule.banish_filter is not None:
-                pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and _has_level(c)
+            if rule.banish_filter is not None and extras:
+                pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and counts(c)
                          and _matches(rule.banish_filter, c)]
-            for tributes in _ritual_tributes(rule.mode, required, monster, pool):
+            if rule.extra_deck_filter is not None and extras:                  # RIT-6
+                pool += [c for c in extra if counts(c) and _matches(rule.extra_deck_filter, c)]
+            if limits.tributes_not is not None:                                 # RIT-10
+                pool = [c for c in pool if not _matches(limits.tributes_not, c)]
+            if limits.tributes_only is not None:
+                pool = [c for c in pool if _matches(limits.tributes_only, c)]
+            value = (lambda c: c.card.atk) if by_atk else (lambda c: c.card.level)
+            for tributes in _ritual_tributes(rule.mode, required, monster, pool, value, whole=not by_atk):
+                if rule.extra_deck_alone and len(tributes) > 1 and any(t.location == "extra_deck" for t in tributes):
+                    continue                                                    # RIT-6: that monster alone
                 zones = free + [t.id for t in tributes if t.location == "monster_zone"]
                 if zones:
                     yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
                                materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
-                               positions=("attack", "defense"))
+                               positions=rule.positions)
 
 
 def _has_level(instance: Instance) -> bool:
     return instance.card.level is not None and not instance.card.kinds & {"xyz", "link"}
 
 
-def _ritual_tributes(mode: str, required: int, monster: Instance,
-                     pool: Sequence[Instance]) -> Iterator[tuple[Instance, ...]]:
+def _atk_counts(instance: Instance) -> bool:
+    """RIT-8: a monster whose ATK is summed (any kind; ATK 0 or "?" adds nothing, so it is never needed)."""
+    return bool(instance.card.atk)
+
+
+def _ritual_condition_holds(position: Position, conditions) -> bool:
+    """RIT-6: the condition for a Ritual Spell's GY or Extra Deck monsters, read from the position now."""
+    mine = _own(position, ON_FIELD)
+    theirs = [c for c in position.instances.values() if c.player != position.turn_player and c.location in ON_FIELD]
+    for condition in conditions:
+        if condition[0] == "control" and not any(c.state.face_up and _matches(condition[1], c) for c in mine):
+            return False
+        if condition[0] == "control_none" and mine:
+            return False
+        if condition[0] == "opponent_at_least" and len(theirs) < condition[1]:
+            return False
+    return True
+
+
+_NO_LIMITS = RitualLimits()
+
+
+def _ritual_limits(card) -> RitualLimits:
+    found = ritual_limits(card)
+    return found if isinstance(found, RitualLimits) else _NO_LIMITS
+
+
+def _ritual_tributes(mode: str, required: int, monster: Instance, pool: Sequence[Instance],
+                     value: Callable = lambda c: c.card.level, whole: bool = True) -> Iterator[tuple[Instance, ...]]:
     """Every Tribute set for one Ritual Monster (RIT-2), possibly twice."""
-    for tribute in pool:                                   # the entire requirement alone
+    for tribute in pool if whole else ():                 # the entire requirement alone (a Level, not ATK)
         rules = _rules_of(tribute.card)
-        whole = rules.whole_ritual_tribute if rules is not None else None
-        if whole is not None and _matches(whole, monster) and \
+        entire = rules.whole_ritual_tribute if rules is not None else None
+        if entire is not None and _matches(entire, monster) and \
                 (not rules.whole_from_field_only or tribute.location in ON_FIELD):
             yield (tribute,)
-    for count in range(1, min(len(pool), required) + 1):  # every Level is 1 or more
+    for count in range(1, min(len(pool), required) + 1):  # every value is 1 or more
         for tributes in combinations(pool, count):
-            levels = [t.card.level for t in tributes]
+            levels = [value(t) for t in tributes]
             total = sum(levels)
             if mode == "equal":
                 if total == required:

@@ -17,7 +17,7 @@ from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
-from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
+from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_limits, ritual_only_with
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError
@@ -301,6 +301,21 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"ritual_banish_filter({c},{filters.number(spell.banish_filter)}).")
             if spell.graveyard_to == "deck":
                 out.append(f"ritual_gy_shuffle({c}).")
+        if spell.value == "atk":                   # RIT-8: ATK, not Levels
+            out.append(f"ritual_by_atk({c}).")
+        if "set" in spell.positions:               # RIT-7: face-up Attack or face-down Defense
+            out.append(f"ritual_may_set({c}).")
+        if spell.extra_deck_filter is not None:    # RIT-6: Extra Deck monsters sent to the GY
+            out.append(f"ritual_extra_deck_filter({c},{filters.number(spell.extra_deck_filter)}).")
+            if spell.extra_deck_alone:
+                out.append(f"ritual_extra_deck_alone({c}).")
+        for condition in spell.extra_if:           # RIT-6: while these hold
+            if condition[0] == "control":
+                out.append(f"ritual_extra_if({c},control({filters.number(condition[1])})).")
+            elif condition[0] == "opponent_at_least":
+                out.append(f"ritual_extra_if({c},opponent_at_least({condition[1]})).")
+            else:
+                out.append(f"ritual_extra_if({c},control_none).")
     if fusion_spell(card):
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):
@@ -368,6 +383,14 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     if only_with is not None:   # RIT-1: one Ritual Spell only (a spell not in the pool: none)
         spell = pool.get(only_with)
         out.append(f"ritual_only_with({c},{(spell.alias or spell.passcode) if spell else 0}).")
+    own_limits = _read(card, ritual_limits(card), target)       # RIT-10: the Ritual Monster's own limits
+    if own_limits is not None:
+        if own_limits.tributes_not is not None:
+            out.append(f"ritual_tributes_not({c},{filters.number(own_limits.tributes_not)}).")
+        if own_limits.tributes_only is not None:
+            out.append(f"ritual_tributes_only({c},{filters.number(own_limits.tributes_only)}).")
+        if own_limits.only_by is not None:
+            out.append(f"ritual_only_by({c},{filters.number(own_limits.only_by)}).")
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
 
 

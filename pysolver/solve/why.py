@@ -374,6 +374,11 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "ritual_superfluous": ("RIT-2", "every choice of Tributes that reaches {L} has a superfluous Tribute"),
     "ritual_not_equal": ("RIT-2", "no choice of Tributes has Levels adding up to exactly {L}"),
     "no_zone_ritual": ("RIT-3", "no Main Monster Zone would be free after the Tributes leave"),
+    "ritual_no_atk": ("RIT-8", "{R:instance} has no ATK to reach (\"?\"): the Ritual Spell sums ATK"),
+    "ritual_extra_deck_alone": ("RIT-6", "a monster sent from the Extra Deck for this Ritual Spell must be its only "
+                                         "Tribute"),
+    "ritual_monster_tributes": ("RIT-10", "{R:instance}'s own text forbids {M:instance} as a Tribute for it"),
+    "ritual_only_by": ("RIT-10", "{R:instance} can be Ritual Summoned only by the Ritual Spells its text names"),
     "synchro_level_sum": ("SYN-2", lambda c: ("SYN-2", (
         f"the Levels of the candidate materials cannot add up to {c.values.get('L')} (with the other conditions "
         f"met): the face-up monsters you control are {c.face_up_levels()}"))),

@@ -46,26 +46,53 @@ def test_rit_2_fixed_total_after_a_comma(real):
 
 
 @pytest.mark.parametrize("name", [
-    "Revendread Evolution",             # a Deck send
+    "Revendread Evolution",             # a Deck send, and a destruction in a later End Phase
     "Gishki Photomirror",               # Life Points
     "Heavy Interlock",                  # destroy instead of Tribute
-    "Meteonis Drytron",                 # ATK, not Levels
     "Forbidden Arts of the Gishki",     # the opponent's monsters
-    "Dogmatikalamity",                  # OR an Extra Deck send
     "Gishki Nekromirror",               # OR the opponent's monster
-    "Dogmatikamacabre",                 # "then, if both ... you can look at"
-    "Underworld Ritual of Prediction",  # face-down Defense Position
+    "High Ritual Art",                  # from the Deck, and a shuffle in the opponent's End Phase
+    "Throne of the Archfiends",         # from the face-up Extra Deck (its zones) or banishment
+    "Mitsurugi Ritual",                 # two effects, each once per turn
+    "Nekroz Kaleidoscope",              # any number of Ritual Monsters
+    "Super Soldier Synthesis",          # 1 from the hand and 1 from the Deck
+    "Ravenous Vendread",                # a Special Summon first
 ])
 def test_other_wordings_stay_unread(real, name):
     assert not isinstance(ritual_spell(real[name]), RitualSpell)
 
 
-def test_odd_eyes_advents_extra_deck_sentence_stays_unread(real):
-    """Odd-Eyes Advent: the summon itself is read, "you can also send "Odd-Eyes" monsters from your Extra
-    Deck to the GY" stays an unread rule (its plays are withheld)."""
+def test_rit_4_nekroz_order_reads_as_the_older_wording(real):
+    """RIT-4: "Tribute monsters from your hand or field[, and/or banish "Nekroz" monsters from your GY], then
+    Ritual Summon 1 "Nekroz" Ritual Monster from your hand [or GY] whose Level exactly equals the total Levels
+    of those monsters" (RIT-5: the "this effect" once per turn right after it)."""
+    cycle, mirror = read(real, "Nekroz Cycle"), read(real, "Nekroz Mirror")
+    assert (cycle.mode, cycle.from_graveyard, cycle.banish_filter, cycle.once_per_turn) == ("equal", True, None, True)
+    assert (mirror.mode, mirror.from_graveyard, mirror.once_per_turn) == ("equal", False, True)
+    assert mirror.banish_filter is not None
+
+
+def test_rit_6_extra_deck_and_conditions(real):
+    """RIT-6: Odd-Eyes Advent ("If your opponent controls 2 or more monsters and you control no monsters, you can
+    also send "Odd-Eyes" monsters from your Extra Deck to the GY"), Rise of the Salamangreat and A.I.'s Ritual
+    (GY monsters while you control a FIRE Link / an "@Ignister" monster), Dogmatikalamity (1 Extra Deck monster
+    alone)."""
     advent = read(real, "Odd-Eyes Advent")
     assert advent.from_graveyard and advent.tribute_filter == Atom("kind", "=", "pendulum")
-    assert any("Extra Deck" in c.clause for c in unread_clauses(real["Odd-Eyes Advent"]))
+    assert advent.extra_if == (("opponent_at_least", 2), ("control_none",)) and advent.extra_deck_filter is not None
+    assert not unread_clauses(real["Odd-Eyes Advent"])
+    rise = read(real, "Rise of the Salamangreat")
+    assert rise.graveyard_to == "deck" and rise.extra_if[0][0] == "control"
+    assert read(real, "A.I.'s Ritual").graveyard_to == "banished"
+    calamity = read(real, "Dogmatikalamity")
+    assert calamity.mode == "equal" and calamity.extra_deck_alone and calamity.once_per_turn
+
+
+def test_rit_7_8_9_positions_atk_and_an_optional_addition(real):
+    assert read(real, "Underworld Ritual of Prediction").positions == ("attack", "set")
+    drytron = read(real, "Meteonis Drytron")
+    assert (drytron.value, drytron.mode, drytron.from_graveyard) == ("atk", "greater", True)
+    assert read(real, "Dogmatikamacabre").banish_filter is not None
 
 
 def test_rit_3_tributes_from_the_field_only_and_gy_monsters_shuffled(real):
