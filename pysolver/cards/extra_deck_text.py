@@ -15,9 +15,13 @@ Read here, each from its exact wording:
   different name] [with N or more materials | that has no material] [as (the) (Xyz) material] [, other
   than/except "X"]. (Transfer its materials to this card.)": an Xyz Summon of this card using exactly one
   face-up monster the player controls that matches the description; that monster's own materials are
-  carried over to the new monster (`alternative_xyz`). A sentence with anything more (a cost, "by
-  discarding 1 Spell"; a condition, "if a X has activated its effect this turn", "equipped with 3 or more
-  Equip Cards") is not read.
+  carried over to the new monster (`alternative_xyz`). With the costs and the condition of
+  docs/procedure-rules.md AXZ-1..AXZ-3: "by discarding 1 <Spell/Trap | Spell | card | "X" Spell Card | "X"
+  Normal Spell Card>, (and|then) using ...", "by sending 1 "X" monster from your hand to the GY, then using
+  ...", "by detaching N Xyz Materials from <a monster> you control, then using that Xyz Monster as the Xyz
+  Material", "Once per turn, if you have exactly N <monsters> in your GY, ...". A sentence with anything
+  more (a condition on what happened this turn, "if a X has activated its effect this turn", "if a X
+  battled this turn"; "equipped with 3 or more Equip Cards"; names "in its name") is not read.
 
 Contact Fusions are read in `pysolver.cards.effects.contact_fusion` (a procedure of its own); an
 opponent's or a hand monster as Link Material, a material's own Levels for an Xyz Summon and an Xyz
@@ -121,7 +125,7 @@ def ritual_reminder_read(card: Card, sentence: str) -> bool:
 # XYZ-4: "... you can also Xyz Summon this card by using <what> you control <tail>." (the card's own quoted
 # name is read as "this card" first).
 ALTERNATIVE_XYZ = re.compile(
-    r"(?P<once>Once per turn, )?(?P<main2>(?:During|during) your Main Phase 2, )?[Yy]ou can also Xyz Summon this card "
+    r"(?P<once>Once per turn, )?(?:if you have exactly (?P<gy_n>\d+) (?P<gy_what>[^,]+?) in your GY, )?(?P<main2>(?:During|during) your Main Phase 2, )?[Yy]ou can also Xyz Summon this card "
     r"by using (?P<what>.+?) you control"
     r"(?P<different> with a different name)?"
     r"(?: with (?P<least>\d+) or more (?:Xyz )?[Mm]aterials| that has no material)?"
@@ -145,6 +149,52 @@ class AlternativeXyz:
     min_attached: int = 0
     max_attached: int | None = None
     text: str = ""
+    hand_cost: "HandCost | None" = None   # AXZ-1: 1 card of the hand sent to the GY ("by discarding 1 Spell")
+    detach: int = 0                       # AXZ-2: materials of the monster used detached to the GY first
+    gy_exactly: tuple = ()                # AXZ-3: (filter, N): "if you have exactly N <monsters> in your GY"
+
+
+@dataclass(frozen=True)
+class HandCost:
+    """AXZ-1: the one card of the hand an alternative procedure sends to the GY: of one of `kinds` (monster /
+    spell / trap; () any card), of the archetype `archetype` (a setcode; None any), a Normal Spell when
+    `normal_spell`."""
+
+    kinds: tuple = ()
+    archetype: int | None = None
+    normal_spell: bool = False
+
+    def allows(self, card: Card) -> bool:
+        return (not self.kinds or bool(card.kinds & set(self.kinds))) \
+            and (self.archetype is None or card.in_archetype(self.archetype)) \
+            and (not self.normal_spell or ("spell" in card.kinds and not card.kinds & OTHER_SPELL_KINDS))
+
+
+OTHER_SPELL_KINDS = frozenset({"quickplay", "continuous", "equip", "field", "ritual"})   # a Normal Spell has none
+
+# AXZ-1: "by discarding 1 <card>, (and|then) using" / "by sending 1 <card> from your hand to the GY, then using"
+HAND_COST = re.compile(r"by (?:discarding 1 (?P<discard>[^,]+?)|sending 1 (?P<send>[^,]+?) from your hand to the GY),?"
+                       r" (?:and|then) using ")
+HAND_CARD = re.compile(r'(?:"(?P<archetype>[^"]+)" )?(?P<kind>card|Spell/Trap|Spell|Normal Spell|monster)(?: Card)?')
+# AXZ-2: "by detaching N Xyz Materials from <what> you control, then using that Xyz Monster as the Xyz Material"
+DETACH = re.compile(r"by detaching (?P<n>\d+) Xyz Materials? from (?P<what>.+?) you control, then using that Xyz "
+                    r"Monster as the Xyz Material\.")
+_HAND_KINDS = {"card": (), "Spell/Trap": ("spell", "trap"), "Spell": ("spell",), "Normal Spell": ("spell",),
+               "monster": ("monster",)}
+
+
+def _hand_cost(words: str) -> HandCost | None:
+    from .material_lines import default_archetypes
+    match = HAND_CARD.fullmatch(words)
+    if match is None or (match.group("kind") == "card" and match.group("archetype")):
+        return None
+    archetype = None
+    if match.group("archetype"):
+        archetype = default_archetypes().get(match.group("archetype"))
+        if archetype is None:
+            return None
+    kind = match.group("kind")
+    return HandCost(_HAND_KINDS[kind], archetype, normal_spell=kind == "Normal Spell")
 
 
 def _own_name(card: Card, sentence: str) -> str:
@@ -160,6 +210,17 @@ def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
     if "xyz" not in card.kinds or not card.is_extra_deck:
         return None
     text = " ".join(_own_name(card, sentence).split())
+    hand_cost, detach = None, 0
+    cost = HAND_COST.search(text)
+    if cost:   # AXZ-1: the hand card is a cost; the rest is read as without it
+        hand_cost = _hand_cost(cost.group("discard") or cost.group("send"))
+        if hand_cost is None or (cost.group("send") and hand_cost.kinds != ("monster",)):
+            return None
+        text = text[:cost.start()] + "by using " + text[cost.end():]
+    detaching = DETACH.search(text)
+    if detaching:   # AXZ-2: detaching from the monster then used
+        detach = int(detaching.group("n"))
+        text = text[:detaching.start()] + f"by using {detaching.group('what')} you control as the Xyz Material."
     match = ALTERNATIVE_XYZ.fullmatch(text)
     if match is None:
         return None
@@ -177,6 +238,7 @@ def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
             filter_ = parse_filter(match.group("original").split(" is ", 1)[1])
         if match.group("except"):
             filter_ = conj(filter_, Not(parse_filter(match.group("except"))))
+        gy_exactly = (parse_filter(match.group("gy_what")), int(match.group("gy_n"))) if match.group("gy_n") else ()
     except UnsupportedMaterialLine:
         return None
     if match.group("different"):   # "with a different name": not a copy of this card
@@ -187,8 +249,9 @@ def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
     least = int(match.group("least")) if match.group("least") else 0
     none = match.group(0).count(" that has no material") == 1
     return AlternativeXyz(filter_, once_per_turn=bool(match.group("once")),
-                          main_phase_2=bool(match.group("main2")), min_attached=least,
-                          max_attached=0 if none else None, text=sentence)
+                          main_phase_2=bool(match.group("main2")), min_attached=max(least, detach),
+                          max_attached=0 if none else None, text=sentence, hand_cost=hand_cost, detach=detach,
+                          gy_exactly=gy_exactly)
 
 
 @lru_cache(maxsize=None)

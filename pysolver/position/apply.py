@@ -183,6 +183,8 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         # monster used carries its own materials over (its lines always ask for 2 or more materials)
         alternative = action == "xyz_summon" and len(play.materials) == 1 and \
             alternative_xyz(position[play.card].card) is not None
+        if alternative:   # AXZ-1, AXZ-2: the hand card to the GY, the detached materials to the GY, first
+            _pay_costs(position, board, play.cost or ())
         for material in play.materials:
             state = board.take(material)
             if alternative:
@@ -252,7 +254,7 @@ def _pay_costs(position: Position, board: _Board, costs) -> None:
             side = board.players[host.player]
             key = "monster_zones" if host.location == "monster_zone" else "extra_monster_zones"
             monster = side[key][host.index - 1]
-            card = monster.materials[instance.index - 1]
+            card = instance.card   # by card: an earlier detach of the same play moved the later ones up (AXZ-2)
             remaining = list(monster.materials)
             remaining.remove(card)
             side[key][host.index - 1] = replace(monster, materials=tuple(remaining))

@@ -145,7 +145,9 @@ class _Duel:
             slot, zones = int(host[1:]) - 1, side.monsters
         monster = zones[slot]
         materials = list(monster.materials)
-        card = materials.pop(unit - 1)
+        # the card the id names in the position (an earlier detach of the same play moved the later ones up)
+        card = self.position.instances[instance_id].card
+        materials.remove(card)
         zones[slot] = replace(monster, materials=tuple(materials))
         side.piles["graveyard"].append(PileCard(card))
 
@@ -321,6 +323,8 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
     # for 2 or more): the monster used brings its own materials along (engine-rules.md §4.4 "Overlay").
     alternative = play.action == "xyz_summon" and len(play.materials) == 1 and \
         alternative_xyz(duel.position.instances[play.card].card) is not None
+    if alternative:   # AXZ-1, AXZ-2: the procedure's cost first (a hand card, detached materials: to the GY)
+        _pay(duel, play.cost)
     for material in play.materials:
         if alternative:
             _, _, state = duel.remove(material)

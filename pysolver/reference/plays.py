@@ -493,6 +493,10 @@ def _alternative_xyz_summons(position: Position) -> Iterator[Play]:
             continue
         if procedure.once_per_turn and monster.card.name in used:
             continue
+        if procedure.gy_exactly:   # AXZ-3: "if you have exactly N <monsters> in your GY"
+            wanted, count = procedure.gy_exactly
+            if sum(_matches(wanted, c) for c in _monsters_in(_own(position, "graveyard"))) != count:
+                continue
         for material in _own(position, ON_FIELD):
             attached = len(material.state.materials)
             if material.state.position not in ("attack", "defense") or "token" in material.card.kinds \
@@ -501,9 +505,24 @@ def _alternative_xyz_summons(position: Position) -> Iterator[Play]:
                     or (procedure.max_attached is not None and attached > procedure.max_attached):
                 continue
             zones = _extra_deck_zones(position, monster, [material])
-            if zones:
+            if not zones:
+                continue
+            for cost in _alternative_xyz_costs(position, procedure, material):
                 yield Play(action="xyz_summon", card=monster.id, name=monster.card.name, materials=(material.id,),
-                           zones=zones, positions=_BATTLE_POSITIONS["xyz"])
+                           cost=_sorted_ids(cost) if cost else None, zones=zones, positions=_BATTLE_POSITIONS["xyz"])
+
+
+def _alternative_xyz_costs(position: Position, procedure, material: Instance) -> Iterator[tuple]:
+    """AXZ-1, AXZ-2 (docs/procedure-rules.md): each way to pay the procedure's cost -- 1 card of the player's hand
+    its text names ("by discarding 1 Spell", "by sending 1 "Burning Abyss" monster from your hand to the GY"),
+    and/or N of the used monster's own materials ("by detaching N Xyz Materials from ..."); () when it has none."""
+    hand = [()]
+    if procedure.hand_cost is not None:
+        hand = [(card.id,) for card in _own(position, "hand") if procedure.hand_cost.allows(card.card)]
+    units = [i for i in position.instances.values() if i.location == "overlay" and i.host == material.id]
+    for paid in hand:
+        for detached in combinations(units, procedure.detach):
+            yield paid + tuple(u.id for u in detached)
 
 
 def link_summons(position: Position) -> Iterator[Play]:

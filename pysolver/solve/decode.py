@@ -139,7 +139,7 @@ class Decoder:
             fields["spell"] = used["spell"][0]
         if effect is not None:
             fields["effect"] = effect
-        if action in WITH_COST:
+        if action in WITH_COST or used.get("cost"):   # AXZ-1, AXZ-2: an alternative Xyz procedure's cost
             fields["cost"] = tuple(sorted(used["cost"], key=id_sort_key))
         if target is not None:
             fields["target"] = target

@@ -549,6 +549,20 @@ def _extra_deck_procedure_facts(card: Card, filters: "_Filters", target: bool) -
             out.append(f"alternative_xyz_attached_min({c},{alternative.min_attached}).")
         if alternative.max_attached is not None:
             out.append(f"alternative_xyz_attached_max({c},{alternative.max_attached}).")
+        cost = alternative.hand_cost
+        if cost is not None:   # AXZ-1
+            out.append(f"alternative_xyz_hand_cost({c}).")
+            out.extend(f"alternative_xyz_hand_kind({c},{kind})." for kind in cost.kinds)
+            if cost.archetype is not None:
+                filters.archetypes.add(cost.archetype)
+                out.append(f"alternative_xyz_hand_archetype({c},{cost.archetype}).")
+            if cost.normal_spell:
+                out.append(f"alternative_xyz_hand_normal_spell({c}).")
+        if alternative.gy_exactly:   # AXZ-3
+            wanted, n = alternative.gy_exactly
+            out.append(f"alternative_xyz_gy_exactly({c},{filters.number(wanted)},{n}).")
+        if alternative.detach:   # AXZ-2
+            out.append(f"alternative_xyz_detach({c},{alternative.detach}).")
     return out
 
 

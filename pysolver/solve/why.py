@@ -446,6 +446,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                               "Phase 2 (it is the {phase})"),
     "alternative_xyz_once_per_turn": ("XYZ-4", "{C:card} can be Xyz Summoned on one monster once per turn, and you "
                                                "did so this turn"),
+    "alternative_xyz_hand_cost": ("AXZ-1", "no card in your hand that {C:card}'s procedure can send to the GY "
+                                           "({C:alternative})"),
+    "alternative_xyz_detach": ("AXZ-2", "{C:card}'s procedure detaches Xyz Materials the monster does not have "
+                                        "({C:alternative})"),
+    "alternative_xyz_gy_exactly": ("AXZ-3", "{C:card}'s procedure needs exactly {N} such monsters in your GY "
+                                            "({C:alternative})"),
     "alternative_xyz_materials": ("XYZ-4", "{M:instance} does not have the number of materials {C:card}'s text asks "
                                            "for ({C:alternative})"),
     "revive_blocked": ("SP-3", "it was not properly summoned, so it cannot be Special Summoned from there"),

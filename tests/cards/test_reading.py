@@ -122,8 +122,14 @@ def test_xyz_4_alternative_procedures_are_read_on_real_cards(real):
     assert read("Number 69: Heraldry Crest - Shatter Stream")[0] == '"Number 69: Heraldry Crest"'
     for name in ("Number C39: Utopia Ray", "Cyber Dragon Infinity", "Downerd Magician", "Zoodiac Broadbull"):
         assert reading.unread_clauses(real[name]) == (), name
-    # a cost, a detach, a condition on the turn or on the monster: not read, still reported
-    for name in ("Number C32: Shark Drake LeVeiss", "Number 21: Frozen Lady Justice", "Kashtira Arise-Heart",
-                 "Jupiter the Power Patron of Destruction", "Dark Ceruvim Irisfil", "Divine Arsenal AA-ZEUS - Sky Thunder"):
+    # AXZ-1..AXZ-3: a hand cost, a detach, a GY condition are read
+    for name in ("Number C32: Shark Drake LeVeiss", "Number 21: Frozen Lady Justice",
+                 "Dark Armed, the Dragon of Annihilation", "Beatrice, Lady of the Eternal"):
+        assert reading.unread_clauses(real[name]) == (), name
+    assert alternative_xyz(real["Number S0: Utopic ZEXAL"]).hand_cost.normal_spell
+    assert alternative_xyz(real["Digital Bug Corebage"]).detach == 2
+    # a condition on the turn or on the monster: not read, still reported
+    for name in ("Kashtira Arise-Heart", "Jupiter the Power Patron of Destruction", "Dark Ceruvim Irisfil",
+                 "Divine Arsenal AA-ZEUS - Sky Thunder", "CXyz Barian Hope", "Vanquish Soul Rocks"):
         assert alternative_xyz(real[name]) is None, name
         assert any(reading.family(c).startswith("alternative Xyz Summon") for c in reading.unread_clauses(real[name])), name

@@ -327,3 +327,13 @@ def test_why_a_play_withheld_by_unread_text_names_the_clause():
     assert [reason.name for group in answer.reasons for reason in group] == ["unread"]
     assert "cannot read part of the text of Thousand-Eyes Restrict" in texts(answer)
     assert "withheld" in why_text(why(position, "M1"))
+
+
+def test_AXZ_1_why_no_hand_card_utopic_dragon(real):
+    no_spell = board(cards=real).monster(1, "Number 39: Utopia").hand("Kuriboh") \
+        .extra_deck("Number 99: Utopic Dragon").build()
+    answer = reasons(no_spell, "ED1", "xyz_summon")
+    assert "AXZ-1" in rules_of(answer) and "no card in your hand" in texts(answer)
+    bare = board(cards=real).monster(1, "Number 61: Volcasaurus").extra_deck("Number 21: Frozen Lady Justice").build()
+    answer = reasons(bare, "ED1", "xyz_summon")   # the line's reason (fewest conditions) or the missing material
+    assert rules_of(answer) & {"XYZ-1", "XYZ-4", "AXZ-2"}
