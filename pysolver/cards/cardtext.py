@@ -384,6 +384,9 @@ def _extra_conditions(text: str) -> tuple:
     return tuple(found)
 
 
+_CHANGES_SUMMONED = re.compile(r"\bof the monster Special Summoned by this effect becomes\b")
+
+
 @lru_cache(maxsize=None)
 def ritual_spell(card: Card):
     """The Ritual Spell's data; None when the card is not a Ritual Spell; an `UnsupportedText`
@@ -399,6 +402,8 @@ def ritual_spell(card: Card):
     if not first or not second or (not second.group("single") and not second.group("rule")
                                    and not second.group("atk")):
         return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+    if _CHANGES_SUMMONED.search(text):     # the monster it summons is not the card's own (Sonic Tracker's Level)
+        return UnsupportedText(f"{card.name!r}: Ritual Spell that changes the monster it summons")
     if second.group("alone") and second.group("rule") not in ("exactly equal", "equal exactly"):
         return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
     after = rest[second.end():].strip()

@@ -57,6 +57,7 @@ def test_rit_2_fixed_total_after_a_comma(real):
     "Nekroz Kaleidoscope",              # any number of Ritual Monsters
     "Super Soldier Synthesis",          # 1 from the hand and 1 from the Deck
     "Ravenous Vendread",                # a Special Summon first
+    "Sonic Tracker",                    # the summoned monster's Level becomes the Tributes' total
 ])
 def test_other_wordings_stay_unread(real, name):
     assert not isinstance(ritual_spell(real[name]), RitualSpell)
