@@ -660,9 +660,53 @@ def unsupported_reason(card: Card) -> str | None:
               token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:
         checks.append(material_requirement(card))
-    from .extra_deck_text import ritual_limits
     checks.append(ritual_limits(card))
     for result in checks:
         if isinstance(result, Exception):
             return str(result)
     return None
+
+
+# RIT-10: what a Ritual Monster's own text says about the Tributes of its Ritual Summon (the engine's mat_filter)
+# and about the Ritual Spells that may summon it.
+RITUAL_TRIBUTES_NOT = re.compile(r'Must be Ritual Summoned,? (?:without using (?:any )?(?P<without>[^.,]+?)'
+                                 r'|using monsters, and you cannot use (?P<cannot>[^.,]+?))'
+                                 r'(?:, and cannot be Special Summoned by other ways)?\.')
+RITUAL_TRIBUTES_ONLY = re.compile(r'Must be Ritual Summoned using only (?P<only>[^.,]+?)\.')
+RITUAL_ONLY_BY = re.compile(r'Cannot be Ritual Summoned, except by "(?P<name>[^"]+)" or another "(?P<archetype>[^"]+)" '
+                            r'card effect\.')
+@dataclass(frozen=True)
+class RitualLimits:
+    """RIT-10: a Ritual Monster's own limits on its Ritual Summon."""
+
+    tributes_not: object = None     # no Tribute may match this filter ("without using any Level 8 monsters")
+    tributes_only: object = None    # every Tribute must match this filter ("using only Ritual Monsters")
+    only_by: object = None          # the Ritual Spell must match this filter ("except by "X" or another "Y" card")
+
+
+@lru_cache(maxsize=None)
+def ritual_limits(card: Card):
+    """The Ritual Monster's `RitualLimits`, None when it has none; an `UnsupportedMaterialLine` when one of its
+    descriptions is not exact."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom, disj
+    if "ritual" not in card.kinds or not card.is_monster:
+        return None
+    text = " ".join(card.text.split())
+    found = {}
+    try:
+        match = RITUAL_TRIBUTES_NOT.search(text)
+        if match:
+            what = match.group("without") or match.group("cannot")
+            quoted = re.fullmatch(r'"([^"]+)"', what)
+            found["tributes_not"] = Atom("name", "=", quoted.group(1)) if quoted else parse_filter(what)
+        match = RITUAL_TRIBUTES_ONLY.search(text)
+        if match:
+            found["tributes_only"] = parse_filter(match.group("only"))
+        match = RITUAL_ONLY_BY.search(text)
+        if match:
+            found["only_by"] = disj(Atom("name", "=", match.group("name")),
+                                    parse_filter(f'"{match.group("archetype")}" monster'))
+    except UnsupportedMaterialLine as error:
+        return error
+    return RitualLimits(**found) if found else None

@@ -63,55 +63,10 @@ def ritual_only_with(card: Card) -> str | None:
     return match.group(1) if match else None
 
 
-# RIT-10: what a Ritual Monster's own text says about the Tributes of its Ritual Summon (the engine's mat_filter)
-# and about the Ritual Spells that may summon it.
-RITUAL_TRIBUTES_NOT = re.compile(r'Must be Ritual Summoned,? (?:without using (?:any )?(?P<without>[^.,]+?)'
-                                 r'|using monsters, and you cannot use (?P<cannot>[^.,]+?))'
-                                 r'(?:, and cannot be Special Summoned by other ways)?\.')
-RITUAL_TRIBUTES_ONLY = re.compile(r'Must be Ritual Summoned using only (?P<only>[^.,]+?)\.')
-RITUAL_ONLY_BY = re.compile(r'Cannot be Ritual Summoned, except by "(?P<name>[^"]+)" or another "(?P<archetype>[^"]+)" '
-                            r'card effect\.')
 # RIT-10: the Ritual Spell's own requirement written again on the monster it summons (Skull Guardian: "Novox's Prayer"
 # says the same): read when the only Ritual Spell that may summon it says it word for word.
 RITUAL_REMINDER = re.compile(r'You must also offer monsters whose total Level Stars equal \d+ or more as a Tribute '
                              r'from the field or your hand\.')
-
-
-@dataclass(frozen=True)
-class RitualLimits:
-    """RIT-10: a Ritual Monster's own limits on its Ritual Summon."""
-
-    tributes_not: object = None     # no Tribute may match this filter ("without using any Level 8 monsters")
-    tributes_only: object = None    # every Tribute must match this filter ("using only Ritual Monsters")
-    only_by: object = None          # the Ritual Spell must match this filter ("except by "X" or another "Y" card")
-
-
-@lru_cache(maxsize=None)
-def ritual_limits(card: Card):
-    """The Ritual Monster's `RitualLimits`, None when it has none; an `UnsupportedMaterialLine` when one of its
-    descriptions is not exact."""
-    from .material_lines import UnsupportedMaterialLine, parse_filter
-    from .requirements import Atom, disj
-    if "ritual" not in card.kinds or not card.is_monster:
-        return None
-    text = " ".join(card.text.split())
-    found = {}
-    try:
-        match = RITUAL_TRIBUTES_NOT.search(text)
-        if match:
-            what = match.group("without") or match.group("cannot")
-            quoted = re.fullmatch(r'"([^"]+)"', what)
-            found["tributes_not"] = Atom("name", "=", quoted.group(1)) if quoted else parse_filter(what)
-        match = RITUAL_TRIBUTES_ONLY.search(text)
-        if match:
-            found["tributes_only"] = parse_filter(match.group("only"))
-        match = RITUAL_ONLY_BY.search(text)
-        if match:
-            found["only_by"] = disj(Atom("name", "=", match.group("name")),
-                                    parse_filter(f'"{match.group("archetype")}" monster'))
-    except UnsupportedMaterialLine as error:
-        return error
-    return RitualLimits(**found) if found else None
 
 
 def ritual_reminder_read(card: Card, sentence: str) -> bool:

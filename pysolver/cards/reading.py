@@ -138,8 +138,8 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
         # RIT-6, RIT-10: a Ritual Spell's conditional extra monsters; a Ritual Monster's limits on its Ritual Summon
-        ct.RITUAL_EXTRA_IF, extra_deck_text.RITUAL_TRIBUTES_NOT, extra_deck_text.RITUAL_TRIBUTES_ONLY,
-        extra_deck_text.RITUAL_ONLY_BY,
+        ct.RITUAL_EXTRA_IF, ct.RITUAL_TRIBUTES_NOT, ct.RITUAL_TRIBUTES_ONLY,
+        ct.RITUAL_ONLY_BY,
         # SP-2: "Must be Ritual Summoned, or Special Summoned with "X"": nomi (X's effect is not offered)
         re.compile(r'Must be Ritual Summoned, or Special Summoned with "[^"]+"\.'),
         # Gemini, Trap Monster, Token, Synchro Level and non-Tuner sentences (written: GEM, TOK, SYN-1, SYN-2);

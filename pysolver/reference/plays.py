@@ -40,14 +40,15 @@ from dataclasses import replace
 from itertools import combinations, permutations, product
 from typing import Callable, Iterable, Iterator, Sequence
 
-from ..cards.cardtext import (MaterialRules, RitualSpell, double_tribute, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
+                              fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
-                              untributable_face_up)
+                              ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
-from ..cards.extra_deck_text import RitualLimits, alternative_xyz, ritual_limits
+from ..cards.extra_deck_text import alternative_xyz
 from ..cards.locks import activation_locks, emz_lock, summon_locks
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..cards.cardtext import (RitualSpell, double_tribute, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (RitualSpell, double_tribute, ritual_limits, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
@@ -17,7 +17,7 @@ from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
                              tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
-from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_limits, ritual_only_with
+from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError
