@@ -39,6 +39,16 @@ def plays_of(position, action=None, **options):
     return [p for p in plays if action is None or p.action == action]
 
 
+def whole_plays(position) -> set:
+    """(action, card, target) of every instance-level play; the reference lists the same plays, and the answer
+    is whole (no card text left unread)."""
+    from pysolver.reference.plays import legal_plays as reference_plays
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not solver.unread and solver.exhaustive
+    return {(p.action, p.card, p.target) for p in solver}
+
+
 def summary(plays) -> set:
     """Plays as comparable tuples: (action, card, used instances, target/to)."""
     return {(p.action, p.card, tuple(p.tributes or p.materials or ()), p.target or p.to) for p in plays}

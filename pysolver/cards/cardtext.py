@@ -675,6 +675,8 @@ RITUAL_TRIBUTES_NOT = re.compile(r'Must be Ritual Summoned,? (?:without using (?
 RITUAL_TRIBUTES_ONLY = re.compile(r'Must be Ritual Summoned using only (?P<only>[^.,]+?)\.')
 RITUAL_ONLY_BY = re.compile(r'Cannot be Ritual Summoned, except by "(?P<name>[^"]+)" or another "(?P<archetype>[^"]+)" '
                             r'card effect\.')
+
+
 @dataclass(frozen=True)
 class RitualLimits:
     """RIT-10: a Ritual Monster's own limits on its Ritual Summon."""

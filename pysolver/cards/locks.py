@@ -99,13 +99,7 @@ def read_lock(sentence: str, where: str) -> SummonLock | None:
 def summon_locks(card: Card) -> tuple[SummonLock, ...]:
     """Every lock the card's text states in a sentence standing alone (a Pendulum Effect's: `where`
     "pendulum")."""
-    found = []
-    for sentence in sentences(card):
-        if not sentence.activated:
-            lock = read_lock(sentence.text, sentence.where)
-            if lock is not None:
-                found.append(lock)
-    return tuple(found)
+    return _standing_alone(card, read_lock)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -194,13 +188,13 @@ def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
 @lru_cache(maxsize=None)
 def activation_locks(card: Card) -> tuple[ActivationLock, ...]:
     """Every activation lock the card's text states in a sentence standing alone (EDL-3)."""
-    found = []
-    for sentence in sentences(card):
-        if not sentence.activated:
-            lock = read_activation_lock(sentence.text, sentence.where)
-            if lock is not None:
-                found.append(lock)
-    return tuple(found)
+    return _standing_alone(card, read_activation_lock)
+
+
+def _standing_alone(card: Card, read) -> tuple:
+    """What `read(text, where)` finds in each of the card's sentences that is not part of an activated effect."""
+    found = (read(sentence.text, sentence.where) for sentence in sentences(card) if not sentence.activated)
+    return tuple(lock for lock in found if lock is not None)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ enumerator, and no position here is partial: the sentence is read."""
 
 from __future__ import annotations
 
-from helpers import board
+from helpers import board, whole_plays
 from pysolver import legal_plays
 from pysolver.cards import locks
 from pysolver.cards.reading import unread_clauses
@@ -12,13 +12,7 @@ from pysolver.reference.plays import legal_plays as reference_plays
 from pysolver.solve.why import why
 
 
-def plays(position) -> set:
-    """(action, card, target) of every play; the reference must list the same plays, and the answer is whole."""
-    solver = legal_plays(position, all_instances=True)
-    reference = reference_plays(position, all_instances=True)
-    assert {p.key for p in solver} == {p.key for p in reference}
-    assert not solver.unread and solver.exhaustive
-    return {(p.action, p.card, p.target) for p in solver}
+plays = whole_plays
 
 
 def activations(position) -> set:
