@@ -35,6 +35,7 @@ class _Board:
                          for key, value in vars(p).items()} for p in position.players]
         self.removed: set[tuple[int, str, int]] = set()
         self.events = list(position.events)
+        self.shuffled: set[int] = set()     # the players whose Deck a card was shuffled into
 
     def take(self, instance_id: str):
         """Remove a card from where it is; return its state (Monster, SpellTrap, PileCard or Card)."""
@@ -87,6 +88,8 @@ class _Board:
             for pile in _PILES:
                 data[pile] = [card for i, card in enumerate(data[pile], 1)
                               if (number, pile, i) not in self.removed]
+            if number in self.shuffled:   # SHF-1: a shuffled Deck's order is unknown; one fixed order for it
+                data["deck"].sort(key=lambda card: card.passcode)
             players.append(Player(**{key: tuple(value) if isinstance(value, list) else value
                                      for key, value in data.items()}))
         return replace(self.position, players=tuple(players), events=tuple(self.events), **changes)
@@ -305,9 +308,8 @@ def _place(position: Position, cost: str) -> str:
 
 
 def _shuffle_order(position: Position, ids) -> list[str]:
-    """The cards of one play in passcode order: those shuffled into the Deck go to its bottom in that
-    order. The Deck's order after a shuffle is unknown; one fixed order keeps identical copies
-    interchangeable (which copy paid never changes the position)."""
+    """The cards of one play in passcode order: one fixed order keeps identical copies interchangeable
+    (which copy paid never changes the position); a Deck shuffled into is then sorted whole (SHF-1)."""
     return sorted(ids, key=lambda i: position[i].card.passcode)
 
 
@@ -333,6 +335,7 @@ def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> 
         pile["extra_deck"].append(PileCard(card))
     else:
         pile["deck"].append(card)
+        board.shuffled.add(instance.player)
 
 
 def _activate(position: Position, play: Play, board: _Board, zone: str | None, battle_position: str | None):

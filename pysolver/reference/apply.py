@@ -78,9 +78,13 @@ class _Side:
         self.spells = list(player.spell_trap_zones)
         self.field = player.field_zone
         self.pendulums = list(player.pendulum_zones)
+        self.shuffled = False       # a card was shuffled into this Deck: its order is unknown (SHF-1)
 
     def frozen(self) -> Player:
-        return Player(lp=self.lp, **{name: tuple(c for c in cards if c is not _GONE) for name, cards in self.piles.items()},
+        piles = {name: [c for c in cards if c is not _GONE] for name, cards in self.piles.items()}
+        if self.shuffled:           # SHF-1: the whole Deck in passcode order, whatever order it had
+            piles["deck"].sort(key=lambda card: card.passcode)
+        return Player(lp=self.lp, **{name: tuple(cards) for name, cards in piles.items()},
                       monster_zones=tuple(self.monsters), extra_monster_zones=tuple(self.extra_monsters),
                       spell_trap_zones=tuple(self.spells), field_zone=self.field, pendulum_zones=tuple(self.pendulums))
 
@@ -186,8 +190,8 @@ class _Duel:
         self.sides[player].piles["banished"].append(PileCard(card, properly_summoned=properly))
 
     def shuffle_order(self, instance_ids) -> list[str]:
-        """Cards shuffled into the Deck together go to its bottom in passcode order: the order after a
-        shuffle is unknown, and a fixed one makes every choice among identical copies the same position."""
+        """Cards paid together, in passcode order: a fixed order makes every choice among identical copies
+        the same position (and a Deck shuffled into is sorted whole when the play is done, SHF-1)."""
         return sorted(instance_ids, key=lambda i: self.position.instances[i].card.passcode)
 
     def put_away(self, instance_id: str, where: str) -> None:
@@ -208,6 +212,7 @@ class _Duel:
             pile["extra_deck"].append(PileCard(card))
         else:
             pile["deck"].append(card)
+            self.sides[player].shuffled = True
 
     def place(self, zone: str, monster: Monster) -> None:
         player = 1 - self.me if zone.startswith("o") else self.me

@@ -16,6 +16,10 @@ from pysolver.cards.decks import read_ydk
 from pysolver.cards.reading import unread_clauses
 from pysolver.explore.boards import boards
 from pysolver.explore.search import Symmetry, _canonical_key_function, search
+from pysolver.position.apply import apply
+from pysolver.reference.apply import apply as reference_apply
+from pysolver.reference.plays import legal_plays as reference_plays
+from pysolver.solve.legal import legal_plays
 from pysolver.position.from_deck import position_from_deck
 from strategies import extra_deck_positions, pendulum_ritual_fusion_positions, positions
 
@@ -71,6 +75,30 @@ def test_sp2_which_copies_are_shuffled_into_the_deck_does_not_change_the_board()
     fixed order), so boards and the breadth-first search agree (found by CI, seed of 2026-12-01)."""
     check(_mine(hand=["D/D Savant Kepler"], monster_zones={1: "Yubel", 3: "Yubel"},
                 extra_deck=["Phantom of Yubel"]), 2)
+
+
+def test_shf1_two_shuffles_in_either_order_reach_one_board():
+    """Two Phantoms of Yubel, each shuffling a Yubel and a 0 ATK/DEF Fiend into the Deck: paying with
+    Kepler first or with Vijam first ends with the same cards in the Deck. A shuffled Deck's order is
+    unknown, so it is listed in passcode order (SHF-1) and both orders are one board, as the step-indexed
+    turn sees them (found by a generated position: boards lacked the board the breadth-first search kept
+    apart by Deck order)."""
+    position = _mine(hand=["D/D Savant Kepler", "Vijam the Cubic Seed"], monster_zones={1: "Yubel", 2: "Yubel"},
+                     extra_deck=["Phantom of Yubel", "Phantom of Yubel"])
+    ends = []
+    for first, second in (("H1", "H1"), ("H2", "H1")):      # Kepler then Vijam; Vijam then Kepler
+        for applying, listing in ((apply, legal_plays), (reference_apply, reference_plays)):
+            now = position
+            for hand, zone in ((first, "M1"), (second, "M2")):
+                play = next(p for p in listing(now, all_instances=True)
+                            if p.action == "procedure_summon" and p.cost == tuple(sorted((hand, zone))))
+                now = applying(now, play, zone=zone, battle_position="defense")
+            ends.append(now)
+    assert len({_canonical_key_function()(end) for end in ends}) == 1
+    assert [card.name for card in ends[0].me.deck] == sorted(
+        ["D/D Savant Kepler", "Vijam the Cubic Seed", "Yubel", "Yubel"],
+        key=lambda name: position.cards[name].passcode)
+    check(position, 2)
 
 
 def test_boards_of_monsters_summoned_by_different_procedures():
