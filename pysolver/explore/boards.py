@@ -28,6 +28,7 @@ from ..solve.unread import unread_in_turn
 from .goals import Goal, as_goal
 from .plan import _asp_fragment, goal_program
 from .search import Line, Move, Symmetry, _canonical_key_function, _label, _zone_sensitive, narrow
+from . import exploring
 
 FORMAT = "pysolver-boards/1"
 # Built-in scores over the turn player's field at the end state t.
@@ -108,6 +109,7 @@ def _score_program(best: str, fluents: frozenset) -> tuple[str, str]:
     raise PysolverError(f"unknown score {best!r}: use monsters, extra, atk or asp:\"score(V) :- ...\"")
 
 
+@exploring
 def boards(position: Position, depth: int, *, goal: Goal | str | None = None, best: str | None = None,
            timeout: float | None = None) -> BoardsResult:
     """Every distinct end board (up to identical copies and interchangeable zones, as search's keys)

@@ -50,6 +50,7 @@ from ..position.notation import default_choices
 from ..position.play import ACTIONS, Play
 from ..position.value import Position
 from ..solve.legal import legal_plays
+from . import exploring
 
 __all__ = ["Engine", "PYSOLVER", "REFERENCE", "ENGINES", "perft", "reference_actions", "solver_plays",
            "perft_counts", "solver_apply", "reference_plays", "reference_apply_play", "read_perft_file",
@@ -181,6 +182,7 @@ def perft(position: Position, depth: int, *, divide: bool = False, all_instances
     return result
 
 
+@exploring
 def perft_counts(position: Position, depth: int, *, all_instances: bool = True, engine: Engine | str = PYSOLVER,
                  enumerate: Callable | None = None, apply: Callable | None = None, cache: bool = True,
                  actions: set | None = None) -> list[int]:

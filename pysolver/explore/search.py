@@ -78,6 +78,7 @@ import json
 import re
 import sys
 import time
+from . import exploring
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
@@ -563,6 +564,7 @@ def _zone_sensitive(goal: Goal) -> bool:
     return any(isinstance(part, AspGoal) and re.search(r"\bzone\s*\(", part.program) for part in parts)
 
 
+@exploring
 def search(position: Position, goal: Goal | str, *, max_depth: int | None = None, max_nodes: int | None = None,
            timeout: float | None = None, all_lines: bool = True, first_k: int | None = None,
            progress: bool = False, zones: str = "auto", engine: str = "bfs") -> SearchResult:

@@ -69,6 +69,7 @@ from ..cards.load import load_cards
 from ..cards.decks import Deck, read_ydk
 from ..position.from_deck import position_data
 from ..errors import PysolverError
+from . import exploring
 
 FORMAT = "pysolver-sweep/1"
 HAND_SIZE = 5
@@ -148,6 +149,7 @@ def _named(play, position) -> str:
     return " ".join(words)
 
 
+@exploring
 def run_hand(task: dict) -> dict:
     """Search one hand; `task` and the result are plain data."""
     from .goals import parse_goal
