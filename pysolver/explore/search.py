@@ -78,7 +78,6 @@ import json
 import re
 import sys
 import time
-from . import exploring
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
@@ -90,6 +89,7 @@ from ..position.play import Play
 from ..position.value import Monster, Position, SpellTrap, id_sort_key
 from ..solve.legal import legal_plays, legal_plays_many
 from .goals import Goal, as_goal
+from . import exploring
 
 BATCH = 16   # positions whose legal plays are computed together (pysolver.solve.legal.legal_plays_many)
 
