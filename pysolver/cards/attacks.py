@@ -73,7 +73,8 @@ _ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) 
                           r" Phase\.")
 _DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while in face-up Defense Position\.")
 _MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:Xyz )?[Mm]aterials?\.")
-_NOT_TARGET = re.compile(r"Your opponent's monsters cannot target this card for attacks\.")
+_NOT_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this card "
+                         r"for attacks|Your opponent cannot select this card as an attack target)\.")
 # BP-9 (EFFECT_CANNOT_ATTACK)
 _CANNOT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack\.")
 # BP-7 (EFFECT_CANNOT_ATTACK while it has none)
@@ -196,6 +197,7 @@ class AttackRules:
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
+    not_target_while: object = None      # PRC-1: BP-8 while the position shows a card (presence.Presence)
     pointed_not_target: bool = False     # BP-11: the monsters this Link Monster points to cannot be attacked
     on_monsters_per_material: bool = False   # BP-5: as many additional attacks on monsters as Xyz Materials
     attack_all_needs_material: bool = False  # BP-12 only while it has Xyz Material
@@ -272,6 +274,7 @@ def _filter(phrase: str):
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
+    from .presence import read_lead
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
     found: dict = {}
@@ -281,6 +284,12 @@ def attack_rules(card: Card) -> AttackRules:
         if sentence not in rules or (bulleted and gemini(card) is not True):
             continue
         text = sentence.replace(own, "This card")
+        lead = read_lead(sentence, card)             # PRC-1: BP-8 while the position shows such a card
+        if lead and lead[0] is not None and _NOT_TARGET.fullmatch(lead[1].replace(own, "This card")) \
+                and "not_target_while" not in found:
+            found["not_target_while"] = lead[0]
+            read.add(sentence)
+            continue
         if (match := _DAMAGE_STEP_ONLY.fullmatch(text)) and not _NOT_A_STAT_CHANGE.search(match.group("change")):
             pass                                     # BP-17: decides no play (read, nothing to apply)
         elif (match := _LOCK.fullmatch(text) or _LOCK_PLAYERS.fullmatch(text)) and not text.startswith("Other ") \

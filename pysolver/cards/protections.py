@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .card import Card
+from .presence import read_lead
 from .requirements import ANY
 from .sentences import _parts, _split, sentences
 
@@ -79,6 +80,8 @@ class Protection:
     summoned_as: str | None = None   # EDL-4: "While this Xyz Summoned card is ...": it came by that Summon
     controls_named: object = None    # EDL-4: 'While you control "Call of the Haunted"': a filter naming the card
     lp_higher: bool = False          # EDL-4: "While your LP are higher than your opponent's"
+    presence: object = None          # PRC-2: while the position shows such a card (presence.Presence)
+    except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
 
 
 @dataclass(frozen=True)
@@ -113,8 +116,11 @@ _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or de
                       rf"(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})$")
 _PASSIVE_BOTH = re.compile(rf"^(?P<what>.+? )?[Cc]annot be targeted by, or destroyed by, "
                            rf"(?P<whose>your opponent's |an opponent's )?(?P<kind>{_KIND})$")
-_DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:your opponent's |your )?card effects$")
-_OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) you control(?P<except>, except this (?:one|card))?$")
+# TGT-6; PRC-4: "by battle", "by battle or (your opponent's) card effects" (no play listed destroys by battle)
+_DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:battle(?: or (?:your opponent's |your )?card effects)?|"
+                      r"(?:your opponent's |your )?card effects)$")
+_OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) you control(?:(?P<except>, except this "
+                  r"(?:one|card))|, except (?P<exname>\"[^\"]+\"),?)?$")
 _IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
 _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
@@ -143,6 +149,12 @@ def _what(what: str, subject):
     if what in ("them", "they", "those monsters"):
         return subject if isinstance(subject, tuple) else None
     own = _OWN.fullmatch(what)
+    if own and own.group("exname"):                 # PRC-3: ', except "X"': not the monsters named X
+        excepted = _filter_name(own.group("exname"))
+        found = _filter(own.group("phrase"))
+        if excepted is None or found is None or own.group("other") or own.group("face"):
+            return None
+        return ("own", found, bool(own.group("face")), False, excepted)
     if own:
         phrase = own.group("phrase")
         named = re.fullmatch(r'any ("[^"]+")', phrase)   # 'any "Summoned Skull" you control': cards of that name
@@ -192,9 +204,15 @@ def _subject_of(conjunct: str):
 def read_sentence(sentence: str, card: Card):
     """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
     one of these), or None when it is not a form read whole."""
-    text = sentence.strip().rstrip(".").replace(f'"{card.name}"', "this card")
+    text = sentence.strip().rstrip(".")
+    lead = read_lead(text, card)              # PRC-2: while the position shows such a card
+    if lead is None:
+        return None
+    presence, text = lead
+    # the card's own name is "this card", except in an exception (', except "X"': every card of that name)
+    text = re.sub(rf'(?<!except )"{re.escape(card.name)}"', "this card", text)
     summoned_as, controls_named, lp_higher = None, None, False
-    if card.is_monster:                                   # EDL-4
+    if card.is_monster and presence is None:              # EDL-4
         summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
         if summoned:
             kind = (summoned.group("kind") or summoned.group("kind2")).lower()
@@ -249,7 +267,7 @@ def read_sentence(sentence: str, card: Card):
             what = _what(active.group("what"), other_subject)
             if what is None:
                 return None
-            scope, found_filter, face_up, other = what
+            scope, found_filter, face_up, other, *excepted = what
             if active.group("except"):
                 if scope == "self":
                     return None
@@ -259,12 +277,12 @@ def read_sentence(sentence: str, card: Card):
             what = _what((passive.group("what") or "this card"), other_subject)
             if what is None:
                 return None
-            scope, found_filter, face_up, other = what
+            scope, found_filter, face_up, other, *excepted = what
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]
         found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
-                                summoned_as, controls_named, lp_higher))
+                                summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None))
         targeting = True
     return tuple(found) if targeting else None
 
