@@ -32,6 +32,7 @@ _MONSTER = r"[^,\"]*?(?:\"[^\"]+\"[^,\"]*?)?(?:monster|Monster)(?:\(s\))?"
 _CONTROL = re.compile(rf"^(?:While|If) you control (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER})"
                       rf"(?:, except (?P<ex1>\"[^\"]+\")| other than (?P<ex2>\"[^\"]+\"))?, ")
 _CONTROL_NAMED = re.compile(r"^While you control an? (?P<name>\"[^\"]+\"), ")
+_CONTROL_BARE_NAME = re.compile(r"^While you control (?P<name>\"[^\"]+\"), ")   # EDL-4's form, for attacks.py
 _ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is on the field, ")
 _POINTS = re.compile(rf"^While this card points to (?:an? )?(?P<phrase>{_MONSTER}), ")
 _FIELD_SPELL = re.compile(r"^While a Field Spell is face-up on the field, ")
@@ -75,7 +76,7 @@ def _name(phrase: str):
         return None
 
 
-def read_lead(text: str, card) -> tuple[Presence | None, str] | None:
+def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None, str] | None:
     """A leading condition of `text` -> (Presence, the rest of the sentence, capitalised), or (None, text)
     when there is no such lead, or None when the lead is one of these forms but not read whole."""
     if not card.is_monster:
@@ -83,7 +84,7 @@ def read_lead(text: str, card) -> tuple[Presence | None, str] | None:
     found = None
     if match := _FIELD_SPELL.match(text):
         found = Presence("field_spell")
-    elif match := _CONTROL_NAMED.match(text):
+    elif match := _CONTROL_NAMED.match(text) or (bare_name and _CONTROL_BARE_NAME.match(text)):
         name = _name(match.group("name"))
         if name is None:
             return None

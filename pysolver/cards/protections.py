@@ -21,9 +21,13 @@ after a lead, which is a condition; not the Pendulum Effect):
   (TGT-2, in `Protection`);
 * EDL-4: "While this Xyz Summoned card is in your Monster Zone," / "While you control this Fusion Summoned card,",
   'While you control "X",', "While your LP are higher than your opponent's," (in `Protection`);
+* PRC-2: a leading condition of the position that `pysolver.cards.presence` reads ("While you control another
+  "Darklord" monster, ", "If another Insect monster is on the field, ", "While a Field Spell is face-up on the
+  field, "); PRC-3: '<monsters> you control, except "X"' (not the monsters named X);
 * joined by ", also" / ", and" to "... cannot be destroyed by [your opponent's | your] card effects" (or
   "Cannot be targeted or destroyed by ...", "cannot be targeted by, or destroyed by, ..."): TGT-6, no play
-  pysolver lists destroys a card by a card effect, so that part constrains nothing.
+  pysolver lists destroys a card by a card effect, so that part constrains nothing; PRC-4: "... by battle" (or "by
+  battle or card effects"): pysolver resolves no battle, so that part constrains nothing either.
 
 Anything else about targets stays unread (`pysolver.cards.reading`): other conditions ("While you control
 ...", "during your Main Phase 1", "the turn they are Special Summoned"), other
@@ -124,6 +128,9 @@ _OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) 
 _IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
 _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
+# PRC-5: "<BP-8 clause>, also <protection>": the attack half, which pysolver.cards.attacks reads (BP-8, PRC-1)
+ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this "
+                         r"card for attacks")
 
 
 def _filter(phrase: str):
@@ -278,6 +285,9 @@ def read_sentence(sentence: str, card: Card):
             if what is None:
                 return None
             scope, found_filter, face_up, other, *excepted = what
+        elif k == 0 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(conjunct) and not (
+                needs_material or except_phase or summoned_as or lp_higher or condition):
+            continue            # PRC-5: the BP-8 half of the sentence (pysolver.cards.attacks reads it)
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]

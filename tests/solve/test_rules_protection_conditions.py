@@ -12,20 +12,21 @@ from pysolver.cards.reading import unread_clauses
 from pysolver.reference.plays import legal_plays as reference_plays
 
 
-def agreed(position) -> set:
-    """(action, card, target) of every play; the reference lists the same, and the answer is exhaustive."""
+def agreed(position, whole: bool = True) -> set:
+    """(action, card, target) of every play; the reference lists the same, and the answer is exhaustive (with
+    `whole`; else only the plays of a card left unread are withheld)."""
     solver = legal_plays(position, all_instances=True)
     assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
-    assert solver.exhaustive
+    assert solver.exhaustive if whole else solver.partial, (solver.reason, solver.unread)
     return {(p.action, p.card, p.target) for p in solver}
 
 
-def attacks(position) -> set:
-    return {(card, target) for action, card, target in agreed(position) if action == "declare_attack"}
+def attacks(position, whole: bool = True) -> set:
+    return {(card, target) for action, card, target in agreed(position, whole) if action == "declare_attack"}
 
 
-def targets(position) -> set:
-    return {target for action, card, target in agreed(position) if action == "activate" and card == "M1"}
+def targets(position, whole: bool = True) -> set:
+    return {target for action, card, target in agreed(position, whole) if action == "activate" and card == "M1"}
 
 
 def battle(real):
@@ -160,3 +161,48 @@ def test_prc_4_protectcode_talker_is_read(real):
     b = cipher(real)
     b.opponent.monster(2, "Firewall Dragon").monster(3, "Celtic Guardian")
     assert targets(b.build()) == {"oM2", "oM3"}
+
+
+# --------------------------------------------------------------------------------------------------
+# PRC-5: "<BP-8 clause>, also <a protection>": both halves read, with the condition of their lead
+
+def test_prc_5_princess_cologne_with_another_monster(real):
+    assert not unread_clauses(real["Princess Cologne"])
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Princess Cologne", materials=["Kuriboh"]).monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM2")}
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Princess Cologne", materials=["Kuriboh"])
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = cipher(real)
+    b.opponent.monster(1, "Princess Cologne", materials=["Kuriboh"]).monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2"}
+    b = cipher(real)
+    b.opponent.monster(1, "Princess Cologne", materials=["Kuriboh"])
+    assert targets(b.build()) == {"oM1"}
+
+
+def test_prc_5_duel_link_dragon_while_its_controller_controls_a_duel_dragon_token(real):
+    """The Token's own text stays unread: the plays involving it are withheld (a partial answer), not the others."""
+    assert not unread_clauses(real["Duel Link Dragon, the Duel Dragon"])
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Duel Link Dragon, the Duel Dragon").monster(2, "Duel Dragon Token")
+    assert ("M1", "oEMZL") not in attacks(b.build(), whole=False)
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Duel Dragon Token")      # the turn player's Token
+    b.opponent.monster("left", "Duel Link Dragon, the Duel Dragon")
+    assert ("M1", "oEMZL") in attacks(b.build(), whole=False)
+    b = cipher(real)
+    b.opponent.monster("left", "Duel Link Dragon, the Duel Dragon").monster(2, "Duel Dragon Token")
+    assert "oEMZL" not in targets(b.build(), whole=False)
+    b = cipher(real)
+    b.opponent.monster("left", "Duel Link Dragon, the Duel Dragon").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oEMZL", "oM2"}
+
+
+def test_prc_1_number_48_shadow_lich_with_a_phantom_token(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Number 48: Shadow Lich", materials=["Kuriboh"]).monster(2, "Phantom Token")
+    assert attacks(b.build()) == {("M1", "oM2")}
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Number 48: Shadow Lich", materials=["Kuriboh"])
+    assert attacks(b.build()) == {("M1", "oM1")}
