@@ -14,6 +14,10 @@ in one turn (the engine's single-card effects of the same name in brackets):
 * BP-8 "Your opponent's monsters cannot target this card for attacks." (EFFECT_CANNOT_BE_BATTLE_TARGET:
   it still stands in the way of a direct attack) and "This card cannot be targeted for attacks, but does
   not prevent your opponent from attacking you directly." (EFFECT_IGNORE_BATTLE_TARGET);
+* PRC-1 BP-8 also as "Monsters your opponent controls / Your opponent cannot target this card for attacks." and
+  "Your opponent cannot select this card as an attack target.", and after a condition of the position that
+  `pysolver.cards.presence` reads ("While you control another "Ghostrick" monster, ", "While this card points to a
+  Synchro Monster(s), ");
 * BP-9 "This card cannot attack." (EFFECT_CANNOT_ATTACK); BP-7 "While this card has no Xyz Materials, it
   cannot attack."; BP-4 "... can attack directly while it has Xyz Material." / "Cannot attack directly
   unless it has material."; BP-5 "While this card has material, it can attack a number of times each
@@ -73,7 +77,11 @@ _ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) 
                           r" Phase\.")
 _DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while in face-up Defense Position\.")
 _MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:Xyz )?[Mm]aterials?\.")
-_NOT_TARGET = re.compile(r"Your opponent's monsters cannot target this card for attacks\.")
+_NOT_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this card "
+                         r"for attacks|Your opponent cannot select this card as an attack target)\.")
+# PRC-5: "<BP-8 clause>, also <a protection that pysolver.cards.protections reads>"
+_NOT_TARGET_ALSO = re.compile(r"(?P<bp8>(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot "
+                              r"target this card for attacks), also (?P<rest>.+)\.")
 # BP-9 (EFFECT_CANNOT_ATTACK)
 _CANNOT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack\.")
 # BP-7 (EFFECT_CANNOT_ATTACK while it has none)
@@ -196,6 +204,7 @@ class AttackRules:
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
+    not_target_while: object = None      # PRC-1: BP-8 while the position shows a card (presence.Presence)
     pointed_not_target: bool = False     # BP-11: the monsters this Link Monster points to cannot be attacked
     on_monsters_per_material: bool = False   # BP-5: as many additional attacks on monsters as Xyz Materials
     attack_all_needs_material: bool = False  # BP-12 only while it has Xyz Material
@@ -272,6 +281,8 @@ def _filter(phrase: str):
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
+    from .presence import read_lead
+    from .protections import read_sentence as protections_read
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
     found: dict = {}
@@ -281,6 +292,19 @@ def attack_rules(card: Card) -> AttackRules:
         if sentence not in rules or (bulleted and gemini(card) is not True):
             continue
         text = sentence.replace(own, "This card")
+        lead = read_lead(sentence, card, bare_name=True)   # PRC-1: BP-8 while the position shows such a card
+        body = lead[1].replace(own, "This card") if lead and lead[0] is not None else text
+        if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \
+                and protections_read(sentence, card):     # PRC-5: the other half is a protection read whole
+            body = match.group("bp8") + "."
+        if lead and lead[0] is not None and _NOT_TARGET.fullmatch(body) and "not_target_while" not in found:
+            found["not_target_while"] = lead[0]
+            read.add(sentence)
+            continue
+        if body != text and _NOT_TARGET.fullmatch(body):   # PRC-5 with no condition
+            found["not_target"] = True
+            read.add(sentence)
+            continue
         if (match := _DAMAGE_STEP_ONLY.fullmatch(text)) and not _NOT_A_STAT_CHANGE.search(match.group("change")):
             pass                                     # BP-17: decides no play (read, nothing to apply)
         elif (match := _LOCK.fullmatch(text) or _LOCK_PLAYERS.fullmatch(text)) and not text.startswith("Other ") \

@@ -21,9 +21,13 @@ after a lead, which is a condition; not the Pendulum Effect):
   (TGT-2, in `Protection`);
 * EDL-4: "While this Xyz Summoned card is in your Monster Zone," / "While you control this Fusion Summoned card,",
   'While you control "X",', "While your LP are higher than your opponent's," (in `Protection`);
+* PRC-2: a leading condition of the position that `pysolver.cards.presence` reads ("While you control another
+  "Darklord" monster, ", "If another Insect monster is on the field, ", "While a Field Spell is face-up on the
+  field, "); PRC-3: '<monsters> you control, except "X"' (not the monsters named X);
 * joined by ", also" / ", and" to "... cannot be destroyed by [your opponent's | your] card effects" (or
   "Cannot be targeted or destroyed by ...", "cannot be targeted by, or destroyed by, ..."): TGT-6, no play
-  pysolver lists destroys a card by a card effect, so that part constrains nothing.
+  pysolver lists destroys a card by a card effect, so that part constrains nothing; PRC-4: "... by battle" (or "by
+  battle or card effects"): pysolver resolves no battle, so that part constrains nothing either.
 
 Anything else about targets stays unread (`pysolver.cards.reading`): other conditions ("While you control
 ...", "during your Main Phase 1", "the turn they are Special Summoned"), other
@@ -44,6 +48,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .card import Card
+from .presence import read_lead
 from .requirements import ANY
 from .sentences import _parts, _split, sentences
 
@@ -79,6 +84,8 @@ class Protection:
     summoned_as: str | None = None   # EDL-4: "While this Xyz Summoned card is ...": it came by that Summon
     controls_named: object = None    # EDL-4: 'While you control "Call of the Haunted"': a filter naming the card
     lp_higher: bool = False          # EDL-4: "While your LP are higher than your opponent's"
+    presence: object = None          # PRC-2: while the position shows such a card (presence.Presence)
+    except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
 
 
 @dataclass(frozen=True)
@@ -113,11 +120,17 @@ _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or de
                       rf"(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})$")
 _PASSIVE_BOTH = re.compile(rf"^(?P<what>.+? )?[Cc]annot be targeted by, or destroyed by, "
                            rf"(?P<whose>your opponent's |an opponent's )?(?P<kind>{_KIND})$")
-_DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:your opponent's |your )?card effects$")
-_OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) you control(?P<except>, except this (?:one|card))?$")
+# TGT-6; PRC-4: "by battle", "by battle or (your opponent's) card effects" (no play listed destroys by battle)
+_DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:battle(?: or (?:your opponent's |your )?card effects)?|"
+                      r"(?:your opponent's |your )?card effects)$")
+_OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) you control(?:(?P<except>, except this "
+                  r"(?:one|card))|, except (?P<exname>\"[^\"]+\"),?)?$")
 _IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
 _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
+# PRC-5: "<BP-8 clause>, also <protection>": the attack half, which pysolver.cards.attacks reads (BP-8, PRC-1)
+ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this "
+                         r"card for attacks")
 
 
 def _filter(phrase: str):
@@ -143,6 +156,12 @@ def _what(what: str, subject):
     if what in ("them", "they", "those monsters"):
         return subject if isinstance(subject, tuple) else None
     own = _OWN.fullmatch(what)
+    if own and own.group("exname"):                 # PRC-3: ', except "X"': not the monsters named X
+        excepted = _filter_name(own.group("exname"))
+        found = _filter(own.group("phrase"))
+        if excepted is None or found is None or own.group("other") or own.group("face"):
+            return None
+        return ("own", found, bool(own.group("face")), False, excepted)
     if own:
         phrase = own.group("phrase")
         named = re.fullmatch(r'any ("[^"]+")', phrase)   # 'any "Summoned Skull" you control': cards of that name
@@ -192,9 +211,15 @@ def _subject_of(conjunct: str):
 def read_sentence(sentence: str, card: Card):
     """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
     one of these), or None when it is not a form read whole."""
-    text = sentence.strip().rstrip(".").replace(f'"{card.name}"', "this card")
+    text = sentence.strip().rstrip(".")
+    lead = read_lead(text, card)              # PRC-2: while the position shows such a card
+    if lead is None:
+        return None
+    presence, text = lead
+    # the card's own name is "this card", except in an exception (', except "X"': every card of that name)
+    text = re.sub(rf'(?<!except )"{re.escape(card.name)}"', "this card", text)
     summoned_as, controls_named, lp_higher = None, None, False
-    if card.is_monster:                                   # EDL-4
+    if card.is_monster and presence is None:              # EDL-4
         summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
         if summoned:
             kind = (summoned.group("kind") or summoned.group("kind2")).lower()
@@ -249,7 +274,7 @@ def read_sentence(sentence: str, card: Card):
             what = _what(active.group("what"), other_subject)
             if what is None:
                 return None
-            scope, found_filter, face_up, other = what
+            scope, found_filter, face_up, other, *excepted = what
             if active.group("except"):
                 if scope == "self":
                     return None
@@ -259,12 +284,15 @@ def read_sentence(sentence: str, card: Card):
             what = _what((passive.group("what") or "this card"), other_subject)
             if what is None:
                 return None
-            scope, found_filter, face_up, other = what
+            scope, found_filter, face_up, other, *excepted = what
+        elif k == 0 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(conjunct) and not (
+                needs_material or except_phase or summoned_as or lp_higher or condition):
+            continue            # PRC-5: the BP-8 half of the sentence (pysolver.cards.attacks reads it)
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]
         found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
-                                summoned_as, controls_named, lp_higher))
+                                summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None))
         targeting = True
     return tuple(found) if targeting else None
 

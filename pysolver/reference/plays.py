@@ -363,6 +363,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
 
     def not_target(o) -> bool:                     # BP-8, also while it points to a monster; BP-11
         text = _attack_text(o)
+        if text.not_target_while is not None and _presence_holds(position, o, text.not_target_while):
+            return True                            # PRC-1: BP-8 while the position shows such a card
         return text.not_target or text.ignored or places[o.id] in guarded or (
             text.not_target_pointing and bool(_points_to(o.card, places[o.id], False) & occupied))
 
@@ -1813,6 +1815,36 @@ def _shown_face_up(card: Instance) -> bool:
     return card.location in ("spell_trap_zone", "field_zone", "pendulum_zone") and card.state.position == "face_up"
 
 
+def _presence_holds(position: Position, holder: Instance, presence) -> bool:
+    """PRC-1, PRC-2: does the position show the card a protection of `holder` waits for? "you control a(n) /
+    another <monster>": a monster in its controller's Monster Zones of that kind, face-up (a face-down one
+    shows no name, Type or kind; a plain "monster" is any, face-down too), not `holder` for "another", not one
+    of the excepted name; "<monster> is on the field": the same on either side; "this card points to a(n)
+    <monster>": the same in a place one of its arrows points to; 'you control a "X"': a face-up card of that
+    name on its controller's field; "a Field Spell is face-up on the field": a face-up card in a Field Zone."""
+    cards = list(position.instances.values())
+    if presence.where == "field_spell":
+        return any(i.location == "field_zone" and i.state.position == "face_up" for i in cards)
+    if presence.where == "named":
+        return any(i.player == holder.player and _shown_face_up(i) and _matches(presence.filter, i) for i in cards)
+    if presence.where == "points":
+        arrows = _points_to(holder.card, _place_of(position, holder), holder.player == position.turn_player)
+    for i in cards:
+        if i.location not in ON_FIELD:
+            continue
+        if presence.where == "own" and i.player != holder.player:
+            continue
+        if presence.where == "points" and _place_of(position, i) not in arrows:
+            continue
+        if presence.filter != Atom("any") and (i.state.position == "set" or not _matches(presence.filter, i)):
+            continue
+        if (presence.other and i.id == holder.id) or (
+                presence.except_name is not None and _matches(presence.except_name, i)):
+            continue
+        return True
+    return False
+
+
 def _protected(position: Position, activated: Instance, target: Instance) -> bool:
     """TGT-5: whether a face-up card's text forbids the turn player's activation of `activated` to target
     `target`: the protection binds the turn player (TGT-1), applies (TGT-2), covers the target (TGT-3) and
@@ -1843,6 +1875,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 own, other = (position.opponent, position.me) if holders_opponent else (position.me, position.opponent)
                 if getattr(own, "lp") <= getattr(other, "lp"):
                     continue
+            if rule.presence is not None and not _presence_holds(position, holder, rule.presence):
+                continue        # PRC-2: "While you control another "Darklord" monster, ..."
             if not kinds & rule.kinds:
                 continue
             if rule.scope == "self":
@@ -1851,7 +1885,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 same_side = target.player == holder.player
                 covered = (rule.scope == "field" or same_side) and _matches(rule.filter, target) \
                     and (not rule.face_up or target.state.position != "set") \
-                    and not (rule.other and target.id == holder.id)
+                    and not (rule.other and target.id == holder.id) \
+                    and not (rule.except_named is not None and _matches(rule.except_named, target))   # PRC-3
             if covered:
                 return True
     return False

@@ -485,6 +485,21 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     return out
 
 
+def _presence_facts(c, key: str, presence, filters: "_Filters") -> list[str]:
+    """PRC-1, PRC-2 (asp/presence.lp): presence(C, Key, Where) -- the rule Key of card C (bp8: its BP-8
+    sentence; prot(N): its protection N) applies only while the position shows a card: Where own | field |
+    points | named | field_spell; presence_filter(C, Key, F) the monsters (or the name) it asks for;
+    presence_other(C, Key) not the card itself; presence_except(C, Key, F) not a card of that name."""
+    out = [f"presence({c},{key},{presence.where})."]
+    if presence.filter is not None:
+        out.append(f"presence_filter({c},{key},{filters.number(presence.filter)}).")
+    if presence.other:
+        out.append(f"presence_other({c},{key}).")
+    if presence.except_name is not None:
+        out.append(f"presence_except({c},{key},{filters.number(presence.except_name)}).")
+    return out
+
+
 def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
     """What a card's own text says about attacks (BP-4..BP-16, asp/battle.lp; `pysolver.cards.attacks`)."""
     rules, c = attack_rules(card), card.passcode
@@ -522,6 +537,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_lock_what({c},{number},{filters.number(lock.what)}).")
         if lock.unless is not None:
             out.append(f"attack_lock_unless({c},{number},{filters.number(lock.unless)}).")
+    if rules.not_target_while is not None:     # PRC-1: BP-8 while the position shows such a card
+        out.extend(_presence_facts(c, "bp8", rules.not_target_while, filters))
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:
@@ -726,6 +743,10 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_controls_named({c},{n},{filters.number(found.controls_named)}).")
         if found.lp_higher:
             out.append(f"protection_lp_higher({c},{n}).")
+        if found.presence is not None:                           # PRC-2: while the position shows such a card
+            out.extend(_presence_facts(c, f"prot({n})", found.presence, filters))
+        if found.except_named is not None:                       # PRC-3: not the monsters of that name
+            out.append(f"protection_except_named({c},{n},{filters.number(found.except_named)}).")
     return out
 
 

@@ -159,21 +159,27 @@ def test_chn_1_zenmaiday_same_chain_sentence_is_read_and_no_longer_refuses_the_p
 
 def test_tgt_conditions_and_other_exceptions_stay_unread():
     card = board().build().cards["Hazy Flame Sphynx"]
-    for sentence in ("While you control another \"Darklord\" monster, your opponent cannot target this card with "
-                     "card effects.",
+    for sentence in ("While you control a Set card, your opponent cannot target this card with card effects.",
                      "Your opponent cannot target \"Super Quant\" cards on the field with card effects during your Main "
                      "Phase 1.",
                      "Your opponent cannot target this card with card effects, except during your Battle Phase.",
-                     "Your opponent cannot target \"Traptrix\" monsters you control, except \"Traptrix Rafflesia\", "
-                     "with card effects.",
+                     "Your opponent cannot target other \"Amazoness\" cards you control with card effects.",
+                     "Neither player can target co-linked monsters you control with card effects.",
                      "Your opponent cannot target face-up Spells you control with card effects.",
-                     "It cannot be targeted by an opponent's card effects.",    # "it": not said to be this card
-                     "Your opponent cannot target Link-4 or higher monsters you control with card effects, also they "
-                     "cannot be destroyed by battle."):
+                     "It cannot be targeted by an opponent's card effects."):    # "it": not said to be this card
         assert protections.read_sentence(sentence, card) is None, sentence
     (found,) = protections.read_sentence("Your opponent cannot target other \"Ritual Beast\" monsters you control "
                                          "with card effects.", card)
     assert (found.whom, found.scope, found.other) == ("opponent", "own", True)
+    # now read (docs/targeting-rules.md PRC-2, PRC-3, PRC-4; tests/solve/test_rules_protection_conditions.py)
+    (found,) = protections.read_sentence("While you control another \"Darklord\" monster, your opponent cannot target "
+                                         "this card with card effects.", card)
+    assert (found.scope, found.presence.where, found.presence.other) == ("self", "own", True)
+    (found,) = protections.read_sentence("Your opponent cannot target \"Traptrix\" monsters you control, except "
+                                         "\"Traptrix Rafflesia\", with card effects.", card)
+    assert str(found.except_named) == '"Traptrix Rafflesia"'
+    assert protections.read_sentence("Your opponent cannot target Link-4 or higher monsters you control with card "
+                                     "effects, also they cannot be destroyed by battle.", card)
 
 
 def test_tgt_the_real_database_protections_are_read_whole(real):
@@ -185,7 +191,8 @@ def test_tgt_the_real_database_protections_are_read_whole(real):
             assert found.whom in ("opponent", "both") and found.kinds
             assert (found.filter is None) == (found.scope == "self"), (card.name, sentence)
         assert "While you control" not in sentence or sentence.startswith(('While you control "', 'While you control '
-                                                                            'this Fusion Summoned card'))   # EDL-4
+                                                                            'this Fusion Summoned card')) \
+            or any(found.presence is not None for found in protections.protections(card).protections)   # EDL-4, PRC-2
         assert "except during" not in sentence or sentence.endswith(("except during your Main Phase 2.",
                                                                       "except during the Battle Phase."))
     chains = [card for card in real if any("in the same Chain" in s for s in protections.read_sentences(card))]

@@ -1,0 +1,116 @@
+"""Card text -> a condition of the position that a protection waits for (PRC-1, docs/battle-rules.md; PRC-2,
+docs/targeting-rules.md): what is on which field, face-up, or pointed to by this Link Monster.
+
+The leads read, before a sentence that `pysolver.cards.attacks` (BP-8) or `pysolver.cards.protections` (TGT)
+reads whole:
+
+* "While (If) you control a(n) <monster>, " / "While (If) you control another <monster>, " and
+  "While you control a(n) <monster>, except "X", " / "... <monster> other than "X", ": a monster on its
+  controller's field (Main or Extra Monster Zone) that is of that kind (face-up: a face-down monster shows no
+  name, Type or kind), not this card for "another", not a card named X for the exception; a bare "monster"
+  ("another monster") is any monster there, face-down too;
+* 'While you control a "X", ': a face-up card of that name on its controller's field (as EDL-4's
+  'While you control "X"');
+* "While (If) (another) <monster> is on the field, ": such a face-up monster on either field (not this card
+  for "another");
+* "While this card points to a(n) <monster>, " (a Link Monster): such a face-up monster, of either player, in a
+  zone one of its arrows points to;
+* "While a Field Spell is face-up on the field, ": a face-up card in either Field Zone.
+
+Anything else ("a face-down Defense Position monster", a monster "Special Summoned from the Extra Deck", a card
+in the GY, a Set card, an Equip Card, "a monster, except "X"" with no kind) stays unread.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .requirements import ANY
+
+_MONSTER = r"[^,\"]*?(?:\"[^\"]+\"[^,\"]*?)?(?:monster|Monster)(?:\(s\))?"
+_CONTROL = re.compile(rf"^(?:While|If) you control (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER})"
+                      rf"(?:, except (?P<ex1>\"[^\"]+\")| other than (?P<ex2>\"[^\"]+\"))?, ")
+_CONTROL_NAMED = re.compile(r"^While you control an? (?P<name>\"[^\"]+\"), ")
+_CONTROL_BARE_NAME = re.compile(r"^While you control (?P<name>\"[^\"]+\"), ")   # EDL-4's form, for attacks.py
+_ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is on the field, ")
+_POINTS = re.compile(rf"^While this card points to (?:an? )?(?P<phrase>{_MONSTER}), ")
+_FIELD_SPELL = re.compile(r"^While a Field Spell is face-up on the field, ")
+
+
+@dataclass(frozen=True)
+class Presence:
+    """PRC: the protection applies only while the position shows such a card."""
+
+    where: str                 # "own" (its controller's Monster Zones) | "field" (either player's) |
+                               # "points" (a zone this Link Monster points to) | "named" (a face-up card of its
+                               # controller's) | "field_spell" (a face-up card in either Field Zone)
+    filter: object = None      # own/field/points: the monsters (requirements term); named: the name
+    other: bool = False        # "another": not this card
+    except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
+
+
+def _monsters(phrase: str):
+    """A monster phrase in the singular ("a "Ghostrick" monster", "a Synchro Monster(s)") -> its filter."""
+    from .material_lines import parse_filter
+    phrase = phrase.strip()
+    if phrase.startswith("face-up "):     # face-up is asked of every monster of a kind (presence.lp)
+        found = _monsters(phrase[len("face-up "):])
+        return None if found is None or found == ANY else found
+    plural = re.sub(r"(?:monster|Monster)(?:\(s\))?$", lambda m: m.group(0)[:7] + "s", phrase.strip())
+    if plural in ("monsters", "Monsters"):
+        return ANY
+    if re.search(r"\b(?:that|which|whose|with|from|points?|linked|face-down|Set|Summoned|Tokens?|Equip)\b", plural):
+        return None
+    try:
+        return parse_filter(plural)
+    except ValueError:
+        return None
+
+
+def _name(phrase: str):
+    from .material_lines import parse_filter
+    try:
+        return parse_filter(phrase)
+    except ValueError:
+        return None
+
+
+def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None, str] | None:
+    """A leading condition of `text` -> (Presence, the rest of the sentence, capitalised), or (None, text)
+    when there is no such lead, or None when the lead is one of these forms but not read whole."""
+    if not card.is_monster:
+        return None, text
+    found = None
+    if match := _FIELD_SPELL.match(text):
+        found = Presence("field_spell")
+    elif match := _CONTROL_NAMED.match(text) or (bare_name and _CONTROL_BARE_NAME.match(text)):
+        name = _name(match.group("name"))
+        if name is None:
+            return None
+        found = Presence("named", name)
+    elif match := _POINTS.match(text):
+        if "link" not in card.kinds:
+            return None
+        what = _monsters(match.group("phrase"))
+        if what is None or what == ANY:      # "points to a monster(s)": BP-8 reads it already (any monster)
+            return None
+        found = Presence("points", what)
+    elif match := _ON_FIELD.match(text):
+        what = _monsters(match.group("phrase"))
+        if what is None or what == ANY:
+            return None
+        found = Presence("field", what, bool(match.group("other")))
+    elif match := _CONTROL.match(text):
+        what = _monsters(match.group("phrase"))
+        excepted = match.group("ex1") or match.group("ex2")
+        if what is None or (excepted and what == ANY):
+            return None
+        except_name = _name(excepted) if excepted else None
+        if excepted and except_name is None:
+            return None
+        found = Presence("own", what, bool(match.group("other")), except_name)
+    if found is None:
+        return None, text
+    rest = text[match.end():]
+    return found, rest[0].upper() + rest[1:]
