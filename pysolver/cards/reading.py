@@ -173,6 +173,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "
                    r"the field\."),
         re.compile(r"Neither player can Special Summon 2 or more monsters at the same time\."),
+        effects.AFTER_SUMMONED,     # ZLK-4: effects.clauses, the history
         ef.ONLY_THE_ABOVE_MATERIALS,
         re.compile(r"You must control no monsters to activate this card\."),
         re.compile(r"This card can be used as any Token\."),

@@ -1985,6 +1985,10 @@ def _active_forbids(position: Position) -> list[tuple[str, object, str]]:
             for clause in _clauses_of(_card_named(position, name)):
                 if clause.kind == "when_special_summoned":
                     found.append((clause.forbids, clause.except_filter, name))
+                # ZLK-4: "After you Synchro Summon this card, you cannot Special Summon Level 5 or higher
+                # monsters for the rest of the turn": once that Summon of the card succeeded
+                if clause.kind == "after_summoned" and clause.method == event["summon"] and not event["negated"]:
+                    found.append(("special_summon_of", clause.what_filter, name))
     return found
 
 
@@ -2019,6 +2023,9 @@ def _history_allows(position: Position, play: Play) -> bool:
     for forbids, allowed, source in _active_forbids(position):
         if forbids == "special_summon" and summoned is not None:
             if allowed is None or any(not _matches(allowed, _Stand(c)) for c, _ in summoned):
+                return False
+        elif forbids == "special_summon_of" and summoned is not None:               # ZLK-4
+            if any(_matches(allowed, _Stand(c)) for c, _ in summoned):
                 return False
         elif forbids == "special_summon_from_extra_deck" and summoned is not None:
             if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):

@@ -685,6 +685,8 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
                            f"{filters.number(clause.except_filter)}).")
         elif clause.kind == "when_special_summoned":
             out.append(f"when_special_summoned({c},{clause.forbids}).")
+        elif clause.kind == "after_summoned":                # ZLK-4
+            out.append(f"after_summoned({c},{clause.method},{filters.number(clause.what_filter)}).")
         elif clause.kind in ("summon_once", "each_player_once"):
             out.append(f"{clause.kind}({c}).")
         elif clause.kind == "summon_once_by":

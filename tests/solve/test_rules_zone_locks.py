@@ -224,3 +224,37 @@ def test_zlk_3_negated_it_forbids_nothing(real):
     found = summary(anoyatyllis(real, restrictions=["effects_negated"]).build())
     assert any(action == "ritual_summon" for action, _, _ in found)
     assert ("activate", "H3", "GY1") in found and ("activate", "S1", "GY2") in found
+
+
+# --------------------------------------------------------------------------------------------------
+# ZLK-4: "After you Synchro Summon this card, you cannot Special Summon Level 5 or higher monsters for the rest of
+# the turn." (Brotherhood of the Fire Fist - Horse Prince), decided by the turn's history
+
+def horse_prince(real, **event):
+    """Horse Prince on the field; the turn's history has its Summon (`event`: the kind, negated, whose); Monster
+    Reborn in the hand, Dark Magician (Level 7) and Kuriboh (Level 1) in the GY; two Level 4 monsters for Number
+    39: Utopia (an Xyz Monster: a Rank, no Level)."""
+    b = board(cards=real).monster(1, "Brotherhood of the Fire Fist - Horse Prince", summoned_this_turn=True) \
+        .monster(2, "Celtic Guardian").monster(3, "Celtic Guardian").hand("Monster Reborn") \
+        .graveyard("Dark Magician", "Kuriboh").extra_deck("Number 39: Utopia")
+    if event:
+        b = b.event(card="Brotherhood of the Fire Fist - Horse Prince", **{"from": "extra_deck"}, **event)
+    return b.build()
+
+
+def test_zlk_4_the_sentence_is_read(real):
+    assert not unread_clauses(real["Brotherhood of the Fire Fist - Horse Prince"])
+
+
+def test_zlk_4_after_its_synchro_summon_no_level_5_or_higher(real):
+    found = summary(horse_prince(real, summon="synchro"))
+    assert ("activate", "H1", "GY1") not in found              # Dark Magician, Level 7
+    assert ("activate", "H1", "GY2") in found                  # Kuriboh, Level 1
+    assert any(action == "xyz_summon" for action, _, _ in found)   # an Xyz Monster has no Level
+
+
+def test_zlk_4_not_without_a_successful_synchro_summon_of_it(real):
+    for event in ({}, {"summon": "synchro", "negated": True}, {"summon": "special"},
+                  {"summon": "synchro", "player": 1}):
+        found = summary(horse_prince(real, **event))
+        assert ("activate", "H1", "GY1") in found, event
