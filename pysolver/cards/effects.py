@@ -581,11 +581,14 @@ class Clause:
                             # | summon_once_by (CNT-3: `forbids` the kind: fusion | synchro | xyz | link)
                             # | extra_tribute_summon (granted when the effect resolves)
                             # | extra_normal_summon_after (granted after this card is Normal Summoned)
+                            # | after_summoned (ZLK-4: after this card's Summon of `method` succeeded)
     forbids: str = ""       # special_summon | special_summon_from_extra_deck | normal_summon | summon
                             # | activate_other | direct_attack_others | battle_phase | attack_self
                             # | attack_others | direct_attack | direct_attack_self
     effect: int = 1         # which activated effect (oath, after_resolution, extra_tribute_summon)
     except_filter: object = None   # the monsters still allowed ("except WIND monsters")
+    method: str = ""               # after_summoned: the Summon of this card that switches it on (synchro, ...)
+    what_filter: object = None     # after_summoned: the monsters it forbids ("Level 5 or higher monsters")
 
 
 _FORBIDS = [
@@ -616,6 +619,13 @@ def _forbid(sentence: str):
     return None
 
 
+# ZLK-4: "After you Synchro Summon this card, you cannot Special Summon Level 5 or higher monsters for the rest of the
+# turn." (Brotherhood of the Fire Fist - Horse Prince; engine: on EVENT_SPSUMMON_SUCCESS of that kind of Summon, a
+# player-level EFFECT_CANNOT_SPECIAL_SUMMON on the summoner until the End Phase, target `IsLevelAbove(5)`).
+AFTER_SUMMONED = re.compile(r"After you (?P<method>Fusion|Synchro|Xyz|Link|Ritual) Summon this card, you cannot Special "
+                            r"Summon (?P<what>Level \d+ or (?:higher|lower)) monsters for the rest of the turn\.")
+
+
 # RIT-9: a Ritual Spell's "For the rest of this turn after this card resolves, you cannot ..." (Dogmatikalamity) is
 # part of its effect (OATH-3); the same sentence on other Spells is left to their own readers.
 _AFTER_RITUAL_SPELL = "For the rest of this turn after this card resolves, "
@@ -629,6 +639,11 @@ def clauses(card: Card):
     effect_of = _effect_numbers(card)
     try:
         for sentence in _sentences(text):
+            after = AFTER_SUMMONED.fullmatch(sentence.strip())
+            if after:                    # ZLK-4 (docs/lock-rules.md)
+                found.append(Clause("after_summoned", "special_summon", method=after.group("method").lower(),
+                                    what_filter=_filter(f"{after.group('what')} monsters")))
+                continue
             oath = re.search(r"the turn you activate this (?:card|effect|card's effect)|If you activated this effect"
                              r"|the turn this effect is activated|the same turn you activate this (?:card|effect)",
                              sentence)

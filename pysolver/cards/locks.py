@@ -28,7 +28,7 @@ from functools import lru_cache
 from .card import Card
 from .sentences import sentences
 
-KINDS = ("special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual")
+KINDS = ("special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "summon", "spell_trap_effect")
 WHO = {"You": "controller", "Your opponent": "opponent", "Neither player": "both"}
 
 
@@ -39,8 +39,10 @@ class SummonLock:
     sentence: str
     where: str                  # "card": its card face-up on the field; "pendulum": its card a Pendulum Scale
     who: str                    # whom it binds: "controller" | "opponent" | "both" (its controller's view)
-    kind: str                   # the Summons it concerns: "special" (every Special Summon) or one of KINDS
-    source: str | None = None   # only Summons from there: "extra_deck" | "graveyard"
+    kind: str                   # the Summons it concerns: "special" (every Special Summon) or one of KINDS;
+    #                             "summon" (ZLK-2): every Summon (Normal, Tribute, Gemini, Flip and Special);
+    #                             "spell_trap_effect" (ZLK-3): Special Summons by a Spell/Trap effect
+    source: str | None = None   # only Summons from there: "extra_deck" | "graveyard" | "hand_or_graveyard" (ZLK-3)
     what: tuple = ()            # only of monsters matching one of these filters (empty: any monster)
     unless: tuple = ()          # ... except monsters matching one of these filters
 
@@ -77,8 +79,29 @@ def _filters(phrase: str) -> tuple:
         raise UnreadLock(error.reason) from error
 
 
+# ZLK-2 (docs/lock-rules.md): "Neither player can Summon monsters." (The Last Warrior from Another Planet): every
+# Summon, a Normal Summon (with or without Tributes, a Gemini Summon), a Flip Summon and every Special Summon; not a
+# Set (engine: EFFECT_CANNOT_SUMMON, EFFECT_CANNOT_FLIP_SUMMON and EFFECT_CANNOT_SPECIAL_SUMMON, no
+# EFFECT_CANNOT_MSET). Only the bare form: a description of the monsters, a place or an exception stays unread.
+_SUMMON_ALL = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) Summon monsters\.")
+# ZLK-3: "Neither player can Special Summon Monster Cards from the hand or GY using Spell/Trap effects." (El Shaddoll
+# Anoyatyllis; engine: EFFECT_CANNOT_SPECIAL_SUMMON whose target is a card in the hand or GY summoned by an activated
+# effect of a Spell/Trap): a revival by a Spell or Trap, a Ritual Summon (the Ritual Spell's effect) of a monster
+# from the hand or the GY.
+_BY_SPELL_TRAP = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) Special Summon Monster Cards "
+                            r"from the hand or GY using Spell/Trap effects\.")
+
+
 def read_lock(sentence: str, where: str) -> SummonLock | None:
     """The lock one sentence states, or None when it is not one of the read forms."""
+    for pattern, kind, source in ((_SUMMON_ALL, "summon", None),
+                                  (_BY_SPELL_TRAP, "spell_trap_effect", "hand_or_graveyard")):
+        every = pattern.fullmatch(sentence)
+        if every:
+            who = WHO[every.group("who")]
+            if (who == "both") != sentence.startswith("Neither player can"):
+                return None
+            return SummonLock(sentence, where, who, kind, source)
     match = _SENTENCE.fullmatch(sentence)
     if not match:
         return None
@@ -210,3 +233,20 @@ def emz_lock(card: Card) -> bool:
     """The card's monster text states the EDL-5 lock in a sentence standing alone (a Link Monster's)."""
     return "link" in card.kinds and any(
         s.where == "card" and not s.activated and EMZ_LOCK.fullmatch(s.text) for s in sentences(card))
+
+
+# --------------------------------------------------------------------------------------------------
+# ZLK-1: "You cannot Summon/Set monsters to a zone(s) this card points to." / "... to a zone this card points
+# to." (S-Force Justify, Flash Charge Dragon, Gorgon of Zilofthonia): every zone its arrows point to, Main
+# Monster Zones and Extra Monster Zones alike, for every Summon or Set of its controller that places a monster
+# (engine: EFFECT_MUST_USE_MZONE with the value "every zone but its linked zones", flagged
+# EFFECT_FLAG_CANNOT_DISABLE: it applies even while the card's effects are negated).
+
+ZONE_LOCK = re.compile(r"You cannot Summon/Set monsters to a zone(?:\(s\))? this card points to\.")
+
+
+@lru_cache(maxsize=None)
+def zone_lock(card: Card) -> bool:
+    """The card's monster text states the ZLK-1 lock in a sentence standing alone (a Link Monster's)."""
+    return "link" in card.kinds and any(
+        s.where == "card" and not s.activated and ZONE_LOCK.fullmatch(s.text) for s in sentences(card))

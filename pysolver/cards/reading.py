@@ -173,6 +173,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "
                    r"the field\."),
         re.compile(r"Neither player can Special Summon 2 or more monsters at the same time\."),
+        effects.AFTER_SUMMONED,     # ZLK-4: effects.clauses, the history
         ef.ONLY_THE_ABOVE_MATERIALS,
         re.compile(r"You must control no monsters to activate this card\."),
         re.compile(r"This card can be used as any Token\."),
@@ -223,6 +224,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
         or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
+        or (locks.zone_lock(card) and bool(locks.ZONE_LOCK.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence)
 

@@ -49,7 +49,7 @@ from ..cards.attacks import AttackRules, attack_rules, field_name
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import activation_locks, emz_lock, summon_locks
+from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
@@ -87,8 +87,39 @@ def _opponents(position: Position, location: str | tuple[str, ...]) -> list[Inst
     return [i for i in position.instances.values() if i.player != position.turn_player and i.location in locations]
 
 
-def _free_main_monster_zones(position: Position) -> list[str]:
-    return [f"M{n}" for n, monster in enumerate(position.me.monster_zones, 1) if monster is None]
+def _free_main_monster_zones(position: Position, gone: Iterable = ()) -> list[str]:
+    """The turn player's empty Main Monster Zones a Summon or Set may use (not closed by ZLK-1 while the
+    instances `gone` leave the field first)."""
+    locked = _zone_locked(position, gone)
+    return [f"M{n}" for n, monster in enumerate(position.me.monster_zones, 1) if monster is None
+            and f"M{n}" not in locked]
+
+
+def _zone_locked(position: Position, gone: Iterable = ()) -> set[str]:
+    """ZLK-1 (docs/lock-rules.md): the zones ("M1".."M5", "EMZL"/"EMZR", the opponent's "oM1".."oM5") that
+    an arrow of a turn player's Link Monster with "You cannot Summon/Set monsters to a zone(s) this card points
+    to" points to, unless it is `gone` (a material, Tribute or cost of the play). Its effects negated or not:
+    the card's script flags the lock EFFECT_FLAG_CANNOT_DISABLE."""
+    gone_ids = {getattr(i, "id", i) for i in gone}
+    lockers = [link for link in _own(position, ON_FIELD) if link.id not in gone_ids and zone_lock(link.card)]
+    locked: set[str] = set()
+    for link in lockers:
+        for x, y in _points_to(link.card, _place_of(position, link), True):
+            if y == 0:
+                locked.add(f"M{x}")
+            elif y == 2:
+                locked.add(f"oM{6 - x}")    # the opponent numbers their zones from their own left
+            else:
+                locked.update(name for index, name in _EMZ_NAMES.items() if _emz_column(position, index) == x)
+    return locked
+
+
+def _unlocked_tribute_zones(position: Position, tributes: Sequence[Instance]) -> list[str]:
+    """The Main Monster Zones the turn player's `tributes` (or materials, costs) leave, named by the instance,
+    that ZLK-1 does not close."""
+    locked = _zone_locked(position, tributes)
+    return [t.id for t in tributes if t.location == "monster_zone" and t.player == position.turn_player
+            and f"M{t.index}" not in locked]
 
 
 def _free_spell_trap_zones(position: Position) -> list[str]:
@@ -207,7 +238,8 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                             continue                                    # NS-8, NS-11: Tributes of one kind
                         if not granted(action, monster, tributes):
                             continue
-                        zones = free + [t.id for t in tributes if t.location == "monster_zone"]
+                        zones = (_free_main_monster_zones(position, tributes) if tributes else free) \
+                            + _unlocked_tribute_zones(position, tributes)                 # ZLK-1
                         if not zones:
                             continue
                         yield Play(action=action, card=monster.id, name=monster.card.name,
@@ -737,9 +769,15 @@ def _lock_allows(locks: Sequence, monster, summon: str) -> bool:
     `summon` ("fusion", "synchro", "xyz", "link", "ritual", "pendulum"; "procedure" or "effect": only
     "Special Summon" locks)."""
     for lock in locks:
-        if lock.kind not in ("special", summon):
+        # ZLK-2: "Summon" is every Summon; ZLK-3: a Ritual Summon is a Special Summon by a Spell's effect
+        by_spell_trap = ("spell_trap_effect",) if summon in ("ritual", "spell_trap_effect") else ()
+        if lock.kind not in ("special", "summon", summon, *by_spell_trap):
             continue
-        if lock.source is not None and getattr(monster, "location", None) != lock.source:
+        where = getattr(monster, "location", None)
+        if lock.source == "hand_or_graveyard":
+            if where not in ("hand", "graveyard"):
+                continue
+        elif lock.source is not None and where != lock.source:
             continue
         if lock.what and not any(_matches(f, monster) for f in lock.what):
             continue
@@ -1076,7 +1114,8 @@ def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[
     field = [i for i in position.instances.values() if i.location in ON_FIELD and i.id not in gone_ids]
     mine = [i for i in field if i.player == position.turn_player]
     taken = {i.index for i in mine if i.location == "monster_zone"}
-    free = [f"M{n}" for n in range(1, 6) if n not in taken]
+    closed = _zone_locked(position, gone_ids)                            # ZLK-1
+    free = [f"M{n}" for n in range(1, 6) if n not in taken and f"M{n}" not in closed]
     if position.rules == 3:
         return free, list(free), []
     if any(i.location == "extra_monster_zone" for i in mine):
@@ -1100,7 +1139,7 @@ def _locked_emzs(position: Position, gone) -> set[str]:
             continue
         for x, y in _points_to(link.card, _place_of(position, link), True):
             locked.update(name for index, name in _EMZ_NAMES.items() if y == 1 and _emz_column(position, index) == x)
-    return locked
+    return locked | {zone for zone in _zone_locked(position, gone_ids) if zone.startswith("EMZ")}   # ZLK-1
 
 
 # Extra Link (ZN-1, engine-rules.md §1: `check_extra_link`). The table in the turn player's view: x is the
@@ -1264,8 +1303,8 @@ def ritual_summons(position: Position) -> Iterator[Play]:
             for tributes in _ritual_tributes(rule.mode, required, monster, pool, value, whole=not by_atk):
                 if rule.extra_deck_alone and len(tributes) > 1 and any(t.location == "extra_deck" for t in tributes):
                     continue                                                    # RIT-6: that monster alone
-                zones = free + [t.id for t in tributes if t.location == "monster_zone"]
-                if zones:
+                zones = _free_main_monster_zones(position, tributes) + _unlocked_tribute_zones(position, tributes)
+                if zones:                                                       # ZLK-1
                     yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
                                materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
                                positions=rule.positions)
@@ -1396,6 +1435,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
              and between(c) and special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck", "by_effect")
              and (c.state.properly_summoned or not _revival_limited(c.card))]
     free, linked, open_emz = _monster_zones_after(position, ())
+    closed = _locked_emzs(position, ())                                  # EDL-5, ZLK-1
+    open_emz = [zone for zone in open_emz if zone not in closed]
     from_extra = free if position.rules == 3 else linked + open_emz
     candidates = hand + extra
     most = 1 if _one_monster_at_a_time(position) else len(free) + len(open_emz[:1])
@@ -1593,10 +1634,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if procedure.to_opponent:
                     gone = {c.index for c in used if c.player != me and c.location == "monster_zone"}
                     taken = {t.index for t in theirs if t.location == "monster_zone" and t.index not in gone}
-                    zones = [f"oM{n}" for n in range(1, 6) if n not in taken]
+                    locked = _zone_locked(position, used)                            # ZLK-1
+                    zones = [f"oM{n}" for n in range(1, 6) if n not in taken and f"oM{n}" not in locked]
                 else:
-                    zones = _free_main_monster_zones(position) + [
-                        c.id for c in used if c.player == me and c.location == "monster_zone"]
+                    zones = _free_main_monster_zones(position, used) + _unlocked_tribute_zones(position, used)
                 if not zones:
                     continue
                 seen.add(cost)
@@ -1731,11 +1772,13 @@ def activations(position: Position) -> Iterator[Play]:
             summons = effect.summons
             if summons is not None and not free:
                 continue
+            # ZLK-3: an activated Spell or Trap Special Summons by a Spell/Trap effect
+            how = "spell_trap_effect" if card.card.is_spell_trap and not card.card.is_monster else "effect"
             if summons == "token":
                 if effect.tokens[0] > len(free):
                     continue
                 token = position.cards.get(effect.tokens[1])
-                if token is None or not _lock_allows(locks, _Stand(token), "effect"):
+                if token is None or not _lock_allows(locks, _Stand(token), how):
                     continue
             elif summons == "graveyard":
                 pool = _own(position, "graveyard")
@@ -1743,9 +1786,9 @@ def activations(position: Position) -> Iterator[Play]:
                     pool += _opponents(position, "graveyard")
                 targets = [t for t in pool if t.id != card.id and "monster" in t.card.kinds and _may_be_revived(t)
                            and (effect.revive_filter is None or _matches(effect.revive_filter, t))
-                           and _lock_allows(locks, t, "effect")]
+                           and _lock_allows(locks, t, how)]
             elif summons == "self_from_graveyard":
-                if not _may_be_revived(card) or not _lock_allows(locks, card, "effect"):
+                if not _may_be_revived(card) or not _lock_allows(locks, card, how):
                     continue
             positions = None
             if summons is not None:
@@ -1977,6 +2020,10 @@ def _active_forbids(position: Position) -> list[tuple[str, object, str]]:
             for clause in _clauses_of(_card_named(position, name)):
                 if clause.kind == "when_special_summoned":
                     found.append((clause.forbids, clause.except_filter, name))
+                # ZLK-4: "After you Synchro Summon this card, you cannot Special Summon Level 5 or higher
+                # monsters for the rest of the turn": once that Summon of the card succeeded
+                if clause.kind == "after_summoned" and clause.method == event["summon"] and not event["negated"]:
+                    found.append(("special_summon_of", clause.what_filter, name))
     return found
 
 
@@ -1996,12 +2043,24 @@ def _summoned_by(position: Position, play: Play) -> list[tuple[object, bool]] | 
     return None
 
 
+def _not_summon_locked(position: Position, play: Play) -> bool:
+    """ZLK-2 (docs/lock-rules.md): under "Neither player can Summon monsters" (binding the turn player, its card
+    applying it: LCK-1, LCK-2) no Normal Summon (a Tribute Summon, a Gemini Summon) and no Flip Summon; a Set
+    is not a Summon. Its Special Summons are refused where each Special Summon checks the locks (LCK-3)."""
+    if play.action not in ("normal_summon", "gemini_summon", "flip_summon"):
+        return True
+    return not any(lock.kind == "summon" for lock in _special_summon_locks(position))
+
+
 def _history_allows(position: Position, play: Play) -> bool:
     """OATH-1..4, CNT-1, CNT-2 on one play."""
     summoned = _summoned_by(position, play)
     for forbids, allowed, source in _active_forbids(position):
         if forbids == "special_summon" and summoned is not None:
             if allowed is None or any(not _matches(allowed, _Stand(c)) for c, _ in summoned):
+                return False
+        elif forbids == "special_summon_of" and summoned is not None:               # ZLK-4
+            if any(_matches(allowed, _Stand(c)) for c, _ in summoned):
                 return False
         elif forbids == "special_summon_from_extra_deck" and summoned is not None:
             if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):
@@ -2220,7 +2279,8 @@ def legal_plays(position: Position, *, all_instances: bool = False) -> list[Play
     unique: dict[tuple, Play] = {}
     for mechanic in MECHANICS:
         for play in mechanic(position):
-            if _history_allows(position, play) and _unique_allows(position, play) and certain(play):
+            if _history_allows(position, play) and _unique_allows(position, play) and certain(play) \
+                    and _not_summon_locked(position, play):
                 unique.setdefault(play.key, play)   # e.g. two Tribute rules giving the same Tributes
     plays: Iterable[Play] = unique.values()
     if not all_instances:

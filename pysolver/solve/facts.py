@@ -11,7 +11,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute, ritual_limits, fusion
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
-from ..cards.locks import activation_locks, emz_lock, summon_locks
+from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -351,6 +351,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
     if emz_lock(card):                                           # EDL-5
         out.append(f"emz_lock({c}).")
+    if zone_lock(card):                                          # ZLK-1
+        out.append(f"zone_lock({c}).")
     for n, lock in enumerate(activation_locks(card), 1):      # EDL-3
         out.append(f"activation_lock({c},{n},{lock.where},{lock.who},{lock.place}).")
         out.extend(f"activation_lock_kind({c},{n},{kind})." for kind in sorted(lock.kinds))
@@ -700,6 +702,8 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
                            f"{filters.number(clause.except_filter)}).")
         elif clause.kind == "when_special_summoned":
             out.append(f"when_special_summoned({c},{clause.forbids}).")
+        elif clause.kind == "after_summoned":                # ZLK-4
+            out.append(f"after_summoned({c},{clause.method},{filters.number(clause.what_filter)}).")
         elif clause.kind in ("summon_once", "each_player_once"):
             out.append(f"{clause.kind}({c}).")
         elif clause.kind == "summon_once_by":

@@ -22,11 +22,13 @@ from ..position.value import Position
 # halves grounding time on most positions; the answer is the same). show.lp holds the only #show.
 ENCODINGS = ("base.lp", "filters.lp", "zones.lp", "materials.lp", "material_text.lp", "normal.lp", "tribute_text.lp", "flip.lp", "position.lp",
              "battle.lp", "spell_trap.lp", "phase.lp", "synchro.lp", "xyz.lp", "link.lp", "ritual.lp", "fusion.lp",
-             "pendulum.lp", "procedure.lp", "activate.lp", "protections.lp", "presence.lp", "restrictions.lp", "history.lp", "card_state.lp", "show.lp")
+             "pendulum.lp", "procedure.lp", "activate.lp", "protections.lp", "presence.lp", "restrictions.lp", "zone_locks.lp",
+             "history.lp", "card_state.lp", "show.lp")
 _NEEDS = {
     "filters.lp": ("filter_atom", "filter_any"),
     "zones.lp": ("requirement", "scale", "alternative_xyz", "attack_pointed_cannot",   # BP-8, BP-11: at/3, points/3
-                 "attack_not_target_pointing", "attack_pointed_not_target", "presence"),   # PRC-1, PRC-2
+                 "attack_not_target_pointing", "attack_pointed_not_target", "presence",   # PRC-1, PRC-2
+                 "zone_lock"),   # ZLK-1: points/3
     "materials.lp": ("requirement", "alternative_xyz"),
     "tribute_text.lp": ("rule_alternative", "tribute_rule_filter"),
     "material_text.lp": ("synchro_level_alternative", "non_tuner_option", "tuner_substitute", "xyz_level_alternative",
@@ -43,6 +45,7 @@ _NEEDS = {
     "activate.lp": ("effect",),
     "protections.lp": ("protection",),
     "presence.lp": ("presence",),
+    "zone_locks.lp": ("zone_lock",),
     "restrictions.lp": ("summon_lock", "own_procedure_only", "one_at_a_time", "unique", "cannot_be_summoned",
                         "activation_lock"),
     "history.lp": ("summon_event", "activate_event", "each_player_once"),

@@ -390,6 +390,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no_fusion_spell": ("FUS-1", "no Polymerization you can use"),
     "forbid_special_summon": (None, _forbid("Special Summon")),
     "forbid_special_summon_except": (None, _forbid("Special Summon this monster")),
+    "forbid_special_summon_what": (None, _forbid("Special Summon this monster")),   # ZLK-4
     "forbid_extra_deck": (None, _forbid("Special Summon from the Extra Deck")),
     "forbid_normal_summon": (None, _forbid("Normal Summon or Set")),
     "forbid_summon": (None, _forbid("Summon")),
