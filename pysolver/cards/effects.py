@@ -66,7 +66,8 @@ class CostSlot:
 
     action: str        # banish | discard | send | tribute | shuffle (into the Deck; an Extra Deck monster into
                        # the Extra Deck)
-    places: tuple      # of graveyard | hand | deck | extra_deck | field (the player's monsters) | opponent_field
+    places: tuple      # of graveyard | hand | deck | extra_deck | field (the player's monsters) | opponent_field |
+                       # banished (the player's banished monsters, PRX-1)
     count: int
     filter: object = ANY
     any_card: bool = False   # "1 card" (not only monsters)
@@ -103,6 +104,7 @@ class Procedure:
     opponent_gy_at_least: int = 0          # SUMC-3: "while your opponent has 25 or more cards in their GY"
     banished_at_least: tuple = ()          # SUMC-3: (filter, count): "while 3 or more of your LIGHT monsters are banished"
     continuous_spells_at_least: int = 0    # SUMC-3: "while you control 3 or more face-up Continuous Spell Cards"
+    gy_no_same_name: bool = False          # PRX-2: "..., and no monsters in your GY with the same name"
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,8 @@ _FROM = {
 }
 _FROM_WORDS = "|".join(re.escape(words) for words in sorted(_FROM, key=len, reverse=True))
 _COSTS = (
-    ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?")),
+    ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?"
+                          r"(?P<except>, except \"[^\"]+\")?")),   # PRX-3: 'from your GY, except "Bujin Hirume"'
     ("banish", re.compile(rf"(?:banishing|removing from play) (?P<what>.+?) from your (?P<from>{_FROM_WORDS})")),
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
@@ -161,8 +164,15 @@ _COSTS = (
     ("tribute", re.compile(r"Tributing (?P<what>.+?) from your (?P<from>hand or field|hand and/or field)")),
     ("tribute", re.compile(r"Tributing (?P<what>.+?)(?: on your side of the field)?(?P<theirs> they control)?")),
 )
+# PRX-1: "shuffling 3 of your banished Insect monsters into the Main Deck": Main Deck monsters only (an Extra Deck
+# monster is never shuffled into the Main Deck)
+_BANISHED_TO_DECK = re.compile(r"shuffling (?P<n>\d+) of your banished (?P<what>.+?) into the Main Deck")
+_MAIN_DECK_MONSTER = conj(*(Not(Atom("kind", "=", kind)) for kind in ("fusion", "synchro", "xyz", "link")))
+# PRX-3: "banishing 2 Level 7 or higher Plant-Type monsters (1 from your hand and 1 from your GY)": one from each
+_ONE_FROM_EACH = re.compile(r"banishing 2 (?P<what>.+?) \(1 from your (?P<a>hand|GY) and 1 from your (?P<b>hand|GY)\)")
 _GY_EXACTLY = re.compile(r"having exactly (?P<n>\d+) (?P<what>.+) in your GY")
-_GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY")
+_GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY"
+                          r"(?P<unique>, and no monsters in your GY with the same name)?")
 _CONTROLLING = re.compile(r"controlling (?:(?P<n>\d+) or more|an?) (?P<what>.+)")
 _REVEALING = re.compile(r"revealing (?:(?P<n>\d+) )?(?P<what>.+?) in your hand")
 _WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
@@ -241,12 +251,24 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
 
 def _cost(phrase: str) -> dict:
     """What "by <phrase>" adds to a Procedure; UnsupportedText when the phrase is not read whole."""
+    match = _BANISHED_TO_DECK.fullmatch(phrase)
+    if match:   # PRX-1
+        slots = _slots("shuffle", f"{match.group('n')} {match.group('what')}", ("banished",))
+        if any(slot.named or slot.different for slot in slots):
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"costs": tuple(CostSlot(slot.action, slot.places, slot.count, conj(slot.filter, _MAIN_DECK_MONSTER))
+                               for slot in slots)}
+    match = _ONE_FROM_EACH.fullmatch(phrase)
+    if match and match.group("a") != match.group("b"):   # PRX-3
+        places = {"hand": ("hand",), "GY": ("graveyard",)}
+        return {"costs": tuple(slot for place in (match.group("a"), match.group("b"))
+                               for slot in _slots("banish", f"1 {match.group('what')}", places[place]))}
     for action, pattern in _COSTS:
         match = pattern.fullmatch(phrase)
         if not match:
             continue
         groups = match.groupdict()
-        what = groups["what"]
+        what = groups["what"] + (groups.get("except") or "")
         if action == "tribute" and groups.get("from") is None:
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:
@@ -263,7 +285,12 @@ def _cost(phrase: str) -> dict:
     if match:
         what = match.group("what")
         wanted = None if what in ("cards",) and not match.group("names") else _one_filter(what)
-        return {"gy_at_least": (wanted, int(match.group("n")), bool(match.group("names")))}
+        found = {"gy_at_least": (wanted, int(match.group("n")), bool(match.group("names")))}
+        if match.group("unique"):   # PRX-2: "5 or more monsters in your GY, and no monsters in your GY with the same name"
+            if wanted is not ANY or match.group("names"):
+                raise UnsupportedText(f"not read: {phrase!r}")
+            found["gy_no_same_name"] = True
+        return found
     if phrase == "controlling no cards":
         return {"control_no_cards": True}
     match = _REVEALING.fullmatch(phrase)

@@ -299,7 +299,7 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
 def _place(position: Position, cost: str) -> str:
     """Where a procedure's cost card is, in the words of `effects.CostSlot.places`."""
     instance = position[cost]
-    if instance.location in ("hand", "graveyard", "deck", "extra_deck"):
+    if instance.location in ("hand", "graveyard", "deck", "extra_deck", "banished"):
         return instance.location
     return "field" if instance.player == position.turn_player else "opponent_field"
 

@@ -1464,7 +1464,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     that name (a Spell or Trap too) from the hand, Deck, Extra Deck or GY (SP-4, SP-7); cards revealed from the
     hand, which stay there (SP-4); the player controls no cards at all, a face-up card of a name (or a face-up
     monster of a kind) is / is not on the field or among the player's cards (SP-5); the cards of a slot with
-    different names / Attributes / Types (SP-6)."""
+    different names / Attributes / Types (SP-6); banished monsters shuffled into the Deck (PRX-1); no two monsters
+    in the GY with one name (PRX-2); one card from each of two places (PRX-3)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1543,6 +1544,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 wanted, n = procedure.banished_at_least
                 if len([c for c in _monsters_in(_own(position, ("banished",))) if _matches(wanted, c)]) < n:
                     continue
+            # PRX-2: "and no monsters in your GY with the same name": every monster there has a name of its own
+            if procedure.gy_no_same_name and len({c.card.name for c in gy_monsters}) != len(gy_monsters):
+                continue
             if procedure.continuous_spells_at_least and len([
                     c for c in _own(position, ("spell_trap_zone",)) if {"spell", "continuous"} <= _kinds(c)
                     and c.state.position != "set"]) < procedure.continuous_spells_at_least:
@@ -1556,7 +1560,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if len(shown) < n:
                     continue
             options = []
-            piles = {"graveyard": graveyard, "hand": hand, "deck": deck, "extra_deck": extra_deck}
+            # PRX-1: the player's banished cards (all face-up: a position lists no face-down banished card)
+            piles = {"graveyard": graveyard, "hand": hand, "deck": deck, "extra_deck": extra_deck,
+                     "banished": _own(position, "banished")}
             for slot in procedure.costs:
                 pool: list[Instance] = []
                 for place in slot.places:

@@ -615,6 +615,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
         if procedure.banished_at_least:
             wanted, n = procedure.banished_at_least
             out.append(f"procedure_banished_at_least({c},{p},{filters.number(wanted)},{n}).")
+        if procedure.gy_no_same_name:                                # PRX-2
+            out.append(f"procedure_gy_no_same_name({c},{p}).")
         if procedure.continuous_spells_at_least:
             out.append(f"procedure_continuous_spells_at_least({c},{p},{procedure.continuous_spells_at_least}).")
         for field_card in procedure.field_cards:

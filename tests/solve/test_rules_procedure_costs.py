@@ -1,0 +1,136 @@
+"""More costs and conditions of a Main Deck monster's own Special Summon procedure (PRX-* of
+docs/procedure-rules.md; issue 15, item 8). Real cards of the card database (../shared/data/cards.cdb): the
+procedure summon is listed exactly when its cost or condition can be paid, the cost cards end where the text
+says (`helpers.applied`: apply, the reference applier and the step-indexed transition agree), and every answer
+is the reference's (whole plays)."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import applied, board, need_shared_data
+from pysolver import legal_plays
+from pysolver.cards.effects import procedures
+from pysolver.cards.load import load_cards
+from pysolver.cards.reading import unread_clauses
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return load_cards(need_shared_data() / "cards.cdb")
+
+
+def summons(position) -> set:
+    """The procedure summons (card, cost) the solver lists; the reference agrees on every play."""
+    solver = legal_plays(position, all_instances=True)
+    reference = reference_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference}
+    assert not solver.unread
+    return {(p.card, p.cost) for p in solver if p.action == "procedure_summon"}
+
+
+def play_of(position, card, cost):
+    (play,) = [p for p in legal_plays(position, all_instances=True)
+               if p.action == "procedure_summon" and p.card == card and p.cost == cost]
+    return play
+
+
+# --- PRX-1: banished monsters shuffled into the Main Deck -------------------------------------------------------
+
+def test_prx_1_mighty_neptune_shuffles_3_banished_insect_monsters_into_the_main_deck(cards):
+    """'By shuffling 3 of your banished Insect monsters into the Main Deck': 3 of the player's banished Insect
+    monsters, not an Extra Deck one (Number 3: Cicada King cannot go into the Main Deck), into the Deck."""
+    b = board(cards=cards).hand("Heavy Beetrooper Mighty Neptune") \
+        .banished("Flying Kamakiri #2", "Neo Bug", "Gokibore", "Number 3: Cicada King", "Kuriboh")
+    position = b.build()
+    assert summons(position) == {("H1", ("BN1", "BN2", "BN3"))}
+    after = applied(position, play_of(position, "H1", ("BN1", "BN2", "BN3")), zone="M1")
+    assert after["M1"].card.name == "Heavy Beetrooper Mighty Neptune"
+    assert sorted(c.name for c in after.me.deck) == ["Flying Kamakiri #2", "Gokibore", "Neo Bug"]
+    assert sorted(c.card.name for c in after.me.banished) == ["Kuriboh", "Number 3: Cicada King"]
+    assert after.me.graveyard == ()
+
+
+def test_prx_1_mighty_neptune_needs_3_banished_main_deck_insects(cards):
+    """Two banished Insects and an Insect Xyz Monster, or Insects in the GY: no procedure."""
+    b = board(cards=cards).hand("Heavy Beetrooper Mighty Neptune") \
+        .banished("Flying Kamakiri #2", "Neo Bug", "Number 3: Cicada King").graveyard("Gokibore", "Fiend Scorpion")
+    assert summons(b.build()) == set()
+    four = board(cards=cards).hand("Heavy Beetrooper Mighty Neptune") \
+        .banished("Flying Kamakiri #2", "Neo Bug", "Gokibore", "Fiend Scorpion")
+    assert len(summons(four.build())) == 4   # any 3 of the 4
+
+
+def test_prx_1_overtex_qoatlus_shuffles_5_banished_dinosaurs(cards):
+    b = board(cards=cards).hand("Overtex Qoatlus") \
+        .banished("Uraby", "Frostosaurus", "Sword Arm of Dragon", "Sabersaurus", "Fire Opal Head", "Evolved Daneen")
+    position = b.build()
+    assert summons(position) == {("H1", ("BN1", "BN2", "BN3", "BN4", "BN5"))}
+    after = applied(position, play_of(position, "H1", ("BN1", "BN2", "BN3", "BN4", "BN5")), zone="M3")
+    assert len(after.me.deck) == 5 and [c.card.name for c in after.me.banished] == ["Evolved Daneen"]
+    short = board(cards=cards).hand("Overtex Qoatlus").banished("Uraby", "Frostosaurus", "Sabersaurus", "Evolved Daneen")
+    assert summons(short.build()) == set()
+
+
+# --- PRX-2: no two monsters in the GY with the same name --------------------------------------------------------
+
+def test_prx_2_orbital_hydralander_needs_5_monsters_with_no_shared_name_in_the_gy(cards):
+    """'By having 5 or more monsters in your GY, and no monsters in your GY with the same name': a condition,
+    no cost; two copies of a Spell in the GY do not matter, two copies of a monster do."""
+    five = ("Kuriboh", "Sangan", "Neo Bug", "Uraby", "Gokibore")
+    position = board(cards=cards).hand("Orbital Hydralander").graveyard(*five, "Pot of Greed", "Pot of Greed").build()
+    assert summons(position) == {("H1", ())}
+    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == "Orbital Hydralander" and len(after.me.graveyard) == 7
+    twice = board(cards=cards).hand("Orbital Hydralander").graveyard(*five, "Kuriboh").build()
+    assert summons(twice) == set()
+    four = board(cards=cards).hand("Orbital Hydralander").graveyard(*five[:4]).build()
+    assert summons(four) == set()
+
+
+def test_prx_2_why_names_the_shared_name(cards):
+    from pysolver.solve.why import why
+    five = ("Kuriboh", "Sangan", "Neo Bug", "Uraby", "Gokibore")
+    position = board(cards=cards).hand("Orbital Hydralander").graveyard(*five, "Kuriboh").build()
+    (answer,) = why(position, "H1", "procedure_summon").answers
+    assert answer.exhaustive and not answer.plays
+    assert [reason.name for group in answer.reasons for reason in group] == ["procedure_gy_same_name"]
+
+
+# --- PRX-3: one of each place, "except" a name ------------------------------------------------------------------
+
+def test_prx_3_rosaria_banishes_one_plant_from_the_hand_and_one_from_the_gy(cards):
+    """'By banishing 2 Level 7 or higher Plant-Type monsters (1 from your hand and 1 from your GY)'."""
+    b = board(cards=cards).hand("Rosaria, the Stately Fallen Angel", "Giant Kra-Corn") \
+        .graveyard("Tytannial, Princess of Camellias", "Kuriboh")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2", "GY1"))}
+    after = applied(position, play_of(position, "H1", ("H2", "GY1")), zone="M1")
+    assert sorted(c.card.name for c in after.me.banished) == ["Giant Kra-Corn", "Tytannial, Princess of Camellias"]
+    assert [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
+    both_in_hand = board(cards=cards).hand("Rosaria, the Stately Fallen Angel", "Giant Kra-Corn",
+                                           "Tytannial, Princess of Camellias")
+    assert summons(both_in_hand.build()) == set()
+    both_in_gy = board(cards=cards).hand("Rosaria, the Stately Fallen Angel") \
+        .graveyard("Giant Kra-Corn", "Tytannial, Princess of Camellias")
+    assert summons(both_in_gy.build()) == set()
+
+
+def test_prx_3_bujin_hirume_banishes_a_bujin_from_the_gy_except_bujin_hirume(cards):
+    b = board(cards=cards).hand("Bujin Hirume").graveyard("Bujin Hirume", "Bujin Yamato")
+    position = b.build()
+    assert summons(position) == {("H1", ("GY2",))}
+    after = applied(position, play_of(position, "H1", ("GY2",)), zone="M1")
+    assert [c.card.name for c in after.me.banished] == ["Bujin Yamato"]
+    only_hirume = board(cards=cards).hand("Bujin Hirume").graveyard("Bujin Hirume")
+    assert summons(only_hirume.build()) == set()
+
+
+# --- the reader ---------------------------------------------------------------------------------------------------
+
+def test_prx_cards_are_read_whole(cards):
+    for name in ("Heavy Beetrooper Mighty Neptune", "Overtex Qoatlus", "Orbital Hydralander", "Bujin Hirume",
+                 "Rosaria, the Stately Fallen Angel"):
+        assert isinstance(procedures(cards[name]), tuple), name
+        assert unread_clauses(cards[name]) == (), name
