@@ -105,6 +105,10 @@ class Procedure:
     banished_at_least: tuple = ()          # SUMC-3: (filter, count): "while 3 or more of your LIGHT monsters are banished"
     continuous_spells_at_least: int = 0    # SUMC-3: "while you control 3 or more face-up Continuous Spell Cards"
     gy_no_same_name: bool = False          # PRX-2: "..., and no monsters in your GY with the same name"
+    distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
+                                           # names / Attributes among the monsters matching the filter in the
+                                           # places (graveyard | opponent_graveyard | field | opponent_field |
+                                           # banished: the turn player's banished monsters)
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,19 @@ _BANISHED_TO_DECK = re.compile(r"shuffling (?P<n>\d+) of your banished (?P<what>
 _MAIN_DECK_MONSTER = conj(*(Not(Atom("kind", "=", kind)) for kind in ("fusion", "synchro", "xyz", "link")))
 # PRX-3: "banishing 2 Level 7 or higher Plant-Type monsters (1 from your hand and 1 from your GY)": one from each
 _ONE_FROM_EACH = re.compile(r"banishing 2 (?P<what>.+?) \(1 from your (?P<a>hand|GY) and 1 from your (?P<b>hand|GY)\)")
+# PRX-5: N or more different names / Attributes in places other than the player's GY
+_DISTINCT = (
+    # "by having 6 or more monsters with different Attributes in the GYs" (Elemental Grace Doriado)
+    (re.compile(r"having (?P<n>\d+) or more (?P<what>.+?) with different (?P<prop>Attributes|names) in the GYs"),
+     ("graveyard", "opponent_graveyard")),
+    # "by there being at least 8 or more Link Monsters with different names on the field and/or in the GYs" (Avida)
+    (re.compile(r"there being at least (?P<n>\d+) or more (?P<what>.+?) with different (?P<prop>Attributes|names) "
+                r"on the field and/or in the GYs"),
+     ("field", "opponent_field", "graveyard", "opponent_graveyard")),
+    # 'by possessing 4 or more banished "Lightsworn" monsters with different names' (Punishment Dragon)
+    (re.compile(r"possessing (?P<n>\d+) or more banished (?P<what>.+?) with different (?P<prop>Attributes|names)"),
+     ("banished",)),
+)
 _GY_EXACTLY = re.compile(r"having exactly (?P<n>\d+) (?P<what>.+) in your GY")
 _GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY"
                           r"(?P<unique>, and no monsters in your GY with the same name)?")
@@ -218,6 +235,9 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
     pieces = [(parts.group(1), parts.group(2)), (parts.group(3), parts.group(4))] if parts else [(None, what)]
     if parts and re.fullmatch(r"\w+", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
         pieces[0] = (parts.group(1), parts.group(2) + " monster")      # "1 LIGHT and 1 DARK monster"
+    including = re.fullmatch(r"(\d+) monsters, including at least 1 (.+)", what)
+    if including and action == "tribute" and int(including.group(1)) >= 2:   # PRX-4: 1 of that kind and any others
+        pieces = [("1", including.group(2)), (str(int(including.group(1)) - 1), "monsters")]
     listed = re.fullmatch(r'(?:1 )?"[^"]+"(?:, "[^"]+")*,? and "[^"]+"', what)
     if listed:                                                         # a list of several cards: 1 of each
         pieces = [("1", name) for name in _NAME.findall(what)]
@@ -278,6 +298,11 @@ def _cost(phrase: str) -> dict:
             return {"costs": tuple(_slots(action, what, ("field",), monster_zone="Monster Zone" in groups["field"]))}
         place = "hand" if action in ("discard", "send") else "graveyard"
         return {"costs": tuple(_slots(action, what, (place,)))}
+    for pattern, places in _DISTINCT:
+        match = pattern.fullmatch(phrase)
+        if match:
+            return {"distinct_at_least": (_one_filter(match.group("what")), int(match.group("n")),
+                                          _DIFFERENT[match.group("prop")], places)}
     match = _GY_EXACTLY.fullmatch(phrase)
     if match:
         return {"gy_exactly": (_one_filter(match.group("what")), int(match.group("n")))}

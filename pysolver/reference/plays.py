@@ -1465,7 +1465,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     hand, which stay there (SP-4); the player controls no cards at all, a face-up card of a name (or a face-up
     monster of a kind) is / is not on the field or among the player's cards (SP-5); the cards of a slot with
     different names / Attributes / Types (SP-6); banished monsters shuffled into the Deck (PRX-1); no two monsters
-    in the GY with one name (PRX-2); one card from each of two places (PRX-3)."""
+    in the GY with one name (PRX-2); one card from each of two places (PRX-3); different names / Attributes in the GYs, on the field, banished (PRX-5)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1547,6 +1547,23 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             # PRX-2: "and no monsters in your GY with the same name": every monster there has a name of its own
             if procedure.gy_no_same_name and len({c.card.name for c in gy_monsters}) != len(gy_monsters):
                 continue
+            # PRX-5: N or more different names / Attributes among the matching monsters where the text says (the
+            # GYs, the banishment, face-up on either field)
+            if procedure.distinct_at_least:
+                wanted, n, prop, places = procedure.distinct_at_least
+                where = []
+                for place in places:
+                    if place == "graveyard":
+                        where += gy_monsters
+                    elif place == "opponent_graveyard":
+                        where += _monsters_in(_opponents(position, ("graveyard",)))
+                    elif place == "banished":
+                        where += _monsters_in(_own(position, ("banished",)))
+                    else:
+                        where += [c for c in (mine if place == "field" else theirs) if c.state.position != "set"]
+                value = (lambda c: c.card.name) if prop == "name" else (lambda c: c.card.attribute)
+                if len({value(c) for c in where if _matches(wanted, c)}) < n:
+                    continue
             if procedure.continuous_spells_at_least and len([
                     c for c in _own(position, ("spell_trap_zone",)) if {"spell", "continuous"} <= _kinds(c)
                     and c.state.position != "set"]) < procedure.continuous_spells_at_least:

@@ -617,6 +617,10 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_banished_at_least({c},{p},{filters.number(wanted)},{n}).")
         if procedure.gy_no_same_name:                                # PRX-2
             out.append(f"procedure_gy_no_same_name({c},{p}).")
+        if procedure.distinct_at_least:                              # PRX-5
+            wanted, n, prop, places = procedure.distinct_at_least
+            out.append(f"procedure_distinct_at_least({c},{p},{filters.number(wanted)},{n},{prop}).")
+            out.extend(f"procedure_distinct_in({c},{p},{place})." for place in places)
         if procedure.continuous_spells_at_least:
             out.append(f"procedure_continuous_spells_at_least({c},{p},{procedure.continuous_spells_at_least}).")
         for field_card in procedure.field_cards:

@@ -134,3 +134,84 @@ def test_prx_cards_are_read_whole(cards):
                  "Rosaria, the Stately Fallen Angel"):
         assert isinstance(procedures(cards[name]), tuple), name
         assert unread_clauses(cards[name]) == (), name
+
+
+# --- PRX-4: Tributes "including at least 1 ..." ------------------------------------------------------------------
+
+def test_prx_4_destiny_hero_dogma_tributes_3_monsters_including_a_destiny_hero(cards):
+    """'By Tributing 3 monsters, including at least 1 "Destiny HERO" monster': any 3 of the player's monsters
+    (face-down ones too: a Tribute), at least one of them a "Destiny HERO"; all 3 go to the GY."""
+    b = board(cards=cards).hand("Destiny HERO - Dogma").monster(1, "Destiny HERO - Malicious") \
+        .monster(2, "Kuriboh").monster(3, "Sangan", position="set").monster(4, "Skull Servant")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2", "M3")), ("H1", ("M1", "M2", "M4")), ("H1", ("M1", "M3", "M4"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2", "M3")), zone="M2")
+    assert after["M2"].card.name == "Destiny HERO - Dogma"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Destiny HERO - Malicious", "Kuriboh", "Sangan"]
+    none = board(cards=cards).hand("Destiny HERO - Dogma").monster(1, "Kuriboh").monster(2, "Sangan") \
+        .monster(3, "Skull Servant").hand("Destiny HERO - Malicious")
+    assert summons(none.build()) == set()
+
+
+def test_prx_4_masked_beast_des_gardius_tributes_2_including_grand_tiki_elder_or_melchid(cards):
+    b = board(cards=cards).hand("Masked Beast Des Gardius").monster(1, "Kuriboh").monster(2, "Grand Tiki Elder")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2")), zone="M1")
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Grand Tiki Elder", "Kuriboh"]
+    without = board(cards=cards).hand("Masked Beast Des Gardius").monster(1, "Kuriboh").monster(2, "Sangan")
+    assert summons(without.build()) == set()
+
+
+# --- PRX-5: different names / Attributes in the GYs, on the field, banished --------------------------------------
+
+def test_prx_5_elemental_grace_doriado_needs_6_attributes_among_both_gys(cards):
+    """'By having 6 or more monsters with different Attributes in the GYs': both players' GYs count."""
+    b = board(cards=cards).hand("Elemental Grace Doriado").graveyard("Kuriboh", "Harpie Lady", "Mystical Elf")
+    b.opponent.graveyard("Uraby", "Aqua Madoor", "Flame Manipulator")   # EARTH, WATER, FIRE
+    position = b.build()
+    assert summons(position) == {("H1", ())}
+    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == "Elemental Grace Doriado" and len(after.me.graveyard) == 3
+    five = board(cards=cards).hand("Elemental Grace Doriado").graveyard("Kuriboh", "Harpie Lady", "Mystical Elf")
+    five.opponent.graveyard("Uraby", "Aqua Madoor", "Gokibore")   # Gokibore: EARTH again
+    assert summons(five.build()) == set()
+
+
+AVIDA_LINKS = ("Link Spider", "Linkuriboh", "Decode Talker", "Proxy Dragon", "Security Dragon", "Firewall Dragon",
+               "Topologic Bomber Dragon", "Borreload Dragon")
+
+
+def test_prx_5_avida_needs_8_link_monsters_with_different_names_on_the_fields_and_in_the_gys(cards):
+    b = board(cards=cards).hand("Avida, Rebuilder of Worlds").monster("left", AVIDA_LINKS[0]) \
+        .graveyard(*AVIDA_LINKS[1:4])
+    b.opponent.monster(1, AVIDA_LINKS[4]).graveyard(*AVIDA_LINKS[5:])
+    position = b.build()
+    assert summons(position) == {("H1", ())}
+    seven = board(cards=cards).hand("Avida, Rebuilder of Worlds").monster("left", AVIDA_LINKS[0]) \
+        .graveyard(*AVIDA_LINKS[1:4], AVIDA_LINKS[0])
+    seven.opponent.monster(1, AVIDA_LINKS[4]).graveyard(*AVIDA_LINKS[5:7])
+    assert summons(seven.build()) == set()
+
+
+LIGHTSWORN = ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
+              "Ryko, Lightsworn Hunter")
+
+
+def test_prx_5_punishment_dragon_needs_4_banished_lightsworn_with_different_names(cards):
+    """'By possessing 4 or more banished "Lightsworn" monsters with different names': a condition, the banished
+    cards stay; Lightsworn monsters in the GY do not count."""
+    position = board(cards=cards).hand("Punishment Dragon").banished(*LIGHTSWORN).build()
+    assert summons(position) == {("H1", ())}
+    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    assert len(after.me.banished) == 4
+    three = board(cards=cards).hand("Punishment Dragon").banished(*LIGHTSWORN[:3], LIGHTSWORN[0]) \
+        .graveyard(LIGHTSWORN[3])
+    assert summons(three.build()) == set()
+
+
+def test_prx_new_cards_are_read_whole(cards):
+    for name in ("Destiny HERO - Dogma", "Masked Beast Des Gardius", "Elemental Grace Doriado",
+                 "Avida, Rebuilder of Worlds", "Punishment Dragon"):
+        assert isinstance(procedures(cards[name]), tuple), name
+        assert unread_clauses(cards[name]) == (), name
