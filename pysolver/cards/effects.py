@@ -166,6 +166,8 @@ _COSTS = (
     ("send", re.compile(rf"sending (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) to the GY")),
     ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the (?:Deck|Deck/Extra Deck)")),
     ("tribute", re.compile(r"Tributing (?P<what>.+?) from your (?P<from>hand or field|hand and/or field)")),
+    # PRX-7: "Tributing 2 face-up monsters with 0 ATK from anywhere on the field": either player's monsters
+    ("tribute", re.compile(r"Tributing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
     ("tribute", re.compile(r"Tributing (?P<what>.+?)(?: on your side of the field)?(?P<theirs> they control)?")),
 )
 # PRX-1: "shuffling 3 of your banished Insect monsters into the Main Deck": Main Deck monsters only (an Extra Deck
@@ -270,7 +272,25 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
 
 
 def _cost(phrase: str) -> dict:
-    """What "by <phrase>" adds to a Procedure; UnsupportedText when the phrase is not read whole."""
+    """What "by <phrase>" adds to a Procedure; UnsupportedText when the phrase is not read whole. PRX-6: two
+    costs of one verb joined by "and" ("banishing 2 monsters you control and 1 monster from your GY"), each
+    read whole, are both paid."""
+    try:
+        return _one_cost(phrase)
+    except ValueError:   # UnsupportedText, or an UnsupportedMaterialLine from a phrase
+        two = re.fullmatch(r"(?P<verb>banishing|sending|Tributing|shuffling) (?P<a>.+?) and (?P<b>\d+ .+)", phrase)
+        if not two:
+            raise
+        try:
+            first, second = _one_cost(f"{two['verb']} {two['a']}"), _one_cost(f"{two['verb']} {two['b']}")
+        except ValueError:
+            raise UnsupportedText(f"not read: {phrase!r}") from None
+        if set(first) != {"costs"} or set(second) != {"costs"}:
+            raise UnsupportedText(f"not read: {phrase!r}") from None
+        return {"costs": first["costs"] + second["costs"]}
+
+
+def _one_cost(phrase: str) -> dict:
     match = _BANISHED_TO_DECK.fullmatch(phrase)
     if match:   # PRX-1
         slots = _slots("shuffle", f"{match.group('n')} {match.group('what')}", ("banished",))
@@ -289,6 +309,8 @@ def _cost(phrase: str) -> dict:
             continue
         groups = match.groupdict()
         what = groups["what"] + (groups.get("except") or "")
+        if groups.get("anywhere"):
+            return {"costs": tuple(_slots("tribute", what, ("field", "opponent_field")))}
         if action == "tribute" and groups.get("from") is None:
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:

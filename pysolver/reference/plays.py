@@ -1594,8 +1594,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     elif place == "field":
                         pool += [c for c in mine if _matches(slot.filter, c)
                                  and not (slot.face_up and c.state.position == "set")]
-                    else:
-                        pool += list(theirs)
+                    else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so
+                        pool += [c for c in theirs if _matches(slot.filter, c)
+                                 and not (slot.face_up and c.state.position == "set")]
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)

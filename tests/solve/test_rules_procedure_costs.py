@@ -215,3 +215,44 @@ def test_prx_new_cards_are_read_whole(cards):
                  "Avida, Rebuilder of Worlds", "Punishment Dragon"):
         assert isinstance(procedures(cards[name]), tuple), name
         assert unread_clauses(cards[name]) == (), name
+
+
+# --- PRX-6: two costs of one verb ----------------------------------------------------------------------------------
+
+def test_prx_6_the_atmosphere_banishes_2_monsters_you_control_and_1_from_the_gy(cards):
+    """'By banishing 2 monsters you control and 1 monster from your Graveyard': both costs, all banished (the
+    field's monsters in any position)."""
+    b = board(cards=cards).hand("The Atmosphere").monster(1, "Kuriboh").monster(2, "Sangan", position="set") \
+        .graveyard("Skull Servant")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2", "GY1"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2", "GY1")), zone="M2")
+    assert sorted(c.card.name for c in after.me.banished) == ["Kuriboh", "Sangan", "Skull Servant"]
+    assert after["M2"].card.name == "The Atmosphere" and after.me.graveyard == ()
+    no_gy = board(cards=cards).hand("The Atmosphere").monster(1, "Kuriboh").monster(2, "Sangan").monster(3, "Skull Servant")
+    assert summons(no_gy.build()) == set()
+
+
+# --- PRX-7: Tributes from either field ------------------------------------------------------------------------------
+
+def test_prx_7_reptilianne_vaskii_tributes_2_face_up_0_atk_monsters_from_either_field(cards):
+    """'By Tributing 2 face-up monsters with 0 ATK from anywhere on the field': the player's or the opponent's,
+    face-up, 0 ATK; each goes to its owner's GY."""
+    b = board(cards=cards).hand("Reptilianne Vaskii").monster(1, "Ojama Green").monster(2, "Kuriboh") \
+        .monster(3, "White Duston", position="set")
+    b.opponent.monster(1, "Soul Tiger").monster(2, "Melffy Rabby", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "oM1"))}
+    after = applied(position, play_of(position, "H1", ("M1", "oM1")), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Ojama Green"]
+    assert [c.card.name for c in after.opponent.graveyard] == ["Soul Tiger"]
+    assert after["M1"].card.name == "Reptilianne Vaskii"
+    one = board(cards=cards).hand("Reptilianne Vaskii").monster(1, "Ojama Green")
+    one.opponent.monster(1, "Kuriboh")
+    assert summons(one.build()) == set()
+
+
+def test_prx_6_7_cards_are_read_whole(cards):
+    for name in ("The Atmosphere", "Reptilianne Vaskii"):
+        assert isinstance(procedures(cards[name]), tuple), name
+        assert unread_clauses(cards[name]) == (), name
