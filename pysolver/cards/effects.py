@@ -148,6 +148,7 @@ _FROM = {
     "hand, field, or GY": (("hand", "field", "graveyard"), False),        # of monster (POS-3)
     "hand, GY, and/or face-up from your Monster Zone": (("hand", "graveyard", "field"), True),
     "GY and/or face-up field": (("graveyard", "field"), True),
+    "GY and/or face-up from your field": (("graveyard", "field"), True),
     "hand and/or field": (("hand", "field"), False),
     "hand or field": (("hand", "field"), False),
     "hand or face-up field": (("hand", "field"), True),
@@ -258,6 +259,15 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             up, phrase = True, phrase[len("face-up "):]
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
+            continue
+        archetype = re.fullmatch(r'("[^"]+") cards?', phrase)
+        if archetype and action in ("banish", "send", "shuffle") and set(places) <= {"graveyard", "field"}:
+            # PRX-8: '3 "SPYRAL" cards' -- any card of the archetype (a Spell or Trap too; on the field, any of the
+            # player's cards, face-up where the text says)
+            wanted = _filter(f"{archetype.group(1)} monster")
+            if not (isinstance(wanted, Atom) and wanted.key == "archetype"):
+                raise UnsupportedText(f"{action} cost {phrase!r}")
+            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up, different=different))
             continue
         named = bool(re.fullmatch(r'"[^"]+"', phrase)) and action != "tribute"
         if named and "field" in places and not monster_zone:

@@ -322,7 +322,7 @@ def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> 
         board.send_to_graveyard(instance.player, state)
         return
     pile = board.players[instance.player]
-    card = state.card if isinstance(state, (Monster, PileCard)) else state
+    card = state.card if isinstance(state, (Monster, PileCard, SpellTrap)) else state   # PRX-8: a Spell or Trap
     if isinstance(state, Monster):
         pile["graveyard"].extend(PileCard(material) for material in state.materials)
         if "token" in card.kinds:

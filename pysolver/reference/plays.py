@@ -1585,15 +1585,16 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 for place in slot.places:
                     if place in piles:
                         cards = [c for c in piles[place] if c.id != monster.id]
-                        if slot.any_card:
-                            pool += cards
+                        if slot.any_card:    # "1 card"; PRX-8: any card of an archetype
+                            pool += [c for c in cards if _matches(slot.filter, c)]
                         elif slot.named:     # SP-7: any card of the name
                             pool += [c for c in cards if _matches(slot.filter, c)]
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
                     elif place == "field":
-                        pool += [c for c in mine if _matches(slot.filter, c)
-                                 and not (slot.face_up and c.state.position == "set")]
+                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too
+                        pool += [c for c in (my_cards if slot.any_card else mine) if _matches(slot.filter, c)
+                                 and not (slot.face_up and getattr(c.state, "position", None) == "set")]
                     else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so
                         pool += [c for c in theirs if _matches(slot.filter, c)
                                  and not (slot.face_up and c.state.position == "set")]

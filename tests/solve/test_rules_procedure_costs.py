@@ -256,3 +256,47 @@ def test_prx_6_7_cards_are_read_whole(cards):
     for name in ("The Atmosphere", "Reptilianne Vaskii"):
         assert isinstance(procedures(cards[name]), tuple), name
         assert unread_clauses(cards[name]) == (), name
+
+
+# --- PRX-8: cards of an archetype, Spells and Traps too -------------------------------------------------------------
+
+def test_prx_8_spyral_sleeper_banishes_3_spyral_cards_spells_and_traps_too(cards):
+    """'By banishing 3 "SPYRAL" cards from your Graveyard': any 3 cards of the archetype there."""
+    b = board(cards=cards).hand("SPYRAL Sleeper") \
+        .graveyard("SPYRAL Tough", "SPYRAL MISSION - Assault", "SPYRAL GEAR - Utility Wire", "Kuriboh", "Pot of Greed")
+    position = b.build()
+    assert summons(position) == {("H1", ("GY1", "GY2", "GY3"))}
+    after = applied(position, play_of(position, "H1", ("GY1", "GY2", "GY3")), zone="M1")
+    assert sorted(c.card.name for c in after.me.banished) == [
+        "SPYRAL GEAR - Utility Wire", "SPYRAL MISSION - Assault", "SPYRAL Tough"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Pot of Greed"]
+    two = board(cards=cards).hand("SPYRAL Sleeper", "SPYRAL Tough") \
+        .graveyard("SPYRAL MISSION - Assault", "SPYRAL GEAR - Utility Wire")
+    assert summons(two.build()) == set()
+
+
+METAPHYS = ("Metaphys Tyrant Dragon", "Metaphys Ragnarok", "Metaphys Daedalus", "Metaphys Nephthys")
+
+
+def test_prx_8_metaphys_executor_banishes_5_metaphys_cards_with_different_names_gy_and_face_up_field(cards):
+    """'By banishing 5 "Metaphys" cards with different names from your GY and/or face-up from your field': a
+    face-up Continuous Trap on the field counts, a Set one does not; no two of one name."""
+    b = board(cards=cards).hand("Metaphys Executor").graveyard(*METAPHYS[:3], "Kuriboh") \
+        .monster(1, METAPHYS[3]).spell_trap(1, "Metaphys Dimension")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "S1", "GY1", "GY2", "GY3"))}
+    after = applied(position, play_of(position, "H1", ("M1", "S1", "GY1", "GY2", "GY3")), zone="M1")
+    assert sorted(c.card.name for c in after.me.banished) == sorted(METAPHYS + ("Metaphys Dimension",))
+    assert after["M1"].card.name == "Metaphys Executor" and [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
+    same_name = board(cards=cards).hand("Metaphys Executor").graveyard(*METAPHYS[:3], METAPHYS[0]) \
+        .monster(1, METAPHYS[3])
+    assert summons(same_name.build()) == set()
+    set_trap = board(cards=cards).hand("Metaphys Executor").graveyard(*METAPHYS[:3]) \
+        .monster(1, METAPHYS[3]).spell_trap(1, "Metaphys Dimension", position="set")
+    assert summons(set_trap.build()) == set()
+
+
+def test_prx_8_cards_are_read_whole(cards):
+    for name in ("SPYRAL Sleeper", "Metaphys Executor"):
+        assert isinstance(procedures(cards[name]), tuple), name
+        assert unread_clauses(cards[name]) == (), name
