@@ -1585,9 +1585,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 for place in slot.places:
                     if place in piles:
                         cards = [c for c in piles[place] if c.id != monster.id]
-                        if slot.any_card:    # "1 card"; PRX-8: any card of an archetype
-                            pool += [c for c in cards if _matches(slot.filter, c)]
-                        elif slot.named:     # SP-7: any card of the name
+                        if slot.any_card or slot.named:   # "1 card", PRX-8: of an archetype; SP-7: of the name
                             pool += [c for c in cards if _matches(slot.filter, c)]
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
