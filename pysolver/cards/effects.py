@@ -76,6 +76,7 @@ class CostSlot:
     named: bool = False      # a bare card name ("1 "Blue-Eyes White Dragon""): any card of that name, a Spell or
                              # Trap too, from the hand, Deck, Extra Deck or GY (the field's cards: monsters only)
     different: str | None = None   # "with different names / Attributes / Types": name | attribute | race
+    all_of: bool = False     # PRX-9: "all monsters in your GY": every card of the pool, `count` (1) of them at least
 
 
 @dataclass(frozen=True)
@@ -301,6 +302,8 @@ def _cost(phrase: str) -> dict:
 
 
 def _one_cost(phrase: str) -> dict:
+    if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
+        return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
     match = _BANISHED_TO_DECK.fullmatch(phrase)
     if match:   # PRX-1
         slots = _slots("shuffle", f"{match.group('n')} {match.group('what')}", ("banished",))

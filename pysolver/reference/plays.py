@@ -1599,6 +1599,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
+                if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them
+                    everything = tuple(c for c in pool if c.id != monster.id)
+                    picks = [everything] if len(everything) >= slot.count else []
                 if slot.different:    # SP-6: no two of the slot's cards share the property
                     key = {"name": lambda c: c.card.name, "attribute": lambda c: c.card.attribute,
                            "race": lambda c: c.card.race}[slot.different]

@@ -585,6 +585,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"named_filter({filters.number(slot.filter)}).")
             if slot.different:
                 out.append(f"procedure_cost_different({c},{p},{k},{slot.different}).")
+            if slot.all_of:                                            # PRX-9
+                out.append(f"procedure_cost_all({c},{p},{k}).")
         out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"

@@ -300,3 +300,22 @@ def test_prx_8_cards_are_read_whole(cards):
     for name in ("SPYRAL Sleeper", "Metaphys Executor"):
         assert isinstance(procedures(cards[name]), tuple), name
         assert unread_clauses(cards[name]) == (), name
+
+
+# --- PRX-9: all monsters of the GY -----------------------------------------------------------------------------------
+
+def test_prx_9_exodius_shuffles_all_monsters_in_the_gy_into_the_deck(cards):
+    """'By shuffling all monsters in your Graveyard into the Deck': every monster there (at least 1), none left
+    behind; an Extra Deck monster goes to the Extra Deck, a Spell stays in the GY."""
+    b = board(cards=cards).hand("Exodius the Ultimate Forbidden Lord") \
+        .graveyard("Kuriboh", "Sangan", "Pot of Greed", "Stardust Dragon")
+    position = b.build()
+    assert summons(position) == {("H1", ("GY1", "GY2", "GY4"))}
+    after = applied(position, play_of(position, "H1", ("GY1", "GY2", "GY4")), zone="M1")
+    assert sorted(c.name for c in after.me.deck) == ["Kuriboh", "Sangan"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Stardust Dragon"]
+    assert [c.card.name for c in after.me.graveyard] == ["Pot of Greed"]
+    no_monster = board(cards=cards).hand("Exodius the Ultimate Forbidden Lord").graveyard("Pot of Greed")
+    assert summons(no_monster.build()) == set()
+    (way,) = procedures(cards["Exodius the Ultimate Forbidden Lord"])
+    assert way.costs[0].all_of and unread_clauses(cards["Exodius the Ultimate Forbidden Lord"]) == ()
