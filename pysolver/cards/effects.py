@@ -245,6 +245,10 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
     listed = re.fullmatch(r'(?:1 )?"[^"]+"(?:, "[^"]+")*,? and "[^"]+"', what)
     if listed:                                                         # a list of several cards: 1 of each
         pieces = [("1", name) for name in _NAME.findall(what)]
+    original = re.fullmatch(r'(\d+) monsters whose original names are ("[^"]+"(?:, "[^"]+")*,? and "[^"]+")', what)
+    if original and action == "tribute" and int(original.group(1)) == len(_NAME.findall(original.group(2))):
+        # PRX-10: 'Tributing 3 monsters whose original names are "A", "B", and "C"' -- 1 of each (printed names)
+        pieces = [("1", name) for name in _NAME.findall(original.group(2))]
     if different and len(pieces) > 1:
         raise UnsupportedText(f"{action} cost {what!r} with different {different}s")
     out = []

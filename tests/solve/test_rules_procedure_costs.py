@@ -319,3 +319,22 @@ def test_prx_9_exodius_shuffles_all_monsters_in_the_gy_into_the_deck(cards):
     assert summons(no_monster.build()) == set()
     (way,) = procedures(cards["Exodius the Ultimate Forbidden Lord"])
     assert way.costs[0].all_of and unread_clauses(cards["Exodius the Ultimate Forbidden Lord"]) == ()
+
+
+# --- PRX-10: Tributes of monsters with original names -----------------------------------------------------------------
+
+def test_prx_10_holactie_tributes_slifer_obelisk_and_ra(cards):
+    """'By Tributing 3 monsters whose original names are "Slifer the Sky Dragon", "Obelisk the Tormentor", and "The
+    Winged Dragon of Ra"': one of each (face-down too: a Tribute), all to the GY."""
+    b = board(cards=cards).hand("Holactie the Creator of Light").monster(1, "Slifer the Sky Dragon") \
+        .monster(2, "Obelisk the Tormentor", position="set").monster(3, "The Winged Dragon of Ra").monster(4, "Kuriboh")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2", "M3"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2", "M3")), zone="M3")
+    assert sorted(c.card.name for c in after.me.graveyard) == [
+        "Obelisk the Tormentor", "Slifer the Sky Dragon", "The Winged Dragon of Ra"]
+    assert after["M3"].card.name == "Holactie the Creator of Light"
+    two = board(cards=cards).hand("Holactie the Creator of Light").monster(1, "Slifer the Sky Dragon") \
+        .monster(2, "Obelisk the Tormentor").monster(3, "Kuriboh")
+    assert summons(two.build()) == set()
+    assert unread_clauses(cards["Holactie the Creator of Light"]) == ()
