@@ -154,6 +154,7 @@ _FROM = {
     "hand or field": (("hand", "field"), False),
     "hand or face-up field": (("hand", "field"), True),
     "hand and/or face-up field": (("hand", "field"), True),
+    "hand, Deck, and/or face-up field": (("hand", "deck", "field"), True),   # PRX-11
     "Deck": (("deck",), False), "Extra Deck": (("extra_deck",), False), "hand or Deck": (("hand", "deck"), False),
 }
 _FROM_WORDS = "|".join(re.escape(words) for words in sorted(_FROM, key=len, reverse=True))
@@ -259,6 +260,8 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
                 raise UnsupportedText(f"{action} cost {phrase!r}")
             count, phrase = single.groups()
         phrase = re.sub(r"^other ", "", phrase)
+        # PRX-11: "with an original Level of 4 or lower": the printed Level (nothing in a position changes a Level)
+        phrase = re.sub(r"^(.+?) with an original Level of (\d+) or (lower|higher)$", r"Level \2 or \3 \1", phrase)
         up = face_up
         if phrase.startswith("face-up "):
             up, phrase = True, phrase[len("face-up "):]

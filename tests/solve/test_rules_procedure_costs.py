@@ -338,3 +338,21 @@ def test_prx_10_holactie_tributes_slifer_obelisk_and_ra(cards):
         .monster(2, "Obelisk the Tormentor").monster(3, "Kuriboh")
     assert summons(two.build()) == set()
     assert unread_clauses(cards["Holactie the Creator of Light"]) == ()
+
+
+# --- PRX-11: original Level; the hand, the Deck and the face-up field -------------------------------------------------
+
+def test_prx_11_linear_magnum_sends_2_magnet_warriors_from_hand_deck_face_up_field(cards):
+    """'By sending 2 "Magnet Warrior" monsters with an original Level of 4 or lower from your hand, Deck, and/or
+    face-up field to the GY': a face-down one on the field is not taken; any 2 of the others, to the GY."""
+    n = "Conduction Warrior Linear Magnum Plus Minus"
+    b = board(cards=cards).hand(n, "Alpha The Magnet Warrior", "Kuriboh").deck("Beta The Magnet Warrior") \
+        .monster(1, "Gamma The Magnet Warrior", position="set").monster(2, "Delta The Magnet Warrior")
+    position = b.build()
+    assert summons(position) == {("H1", ("H2", "M2")), ("H1", ("H2", "DK1")), ("H1", ("M2", "DK1"))}
+    after = applied(position, play_of(position, "H1", ("M2", "DK1")), zone="M2")
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Beta The Magnet Warrior", "Delta The Magnet Warrior"]
+    assert after.me.deck == () and after["M2"].card.name == n
+    one = board(cards=cards).hand(n, "Alpha The Magnet Warrior").monster(1, "Gamma The Magnet Warrior", position="set")
+    assert summons(one.build()) == set()
+    assert unread_clauses(cards[n]) == ()
