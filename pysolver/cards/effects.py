@@ -106,6 +106,8 @@ class Procedure:
     banished_at_least: tuple = ()          # SUMC-3: (filter, count): "while 3 or more of your LIGHT monsters are banished"
     continuous_spells_at_least: int = 0    # SUMC-3: "while you control 3 or more face-up Continuous Spell Cards"
     gy_no_same_name: bool = False          # PRX-2: "..., and no monsters in your GY with the same name"
+    reveal_cards: tuple = ()               # PRX-12: (archetype filter, count, different names): 'by revealing 3
+                                           # other "Cubic" cards in your hand with different names' -- any cards
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -360,6 +362,13 @@ def _one_cost(phrase: str) -> dict:
         return found
     if phrase == "controlling no cards":
         return {"control_no_cards": True}
+    match = re.fullmatch(r'revealing (?P<n>\d+) other (?P<what>"[^"]+") cards in your hand(?P<names> with different names)?',
+                         phrase)
+    if match:   # PRX-12: any cards of an archetype (a Spell or Trap too); they stay in the hand
+        wanted = _filter(f"{match.group('what')} monster")
+        if not (isinstance(wanted, Atom) and wanted.key == "archetype"):
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"reveal_cards": (wanted, int(match.group("n")), bool(match.group("names")))}
     match = _REVEALING.fullmatch(phrase)
     if match:   # the revealed cards stay in the hand: a condition on the hand, not a cost
         what = re.sub(r"^other ", "", match.group("what"))

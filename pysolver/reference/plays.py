@@ -1570,6 +1570,11 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             if any(shown_on_field(field_card) != field_card.present for field_card in procedure.field_cards):
                 continue
+            if procedure.reveal_cards:   # PRX-12: any cards of the archetype in the hand, other than this one
+                wanted, n, names = procedure.reveal_cards
+                shown = [c for c in hand if c.id != monster.id and _matches(wanted, c)]
+                if len({c.card.name for c in shown} if names else shown) < n:
+                    continue
             if procedure.reveal:
                 wanted, n, named = procedure.reveal
                 shown = [c for c in hand if c.id != monster.id and (named or "monster" in c.card.kinds)

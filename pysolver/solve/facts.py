@@ -630,6 +630,9 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_field_card({c},{p},{f},{field_card.whose},{'yes' if field_card.present else 'no'}).")
             if field_card.named:
                 out.append(f"named_filter({f}).")
+        if procedure.reveal_cards:                                   # PRX-12
+            wanted, n, names = procedure.reveal_cards
+            out.append(f"procedure_reveal_cards({c},{p},{filters.number(wanted)},{n},{'names' if names else 'cards'}).")
         if procedure.reveal:
             wanted, n, named = procedure.reveal
             out.append(f"procedure_reveal({c},{p},{filters.number(wanted)},{n}).")

@@ -356,3 +356,18 @@ def test_prx_11_linear_magnum_sends_2_magnet_warriors_from_hand_deck_face_up_fie
     one = board(cards=cards).hand(n, "Alpha The Magnet Warrior").monster(1, "Gamma The Magnet Warrior", position="set")
     assert summons(one.build()) == set()
     assert unread_clauses(cards[n]) == ()
+
+
+# --- PRX-12: revealing cards of an archetype ------------------------------------------------------------------------
+
+def test_prx_12_crimson_nova_reveals_3_other_cubic_cards_with_different_names(cards):
+    """'By revealing 3 other "Cubic" cards in your hand with different names': Spells and Traps count; the cards
+    stay in the hand (a condition, no cost); two copies of one name count once."""
+    n = "Crimson Nova the Dark Cubic Lord"
+    position = board(cards=cards).hand(n, "Vijam the Cubic Seed", "Cubic Wave", "Cubic Karma").build()
+    assert summons(position) == {("H1", ())}
+    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    assert sorted(c.name for c in after.me.hand) == ["Cubic Karma", "Cubic Wave", "Vijam the Cubic Seed"]
+    twice = board(cards=cards).hand(n, "Vijam the Cubic Seed", "Vijam the Cubic Seed", "Cubic Wave", "Kuriboh")
+    assert summons(twice.build()) == set()
+    assert unread_clauses(cards[n]) == ()
