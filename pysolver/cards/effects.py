@@ -320,6 +320,10 @@ def _one_cost(phrase: str) -> dict:
             raise UnsupportedText(f"not read: {phrase!r}")
         return {"costs": tuple(CostSlot(slot.action, slot.places, slot.count, conj(slot.filter, _MAIN_DECK_MONSTER))
                                for slot in slots)}
+    match = re.fullmatch(r"banishing 2 face-up monsters you control \(1 (?P<a>[^()]+?) and 1 (?P<b>[^()]+?)\)", phrase)
+    if match:   # PRX-13: 'banishing 2 face-up monsters you control (1 "Blackwing" Tuner and 1 non-Tuner)'
+        return {"costs": tuple(slot for part in (match.group("a"), match.group("b"))
+                               for slot in _slots("banish", f"1 face-up {part} monster", ("field",)))}
     match = _ONE_FROM_EACH.fullmatch(phrase)
     if match and match.group("a") != match.group("b"):   # PRX-3
         places = {"hand": ("hand",), "GY": ("graveyard",)}

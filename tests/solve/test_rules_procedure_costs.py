@@ -371,3 +371,21 @@ def test_prx_12_crimson_nova_reveals_3_other_cubic_cards_with_different_names(ca
     twice = board(cards=cards).hand(n, "Vijam the Cubic Seed", "Vijam the Cubic Seed", "Cubic Wave", "Kuriboh")
     assert summons(twice.build()) == set()
     assert unread_clauses(cards[n]) == ()
+
+
+# --- PRX-13: one of each kind among the face-up monsters you control ----------------------------------------------
+
+def test_prx_13_blackwing_aurora_banishes_a_face_up_blackwing_tuner_and_a_face_up_non_tuner(cards):
+    """'By banishing 2 face-up monsters you control (1 "Blackwing" Tuner and 1 non-Tuner)': a face-down monster is
+    not taken; both are banished."""
+    n = "Blackwing - Aurora the Northern Lights"
+    b = board(cards=cards).hand(n).monster(1, "Blackwing - Gale the Whirlwind").monster(2, "Kuriboh") \
+        .monster(3, "Sangan", position="set")
+    position = b.build()
+    assert summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, play_of(position, "H1", ("M1", "M2")), zone="M2")
+    assert sorted(c.card.name for c in after.me.banished) == ["Blackwing - Gale the Whirlwind", "Kuriboh"]
+    tuners = board(cards=cards).hand(n).monster(1, "Blackwing - Gale the Whirlwind") \
+        .monster(2, "Blackwing - Hillen the Tengu-wind").monster(3, "Kuriboh", position="set")
+    assert summons(tuners.build()) == set()
+    assert unread_clauses(cards[n]) == ()
