@@ -66,7 +66,8 @@ class CostSlot:
 
     action: str        # banish | discard | send | tribute | shuffle (into the Deck; an Extra Deck monster into
                        # the Extra Deck)
-    places: tuple      # of graveyard | hand | deck | extra_deck | field (the player's monsters) | opponent_field
+    places: tuple      # of graveyard | hand | deck | extra_deck | field (the player's monsters) | opponent_field |
+                       # banished (the player's banished monsters, PRX-1)
     count: int
     filter: object = ANY
     any_card: bool = False   # "1 card" (not only monsters)
@@ -75,6 +76,7 @@ class CostSlot:
     named: bool = False      # a bare card name ("1 "Blue-Eyes White Dragon""): any card of that name, a Spell or
                              # Trap too, from the hand, Deck, Extra Deck or GY (the field's cards: monsters only)
     different: str | None = None   # "with different names / Attributes / Types": name | attribute | race
+    all_of: bool = False     # PRX-9: "all monsters in your GY": every card of the pool, `count` (1) of them at least
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,13 @@ class Procedure:
     opponent_gy_at_least: int = 0          # SUMC-3: "while your opponent has 25 or more cards in their GY"
     banished_at_least: tuple = ()          # SUMC-3: (filter, count): "while 3 or more of your LIGHT monsters are banished"
     continuous_spells_at_least: int = 0    # SUMC-3: "while you control 3 or more face-up Continuous Spell Cards"
+    gy_no_same_name: bool = False          # PRX-2: "..., and no monsters in your GY with the same name"
+    reveal_cards: tuple = ()               # PRX-12: (archetype filter, count, different names): 'by revealing 3
+                                           # other "Cubic" cards in your hand with different names' -- any cards
+    distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
+                                           # names / Attributes among the monsters matching the filter in the
+                                           # places (graveyard | opponent_graveyard | field | opponent_field |
+                                           # banished: the turn player's banished monsters)
 
 
 @dataclass(frozen=True)
@@ -142,15 +151,18 @@ _FROM = {
     "hand, field, or GY": (("hand", "field", "graveyard"), False),        # of monster (POS-3)
     "hand, GY, and/or face-up from your Monster Zone": (("hand", "graveyard", "field"), True),
     "GY and/or face-up field": (("graveyard", "field"), True),
+    "GY and/or face-up from your field": (("graveyard", "field"), True),
     "hand and/or field": (("hand", "field"), False),
     "hand or field": (("hand", "field"), False),
     "hand or face-up field": (("hand", "field"), True),
     "hand and/or face-up field": (("hand", "field"), True),
+    "hand, Deck, and/or face-up field": (("hand", "deck", "field"), True),   # PRX-11
     "Deck": (("deck",), False), "Extra Deck": (("extra_deck",), False), "hand or Deck": (("hand", "deck"), False),
 }
 _FROM_WORDS = "|".join(re.escape(words) for words in sorted(_FROM, key=len, reverse=True))
 _COSTS = (
-    ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?")),
+    ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?"
+                          r"(?P<except>, except \"[^\"]+\")?")),   # PRX-3: 'from your GY, except "Bujin Hirume"'
     ("banish", re.compile(rf"(?:banishing|removing from play) (?P<what>.+?) from your (?P<from>{_FROM_WORDS})")),
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
@@ -159,10 +171,32 @@ _COSTS = (
     ("send", re.compile(rf"sending (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) to the GY")),
     ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the (?:Deck|Deck/Extra Deck)")),
     ("tribute", re.compile(r"Tributing (?P<what>.+?) from your (?P<from>hand or field|hand and/or field)")),
+    # PRX-7: "Tributing 2 face-up monsters with 0 ATK from anywhere on the field": either player's monsters
+    ("tribute", re.compile(r"Tributing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
     ("tribute", re.compile(r"Tributing (?P<what>.+?)(?: on your side of the field)?(?P<theirs> they control)?")),
 )
+# PRX-1: "shuffling 3 of your banished Insect monsters into the Main Deck": Main Deck monsters only (an Extra Deck
+# monster is never shuffled into the Main Deck)
+_BANISHED_TO_DECK = re.compile(r"shuffling (?P<n>\d+) of your banished (?P<what>.+?) into the Main Deck")
+_MAIN_DECK_MONSTER = conj(*(Not(Atom("kind", "=", kind)) for kind in ("fusion", "synchro", "xyz", "link")))
+# PRX-3: "banishing 2 Level 7 or higher Plant-Type monsters (1 from your hand and 1 from your GY)": one from each
+_ONE_FROM_EACH = re.compile(r"banishing 2 (?P<what>.+?) \(1 from your (?P<a>hand|GY) and 1 from your (?P<b>hand|GY)\)")
+# PRX-5: N or more different names / Attributes in places other than the player's GY
+_DISTINCT = (
+    # "by having 6 or more monsters with different Attributes in the GYs" (Elemental Grace Doriado)
+    (re.compile(r"having (?P<n>\d+) or more (?P<what>.+?) with different (?P<prop>Attributes|names) in the GYs"),
+     ("graveyard", "opponent_graveyard")),
+    # "by there being at least 8 or more Link Monsters with different names on the field and/or in the GYs" (Avida)
+    (re.compile(r"there being at least (?P<n>\d+) or more (?P<what>.+?) with different (?P<prop>Attributes|names) "
+                r"on the field and/or in the GYs"),
+     ("field", "opponent_field", "graveyard", "opponent_graveyard")),
+    # 'by possessing 4 or more banished "Lightsworn" monsters with different names' (Punishment Dragon)
+    (re.compile(r"possessing (?P<n>\d+) or more banished (?P<what>.+?) with different (?P<prop>Attributes|names)"),
+     ("banished",)),
+)
 _GY_EXACTLY = re.compile(r"having exactly (?P<n>\d+) (?P<what>.+) in your GY")
-_GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY")
+_GY_AT_LEAST = re.compile(r"having (?P<n>\d+) or more (?P<what>.+?)(?P<names> with different names)? in your GY"
+                          r"(?P<unique>, and no monsters in your GY with the same name)?")
 _CONTROLLING = re.compile(r"controlling (?:(?P<n>\d+) or more|an?) (?P<what>.+)")
 _REVEALING = re.compile(r"revealing (?:(?P<n>\d+) )?(?P<what>.+?) in your hand")
 _WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
@@ -208,9 +242,16 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
     pieces = [(parts.group(1), parts.group(2)), (parts.group(3), parts.group(4))] if parts else [(None, what)]
     if parts and re.fullmatch(r"\w+", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
         pieces[0] = (parts.group(1), parts.group(2) + " monster")      # "1 LIGHT and 1 DARK monster"
+    including = re.fullmatch(r"(\d+) monsters, including at least 1 (.+)", what)
+    if including and action == "tribute" and int(including.group(1)) >= 2:   # PRX-4: 1 of that kind and any others
+        pieces = [("1", including.group(2)), (str(int(including.group(1)) - 1), "monsters")]
     listed = re.fullmatch(r'(?:1 )?"[^"]+"(?:, "[^"]+")*,? and "[^"]+"', what)
     if listed:                                                         # a list of several cards: 1 of each
         pieces = [("1", name) for name in _NAME.findall(what)]
+    original = re.fullmatch(r'(\d+) monsters whose original names are ("[^"]+"(?:, "[^"]+")*,? and "[^"]+")', what)
+    if original and action == "tribute" and int(original.group(1)) == len(_NAME.findall(original.group(2))):
+        # PRX-10: 'Tributing 3 monsters whose original names are "A", "B", and "C"' -- 1 of each (printed names)
+        pieces = [("1", name) for name in _NAME.findall(original.group(2))]
     if different and len(pieces) > 1:
         raise UnsupportedText(f"{action} cost {what!r} with different {different}s")
     out = []
@@ -221,11 +262,22 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
                 raise UnsupportedText(f"{action} cost {phrase!r}")
             count, phrase = single.groups()
         phrase = re.sub(r"^other ", "", phrase)
+        # PRX-11: "with an original Level of 4 or lower": the printed Level (nothing in a position changes a Level)
+        phrase = re.sub(r"^(.+?) with an original Level of (\d+) or (lower|higher)$", r"Level \2 or \3 \1", phrase)
         up = face_up
         if phrase.startswith("face-up "):
             up, phrase = True, phrase[len("face-up "):]
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
+            continue
+        archetype = re.fullmatch(r'("[^"]+") cards?', phrase)
+        if archetype and action in ("banish", "send", "shuffle") and set(places) <= {"graveyard", "field"}:
+            # PRX-8: '3 "SPYRAL" cards' -- any card of the archetype (a Spell or Trap too; on the field, any of the
+            # player's cards, face-up where the text says)
+            wanted = _filter(f"{archetype.group(1)} monster")
+            if not (isinstance(wanted, Atom) and wanted.key == "archetype"):
+                raise UnsupportedText(f"{action} cost {phrase!r}")
+            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up, different=different))
             continue
         named = bool(re.fullmatch(r'"[^"]+"', phrase)) and action != "tribute"
         if named and "field" in places and not monster_zone:
@@ -240,13 +292,51 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
 
 
 def _cost(phrase: str) -> dict:
-    """What "by <phrase>" adds to a Procedure; UnsupportedText when the phrase is not read whole."""
+    """What "by <phrase>" adds to a Procedure; UnsupportedText when the phrase is not read whole. PRX-6: two
+    costs of one verb joined by "and" ("banishing 2 monsters you control and 1 monster from your GY"), each
+    read whole, are both paid."""
+    try:
+        return _one_cost(phrase)
+    except ValueError:   # UnsupportedText, or an UnsupportedMaterialLine from a phrase
+        two = re.fullmatch(r"(?P<verb>banishing|sending|Tributing|shuffling) (?P<a>.+?) and (?P<b>\d+ .+)", phrase)
+        if not two:
+            raise
+        try:
+            first, second = _one_cost(f"{two['verb']} {two['a']}"), _one_cost(f"{two['verb']} {two['b']}")
+        except ValueError:
+            raise UnsupportedText(f"not read: {phrase!r}") from None
+        if set(first) != {"costs"} or set(second) != {"costs"}:
+            raise UnsupportedText(f"not read: {phrase!r}") from None
+        return {"costs": first["costs"] + second["costs"]}
+
+
+def _one_cost(phrase: str) -> dict:
+    if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
+        return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
+    match = _BANISHED_TO_DECK.fullmatch(phrase)
+    if match:   # PRX-1
+        slots = _slots("shuffle", f"{match.group('n')} {match.group('what')}", ("banished",))
+        if any(slot.named or slot.different for slot in slots):
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"costs": tuple(CostSlot(slot.action, slot.places, slot.count, conj(slot.filter, _MAIN_DECK_MONSTER))
+                               for slot in slots)}
+    match = re.fullmatch(r"banishing 2 face-up monsters you control \(1 (?P<a>[^()]+?) and 1 (?P<b>[^()]+?)\)", phrase)
+    if match:   # PRX-13: 'banishing 2 face-up monsters you control (1 "Blackwing" Tuner and 1 non-Tuner)'
+        return {"costs": tuple(slot for part in (match.group("a"), match.group("b"))
+                               for slot in _slots("banish", f"1 face-up {part} monster", ("field",)))}
+    match = _ONE_FROM_EACH.fullmatch(phrase)
+    if match and match.group("a") != match.group("b"):   # PRX-3
+        places = {"hand": ("hand",), "GY": ("graveyard",)}
+        return {"costs": tuple(slot for place in (match.group("a"), match.group("b"))
+                               for slot in _slots("banish", f"1 {match.group('what')}", places[place]))}
     for action, pattern in _COSTS:
         match = pattern.fullmatch(phrase)
         if not match:
             continue
         groups = match.groupdict()
-        what = groups["what"]
+        what = groups["what"] + (groups.get("except") or "")
+        if groups.get("anywhere"):
+            return {"costs": tuple(_slots("tribute", what, ("field", "opponent_field")))}
         if action == "tribute" and groups.get("from") is None:
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:
@@ -256,6 +346,11 @@ def _cost(phrase: str) -> dict:
             return {"costs": tuple(_slots(action, what, ("field",), monster_zone="Monster Zone" in groups["field"]))}
         place = "hand" if action in ("discard", "send") else "graveyard"
         return {"costs": tuple(_slots(action, what, (place,)))}
+    for pattern, places in _DISTINCT:
+        match = pattern.fullmatch(phrase)
+        if match:
+            return {"distinct_at_least": (_one_filter(match.group("what")), int(match.group("n")),
+                                          _DIFFERENT[match.group("prop")], places)}
     match = _GY_EXACTLY.fullmatch(phrase)
     if match:
         return {"gy_exactly": (_one_filter(match.group("what")), int(match.group("n")))}
@@ -263,9 +358,21 @@ def _cost(phrase: str) -> dict:
     if match:
         what = match.group("what")
         wanted = None if what in ("cards",) and not match.group("names") else _one_filter(what)
-        return {"gy_at_least": (wanted, int(match.group("n")), bool(match.group("names")))}
+        found = {"gy_at_least": (wanted, int(match.group("n")), bool(match.group("names")))}
+        if match.group("unique"):   # PRX-2: "5 or more monsters in your GY, and no monsters in your GY with the same name"
+            if wanted is not ANY or match.group("names"):
+                raise UnsupportedText(f"not read: {phrase!r}")
+            found["gy_no_same_name"] = True
+        return found
     if phrase == "controlling no cards":
         return {"control_no_cards": True}
+    match = re.fullmatch(r'revealing (?P<n>\d+) other (?P<what>"[^"]+") cards in your hand(?P<names> with different names)?',
+                         phrase)
+    if match:   # PRX-12: any cards of an archetype (a Spell or Trap too); they stay in the hand
+        wanted = _filter(f"{match.group('what')} monster")
+        if not (isinstance(wanted, Atom) and wanted.key == "archetype"):
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"reveal_cards": (wanted, int(match.group("n")), bool(match.group("names")))}
     match = _REVEALING.fullmatch(phrase)
     if match:   # the revealed cards stay in the hand: a condition on the hand, not a cost
         what = re.sub(r"^other ", "", match.group("what"))

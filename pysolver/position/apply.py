@@ -302,7 +302,7 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
 def _place(position: Position, cost: str) -> str:
     """Where a procedure's cost card is, in the words of `effects.CostSlot.places`."""
     instance = position[cost]
-    if instance.location in ("hand", "graveyard", "deck", "extra_deck"):
+    if instance.location in ("hand", "graveyard", "deck", "extra_deck", "banished"):
         return instance.location
     return "field" if instance.player == position.turn_player else "opponent_field"
 
@@ -324,7 +324,7 @@ def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> 
         board.send_to_graveyard(instance.player, state)
         return
     pile = board.players[instance.player]
-    card = state.card if isinstance(state, (Monster, PileCard)) else state
+    card = state.card if isinstance(state, (Monster, PileCard, SpellTrap)) else state   # PRX-8: a Spell or Trap
     if isinstance(state, Monster):
         pile["graveyard"].extend(PileCard(material) for material in state.materials)
         if "token" in card.kinds:

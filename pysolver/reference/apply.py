@@ -408,12 +408,14 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
     if contact is None:
         # SP-1: the text says what happens to the cost: "by banishing ... from your hand / face-up field / GY" --
         # banished from there; discarded, sent or Tributed -- to the GY; a card from the GY is banished.
-        # "shuffling ... into the Deck": into the Deck (an Extra Deck monster into the Extra Deck), passcode order.
+        # "shuffling ... into the Deck": into the Deck (an Extra Deck monster into the Extra Deck), passcode order;
+        # PRX-1: "shuffling N of your banished ... into the Main Deck": from the banishment into the Deck.
         ways = procedures(duel.position[play.card].card)
 
         def moves(cost) -> set:
             instance = duel.position[cost]
-            where = instance.location if instance.location in ("hand", "graveyard", "deck", "extra_deck") else \
+            piles = ("hand", "graveyard", "deck", "extra_deck", "banished")
+            where = instance.location if instance.location in piles else \
                 ("field" if instance.player == duel.me else "opponent_field")
             return {slot.action for way in ways for slot in way.costs if where in slot.places}
 

@@ -1507,7 +1507,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     that name (a Spell or Trap too) from the hand, Deck, Extra Deck or GY (SP-4, SP-7); cards revealed from the
     hand, which stay there (SP-4); the player controls no cards at all, a face-up card of a name (or a face-up
     monster of a kind) is / is not on the field or among the player's cards (SP-5); the cards of a slot with
-    different names / Attributes / Types (SP-6)."""
+    different names / Attributes / Types (SP-6); banished monsters shuffled into the Deck (PRX-1); no two monsters
+    in the GY with one name (PRX-2); one card from each of two places (PRX-3); different names / Attributes in the GYs, on the field, banished (PRX-5)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1586,12 +1587,37 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 wanted, n = procedure.banished_at_least
                 if len([c for c in _monsters_in(_own(position, ("banished",))) if _matches(wanted, c)]) < n:
                     continue
+            # PRX-2: "and no monsters in your GY with the same name": every monster there has a name of its own
+            if procedure.gy_no_same_name and len({c.card.name for c in gy_monsters}) != len(gy_monsters):
+                continue
+            # PRX-5: N or more different names / Attributes among the matching monsters where the text says (the
+            # GYs, the banishment, face-up on either field)
+            if procedure.distinct_at_least:
+                wanted, n, prop, places = procedure.distinct_at_least
+                where = []
+                for place in places:
+                    if place == "graveyard":
+                        where += gy_monsters
+                    elif place == "opponent_graveyard":
+                        where += _monsters_in(_opponents(position, ("graveyard",)))
+                    elif place == "banished":
+                        where += _monsters_in(_own(position, ("banished",)))
+                    else:
+                        where += [c for c in (mine if place == "field" else theirs) if c.state.position != "set"]
+                value = (lambda c: c.card.name) if prop == "name" else (lambda c: c.card.attribute)
+                if len({value(c) for c in where if _matches(wanted, c)}) < n:
+                    continue
             if procedure.continuous_spells_at_least and len([
                     c for c in _own(position, ("spell_trap_zone",)) if {"spell", "continuous"} <= _kinds(c)
                     and c.state.position != "set"]) < procedure.continuous_spells_at_least:
                 continue
             if any(shown_on_field(field_card) != field_card.present for field_card in procedure.field_cards):
                 continue
+            if procedure.reveal_cards:   # PRX-12: any cards of the archetype in the hand, other than this one
+                wanted, n, names = procedure.reveal_cards
+                shown = [c for c in hand if c.id != monster.id and _matches(wanted, c)]
+                if len({c.card.name for c in shown} if names else shown) < n:
+                    continue
             if procedure.reveal:
                 wanted, n, named = procedure.reveal
                 shown = [c for c in hand if c.id != monster.id and (named or "monster" in c.card.kinds)
@@ -1599,26 +1625,31 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if len(shown) < n:
                     continue
             options = []
-            piles = {"graveyard": graveyard, "hand": hand, "deck": deck, "extra_deck": extra_deck}
+            # PRX-1: the player's banished cards (all face-up: a position lists no face-down banished card)
+            piles = {"graveyard": graveyard, "hand": hand, "deck": deck, "extra_deck": extra_deck,
+                     "banished": _own(position, "banished")}
             for slot in procedure.costs:
                 pool: list[Instance] = []
                 for place in slot.places:
                     if place in piles:
                         cards = [c for c in piles[place] if c.id != monster.id]
-                        if slot.any_card:
-                            pool += cards
-                        elif slot.named:     # SP-7: any card of the name
+                        if slot.any_card or slot.named:   # "1 card", PRX-8: of an archetype; SP-7: of the name
                             pool += [c for c in cards if _matches(slot.filter, c)]
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
                     elif place == "field":
-                        pool += [c for c in mine if _matches(slot.filter, c)
+                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too
+                        pool += [c for c in (my_cards if slot.any_card else mine) if _matches(slot.filter, c)
+                                 and not (slot.face_up and getattr(c.state, "position", None) == "set")]
+                    else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so
+                        pool += [c for c in theirs if _matches(slot.filter, c)
                                  and not (slot.face_up and c.state.position == "set")]
-                    else:
-                        pool += list(theirs)
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
+                if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them
+                    everything = tuple(c for c in pool if c.id != monster.id)
+                    picks = [everything] if len(everything) >= slot.count else []
                 if slot.different:    # SP-6: no two of the slot's cards share the property
                     key = {"name": lambda c: c.card.name, "attribute": lambda c: c.card.attribute,
                            "race": lambda c: c.card.race}[slot.different]

@@ -604,6 +604,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"named_filter({filters.number(slot.filter)}).")
             if slot.different:
                 out.append(f"procedure_cost_different({c},{p},{k},{slot.different}).")
+            if slot.all_of:                                            # PRX-9
+                out.append(f"procedure_cost_all({c},{p},{k}).")
         out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"
@@ -634,6 +636,12 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
         if procedure.banished_at_least:
             wanted, n = procedure.banished_at_least
             out.append(f"procedure_banished_at_least({c},{p},{filters.number(wanted)},{n}).")
+        if procedure.gy_no_same_name:                                # PRX-2
+            out.append(f"procedure_gy_no_same_name({c},{p}).")
+        if procedure.distinct_at_least:                              # PRX-5
+            wanted, n, prop, places = procedure.distinct_at_least
+            out.append(f"procedure_distinct_at_least({c},{p},{filters.number(wanted)},{n},{prop}).")
+            out.extend(f"procedure_distinct_in({c},{p},{place})." for place in places)
         if procedure.continuous_spells_at_least:
             out.append(f"procedure_continuous_spells_at_least({c},{p},{procedure.continuous_spells_at_least}).")
         for field_card in procedure.field_cards:
@@ -641,6 +649,9 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_field_card({c},{p},{f},{field_card.whose},{'yes' if field_card.present else 'no'}).")
             if field_card.named:
                 out.append(f"named_filter({f}).")
+        if procedure.reveal_cards:                                   # PRX-12
+            wanted, n, names = procedure.reveal_cards
+            out.append(f"procedure_reveal_cards({c},{p},{filters.number(wanted)},{n},{'names' if names else 'cards'}).")
         if procedure.reveal:
             wanted, n, named = procedure.reveal
             out.append(f"procedure_reveal({c},{p},{filters.number(wanted)},{n}).")

@@ -357,6 +357,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_banished_at_least": ("SUMC-3", "its procedure needs {N} or more such monsters of yours banished"),
     "procedure_continuous_spells_at_least": ("SUMC-3", "its procedure needs you to control {N} or more face-up "
                                                        "Continuous Spells"),
+    "procedure_gy_same_name": ("PRX-2", "its procedure needs no two monsters in your GY with the same name"),
+    "procedure_distinct_at_least": ("PRX-5", ("its procedure needs {N} or more such monsters with different "
+                                              "names or Attributes where it says")),
+    "procedure_cost_all": ("PRX-9", "its procedure needs {N} or more cards where its cost takes all of them"),
     "summon_lock": (None, _lock),
     "unique_on_field": ("UNQ-1", "{X:instance} would be a second card where a face-up card's \"You can only control 1\" "
                                  "(or \"There can only be 1 ... on the field\") allows only one"),
