@@ -1129,13 +1129,12 @@ def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[
 
 
 def _locked_emzs(position: Position, gone) -> set[str]:
-    """EDL-5: the Extra Monster Zones an arrow of the turn player's face-up Link Monster with "You cannot
-    Summon/Set monsters to any Extra Monster Zone this card points to" (its effects applying, not leaving the
-    field) points to."""
+    """EDL-5: the Extra Monster Zones an arrow of the turn player's Link Monster with "You cannot Summon/Set
+    monsters to any Extra Monster Zone this card points to" (not leaving the field; negated or not) points to."""
     gone_ids = {getattr(i, "id", i) for i in gone}
     locked = set()
     for link in _own(position, ON_FIELD):
-        if link.id in gone_ids or not emz_lock(link.card) or _has_no_effects(link):
+        if link.id in gone_ids or not emz_lock(link.card):
             continue
         for x, y in _points_to(link.card, _place_of(position, link), True):
             locked.update(name for index, name in _EMZ_NAMES.items() if y == 1 and _emz_column(position, index) == x)

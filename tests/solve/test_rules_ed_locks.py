@@ -190,11 +190,12 @@ def link_zones(position) -> set:
 
 
 def test_edl_5_topologic_zeroboros_closes_the_extra_monster_zones_it_points_to(real):
-    """From M3 its Top-Left and Top-Right arrows point to both Extra Monster Zones; from M2 to none."""
+    """From M3 its Top-Left and Top-Right arrows point to both Extra Monster Zones; from M2 to none. Negated, it
+    still closes them (the scripts' EFFECT_FLAG_CANNOT_DISABLE, as ZLK-1)."""
     for zone, options in ((3, {}), (3, {"restrictions": ["effects_negated"]}), (2, {})):
         b = board(cards=real).monster(1, "Kuriboh").monster(zone, "Topologic Zeroboros", **options) \
             .extra_deck("Linkuriboh")
-        expected = set() if zone == 3 and not options else {"EMZL", "EMZR"}
+        expected = set() if zone == 3 else {"EMZL", "EMZR"}
         assert link_zones(b.build()) == expected, (zone, options)
     assert read_whole(real["Topologic Zeroboros"]) and read_whole(real["Topologic Blaster Dragon"])
 
