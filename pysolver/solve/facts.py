@@ -94,7 +94,7 @@ class FactTable:
     predicates: frozenset = frozenset()  # the fact predicates written (and requirement_<summon> kinds)
 
 
-_PREDICATE = re.compile(r"^[^(\n]*", re.M)
+_PREDICATE = re.compile(r"^[^(.\n]*", re.M)   # a 0-ary fact ends with its period
 _REQUIREMENT_KIND = re.compile(r"^requirement\(.*,(.*)..$", re.M)   # the summon kind: the last argument
 
 

@@ -28,7 +28,7 @@ from ..errors import PysolverError
 from ..position.canonical import canonical_key, copy_correspondence
 from ..position.value import Position
 from .facts import position_facts
-from .legal import ENCODINGS, _NEEDS, encodings_root
+from .legal import ENCODINGS, _NEEDS, dependencies, encodings_root, live_mask
 
 # The fluents: what pysolver.solve.facts writes about one position's cards and turn, and
 # asp/transition.lp carries from step to step. Anything the encodings derive from them is a fluent too.
@@ -156,6 +156,30 @@ def step_program(names: tuple[str, ...]) -> tuple[tuple, tuple, frozenset]:
             all_fluents())
 
 
+@lru_cache(maxsize=64)
+def live_step_program(names: tuple[str, ...], predicates: frozenset) -> tuple[tuple, tuple]:
+    """`step_program` without the rules that cannot fire (legal.live_mask): `predicates` are the names of
+    the start position's facts and of everything the step's other programs (transition.lp, ...) give."""
+    fixed, steps, _ = step_program(names)
+    live = live_mask(_step_dependencies(names), predicates)
+    return (tuple(rule for rule, alive in zip(fixed, live) if alive),
+            tuple(rule for rule, alive in zip(steps, live[len(fixed):]) if alive))
+
+
+@lru_cache(maxsize=64)
+def _step_dependencies(names: tuple[str, ...]) -> list:
+    fixed, steps, _ = step_program(names)
+    return [dependencies(rule) for rule in (*fixed, *steps)]
+
+
+@lru_cache(maxsize=256)
+def head_names(text: str) -> frozenset:
+    """The predicates a program's rules and externals can give (by name)."""
+    statements: list = []
+    clingo.ast.parse_string(text, statements.append)
+    return frozenset(name for statement in statements for name, _ in (dependencies(statement) or ((), ()))[1])
+
+
 def step_text(name: str) -> str:
     return encodings_root().joinpath(name).read_text(encoding="utf-8")
 
@@ -205,7 +229,16 @@ class Planner:
     def __post_init__(self):
         facts, self.table = position_facts(self.position, symmetry=False)
         names = step_encodings(self.table.predicates)
-        fixed, steps, self.fluents = step_program(names)
+        self.fluents = all_fluents()
+        programs = {"step": [step_text("transition.lp"), self.extra, symmetric_zones(self.zone_classes, self.position.rules),
+                             "#external more(t). #external query(t).\n" + _SHOW + "\n" + STATE_SHOW],
+                    "check": [self.goal_program or "goal(t).", ":- query(t), not goal(t)."]}
+        if self.symmetry:
+            programs["step"].append(step_text("copies.lp"))
+        if self.project_states:
+            programs["step"].append(project_state("t"))
+        given = frozenset().union(*(head_names(text) for texts in programs.values() for text in texts))
+        fixed, steps = live_step_program(names, self.table.predicates | given | head_names(self.goal_fixed))
         self.control = clingo.Control(["--warn=none"])
         with clingo.ast.ProgramBuilder(self.control) as builder:
             for statement in fixed:
@@ -215,15 +248,9 @@ class Planner:
             for statement in steps:
                 builder.add(statement)
         self.control.add("base", [], state_zero(facts, self.fluents) + "\n" + self.goal_fixed)
-        self.control.add("step", ["t"], step_text("transition.lp") + "\n" + self.extra)
-        if self.symmetry:
-            self.control.add("step", ["t"], step_text("copies.lp"))
-        self.control.add("step", ["t"], symmetric_zones(self.zone_classes, self.position.rules))
-        self.control.add("step", ["t"], "#external more(t). #external query(t).\n" + _SHOW + "\n" + STATE_SHOW)
-        if self.project_states:
-            self.control.add("step", ["t"], project_state("t"))
-        self.control.add("check", ["t"], self.goal_program or "goal(t).")
-        self.control.add("check", ["t"], ":- query(t), not goal(t).")
+        for program, texts in programs.items():
+            for text in texts:
+                self.control.add(program, ["t"], text)
         self.control.ground([("base", [])])
         self.ground_seconds = 0.0
         self.extend(0)
