@@ -309,7 +309,8 @@ def _ritual_text(data) -> str:
         target = describe(data.targets, plural=False)
         target = target if target.startswith('"') else f"{_article(target)} {target}"
         used = describe(data.tribute_filter, plural=True) if data.tribute_filter is not None else "monsters"
-        where = "sent from the Deck" if data.source == "deck" else "Tributed from the hand or field"
+        where = {"deck": "sent from the Deck", "hand_deck": "sent from the hand and the Deck (one each)",
+                 "field": "Tributed from the field"}.get(data.source, "Tributed from the hand or field")
         rule = "equal or exceed" if data.mode == "greater" else "exactly equal"
         total = "the Ritual Monster's Level" if data.level is None else str(data.level)
         return f"Ritual Summons {target}, with {used} {where} whose total Levels {rule} {total}"

@@ -285,6 +285,13 @@ class RitualSpell:
     extra_deck_alone: bool = False  # RIT-6: "or send 1 monster from your Extra Deck ...": that monster alone
     extra_if: tuple = ()            # RIT-6: conditions for the GY/Extra Deck monsters above: ("control", F) a face-up
                                     # monster you control matches F | ("control_none",) | ("opponent_at_least", N)
+    pair: tuple = ()                # RSP-1: (F1, F2): exactly two monsters, one matching F1 and the other F2
+                                    # (source "hand_deck": one sent from the hand, the other from the Deck)
+
+    @property
+    def uses_deck(self) -> bool:
+        """The Spell takes monsters from the Deck (its cards then matter to the plays)."""
+        return self.source in ("deck", "hand_deck")
 
 
 _RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)'
@@ -301,7 +308,9 @@ _RITUAL_TRIBUTE = re.compile(
     r'(?:,? and/or (?:banish (?P<banish>[^.,]+?) from your (?:GY|Graveyard)'
     r'|shuffle (?P<shuffle>[^.,]+?) from your (?:GY|Graveyard) into the Deck))?|'
     r'(?P<single>Tribute a monster from your hand or field whose Level is 1 or more)|'
-    r'send (?P<deckfilter>[^.]*?)Monsters from your Deck to the (?:GY|Graveyard))'
+    r'send (?P<deckfilter>[^.]*?)Monsters from your Deck to the (?:GY|Graveyard)|'
+    r'send 1 (?P<pair1>[^.()]+?) and 1 (?P<pair2>[^.()]+?) monster \(1 from your hand and 1 from your Deck\) to the '
+    r'(?:GY|Graveyard))'
     r'(?:,? whose (?:total )?(?:Levels (?P<rule>equal or exceed|exactly equal|equal exactly|equal) '
     r'(?:the Level of (?:the|that) (?:[^.,]*?)Ritual Monster(?: you Ritual Summon)?|its Level'
     r'|(?P<fixed>\d+)(?P<more> or more)?)'
@@ -416,6 +425,9 @@ def ritual_spell(card: Card):
         else:
             targets = conj(parse_filter(what), ritual)
         tribute_filter = None
+        pair = ()
+        if second.group("pair1"):     # RSP-1: "send 1 LIGHT and 1 DARK monster (1 from your hand and 1 from your Deck)"
+            pair = (parse_filter(second.group("pair1") + " monsters"), parse_filter(second.group("pair2") + " monsters"))
         if second.group("filter"):
             tribute_filter = parse_filter(second.group("filter") + "monsters")
         elif second.group("deckfilter"):
@@ -444,6 +456,8 @@ def ritual_spell(card: Card):
     fixed = int(second.group("fixed")) if second.group("fixed") else None
     mode = "greater" if rule == "equal or exceed" or second.group("more") or second.group("atk") else "equal"
     source = "deck" if second.group("deckfilter") else "field" if second.group("from") == "field" else "hand_field"
+    if pair:
+        source = "hand_deck"
     # a hard once per turn on its activation (its Ritual Summon is one of "each effect"); "this
     # effect of "X"" limits the Ritual Summon only right after it (RIT-5), else the Spell's other (GY) effect
     once = (f'You can only activate 1 "{card.name}" per turn' in text
@@ -455,7 +469,7 @@ def ritual_spell(card: Card):
                        value="atk" if second.group("atk") else "level",
                        positions=("attack", "set") if first.group("set") else ("attack", "defense"),
                        extra_deck_filter=extra_deck_filter, extra_deck_alone=bool(second.group("alone")),
-                       extra_if=extra_if)
+                       extra_if=extra_if, pair=pair)
 
 
 _POLYMERIZATION = ("Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field "

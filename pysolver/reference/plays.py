@@ -1243,7 +1243,8 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     used once per turn); RIT-6 (Extra Deck monsters with a Level sent to the GY, alone for "or send 1 monster
     ..."; GY/Extra Deck monsters only while the Spell's condition holds); RIT-7 (face-up Attack or face-down
     Defense); RIT-8 (the ATK of any monsters, Xyz/Link too, against the Ritual Monster's ATK, at least 1);
-    RIT-10 (the Ritual Monster's own limits on its Tributes and on the Spell)."""
+    RIT-10 (the Ritual Monster's own limits on its Tributes and on the Spell); RSP-1 (one monster from the hand
+    and one from the Deck, one of each of two kinds)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1282,6 +1283,8 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                 required = rule.level if rule.level is not None else monster.card.level
             if rule.source == "deck":
                 pool = [c for c in deck if "monster" in c.card.kinds and counts(c)]
+            elif rule.source == "hand_deck":     # RSP-1: the hand (not the Ritual Monster) and the Deck
+                pool = [c for c in hand + deck if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
             else:
                 pool = [c for c in field if counts(c)]
                 if rule.source == "hand_field":     # not "Tribute monsters from your field" (Cycle of the World)
@@ -1302,11 +1305,24 @@ def ritual_summons(position: Position) -> Iterator[Play]:
             for tributes in _ritual_tributes(rule.mode, required, monster, pool, value, whole=not by_atk):
                 if rule.extra_deck_alone and len(tributes) > 1 and any(t.location == "extra_deck" for t in tributes):
                     continue                                                    # RIT-6: that monster alone
+                if rule.source == "hand_deck" and not _one_from_hand_one_from_deck(tributes, rule.pair):
+                    continue                                                    # RSP-1
                 zones = _free_main_monster_zones(position, tributes) + _unlocked_tribute_zones(position, tributes)
                 if zones:                                                       # ZLK-1
                     yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
                                materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
                                positions=rule.positions)
+
+
+def _one_from_hand_one_from_deck(tributes: Sequence[Instance], pair: tuple) -> bool:
+    """RSP-1 (Super Soldier Synthesis): "send 1 LIGHT and 1 DARK monster (1 from your hand and 1 from your
+    Deck)": two monsters, one in the hand and one in the Deck, and they can be told apart as the LIGHT one
+    and the DARK one (either may be the one in the hand)."""
+    if len(tributes) != 2 or {t.location for t in tributes} != {"hand", "deck"}:
+        return False
+    first, second = tributes
+    return (_matches(pair[0], first) and _matches(pair[1], second)) or \
+        (_matches(pair[0], second) and _matches(pair[1], first))
 
 
 def _has_level(instance: Instance) -> bool:
@@ -2330,7 +2346,7 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
     repositions_it = set()     # "battle" clauses: the card's changes of battle position are withheld too
     every_attack = every_target = every_pendulum = every_reposition = False
     stay_in_battle = False     # an unread "must attack if able": leaving or skipping the Battle Phase is not certain
-    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.uses_deck
                         for i in position.instances.values() if i.player == position.turn_player)
     for instance in position.instances.values():
         mine = instance.player == position.turn_player

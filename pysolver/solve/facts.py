@@ -113,7 +113,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     last_of_class: dict = {}
     class_size: dict = {}
     cards: dict[int, Card] = {}
-    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.uses_deck
                         or _deck_costs(i.card)
                         for i in position.instances.values() if i.player == position.turn_player)
     for number, instance in enumerate(position.instances.values(), 1):
@@ -309,6 +309,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"ritual_extra_deck_filter({c},{filters.number(spell.extra_deck_filter)}).")
             if spell.extra_deck_alone:
                 out.append(f"ritual_extra_deck_alone({c}).")
+        if spell.pair:                             # RSP-1: one monster matching each filter
+            out.append(f"ritual_pair({c},{filters.number(spell.pair[0])},{filters.number(spell.pair[1])}).")
         for condition in spell.extra_if:           # RIT-6: while these hold
             if condition[0] == "control":
                 out.append(f"ritual_extra_if({c},control({filters.number(condition[1])})).")

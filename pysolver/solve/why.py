@@ -381,6 +381,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "ritual_no_atk": ("RIT-8", "{R:instance} has no ATK to reach (\"?\"): the Ritual Spell sums ATK"),
     "ritual_extra_deck_alone": ("RIT-6", "a monster sent from the Extra Deck for this Ritual Spell must be its only "
                                          "Tribute"),
+    "ritual_hand_and_deck": ("RSP-1", "the Ritual Spell sends exactly 1 monster from your hand and 1 from your Deck"),
+    "ritual_pair": ("RSP-1", "the Ritual Spell needs one monster of each of the two kinds its text names"),
     "ritual_monster_tributes": ("RIT-10", "{R:instance}'s own text forbids {M:instance} as a Tribute for it"),
     "ritual_only_by": ("RIT-10", "{R:instance} can be Ritual Summoned only by the Ritual Spells its text names"),
     "synchro_level_sum": ("SYN-2", lambda c: ("SYN-2", (

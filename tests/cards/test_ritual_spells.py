@@ -55,7 +55,6 @@ def test_rit_2_fixed_total_after_a_comma(real):
     "Throne of the Archfiends",         # from the face-up Extra Deck (its zones) or banishment
     "Mitsurugi Ritual",                 # two effects, each once per turn
     "Nekroz Kaleidoscope",              # any number of Ritual Monsters
-    "Super Soldier Synthesis",          # 1 from the hand and 1 from the Deck
     "Ravenous Vendread",                # a Special Summon first
     "Sonic Tracker",                    # the summoned monster's Level becomes the Tributes' total
 ])
