@@ -285,6 +285,8 @@ class RitualSpell:
     extra_deck_alone: bool = False  # RIT-6: "or send 1 monster from your Extra Deck ...": that monster alone
     extra_if: tuple = ()            # RIT-6: conditions for the GY/Extra Deck monsters above: ("control", F) a face-up
                                     # monster you control matches F | ("control_none",) | ("opponent_at_least", N)
+    from_extra_deck: bool = False   # RSP-2: "from your hand, face-up Extra Deck, GY, or banishment": also a face-up
+    from_banished: bool = False     # Ritual Monster in the Extra Deck, and a banished one
     pair: tuple = ()                # RSP-1: (F1, F2): exactly two monsters, one matching F1 and the other F2
                                     # (source "hand_deck": one sent from the hand, the other from the Deck)
 
@@ -295,7 +297,8 @@ class RitualSpell:
 
 
 _RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)'
-                            r'(?P<graveyard> from your hand or (?:GY|Graveyard))?'
+                            r'(?:(?P<graveyard> from your hand or (?:GY|Graveyard))'
+                            r'|(?P<anywhere> from your hand, face-up Extra Deck, GY, or banishment))?'
                             r'(?P<set> in face-up Attack Position or face-down Defense Position)?\.\s*', re.S)
 # RIT-2, RIT-3: the Tributes ("Tribute <filter> monsters from your hand or field"), GY monsters banished
 # in their place ("and/or banish <filter> from your GY": Chaos Form, Revendread Origin), and the total
@@ -366,6 +369,25 @@ def _older_order(text: str) -> str:
             f'Summon.' + text[first.end() + match.end():])
 
 
+# RSP-2: "Ritual Summon 1 X from your hand[, face-up Extra Deck, GY, or banishment], by Tributing monsters from your
+# hand or field whose total Levels equal or exceed its Level." (Throne of the Archfiends): the older wording's rule,
+# the summon first.
+_SUMMON_BY_TRIBUTING = re.compile(
+    r'^Ritual Summon 1 (?P<what>[^.]+?)(?P<where> from your hand(?:, face-up Extra Deck, GY, or banishment)?), by '
+    r'Tributing (?P<filter>[^.]*?)monsters from your hand or field,? whose total Levels (?P<rule>equal or exceed|equal) '
+    r'its Level\.')
+
+
+def _summon_first(text: str) -> str:
+    """RSP-2: the "Ritual Summon 1 X ..., by Tributing ..." order as the older wording."""
+    match = _SUMMON_BY_TRIBUTING.match(text)
+    if not match:
+        return text
+    return (f'This card can be used to Ritual Summon {match.group("what")}{match.group("where")}. You must also '
+            f'Tribute {match.group("filter")}monsters from your hand or field, whose total Levels {match.group("rule")} '
+            f'the Level of the Ritual Monster you Ritual Summon.' + text[match.end():])
+
+
 def _names_or_filter(text: str):
     from .material_lines import parse_filter
     from .requirements import Atom, disj
@@ -404,7 +426,7 @@ def ritual_spell(card: Card):
         return None
     from .material_lines import UnsupportedMaterialLine, parse_filter
     from .requirements import Atom, conj, disj
-    text = _older_order(" ".join(card.text.split()))
+    text = _summon_first(_older_order(" ".join(card.text.split())))
     first = _RITUAL_TARGET.match(text)
     rest = _ritual_tribute_wording(text[first.end():]) if first else ""
     second = _RITUAL_TRIBUTE.match(rest) if first else None
@@ -464,7 +486,9 @@ def ritual_spell(card: Card):
             or f'You can only use each effect of "{card.name}" once per turn' in text
             or after.startswith(_THIS_EFFECT_ONCE.format(card.name)))
     return RitualSpell(targets, mode, level=fixed, source=source, tribute_filter=tribute_filter,
-                       from_graveyard=bool(first.group("graveyard")), banish_filter=banish_filter,
+                       from_graveyard=bool(first.group("graveyard") or first.group("anywhere")),
+                       from_extra_deck=bool(first.group("anywhere")), from_banished=bool(first.group("anywhere")),
+                       banish_filter=banish_filter,
                        graveyard_to=graveyard_to, once_per_turn=once,
                        value="atk" if second.group("atk") else "level",
                        positions=("attack", "set") if first.group("set") else ("attack", "defense"),

@@ -1244,7 +1244,8 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     ..."; GY/Extra Deck monsters only while the Spell's condition holds); RIT-7 (face-up Attack or face-down
     Defense); RIT-8 (the ATK of any monsters, Xyz/Link too, against the Ritual Monster's ATK, at least 1);
     RIT-10 (the Ritual Monster's own limits on its Tributes and on the Spell); RSP-1 (one monster from the hand
-    and one from the Deck, one of each of two kinds)."""
+    and one from the Deck, one of each of two kinds); RSP-2 (a Ritual Monster from the face-up Extra Deck, to the
+    zones of any monster Special Summoned from there, or banished)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1262,7 +1263,12 @@ def ritual_summons(position: Position) -> Iterator[Play]:
         by_atk = rule.value == "atk"
         counts = _atk_counts if by_atk else _has_level
         extras = _ritual_condition_holds(position, rule.extra_if)
-        for monster in hand + (graveyard if rule.from_graveyard else []):
+        where = hand + (graveyard if rule.from_graveyard else [])
+        if rule.from_extra_deck:     # RSP-2: a face-up Ritual Monster in the Extra Deck
+            where += [c for c in extra if c.state.face_up]
+        if rule.from_banished:       # RSP-2: a banished one (always face-up in a position)
+            where += _own(position, "banished")
+        for monster in where:
             if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
                 continue
             if monster.location == "graveyard" and not_from_graveyard(monster.card):   # SP-2
@@ -1307,7 +1313,10 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                     continue                                                    # RIT-6: that monster alone
                 if rule.source == "hand_deck" and not _one_from_hand_one_from_deck(tributes, rule.pair):
                     continue                                                    # RSP-1
-                zones = _free_main_monster_zones(position, tributes) + _unlocked_tribute_zones(position, tributes)
+                if monster.location == "extra_deck":   # RSP-2: as any monster from the Extra Deck (ZN-3..ZN-6)
+                    zones = list(_extra_deck_zones(position, monster, tributes))
+                else:
+                    zones = _free_main_monster_zones(position, tributes) + _unlocked_tribute_zones(position, tributes)
                 if zones:                                                       # ZLK-1
                     yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
                                materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),

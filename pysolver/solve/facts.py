@@ -295,6 +295,10 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"ritual_tribute_filter({c},{filters.number(spell.tribute_filter)}).")
         if spell.from_graveyard:
             out.append(f"ritual_from_graveyard({c}).")
+        if spell.from_extra_deck:                  # RSP-2: a face-up Ritual Monster in the Extra Deck
+            out.append(f"ritual_from_extra_deck({c}).")
+        if spell.from_banished:                    # RSP-2: a banished one
+            out.append(f"ritual_from_banished({c}).")
         if spell.once_per_turn:
             out.append(f"ritual_once_per_turn({c}).")
         if spell.banish_filter is not None:

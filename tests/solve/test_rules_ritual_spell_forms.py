@@ -4,6 +4,7 @@ the reference applier make (`every_move_replays`)."""
 
 from test_rules_ritual_spells import every_move_replays, rituals
 
+from pysolver import legal_plays
 from pysolver.cards.cardtext import RitualSpell, ritual_spell
 from pysolver.cards.reading import unread_clauses
 from pysolver.position.builder import PositionBuilder
@@ -54,3 +55,64 @@ def test_rsp_1_super_soldier_synthesis_sends_both_to_the_gy(real):
     assert moves
     me = moves[0][2].players[0]
     assert sorted(c.card.name for c in me.graveyard) == ["Dark Magician", "Key Mace", "Super Soldier Synthesis"]
+
+
+# --- RSP-2: "Ritual Summon 1 X from your hand, face-up Extra Deck, GY, or banishment, by Tributing ..." -----------
+
+def test_rsp_2_throne_of_the_archfiends_is_read(real):
+    throne = ritual_spell(real["Throne of the Archfiends"])
+    assert isinstance(throne, RitualSpell) and throne.mode == "greater" and throne.level is None
+    assert throne.from_graveyard and throne.from_extra_deck and throne.from_banished and not throne.once_per_turn
+    assert not unread_clauses(real["Throne of the Archfiends"])
+
+
+def _throne(real, **options):
+    return PositionBuilder(cards=real, **options).hand("Throne of the Archfiends", "Celtic Guardian", "Celtic Guardian") \
+        .extra_deck("Archfiend Emperor", face_up=True).deck("Archfiend Matriarch") \
+        .banished("Matador Archfiend").graveyard("Archfiend's Awakening")
+
+
+def test_rsp_2_throne_of_the_archfiends_from_everywhere(real):
+    """Throne of the Archfiends: an "Archfiend" Ritual Monster from the face-up Extra Deck (Archfiend Emperor, 7),
+    the GY (Archfiend's Awakening, 6) or banishment (Matador Archfiend, 6), with Tributes whose Levels equal or
+    exceed its Level (two Celtic Guardians, 8); Archfiend Matriarch in the Deck is not summoned.
+    From the Extra Deck, the monster goes to an Extra Monster Zone (no Link Monster points anywhere: ZN-4)."""
+    position = _throne(real).build()
+    assert rituals(position) == {(c, ("H2", "H3")) for c in ("ED1", "GY1", "BN1")}
+    emperor = [p for p in legal_plays(position) if p.action == "ritual_summon" and p.card == "ED1"]
+    assert [p.zones for p in emperor] == [("EMZL", "EMZR")]
+
+
+def test_rsp_2_throne_extra_deck_zones_after_the_tributes_leave(real):
+    """ZN-1, ZN-4: while the turn player holds an Extra Monster Zone (Link Spider, no Level: no Tribute), Archfiend
+    Emperor from the Extra Deck goes only to the Main Monster Zone Link Spider points to (M2); the banished Matador
+    to any free one. ZN-6: when a Tribute in that zone leaves, the zone is free again. Under Master Rule 3 (ZN-3)
+    the Emperor goes to any Main Monster Zone."""
+    def zones(position, card):
+        return [p.zones for p in legal_plays(position) if p.action == "ritual_summon" and p.card == card]
+    held = _throne(real).monster("left", "Link Spider").build()
+    assert rituals(held) == {(c, ("H2", "H3")) for c in ("ED1", "GY1", "BN1")}
+    assert zones(held, "ED1") == [("M2",)] and zones(held, "BN1") == [("M1", "M2", "M3", "M4", "M5")]
+    taken = PositionBuilder(cards=real).hand("Throne of the Archfiends", "Celtic Guardian") \
+        .extra_deck("Archfiend Emperor", face_up=True).monster("left", "Link Spider") \
+        .monster(2, "Celtic Guardian").build()
+    assert rituals(taken) == {("ED1", ("H2", "M2"))} and zones(taken, "ED1") == [("M2",)]
+    old = _throne(real, rules=3).build()
+    assert rituals(old) == {(c, ("H2", "H3")) for c in ("ED1", "GY1", "BN1")}
+    assert zones(old, "ED1") == [("M1", "M2", "M3", "M4", "M5")]
+
+
+def test_rsp_2_throne_summons_from_the_extra_deck_and_banishment(real):
+    """The transition, `apply` and the reference applier make the same states (the Emperor leaves the Extra
+    Deck, the Matador leaves banishment)."""
+    position = PositionBuilder(cards=real).hand("Throne of the Archfiends", "Celtic Guardian", "Celtic Guardian") \
+        .extra_deck("Archfiend Emperor", face_up=True).banished("Matador Archfiend").build()
+    moves = [m for m in every_move_replays(position) if m[0].action == "ritual_summon"]
+    assert {m[0].card for m in moves} == {"ED1", "BN1"}
+
+
+def test_rsp_2_throne_from_the_extra_deck_is_a_special_summon_from_the_extra_deck(real):
+    """After Dogmatikalamity resolved this turn (no Special Summon from the Extra Deck, RIT-9), Throne of the
+    Archfiends still summons the banished Matador Archfiend, but not Archfiend Emperor from the Extra Deck."""
+    locked = _throne(real).event(activate="Dogmatikalamity", effect=1, player=0).build()
+    assert rituals(locked) == {(c, ("H2", "H3")) for c in ("GY1", "BN1")}
