@@ -285,6 +285,11 @@ class RitualSpell:
     extra_deck_alone: bool = False  # RIT-6: "or send 1 monster from your Extra Deck ...": that monster alone
     extra_if: tuple = ()            # RIT-6: conditions for the GY/Extra Deck monsters above: ("control", F) a face-up
                                     # monster you control matches F | ("control_none",) | ("opponent_at_least", N)
+    from_hand: bool = True          # the Ritual Monster may be in the hand (RSP-3: not for "from your Deck")
+    from_deck: bool = False         # RSP-3: "Ritual Summon 1 X from your Deck"
+    max_tributes: int | None = None  # RSP-3: "by Tributing up to N ... monsters"
+    second: "RitualSpell | None" = None   # RSP-3: the Spell's second Ritual Summon effect (effect 2), whose
+                                          # Ritual Monster is never where the first one's is
     from_extra_deck: bool = False   # RSP-2: "from your hand, face-up Extra Deck, GY, or banishment": also a face-up
     from_banished: bool = False     # Ritual Monster in the Extra Deck, and a banished one
     pair: tuple = ()                # RSP-1: (F1, F2): exactly two monsters, one matching F1 and the other F2
@@ -293,7 +298,21 @@ class RitualSpell:
     @property
     def uses_deck(self) -> bool:
         """The Spell takes monsters from the Deck (its cards then matter to the plays)."""
-        return self.source in ("deck", "hand_deck")
+        return self.source in ("deck", "hand_deck", "hand_deck_field") or self.from_deck or \
+            (self.second is not None and self.second.uses_deck)
+
+    def locations(self) -> frozenset:
+        """Where the Ritual Monster may be (RIT-1, RSP-2, RSP-3)."""
+        where = {"hand"} if self.from_hand else set()
+        for flag, location in ((self.from_graveyard, "graveyard"), (self.from_deck, "deck"),
+                               (self.from_extra_deck, "extra_deck"), (self.from_banished, "banished")):
+            if flag:
+                where.add(location)
+        return frozenset(where)
+
+    def effect_for(self, location: str) -> int:
+        """RSP-3: the effect (1 or 2) that Ritual Summons a monster from `location`."""
+        return 2 if self.second is not None and location in self.second.locations() else 1
 
 
 _RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)'
@@ -388,6 +407,45 @@ def _summon_first(text: str) -> str:
             f'the Level of the Ritual Monster you Ritual Summon.' + text[match.end():])
 
 
+# RSP-3: two Ritual Summon effects, each once per turn, the Ritual Monster in the Deck for one and in the hand
+# for the other (Mitsurugi Ritual).
+_TWO_EFFECTS = re.compile(
+    r'^This card can be used to Ritual Summon [^.]+\. Activate 1 of these effects \(but you can only use each effect '
+    r'of "(?P<name>[^"]+)" once per turn\); ● (?P<one>Ritual Summon [^●]+?\.) ● (?P<two>Ritual Summon [^●]+?\.)$')
+_EFFECT = re.compile(
+    r'^Ritual Summon 1 (?P<what>[^.]+?) from your (?P<where>Deck|hand), by Tributing (?:up to (?P<most>\d+) )?'
+    r'(?P<filter>[^.]*?)monsters from your (?P<from>hand or field|hand, Deck, or field),? whose total Levels '
+    r'(?P<rule>equal|exactly equal) the Level of the Ritual Monster\.$')
+
+
+def _two_effects(card: Card, text: str):
+    """RSP-3: the two effects' RitualSpells (the second in the first's `second`); None: not this wording; an
+    `UnsupportedText` for a part pysolver does not read."""
+    match = _TWO_EFFECTS.match(text)
+    if not match:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom, conj
+    effects = []
+    for bullet in (match.group("one"), match.group("two")):
+        part = _EFFECT.match(bullet)
+        if not part or match.group("name") != card.name:
+            return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+        try:
+            targets = conj(parse_filter(part.group("what")), Atom("kind", "=", "ritual"))
+            tributes = parse_filter(part.group("filter") + "monsters") if part.group("filter") else None
+        except UnsupportedMaterialLine as error:
+            return UnsupportedText(f"{card.name!r}: {error.reason}")
+        from_deck = part.group("where") == "Deck"
+        effects.append(RitualSpell(targets, "equal", source="hand_field" if part.group("from") == "hand or field"
+                                   else "hand_deck_field", tribute_filter=tributes, once_per_turn=True,
+                                   from_hand=not from_deck, from_deck=from_deck,
+                                   max_tributes=int(part.group("most")) if part.group("most") else None))
+    if effects[0].locations() & effects[1].locations():   # the play must tell which effect it is
+        return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+    return replace(effects[0], second=effects[1])
+
+
 def _names_or_filter(text: str):
     from .material_lines import parse_filter
     from .requirements import Atom, disj
@@ -427,6 +485,9 @@ def ritual_spell(card: Card):
     from .material_lines import UnsupportedMaterialLine, parse_filter
     from .requirements import Atom, conj, disj
     text = _summon_first(_older_order(" ".join(card.text.split())))
+    two = _two_effects(card, text)
+    if two is not None:
+        return two
     first = _RITUAL_TARGET.match(text)
     rest = _ritual_tribute_wording(text[first.end():]) if first else ""
     second = _RITUAL_TRIBUTE.match(rest) if first else None

@@ -4,7 +4,7 @@ the reference applier make (`every_move_replays`)."""
 
 from test_rules_ritual_spells import every_move_replays, rituals
 
-from pysolver import legal_plays
+from pysolver import apply, legal_plays
 from pysolver.cards.cardtext import RitualSpell, ritual_spell
 from pysolver.cards.reading import unread_clauses
 from pysolver.position.builder import PositionBuilder
@@ -116,3 +116,76 @@ def test_rsp_2_throne_from_the_extra_deck_is_a_special_summon_from_the_extra_dec
     Archfiends still summons the banished Matador Archfiend, but not Archfiend Emperor from the Extra Deck."""
     locked = _throne(real).event(activate="Dogmatikalamity", effect=1, player=0).build()
     assert rituals(locked) == {(c, ("H2", "H3")) for c in ("GY1", "BN1")}
+
+
+# --- RSP-3: two Ritual Summon effects, each once per turn (Mitsurugi Ritual) ----------------------------------------
+
+def test_rsp_3_mitsurugi_ritual_is_read(real):
+    first = ritual_spell(real["Mitsurugi Ritual"])
+    assert isinstance(first, RitualSpell) and first.second is not None
+    assert first.locations() == {"deck"} and first.second.locations() == {"hand"}
+    assert (first.mode, first.source, first.max_tributes) == ("equal", "hand_field", None)
+    assert (first.second.mode, first.second.source, first.second.max_tributes) == ("equal", "hand_deck_field", 2)
+    assert first.once_per_turn and first.second.once_per_turn
+    assert not unread_clauses(real["Mitsurugi Ritual"])
+
+
+def test_rsp_3_mitsurugi_ritual_first_effect_from_the_deck(real):
+    """The first effect: a Reptile Ritual Monster from the Deck (Ame no Murakumo no Mitsurugi, 8), with Reptile
+    Tributes from the hand or field only, exactly 8: Gagagigo (hand) and Armored Lizard (field); not the Warrior
+    Celtic Guardian, not Gogiga Gagagigo (8) from the Deck. The second effect has no Ritual Monster in the hand."""
+    position = PositionBuilder(cards=real).hand("Mitsurugi Ritual", "Gagagigo", "Celtic Guardian") \
+        .monster(1, "Armored Lizard").deck("Ame no Murakumo no Mitsurugi", "Gogiga Gagagigo").build()
+    assert rituals(position) == {("DK1", ("H2", "M1"))}
+
+
+def test_rsp_3_mitsurugi_ritual_second_effect_up_to_2_from_hand_deck_or_field(real):
+    """The second effect: a Reptile Ritual Monster from the hand (Futsu no Mitama no Mitsurugi, 8), with up to 2
+    Reptile Tributes from the hand, Deck or field, exactly 8: Gogiga Gagagigo (8) from the Deck alone, or two
+    Level 4s among Gagagigo (hand), Armored Lizard (field), Worm Drake (Deck); never 3 Tributes (Beaked Snake 3 +
+    Poisonous Viper 1 + a Level 4), never the Warrior Celtic Guardian; a Ritual Monster is a Reptile too (Ame no
+    Murakumo from the Deck alone). The first effect summons Ame no Murakumo from the Deck with the hand and field
+    Tributes only (Futsu no Mitama alone, or Gagagigo and Armored Lizard)."""
+    position = PositionBuilder(cards=real).hand("Mitsurugi Ritual", "Futsu no Mitama no Mitsurugi", "Gagagigo",
+                                                "Beaked Snake") \
+        .monster(1, "Armored Lizard") \
+        .deck("Gogiga Gagagigo", "Worm Drake", "Poisonous Viper", "Celtic Guardian", "Ame no Murakumo no Mitsurugi") \
+        .build()
+    assert rituals(position) == {("H2", ("DK1",)), ("H2", ("DK5",)), ("H2", ("H3", "M1")), ("H2", ("H3", "DK2")),
+                                 ("H2", ("M1", "DK2")), ("DK5", ("H3", "M1")), ("DK5", ("H2",))}
+
+
+def test_rsp_3_mitsurugi_ritual_each_effect_once_per_turn(real):
+    """"You can only use each effect of "Mitsurugi Ritual" once per turn": after effect 1 this turn only effect 2
+    (the hand's Futsu no Mitama), after effect 2 only effect 1 (the Deck's Ame no Murakumo); the opponent's
+    activations do not count."""
+    def position(*events):
+        builder = PositionBuilder(cards=real).hand("Mitsurugi Ritual", "Futsu no Mitama no Mitsurugi", "Gagagigo") \
+            .monster(1, "Armored Lizard").deck("Ame no Murakumo no Mitsurugi")
+        for effect, player in events:
+            builder.event(activate="Mitsurugi Ritual", effect=effect, player=player)
+        return builder.build()
+    second = {("H2", ("H3", "M1")), ("H2", ("DK1",))}     # Futsu no Mitama from the hand
+    first = {("DK1", ("H3", "M1")), ("DK1", ("H2",))}     # Ame no Murakumo from the Deck
+    assert rituals(position()) == first | second
+    assert rituals(position((1, 1), (2, 1))) == first | second
+    assert rituals(position((1, 0))) == second
+    assert rituals(position((2, 0))) == first
+    assert rituals(position((1, 0), (2, 0))) == set()
+
+
+def test_rsp_3_mitsurugi_ritual_records_the_effect_used(real):
+    """The transition, `apply` and the reference applier record the effect used: after the second effect (from the
+    hand), a second Mitsurugi Ritual can still use the first (from the Deck), not the second."""
+    position = PositionBuilder(cards=real).hand("Mitsurugi Ritual", "Futsu no Mitama no Mitsurugi", "Gagagigo",
+                                                "Mitsurugi Ritual", "Futsu no Mitama no Mitsurugi") \
+        .deck("Worm Drake", "Ame no Murakumo no Mitsurugi").monster(1, "Armored Lizard").build()
+    moves = [m for m in every_move_replays(position) if m[0].action == "ritual_summon"]
+    assert moves
+    play = next(p for p in legal_plays(position, all_instances=True)
+                if p.action == "ritual_summon" and p.card == "H2" and p.materials == ("H3", "DK1") and p.spell == "H1")
+    after = apply(position, play, zone=play.zones[0])
+    assert [(e["activate"], e["effect"]) for e in after.events if "activate" in e] == [("Mitsurugi Ritual", 2)]
+    summons = {(p.card, p.materials) for p in legal_plays(after) if p.action == "ritual_summon"}
+    names = {after.instances[card].card.name for card, _ in summons}
+    assert names == {"Ame no Murakumo no Mitsurugi"}
