@@ -288,7 +288,7 @@ class RitualSpell:
     from_hand: bool = True          # the Ritual Monster may be in the hand (RSP-3: not for "from your Deck")
     from_deck: bool = False         # RSP-3: "Ritual Summon 1 X from your Deck"
     max_tributes: int | None = None  # RSP-3: "by Tributing up to N ... monsters"
-    second: "RitualSpell | None" = None   # RSP-3: the Spell's second Ritual Summon effect (effect 2), whose
+    second: RitualSpell | None = None     # RSP-3: the Spell's second Ritual Summon effect (effect 2), whose
                                           # Ritual Monster is never where the first one's is
     from_extra_deck: bool = False   # RSP-2: "from your hand, face-up Extra Deck, GY, or banishment": also a face-up
     from_banished: bool = False     # Ritual Monster in the Extra Deck, and a banished one

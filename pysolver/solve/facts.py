@@ -374,7 +374,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
 
 
-def _ritual_spell_facts(c, k: str, spell: RitualSpell, filters: "_Filters") -> list[str]:
+def _ritual_spell_facts(c, k: str, spell: RitualSpell, filters: _Filters) -> list[str]:
     """The facts of one Ritual Summon effect of the card numbered c, under the key k (c itself for the first or
     only one; RSP-3: second(c) for a second effect)."""
     out = []
@@ -411,11 +411,11 @@ def _ritual_spell_facts(c, k: str, spell: RitualSpell, filters: "_Filters") -> l
             out.append(f"ritual_extra_if({k},opponent_at_least({condition[1]})).")
         else:
             out.append(f"ritual_extra_if({k},control_none).")
-    if not spell.from_hand:                      # RSP-3: "Ritual Summon 1 X from your Deck"
+    if not spell.from_hand:                    # RSP-3: "Ritual Summon 1 X from your Deck"
         out.append(f"ritual_not_from_hand({k}).")
     if spell.from_deck:
         out.append(f"ritual_from_deck({k}).")
-    if spell.max_tributes is not None:             # RSP-3: "by Tributing up to N ... monsters"
+    if spell.max_tributes is not None:         # RSP-3: "by Tributing up to N ... monsters"
         out.append(f"ritual_max_tributes({k},{spell.max_tributes}).")
     return out
 
