@@ -309,10 +309,21 @@ def _ritual_text(data) -> str:
         target = describe(data.targets, plural=False)
         target = target if target.startswith('"') else f"{_article(target)} {target}"
         used = describe(data.tribute_filter, plural=True) if data.tribute_filter is not None else "monsters"
-        where = "sent from the Deck" if data.source == "deck" else "Tributed from the hand or field"
+        where = {"deck": "sent from the Deck", "hand_deck": "sent from the hand and the Deck (one each)",
+                 "field": "Tributed from the field", "hand_deck_field": "Tributed from the hand, Deck or field"
+                 }.get(data.source, "Tributed from the hand or field")
         rule = "equal or exceed" if data.mode == "greater" else "exactly equal"
         total = "the Ritual Monster's Level" if data.level is None else str(data.level)
-        return f"Ritual Summons {target}, with {used} {where} whose total Levels {rule} {total}"
+        places = {"hand": "hand", "deck": "Deck", "graveyard": "GY", "extra_deck": "face-up Extra Deck",
+                  "banished": "banishment"}
+        found = [places[p] for p in places if p in data.locations()]
+        origin = " or ".join(found) if len(found) < 3 else ", ".join(found[:-1]) + ", or " + found[-1]
+        if data.pair:     # RSP-1
+            used = " and ".join(f"1 {describe(f, plural=False)}" for f in data.pair)
+        most = f"up to {data.max_tributes} " if data.max_tributes is not None else ""
+        line = (f"Ritual Summons {target} from the {origin}, with {most}{used} {where} whose total Levels {rule} "
+                f"{total}")
+        return line if data.second is None else f"{line}; or (effect 2) {_ritual_text(data.second)}"
     except Exception:  # noqa: BLE001 - a changed RitualSpell still prints
         return repr(data)
 

@@ -285,10 +285,39 @@ class RitualSpell:
     extra_deck_alone: bool = False  # RIT-6: "or send 1 monster from your Extra Deck ...": that monster alone
     extra_if: tuple = ()            # RIT-6: conditions for the GY/Extra Deck monsters above: ("control", F) a face-up
                                     # monster you control matches F | ("control_none",) | ("opponent_at_least", N)
+    from_hand: bool = True          # the Ritual Monster may be in the hand (RSP-3: not for "from your Deck")
+    from_deck: bool = False         # RSP-3: "Ritual Summon 1 X from your Deck"
+    max_tributes: int | None = None  # RSP-3: "by Tributing up to N ... monsters"
+    second: RitualSpell | None = None     # RSP-3: the Spell's second Ritual Summon effect (effect 2), whose
+                                          # Ritual Monster is never where the first one's is
+    from_extra_deck: bool = False   # RSP-2: "from your hand, face-up Extra Deck, GY, or banishment": also a face-up
+    from_banished: bool = False     # Ritual Monster in the Extra Deck, and a banished one
+    pair: tuple = ()                # RSP-1: (F1, F2): exactly two monsters, one matching F1 and the other F2
+                                    # (source "hand_deck": one sent from the hand, the other from the Deck)
+
+    @property
+    def uses_deck(self) -> bool:
+        """The Spell takes monsters from the Deck (its cards then matter to the plays)."""
+        return self.source in ("deck", "hand_deck", "hand_deck_field") or self.from_deck or \
+            (self.second is not None and self.second.uses_deck)
+
+    def locations(self) -> frozenset:
+        """Where the Ritual Monster may be (RIT-1, RSP-2, RSP-3)."""
+        where = {"hand"} if self.from_hand else set()
+        for flag, location in ((self.from_graveyard, "graveyard"), (self.from_deck, "deck"),
+                               (self.from_extra_deck, "extra_deck"), (self.from_banished, "banished")):
+            if flag:
+                where.add(location)
+        return frozenset(where)
+
+    def effect_for(self, location: str) -> int:
+        """RSP-3: the effect (1 or 2) that Ritual Summons a monster from `location`."""
+        return 2 if self.second is not None and location in self.second.locations() else 1
 
 
 _RITUAL_TARGET = re.compile(r'^This card (?:is|can be) used to Ritual Summon (?P<what>[^.]+?)'
-                            r'(?P<graveyard> from your hand or (?:GY|Graveyard))?'
+                            r'(?:(?P<graveyard> from your hand or (?:GY|Graveyard))'
+                            r'|(?P<anywhere> from your hand, face-up Extra Deck, GY, or banishment))?'
                             r'(?P<set> in face-up Attack Position or face-down Defense Position)?\.\s*', re.S)
 # RIT-2, RIT-3: the Tributes ("Tribute <filter> monsters from your hand or field"), GY monsters banished
 # in their place ("and/or banish <filter> from your GY": Chaos Form, Revendread Origin), and the total
@@ -301,7 +330,9 @@ _RITUAL_TRIBUTE = re.compile(
     r'(?:,? and/or (?:banish (?P<banish>[^.,]+?) from your (?:GY|Graveyard)'
     r'|shuffle (?P<shuffle>[^.,]+?) from your (?:GY|Graveyard) into the Deck))?|'
     r'(?P<single>Tribute a monster from your hand or field whose Level is 1 or more)|'
-    r'send (?P<deckfilter>[^.]*?)Monsters from your Deck to the (?:GY|Graveyard))'
+    r'send (?P<deckfilter>[^.]*?)Monsters from your Deck to the (?:GY|Graveyard)|'
+    r'send 1 (?P<pair1>[^.()]+?) and 1 (?P<pair2>[^.()]+?) monster \(1 from your hand and 1 from your Deck\) to the '
+    r'(?:GY|Graveyard))'
     r'(?:,? whose (?:total )?(?:Levels (?P<rule>equal or exceed|exactly equal|equal exactly|equal) '
     r'(?:the Level of (?:the|that) (?:[^.,]*?)Ritual Monster(?: you Ritual Summon)?|its Level'
     r'|(?P<fixed>\d+)(?P<more> or more)?)'
@@ -357,6 +388,64 @@ def _older_order(text: str) -> str:
             f'Summon.' + text[first.end() + match.end():])
 
 
+# RSP-2: "Ritual Summon 1 X from your hand[, face-up Extra Deck, GY, or banishment], by Tributing monsters from your
+# hand or field whose total Levels equal or exceed its Level." (Throne of the Archfiends): the older wording's rule,
+# the summon first.
+_SUMMON_BY_TRIBUTING = re.compile(
+    r'^Ritual Summon 1 (?P<what>[^.]+?)(?P<where> from your hand(?:, face-up Extra Deck, GY, or banishment)?), by '
+    r'Tributing (?P<filter>[^.]*?)monsters from your hand or field,? whose total Levels (?P<rule>equal or exceed|equal) '
+    r'its Level\.')
+
+
+def _summon_first(text: str) -> str:
+    """RSP-2: the "Ritual Summon 1 X ..., by Tributing ..." order as the older wording."""
+    match = _SUMMON_BY_TRIBUTING.match(text)
+    if not match:
+        return text
+    return (f'This card can be used to Ritual Summon {match.group("what")}{match.group("where")}. You must also '
+            f'Tribute {match.group("filter")}monsters from your hand or field, whose total Levels {match.group("rule")} '
+            f'the Level of the Ritual Monster you Ritual Summon.' + text[match.end():])
+
+
+# RSP-3: two Ritual Summon effects, each once per turn, the Ritual Monster in the Deck for one and in the hand
+# for the other (Mitsurugi Ritual).
+_TWO_EFFECTS = re.compile(
+    r'^This card can be used to Ritual Summon [^.]+\. Activate 1 of these effects \(but you can only use each effect '
+    r'of "(?P<name>[^"]+)" once per turn\); ● (?P<one>Ritual Summon [^●]+?\.) ● (?P<two>Ritual Summon [^●]+?\.)$')
+_EFFECT = re.compile(
+    r'^Ritual Summon 1 (?P<what>[^.]+?) from your (?P<where>Deck|hand), by Tributing (?:up to (?P<most>\d+) )?'
+    r'(?P<filter>[^.]*?)monsters from your (?P<from>hand or field|hand, Deck, or field),? whose total Levels '
+    r'(?P<rule>equal|exactly equal) the Level of the Ritual Monster\.$')
+
+
+def _two_effects(card: Card, text: str):
+    """RSP-3: the two effects' RitualSpells (the second in the first's `second`); None: not this wording; an
+    `UnsupportedText` for a part pysolver does not read."""
+    match = _TWO_EFFECTS.match(text)
+    if not match:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom, conj
+    effects = []
+    for bullet in (match.group("one"), match.group("two")):
+        part = _EFFECT.match(bullet)
+        if not part or match.group("name") != card.name:
+            return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+        try:
+            targets = conj(parse_filter(part.group("what")), Atom("kind", "=", "ritual"))
+            tributes = parse_filter(part.group("filter") + "monsters") if part.group("filter") else None
+        except UnsupportedMaterialLine as error:
+            return UnsupportedText(f"{card.name!r}: {error.reason}")
+        from_deck = part.group("where") == "Deck"
+        effects.append(RitualSpell(targets, "equal", source="hand_field" if part.group("from") == "hand or field"
+                                   else "hand_deck_field", tribute_filter=tributes, once_per_turn=True,
+                                   from_hand=not from_deck, from_deck=from_deck,
+                                   max_tributes=int(part.group("most")) if part.group("most") else None))
+    if effects[0].locations() & effects[1].locations():   # the play must tell which effect it is
+        return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+    return replace(effects[0], second=effects[1])
+
+
 def _names_or_filter(text: str):
     from .material_lines import parse_filter
     from .requirements import Atom, disj
@@ -395,7 +484,10 @@ def ritual_spell(card: Card):
         return None
     from .material_lines import UnsupportedMaterialLine, parse_filter
     from .requirements import Atom, conj, disj
-    text = _older_order(" ".join(card.text.split()))
+    text = _summon_first(_older_order(" ".join(card.text.split())))
+    two = _two_effects(card, text)
+    if two is not None:
+        return two
     first = _RITUAL_TARGET.match(text)
     rest = _ritual_tribute_wording(text[first.end():]) if first else ""
     second = _RITUAL_TRIBUTE.match(rest) if first else None
@@ -416,6 +508,9 @@ def ritual_spell(card: Card):
         else:
             targets = conj(parse_filter(what), ritual)
         tribute_filter = None
+        pair = ()
+        if second.group("pair1"):     # RSP-1: "send 1 LIGHT and 1 DARK monster (1 from your hand and 1 from your Deck)"
+            pair = (parse_filter(second.group("pair1") + " monsters"), parse_filter(second.group("pair2") + " monsters"))
         if second.group("filter"):
             tribute_filter = parse_filter(second.group("filter") + "monsters")
         elif second.group("deckfilter"):
@@ -444,18 +539,22 @@ def ritual_spell(card: Card):
     fixed = int(second.group("fixed")) if second.group("fixed") else None
     mode = "greater" if rule == "equal or exceed" or second.group("more") or second.group("atk") else "equal"
     source = "deck" if second.group("deckfilter") else "field" if second.group("from") == "field" else "hand_field"
+    if pair:
+        source = "hand_deck"
     # a hard once per turn on its activation (its Ritual Summon is one of "each effect"); "this
     # effect of "X"" limits the Ritual Summon only right after it (RIT-5), else the Spell's other (GY) effect
     once = (f'You can only activate 1 "{card.name}" per turn' in text
             or f'You can only use each effect of "{card.name}" once per turn' in text
             or after.startswith(_THIS_EFFECT_ONCE.format(card.name)))
     return RitualSpell(targets, mode, level=fixed, source=source, tribute_filter=tribute_filter,
-                       from_graveyard=bool(first.group("graveyard")), banish_filter=banish_filter,
+                       from_graveyard=bool(first.group("graveyard") or first.group("anywhere")),
+                       from_extra_deck=bool(first.group("anywhere")), from_banished=bool(first.group("anywhere")),
+                       banish_filter=banish_filter,
                        graveyard_to=graveyard_to, once_per_turn=once,
                        value="atk" if second.group("atk") else "level",
                        positions=("attack", "set") if first.group("set") else ("attack", "defense"),
                        extra_deck_filter=extra_deck_filter, extra_deck_alone=bool(second.group("alone")),
-                       extra_if=extra_if)
+                       extra_if=extra_if, pair=pair)
 
 
 _POLYMERIZATION = ("Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field "

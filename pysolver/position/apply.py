@@ -138,7 +138,9 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                 board.send_to_graveyard(position[material].player, board.take(material))
         spell = board.take(play.spell)
         board.send_to_graveyard(me, spell)
-        board.events.append(activate_event(position[play.spell].card.name, me, 1))   # the Spell's activation
+        rule = ritual_spell(position[play.spell].card) if action == "ritual_summon" else None
+        effect = rule.effect_for(position[play.card].location) if rule is not None else 1   # RSP-3
+        board.events.append(activate_event(position[play.spell].card.name, me, effect))   # the Spell's activation
         summoned = board.take(play.card)
         card = summoned.card if isinstance(summoned, PileCard) else summoned
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,

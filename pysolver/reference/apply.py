@@ -300,9 +300,15 @@ def _normal(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
 
 
 def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
+    origin = duel.position.instances[play.card].location     # the hand, or the GY ("from your hand or GY") ...
+    rule = ritual_spell(duel.position.instances[play.spell].card) if play.action == "ritual_summon" else None
+    second = getattr(rule, "second", None)
+    # RSP-3: Mitsurugi Ritual's second effect summons from the hand, its first from the Deck
+    effect = 2 if second is not None and (origin == "hand") == second.from_hand and \
+        (origin == "deck") == second.from_deck else 1
     spell_player, spell_location, spell_state = duel.remove(play.spell)
     spell = _card_of(spell_state)
-    duel.activated(spell.name, 1)
+    duel.activated(spell.name, effect)
     for material in duel.shuffle_order(play.materials):
         if duel.position.instances[material].location == "graveyard":
             # RIT-3: "and/or banish ... from your GY" (Chaos Form), "and/or shuffle ... from your GY into
@@ -311,7 +317,6 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
         else:
             duel.send(material)
     duel.to_graveyard(spell_player, "spell", SpellTrap(spell))   # the Spell resolves, then goes to the GY
-    origin = duel.position.instances[play.card].location     # the hand, or the GY ("from your hand or GY")
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
     ritual = play.action == "ritual_summon"

@@ -1243,13 +1243,23 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     used once per turn); RIT-6 (Extra Deck monsters with a Level sent to the GY, alone for "or send 1 monster
     ..."; GY/Extra Deck monsters only while the Spell's condition holds); RIT-7 (face-up Attack or face-down
     Defense); RIT-8 (the ATK of any monsters, Xyz/Link too, against the Ritual Monster's ATK, at least 1);
-    RIT-10 (the Ritual Monster's own limits on its Tributes and on the Spell)."""
+    RIT-10 (the Ritual Monster's own limits on its Tributes and on the Spell); RSP-1 (one monster from the hand
+    and one from the Deck, one of each of two kinds); RSP-2 (a Ritual Monster from the face-up Extra Deck, to the
+    zones of any monster Special Summoned from there, or banished)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
-    used = {e.get("activate") for e in position.events if e.get("effect") == 1 and e.get("player") == me}
-    spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell) and not (
-        ritual_spell(card).once_per_turn and card.name in used))   # "You can only activate 1 "X" per turn"
+    used = {(e.get("activate"), e.get("effect")) for e in position.events if e.get("player") == me}
+
+    def effects(card) -> list:
+        """(number, RitualSpell) of each Ritual Summon effect not used up this turn ("You can only activate 1 "X"
+        per turn": its effect 1; RSP-3: "each effect of "X" once per turn": each apart)."""
+        first = ritual_spell(card)
+        found = [(1, first)] + ([(2, first.second)] if first.second is not None else [])
+        return [(n, rule) for n, rule in found if not (rule.once_per_turn and (card.name, n) in used)]
+
+    spells = _spells_to_activate(position, lambda card: isinstance(ritual_spell(card), RitualSpell)
+                                 and bool(effects(card)))
     if not spells:
         return
     hand, field, deck = _own(position, "hand"), _own(position, ON_FIELD), _own(position, "deck")
@@ -1257,56 +1267,86 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     free = _free_main_monster_zones(position)
     locks = _special_summon_locks(position)
     for spell in spells:
-        rule = ritual_spell(spell.card)
-        by_atk = rule.value == "atk"
-        counts = _atk_counts if by_atk else _has_level
-        extras = _ritual_condition_holds(position, rule.extra_if)
-        for monster in hand + (graveyard if rule.from_graveyard else []):
-            if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
-                continue
-            if monster.location == "graveyard" and not_from_graveyard(monster.card):   # SP-2
-                continue
-            only = _ONLY_WITH.search(" ".join(monster.card.text.split()))
-            if only and only.group(1) != spell.card.name:     # RIT-1: that Ritual Spell only
-                continue
-            limits = _ritual_limits(monster.card)
-            if limits.only_by is not None and not _matches(limits.only_by, spell):   # RIT-10
-                continue
-            if not _may_be_special_summoned(monster, "ritual", locks):
-                continue
-            if by_atk:          # RIT-8: its ATK, at least 1; "?" ATK: none
-                if monster.card.atk is None:
+        for _number, rule in effects(spell.card):
+            by_atk = rule.value == "atk"
+            counts = _atk_counts if by_atk else _has_level
+            extras = _ritual_condition_holds(position, rule.extra_if)
+            where = (hand if rule.from_hand else []) + (graveyard if rule.from_graveyard else [])
+            if rule.from_deck:           # RSP-3: "Ritual Summon 1 X from your Deck"
+                where += deck
+            if rule.from_extra_deck:     # RSP-2: a face-up Ritual Monster in the Extra Deck
+                where += [c for c in extra if c.state.face_up]
+            if rule.from_banished:       # RSP-2: a banished one (always face-up in a position)
+                where += _own(position, "banished")
+            for monster in where:
+                if not {"ritual", "monster"} <= monster.card.kinds or not _matches(rule.targets, monster):
                     continue
-                required = max(1, monster.card.atk)
-            else:
-                required = rule.level if rule.level is not None else monster.card.level
-            if rule.source == "deck":
-                pool = [c for c in deck if "monster" in c.card.kinds and counts(c)]
-            else:
-                pool = [c for c in field if counts(c)]
-                if rule.source == "hand_field":     # not "Tribute monsters from your field" (Cycle of the World)
-                    pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
-            if rule.tribute_filter is not None:
-                pool = [c for c in pool if _matches(rule.tribute_filter, c)]
-            pool = [c for c in pool if not _never_tributed(c)]                  # NS-10
-            if rule.banish_filter is not None and extras:
-                pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and counts(c)
-                         and _matches(rule.banish_filter, c)]
-            if rule.extra_deck_filter is not None and extras:                  # RIT-6
-                pool += [c for c in extra if counts(c) and _matches(rule.extra_deck_filter, c)]
-            if limits.tributes_not is not None:                                 # RIT-10
-                pool = [c for c in pool if not _matches(limits.tributes_not, c)]
-            if limits.tributes_only is not None:
-                pool = [c for c in pool if _matches(limits.tributes_only, c)]
-            value = (lambda c: c.card.atk) if by_atk else (lambda c: c.card.level)
-            for tributes in _ritual_tributes(rule.mode, required, monster, pool, value, whole=not by_atk):
-                if rule.extra_deck_alone and len(tributes) > 1 and any(t.location == "extra_deck" for t in tributes):
-                    continue                                                    # RIT-6: that monster alone
-                zones = _free_main_monster_zones(position, tributes) + _unlocked_tribute_zones(position, tributes)
-                if zones:                                                       # ZLK-1
-                    yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
-                               materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
-                               positions=rule.positions)
+                if monster.location == "graveyard" and not_from_graveyard(monster.card):   # SP-2
+                    continue
+                only = _ONLY_WITH.search(" ".join(monster.card.text.split()))
+                if only and only.group(1) != spell.card.name:     # RIT-1: that Ritual Spell only
+                    continue
+                limits = _ritual_limits(monster.card)
+                if limits.only_by is not None and not _matches(limits.only_by, spell):   # RIT-10
+                    continue
+                if not _may_be_special_summoned(monster, "ritual", locks):
+                    continue
+                if by_atk:          # RIT-8: its ATK, at least 1; "?" ATK: none
+                    if monster.card.atk is None:
+                        continue
+                    required = max(1, monster.card.atk)
+                else:
+                    required = rule.level if rule.level is not None else monster.card.level
+                if rule.source == "deck":
+                    pool = [c for c in deck if "monster" in c.card.kinds and counts(c)]
+                elif rule.source == "hand_deck":     # RSP-1: the hand (not the Ritual Monster) and the Deck
+                    pool = [c for c in hand + deck if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
+                elif rule.source == "hand_deck_field":   # RSP-3: "from your hand, Deck, or field"
+                    pool = [c for c in field if counts(c)] + [
+                        c for c in hand + deck if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
+                else:
+                    pool = [c for c in field if counts(c)]
+                    if rule.source == "hand_field":     # not "Tribute monsters from your field" (Cycle of the World)
+                        pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
+                if rule.tribute_filter is not None:
+                    pool = [c for c in pool if _matches(rule.tribute_filter, c)]
+                pool = [c for c in pool if not _never_tributed(c)]                  # NS-10
+                if rule.banish_filter is not None and extras:
+                    pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and counts(c)
+                             and _matches(rule.banish_filter, c)]
+                if rule.extra_deck_filter is not None and extras:                  # RIT-6
+                    pool += [c for c in extra if counts(c) and _matches(rule.extra_deck_filter, c)]
+                if limits.tributes_not is not None:                                 # RIT-10
+                    pool = [c for c in pool if not _matches(limits.tributes_not, c)]
+                if limits.tributes_only is not None:
+                    pool = [c for c in pool if _matches(limits.tributes_only, c)]
+                value = (lambda c: c.card.atk) if by_atk else (lambda c: c.card.level)
+                for tributes in _ritual_tributes(rule.mode, required, monster, pool, value, whole=not by_atk):
+                    if rule.extra_deck_alone and len(tributes) > 1 and any(t.location == "extra_deck" for t in tributes):
+                        continue                                                    # RIT-6: that monster alone
+                    if rule.source == "hand_deck" and not _one_from_hand_one_from_deck(tributes, rule.pair):
+                        continue                                                    # RSP-1
+                    if rule.max_tributes is not None and len(tributes) > rule.max_tributes:
+                        continue                                                    # RSP-3: "up to N"
+                    if monster.location == "extra_deck":   # RSP-2: as any monster from the Extra Deck (ZN-3..ZN-6)
+                        zones = list(_extra_deck_zones(position, monster, tributes))
+                    else:
+                        zones = _free_main_monster_zones(position, tributes) + _unlocked_tribute_zones(position, tributes)
+                    if zones:                                                       # ZLK-1
+                        yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
+                                   materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
+                                   positions=rule.positions)
+
+
+def _one_from_hand_one_from_deck(tributes: Sequence[Instance], pair: tuple) -> bool:
+    """RSP-1 (Super Soldier Synthesis): "send 1 LIGHT and 1 DARK monster (1 from your hand and 1 from your
+    Deck)": two monsters, one in the hand and one in the Deck, and they can be told apart as the LIGHT one
+    and the DARK one (either may be the one in the hand)."""
+    if len(tributes) != 2 or {t.location for t in tributes} != {"hand", "deck"}:
+        return False
+    first, second = tributes
+    return (_matches(pair[0], first) and _matches(pair[1], second)) or \
+        (_matches(pair[0], second) and _matches(pair[1], first))
 
 
 def _has_level(instance: Instance) -> bool:
@@ -2330,7 +2370,7 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
     repositions_it = set()     # "battle" clauses: the card's changes of battle position are withheld too
     every_attack = every_target = every_pendulum = every_reposition = False
     stay_in_battle = False     # an unread "must attack if able": leaving or skipping the Battle Phase is not certain
-    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.uses_deck
                         for i in position.instances.values() if i.player == position.turn_player)
     for instance in position.instances.values():
         mine = instance.player == position.turn_player

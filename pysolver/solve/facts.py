@@ -113,7 +113,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     last_of_class: dict = {}
     class_size: dict = {}
     cards: dict[int, Card] = {}
-    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.uses_deck
                         or _deck_costs(i.card)
                         for i in position.instances.values() if i.player == position.turn_player)
     for number, instance in enumerate(position.instances.values(), 1):
@@ -289,33 +289,11 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
                 out.append(f"different_property({c},{condition.prop},{scope}).")
     spell = _read(card, ritual_spell(card), target)
     if spell is not None:
-        out.append(f"ritual_spell({c},{spell.mode},{spell.level or 0},{spell.source}).")
-        out.append(f"ritual_target({c},{filters.number(spell.targets)}).")
-        if spell.tribute_filter is not None:
-            out.append(f"ritual_tribute_filter({c},{filters.number(spell.tribute_filter)}).")
-        if spell.from_graveyard:
-            out.append(f"ritual_from_graveyard({c}).")
-        if spell.once_per_turn:
-            out.append(f"ritual_once_per_turn({c}).")
-        if spell.banish_filter is not None:
-            out.append(f"ritual_banish_filter({c},{filters.number(spell.banish_filter)}).")
-            if spell.graveyard_to == "deck":
-                out.append(f"ritual_gy_shuffle({c}).")
-        if spell.value == "atk":                   # RIT-8: ATK, not Levels
-            out.append(f"ritual_by_atk({c}).")
-        if "set" in spell.positions:               # RIT-7: face-up Attack or face-down Defense
-            out.append(f"ritual_may_set({c}).")
-        if spell.extra_deck_filter is not None:    # RIT-6: Extra Deck monsters sent to the GY
-            out.append(f"ritual_extra_deck_filter({c},{filters.number(spell.extra_deck_filter)}).")
-            if spell.extra_deck_alone:
-                out.append(f"ritual_extra_deck_alone({c}).")
-        for condition in spell.extra_if:           # RIT-6: while these hold
-            if condition[0] == "control":
-                out.append(f"ritual_extra_if({c},control({filters.number(condition[1])})).")
-            elif condition[0] == "opponent_at_least":
-                out.append(f"ritual_extra_if({c},opponent_at_least({condition[1]})).")
-            else:
-                out.append(f"ritual_extra_if({c},control_none).")
+        out.append(f"ritual_effect({c},1,{c}).")
+        out.extend(_ritual_spell_facts(c, c, spell, filters))
+        if spell.second is not None:               # RSP-3: its second Ritual Summon effect
+            out.append(f"ritual_effect({c},2,second({c})).")
+            out.extend(_ritual_spell_facts(c, f"second({c})", spell.second, filters))
     if fusion_spell(card):
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):
@@ -394,6 +372,52 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         if own_limits.only_by is not None:
             out.append(f"ritual_only_by({c},{filters.number(own_limits.only_by)}).")
     return "\n".join(out + filters.out), frozenset(filters.archetypes)
+
+
+def _ritual_spell_facts(c, k: str, spell: RitualSpell, filters: _Filters) -> list[str]:
+    """The facts of one Ritual Summon effect of the card numbered c, under the key k (c itself for the first or
+    only one; RSP-3: second(c) for a second effect)."""
+    out = []
+    out.append(f"ritual_spell({k},{spell.mode},{spell.level or 0},{spell.source}).")
+    out.append(f"ritual_target({k},{filters.number(spell.targets)}).")
+    if spell.tribute_filter is not None:
+        out.append(f"ritual_tribute_filter({k},{filters.number(spell.tribute_filter)}).")
+    if spell.from_graveyard:
+        out.append(f"ritual_from_graveyard({k}).")
+    if spell.from_extra_deck:                  # RSP-2: a face-up Ritual Monster in the Extra Deck
+        out.append(f"ritual_from_extra_deck({k}).")
+    if spell.from_banished:                    # RSP-2: a banished one
+        out.append(f"ritual_from_banished({k}).")
+    if spell.once_per_turn:
+        out.append(f"ritual_once_per_turn({k}).")
+    if spell.banish_filter is not None:
+        out.append(f"ritual_banish_filter({k},{filters.number(spell.banish_filter)}).")
+        if spell.graveyard_to == "deck":
+            out.append(f"ritual_gy_shuffle({k}).")
+    if spell.value == "atk":                   # RIT-8: ATK, not Levels
+        out.append(f"ritual_by_atk({k}).")
+    if "set" in spell.positions:               # RIT-7: face-up Attack or face-down Defense
+        out.append(f"ritual_may_set({k}).")
+    if spell.extra_deck_filter is not None:    # RIT-6: Extra Deck monsters sent to the GY
+        out.append(f"ritual_extra_deck_filter({k},{filters.number(spell.extra_deck_filter)}).")
+        if spell.extra_deck_alone:
+            out.append(f"ritual_extra_deck_alone({k}).")
+    if spell.pair:                             # RSP-1: one monster matching each filter
+        out.append(f"ritual_pair({k},{filters.number(spell.pair[0])},{filters.number(spell.pair[1])}).")
+    for condition in spell.extra_if:           # RIT-6: while these hold
+        if condition[0] == "control":
+            out.append(f"ritual_extra_if({k},control({filters.number(condition[1])})).")
+        elif condition[0] == "opponent_at_least":
+            out.append(f"ritual_extra_if({k},opponent_at_least({condition[1]})).")
+        else:
+            out.append(f"ritual_extra_if({k},control_none).")
+    if not spell.from_hand:                    # RSP-3: "Ritual Summon 1 X from your Deck"
+        out.append(f"ritual_not_from_hand({k}).")
+    if spell.from_deck:
+        out.append(f"ritual_from_deck({k}).")
+    if spell.max_tributes is not None:         # RSP-3: "by Tributing up to N ... monsters"
+        out.append(f"ritual_max_tributes({k},{spell.max_tributes}).")
+    return out
 
 
 def _tribute_rule_facts(card: Card, filters: "_Filters") -> list[str]:

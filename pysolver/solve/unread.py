@@ -104,7 +104,7 @@ def _named(position: Position, instance_id: str | None, what: str) -> bool:
 def _deck_is_used(position: Position) -> bool:
     """Only a Ritual Spell that sends its Tributes from the Deck uses Deck cards (RIT; facts.py)."""
     from ..cards.cardtext import RitualSpell, ritual_spell
-    return any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.source == "deck"
+    return any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.uses_deck
                for i in position.instances.values() if i.player == position.turn_player)
 
 

@@ -381,6 +381,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "ritual_no_atk": ("RIT-8", "{R:instance} has no ATK to reach (\"?\"): the Ritual Spell sums ATK"),
     "ritual_extra_deck_alone": ("RIT-6", "a monster sent from the Extra Deck for this Ritual Spell must be its only "
                                          "Tribute"),
+    "ritual_hand_and_deck": ("RSP-1", "the Ritual Spell sends exactly 1 monster from your hand and 1 from your Deck"),
+    "ritual_max_tributes": ("RSP-3", "the Ritual Spell's effect Tributes at most the number of monsters its text says"),
+    "ritual_pair": ("RSP-1", "the Ritual Spell needs one monster of each of the two kinds its text names"),
     "ritual_monster_tributes": ("RIT-10", "{R:instance}'s own text forbids {M:instance} as a Tribute for it"),
     "ritual_only_by": ("RIT-10", "{R:instance} can be Ritual Summoned only by the Ritual Spells its text names"),
     "synchro_level_sum": ("SYN-2", lambda c: ("SYN-2", (
@@ -498,6 +501,11 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "ritual_spell": ("RIT-1", "no Ritual Spell in your hand (with a free Spell & Trap Zone) or Set"),
     "ritual_target": ("RIT-1", "no Ritual Spell in your hand or Set summons it"),
     "ritual_from_graveyard": ("RIT-1", "no Ritual Spell in your hand or Set summons it from the GY (only from the hand)"),
+    "ritual_effect": ("RIT-1", "no Ritual Spell in your hand (with a free Spell & Trap Zone) or Set"),
+    "ritual_from_extra_deck": ("RSP-2", "no Ritual Spell in your hand or Set summons it from the Extra Deck"),
+    "ritual_from_banished": ("RSP-2", "no Ritual Spell in your hand or Set summons it from banishment"),
+    "ritual_from_deck": ("RSP-3", "no Ritual Spell in your hand or Set summons it from the Deck"),
+    "not ritual_not_from_hand": ("RSP-3", "the Ritual Spell's effect summons from the Deck, not the hand"),
     "not ritual_blocked": ("SP-2", "{0:instance} cannot be Special Summoned from the GY"),
     "not ritual_used": ("TEXT", "{0:card} can be activated once per turn and was activated this turn"),
     "fusion_spell": ("FUS-1", "no Polymerization in your hand (with a free Spell & Trap Zone) or Set"),

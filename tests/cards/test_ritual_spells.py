@@ -52,10 +52,7 @@ def test_rit_2_fixed_total_after_a_comma(real):
     "Forbidden Arts of the Gishki",     # the opponent's monsters
     "Gishki Nekromirror",               # OR the opponent's monster
     "High Ritual Art",                  # from the Deck, and a shuffle in the opponent's End Phase
-    "Throne of the Archfiends",         # from the face-up Extra Deck (its zones) or banishment
-    "Mitsurugi Ritual",                 # two effects, each once per turn
     "Nekroz Kaleidoscope",              # any number of Ritual Monsters
-    "Super Soldier Synthesis",          # 1 from the hand and 1 from the Deck
     "Ravenous Vendread",                # a Special Summon first
     "Sonic Tracker",                    # the summoned monster's Level becomes the Tributes' total
 ])
