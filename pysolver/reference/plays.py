@@ -420,6 +420,13 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
             if binds and _applies(card, "card") and not (lock.while_material and not card.state.materials):
                 locks.append(lock)      # BPX-5: "While this face-up card has Xyz Material, ..." only with one
+    def co_linked(monster) -> bool:           # BPX-7: a Link Monster it points to points back to it
+        here = places[monster.id]
+        mine_ = monster.player == position.turn_player
+        return any(other.id != monster.id and places[other.id] in _points_to(monster.card, here, mine_)
+                   and here in _points_to(other.card, places[other.id], other.player == position.turn_player)
+                   for other in _own(position, ON_FIELD) + opponents)
+
     their_set = any(o.state.position == "set" for o in opponents)    # BPX-1: a face-down monster of theirs
     on_field = {m.id for m in _own(position, ON_FIELD) + opponents}     # BPX-1: Xyz Materials on the field
     field_units = sum(1 for i in position.instances.values() if i.location == "overlay" and i.host in on_field)
@@ -470,6 +477,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             any(_matches(what, monster) for helper in helpers for what in helper.direct_for)) or (     # BPX-1
             any(_matches(what, monster) and (their_set if when == "their_face_down" else field_units >= when)
                 for helper in helpers for what, when in helper.direct_for_while)) or (
+            text.direct_if_only is not None and all(_matches(text.direct_if_only, o) for o in opponents
+                                                     if o.state.position != "set")) or (            # BPX-7
+            text.direct_not_co_linked and not co_linked(monster)) or (
             text.direct_in_defense and state.position == "defense") or (                             # BPX-3
             text.direct_while_set and any(card.state.position == "set"
                                           for card in _own(position, "spell_trap_zone")))          # BPX-4

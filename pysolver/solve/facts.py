@@ -530,6 +530,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_direct_for_face_down({c},{filters.number(what)}).")
         else:
             out.append(f"attack_direct_for_materials({c},{filters.number(what)},{when}).")
+    if rules.direct_if_only is not None:     # BPX-7
+        out.append(f"attack_direct_if_only({c},{filters.number(rules.direct_if_only)}).")
+    if rules.direct_not_co_linked:
+        out.append(f"attack_direct_not_co_linked({c}).")
     if rules.no_direct_unless_material is not None:   # BPX-6
         out.append(f"attack_no_direct_unless_material({c},{filters.number(rules.no_direct_unless_material)}).")
     for what in rules.extra_for:       # BPX-2: ... can make a second attack

@@ -215,3 +215,27 @@ def test_bpx_6_indigo_eyes_attacks_directly_with_a_normal_monster_material(real)
     for materials in (["Kuriboh"], []):
         b = battle(real).monster(1, "Indigo-Eyes Silver Dragon", materials=materials)
         assert attacks(b.build()) == set(), materials
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-7: "... if the only face-up monsters they control are EARTH, WATER, or FIRE", "... while it is not co-linked"
+
+def test_bpx_7_alligators_sword_dragon(real):
+    for theirs, direct in (("Celtic Guardian", True), ("Kuriboh", False)):       # EARTH; DARK
+        b = battle(real).monster(1, "Alligator's Sword Dragon")
+        b.opponent.monster(1, theirs)
+        assert attacks(b.build()) == {("M1", "oM1")} | ({("M1", "direct")} if direct else set()), theirs
+    b = battle(real).monster(1, "Alligator's Sword Dragon")
+    b.opponent.monster(1, "Kuriboh", position="set").monster(2, "Celtic Guardian")   # a face-down one shows none
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2"), ("M1", "direct")}
+
+
+def test_bpx_7_vacculephant_attacks_directly_while_not_co_linked(real):
+    # Vacculephant (top-right arrow) in M1 points to the left Extra Monster Zone; Missus Radiant there points
+    # down-left to M1: co-linked
+    b = battle(real).monster(1, "Appliancer Vacculephant").monster("left", "Missus Radiant")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("EMZL", "oM1")}
+    b = battle(real).monster(1, "Appliancer Vacculephant").monster("right", "Missus Radiant")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct"), ("EMZR", "oM1")}
