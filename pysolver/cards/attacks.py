@@ -55,7 +55,9 @@ in one turn (the engine's single-card effects of the same name in brackets):
   your opponent controls a face-down monster." and "While 3 or more Xyz Materials are attached to monsters on the
   field, ..."; BPX-6 "Cannot attack directly unless this card has a Normal Monster as material."; BPX-7 "This card
   can attack your opponent directly if the only face-up monsters they control are EARTH, WATER, or FIRE." and "Can
-  attack directly while it is not co-linked.".
+  attack directly while it is not co-linked." (also "If the only face-up monsters you control are ..."); BPX-8 "If
+  you have no cards in your hand, ..." and "If all monsters your opponent controls are in Defense Position, this
+  card can attack your opponent directly.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -191,6 +193,14 @@ _NO_DIRECT_UNLESS_MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (
 # Dragon), while this Link Monster is not co-linked (Appliancer Vacculephant: GetMutualLinkedGroupCount()==0)
 _DIRECT_IF_ONLY = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if the only face-up monsters they "
                              r"control are (?P<what>[^.]+?)\.")
+_DIRECT_IF_ONLY_MINE = re.compile(rf"If the only face-up monsters you control are (?P<what>[^.,]+?), {_SUBJECT.lower()} can "
+                                  r"attack (?:your opponent )?directly\.")
+# BPX-8: EFFECT_DIRECT_ATTACK while its controller's hand is empty (Infernity Archer), while the opponent controls no
+# Attack Position monster (Shadowslayer)
+_DIRECT_NO_HAND = re.compile(rf"If you have no cards in your hand, {_SUBJECT.lower()} can attack (?:your opponent )?"
+                             r"directly\.")
+_DIRECT_ALL_DEFENSE = re.compile(rf"If all monsters your opponent controls are in Defense Position, {_SUBJECT.lower()} can "
+                                 r"attack (?:your opponent )?directly\.")
 _DIRECT_NOT_CO_LINKED = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent )?directly while (?:it|this card) is "
                                    r"not co-linked\.")
 # BPX-3: EFFECT_DEFENSE_ATTACK, with EFFECT_DIRECT_ATTACK and EFFECT_CANNOT_SELECT_BATTLE_TARGET (every monster) while
@@ -203,7 +213,7 @@ _DIRECT_WHILE_SET = re.compile(r"While you have any Set card\(s\) in your Spell 
 # Special Summoned this turn (the flag the engine's EVENT_SUMMON_SUCCESS / EVENT_SPSUMMON_SUCCESS register)
 _WITH_MATERIAL_LEAD = "While this face-up card has Xyz Material, "
 _LOCK_SUMMONED = re.compile(r"(?P<what>[^.,]+ monsters) cannot attack the turn they are Normal or Special Summoned\.")
-WORDINGS = (_DIRECT_IF_ONLY, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN, _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED, _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
+WORDINGS = (_DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND, _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN, _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED, _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
             _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET,
             _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE, _SUMMON_TURN, _SPECIAL_TURN,
             _DIRECT_SPECIAL_TURN, _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL)
@@ -262,6 +272,9 @@ class AttackRules:
     no_direct_unless_material: object = None   # BPX-6: it cannot attack directly unless a material matches this
     direct_if_only: object = None        # BPX-7: it can attack directly while the opponent's face-up monsters match
     direct_not_co_linked: bool = False   # BPX-7: it can attack directly while it is not co-linked
+    direct_if_only_mine: object = None   # BPX-7: ... while its controller's face-up monsters all match this
+    direct_no_hand: bool = False         # BPX-8: it can attack directly while its controller's hand is empty
+    direct_all_defense: bool = False     # BPX-8: ... while the opponent controls no Attack Position monster
     extra_for: tuple = ()                # BPX-2: its controller's monsters of these filters: a second attack
     direct_in_defense: bool = False      # BPX-3: it attacks in Defense Position too, then directly only
     direct_while_set: bool = False       # BPX-4: it can attack directly while its controller has a Set Spell/Trap
@@ -388,6 +401,12 @@ def attack_rules(card: Card) -> AttackRules:
             found["no_direct_unless_material"] = what
         elif (match := _DIRECT_IF_ONLY.fullmatch(text)) and (what := _filter(match.group("what") + " monsters")) is not None:
             found["direct_if_only"] = what                                          # BPX-7
+        elif (match := _DIRECT_IF_ONLY_MINE.fullmatch(text)) and (what := _filter(match.group("what"))) is not None:
+            found["direct_if_only_mine"] = what
+        elif _DIRECT_NO_HAND.fullmatch(text):
+            found["direct_no_hand"] = True                                          # BPX-8
+        elif _DIRECT_ALL_DEFENSE.fullmatch(text):
+            found["direct_all_defense"] = True
         elif _DIRECT_NOT_CO_LINKED.fullmatch(text) and "link" in card.kinds:
             found["direct_not_co_linked"] = True
         elif _DIRECT_IN_DEFENSE.fullmatch(text):

@@ -480,6 +480,11 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             text.direct_if_only is not None and all(_matches(text.direct_if_only, o) for o in opponents
                                                      if o.state.position != "set")) or (            # BPX-7
             text.direct_not_co_linked and not co_linked(monster)) or (
+            text.direct_if_only_mine is not None and all(_matches(text.direct_if_only_mine, m)
+                                                         for m in _own(position, ON_FIELD)
+                                                         if m.state.position != "set")) or (
+            text.direct_no_hand and not _own(position, "hand")) or (                                  # BPX-8
+            text.direct_all_defense and not any(o.state.position == "attack" for o in opponents)) or (
             text.direct_in_defense and state.position == "defense") or (                             # BPX-3
             text.direct_while_set and any(card.state.position == "set"
                                           for card in _own(position, "spell_trap_zone")))          # BPX-4

@@ -534,6 +534,12 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_direct_if_only({c},{filters.number(rules.direct_if_only)}).")
     if rules.direct_not_co_linked:
         out.append(f"attack_direct_not_co_linked({c}).")
+    if rules.direct_if_only_mine is not None:
+        out.append(f"attack_direct_if_only_mine({c},{filters.number(rules.direct_if_only_mine)}).")
+    if rules.direct_no_hand:       # BPX-8
+        out.append(f"attack_direct_no_hand({c}).")
+    if rules.direct_all_defense:
+        out.append(f"attack_direct_all_defense({c}).")
     if rules.no_direct_unless_material is not None:   # BPX-6
         out.append(f"attack_no_direct_unless_material({c},{filters.number(rules.no_direct_unless_material)}).")
     for what in rules.extra_for:       # BPX-2: ... can make a second attack

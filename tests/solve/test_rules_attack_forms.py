@@ -239,3 +239,35 @@ def test_bpx_7_vacculephant_attacks_directly_while_not_co_linked(real):
     b = battle(real).monster(1, "Appliancer Vacculephant").monster("right", "Missus Radiant")
     b.opponent.monster(1, "Kuriboh")
     assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct"), ("EMZR", "oM1")}
+
+
+def test_bpx_7_dewdark_while_its_controllers_face_up_monsters_are_level_2_or_lower(real):
+    b = battle(real).monster(1, "Dewdark of the Ice Barrier").monster(2, "Kuriboh", position="defense")
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct")}
+    for other in ("Summoned Skull", "Link Spider"):                      # Level 6; a Link Monster has no Level
+        b = battle(real).monster(1, "Dewdark of the Ice Barrier").monster(2, other, position="defense"
+                                                                          if other == "Summoned Skull" else "attack")
+        b.opponent.monster(1, "Celtic Guardian")
+        assert ("M1", "direct") not in attacks(b.build()), other
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-8: "If you have no cards in your hand, ...", "If all monsters your opponent controls are in Defense Position, ..."
+
+def test_bpx_8_infernity_archer_with_an_empty_hand(real):
+    b = battle(real).monster(1, "Infernity Archer")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct")}
+    b = battle(real).monster(1, "Infernity Archer").hand("Kuriboh")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1")}
+
+
+def test_bpx_8_shadowslayer_while_the_opponents_monsters_defend(real):
+    b = battle(real).monster(1, "Shadowslayer")
+    b.opponent.monster(1, "Kuriboh", position="defense").monster(2, "Celtic Guardian", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2"), ("M1", "direct")}
+    b = battle(real).monster(1, "Shadowslayer")
+    b.opponent.monster(1, "Kuriboh", position="defense").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
