@@ -468,6 +468,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             # BP-12: each opponent monster once (some only while it has Xyz Material)
             monsters_only = True
             attacked_before = {"o" + zone for zone in state.attacked_monsters}
+            if text.attack_all_among is not None:          # BPX-9: only on the monsters its text names
+                attacked_before |= {o.id for o in opponents if not _matches(text.attack_all_among, o)
+                                    or (text.attack_all_face_up and o.state.position == "set")}
         else:
             continue
         direct_ok = text.direct or (text.direct_with_material and materials > 0) or (

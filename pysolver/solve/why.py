@@ -420,6 +420,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_others_cannot": ("BP-13", "{I:instance} cannot attack: another monster you control forbids it"),
     "attack_all_material": ("BP-12", "{I:instance} attacks each monster once only while it has Xyz Material"),
     "attack_locked": ("BP-14", "a monster of the opponent forbids every attack declaration now"),
+    "attack_all_among": ("BPX-9", "{I:instance} attacks each monster once only among the monsters its text names"),
     "attack_all_once": ("BP-12", "{I:instance} already attacked that monster this turn (each of them once)"),
     "attack_direct_only": ("BPX-3", "{I:instance} attacks only directly while in Defense Position (its own text)"),
     "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),

@@ -271,3 +271,18 @@ def test_bpx_8_shadowslayer_while_the_opponents_monsters_defend(real):
     b = battle(real).monster(1, "Shadowslayer")
     b.opponent.monster(1, "Kuriboh", position="defense").monster(2, "Celtic Guardian")
     assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-9: "This card can attack all face-up LIGHT monsters your opponent controls once each."
+
+def test_bpx_9_thousand_arms_attacks_each_face_up_light_monster_once(real):
+    def position(**state):
+        b = battle(real).monster(1, "Ally of Justice Thousand Arms", **state)
+        b.opponent.monster(1, "Mystical Elf").monster(2, "Celtic Guardian").monster(3, "Mystical Elf", position="set") \
+            .monster(4, "Mystical Elf", position="defense")
+        return b.build()
+    assert attacks(position()) == {("M1", "oM1"), ("M1", "oM2"), ("M1", "oM3"), ("M1", "oM4")}   # its first attack
+    assert attacks(position(attacked=1, attacked_monsters=[2])) == {("M1", "oM1"), ("M1", "oM4")}
+    assert attacks(position(attacked=2, attacked_monsters=[1, 2])) == {("M1", "oM4")}
+    assert attacks(position(attacked=1, attacked_directly=True)) == set()
