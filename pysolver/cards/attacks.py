@@ -58,7 +58,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
   attack directly while it is not co-linked." (also "If the only face-up monsters you control are ..."); BPX-8 "If
   you have no cards in your hand, ..." and "If all monsters your opponent controls are in Defense Position, this
   card can attack your opponent directly."; BPX-9 "This card can attack all face-up LIGHT monsters your opponent
-  controls once each.".
+  controls once each."; BPX-10 "If this card has any number of "Raidraptor" monsters as material, it can attack up
+  to that many times during each Battle Phase.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -208,6 +209,10 @@ _DIRECT_NOT_CO_LINKED = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your oppo
 # LIGHT monsters); "Special Summoned monsters" is not a filter of the position and stays unread
 _ALL_AMONG = re.compile(rf"{_SUBJECT} can attack all (?P<face_up>face-up )?(?P<what>[^,.]+? monsters) your opponent "
                         r"controls,? once each\.")
+# BPX-10: BP-5's "up to the number of materials" counting the materials of a kind (Raidraptor - Arsenal Falcon:
+# EFFECT_EXTRA_ATTACK, the count of its "Raidraptor" monster materials - 1, while it has one)
+_PER_MATERIAL_OF = re.compile(r"If this card has any number of (?P<what>[^,.]+? monsters) as (?:Xyz )?[Mm]aterials?, it can "
+                              r"attack up to that many times during each Battle Phase\.")
 # BPX-3: EFFECT_DEFENSE_ATTACK, with EFFECT_DIRECT_ATTACK and EFFECT_CANNOT_SELECT_BATTLE_TARGET (every monster) while
 # in Defense Position: in Defense Position it attacks directly only
 _DIRECT_IN_DEFENSE = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly while (?:it is )?in Defense Position\.")
@@ -218,7 +223,7 @@ _DIRECT_WHILE_SET = re.compile(r"While you have any Set card\(s\) in your Spell 
 # Special Summoned this turn (the flag the engine's EVENT_SUMMON_SUCCESS / EVENT_SPSUMMON_SUCCESS register)
 _WITH_MATERIAL_LEAD = "While this face-up card has Xyz Material, "
 _LOCK_SUMMONED = re.compile(r"(?P<what>[^.,]+ monsters) cannot attack the turn they are Normal or Special Summoned\.")
-WORDINGS = (_ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND, _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN, _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED, _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
+WORDINGS = (_PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND, _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN, _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED, _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
             _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET,
             _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE, _SUMMON_TURN, _SPECIAL_TURN,
             _DIRECT_SPECIAL_TURN, _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL)
@@ -280,6 +285,7 @@ class AttackRules:
     direct_if_only_mine: object = None   # BPX-7: ... while its controller's face-up monsters all match this
     direct_no_hand: bool = False         # BPX-8: it can attack directly while its controller's hand is empty
     attack_all_among: object = None      # BPX-9: BP-12 on the opponent's monsters of this filter only
+    per_material_of: object = None       # BPX-10: as many attacks as Xyz Materials of this filter (at least one)
     attack_all_face_up: bool = False     # BPX-9: ... and face-up
     direct_all_defense: bool = False     # BPX-8: ... while the opponent controls no Attack Position monster
     extra_for: tuple = ()                # BPX-2: its controller's monsters of these filters: a second attack
@@ -472,6 +478,9 @@ def attack_rules(card: Card) -> AttackRules:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):
             found["attack_all"] = True
+        elif (match := _PER_MATERIAL_OF.fullmatch(text)) and "xyz" in card.kinds \
+                and (what := _filter(match.group("what"))) is not None:   # BPX-10
+            found["per_material_of"] = what
         elif (match := _ALL_AMONG.fullmatch(text)) and "attack_all" not in found \
                 and (what := _filter(match.group("what"))) is not None:   # BPX-9
             found["attack_all"], found["attack_all_among"] = True, what

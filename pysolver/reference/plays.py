@@ -433,6 +433,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
         materials = len(state.materials)
+        units = [i for i in position.instances.values() if i.location == "overlay" and i.host == monster.id]
         if not (state.position == "attack" or (state.position == "defense" and (text.in_defense or text.direct_in_defense))):
             continue
         only_direct = state.position == "defense" and text.direct_in_defense   # BPX-3: directly only
@@ -458,7 +459,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if _place_of(position, monster) in held:           # BP-11
             continue
         attacked_before: set[str] = set()
-        if state.attacked <= max(text.extra, int(second)) or (text.extra_per_material and state.attacked < materials):
+        kind_units = 0 if text.per_material_of is None else sum(
+            1 for unit in units if _matches(text.per_material_of, unit))      # BPX-10: materials of that kind
+        if state.attacked <= max(text.extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
+                or state.attacked < kind_units:
             monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
@@ -491,7 +495,6 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             text.direct_in_defense and state.position == "defense") or (                             # BPX-3
             text.direct_while_set and any(card.state.position == "set"
                                           for card in _own(position, "spell_trap_zone")))          # BPX-4
-        units = [i for i in position.instances.values() if i.location == "overlay" and i.host == monster.id]
         direct_no = text.no_direct or (text.no_direct_without_material and not materials) or (
             text.no_direct_unless_material is not None                                              # BPX-6
             and not any(_matches(text.no_direct_unless_material, unit) for unit in units))

@@ -536,6 +536,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_direct_not_co_linked({c}).")
     if rules.direct_if_only_mine is not None:
         out.append(f"attack_direct_if_only_mine({c},{filters.number(rules.direct_if_only_mine)}).")
+    if rules.per_material_of is not None:      # BPX-10
+        out.append(f"attack_per_material_of({c},{filters.number(rules.per_material_of)}).")
     if rules.attack_all_among is not None:     # BPX-9
         out.append(f"attack_all_among({c},{filters.number(rules.attack_all_among)}).")
         if rules.attack_all_face_up:

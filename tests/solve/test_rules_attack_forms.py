@@ -286,3 +286,16 @@ def test_bpx_9_thousand_arms_attacks_each_face_up_light_monster_once(real):
     assert attacks(position(attacked=1, attacked_monsters=[2])) == {("M1", "oM1"), ("M1", "oM4")}
     assert attacks(position(attacked=2, attacked_monsters=[1, 2])) == {("M1", "oM4")}
     assert attacks(position(attacked=1, attacked_directly=True)) == set()
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-10: "If this card has any number of "Raidraptor" monsters as material, it can attack up to that many times
+# during each Battle Phase."
+
+def test_bpx_10_arsenal_falcon_attacks_once_per_raidraptor_material(real):
+    two = ["Raidraptor - Vanishing Lanius", "Raidraptor - Vanishing Lanius", "Kuriboh"]
+    for materials, attacked, can in ((two, 1, True), (two, 2, False), (["Kuriboh", "Kuriboh"], 1, False),
+                                     (["Kuriboh"], 0, True)):
+        b = battle(real).monster(1, "Raidraptor - Arsenal Falcon", materials=materials, attacked=attacked)
+        b.opponent.monster(1, "Kuriboh")
+        assert attacks(b.build()) == ({("M1", "oM1")} if can else set()), (materials, attacked)
