@@ -533,6 +533,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_in_defense": ("BP-6", "{0:card} has no text that lets it attack in Defense Position"),
     "attack_direct_in_defense": ("BPX-3", "{0:card} has no text that lets it attack in Defense Position"),
     "attack_extra_for": (None, None),
+    "attack_per_material_of": ("BP-5", "{0:card} has no text that lets it attack once for each material of a kind"),
+    "material_count_of": (None, None), "no attack_per_material_of": (None, None),
+    "material_count_of: M = #count { X: attached(X,I), matches(X,F) }": (None, None),
     "any_target_attack: N <= 1": ("BPX-2", "it already attacked {N} times this turn; a card allows one more"),
     "not any_target_attack": (None, None), "not monster_only_attack": (None, None), "no position": (None, None),
     "any_target_attack: N <= E": ("BP-5", "it already attacked {N} times this turn; its text allows {E} more "

@@ -60,9 +60,9 @@ def test_bpx_1_meizen_reads_the_ninja_sentence_only(real):
     # positions with Meizen are refused (docs/plays-json.md); the "Ninja" one is read as a filter
     rules = attack_rules(real["Meizen the Battle Ninja"])
     assert [str(f) for f in rules.direct_for] == ['"Ninja" monster']
-    assert [u.clause for u in unread_clauses(real["Meizen the Battle Ninja"])] == [
-        "While you control a face-down Defense Position monster, your opponent's monsters cannot target this card "
-        "for attacks."]
+    unread = ("While you control a face-down Defense Position monster, your opponent's monsters cannot target this "
+              "card for attacks.")
+    assert [u.clause for u in unread_clauses(real["Meizen the Battle Ninja"])] == [unread]
 
 
 def test_bpx_1_negated_dragoons_or_the_opponents_dragoons_lets_none_attack_directly(real):
