@@ -47,6 +47,19 @@ in one turn (the engine's single-card effects of the same name in brackets):
   and your opponent controls no Toon monsters, this card can attack (your opponent) directly.";
 * BP-17 "If this card attacks ..., it gains N ATK during the Damage Step only." and the like: read as
   deciding no play (Spells and Traps too: with BP-16, the only attack sentences of theirs read).
+* BPX-1 "Your "Ninja" monsters can attack directly." and BPX-2 "Your Tuners can make a second attack during each
+  Battle Phase." (a field EFFECT_DIRECT_ATTACK / EFFECT_EXTRA_ATTACK on its controller's monsters of a kind);
+  BPX-3 "This card can attack directly while in Defense Position."; BPX-4 "While you have any Set card(s) in your
+  Spell & Trap Zone, this card can attack your opponent directly."; BPX-5 BP-16 "While this face-up card has Xyz
+  Material, " and "<monsters> cannot attack the turn they are Normal or Special Summoned."; BPX-1 also "... while
+  your opponent controls a face-down monster." and "While 3 or more Xyz Materials are attached to monsters on the
+  field, ..."; BPX-6 "Cannot attack directly unless this card has a Normal Monster as material."; BPX-7 "This card
+  can attack your opponent directly if the only face-up monsters they control are EARTH, WATER, or FIRE." and "Can
+  attack directly while it is not co-linked." (also "If the only face-up monsters you control are ..."); BPX-8 "If
+  you have no cards in your hand, ..." and "If all monsters your opponent controls are in Defense Position, this
+  card can attack your opponent directly."; BPX-9 "This card can attack all face-up LIGHT monsters your opponent
+  controls once each."; BPX-10 "If this card has any number of "Raidraptor" monsters as material, it can attack up
+  to that many times during each Battle Phase.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -61,7 +74,7 @@ monster, paying LP to attack, the turn it is Summoned other than BP-15, conditio
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
@@ -75,7 +88,7 @@ _EXTRA = re.compile(rf"(?:{_SUBJECT} can|Can) (?P<what>make a second attack|atta
                     r" during (?:each|the same) Battle Phase\.")
 _ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) attacks on monsters during each Battle"
                           r" Phase\.")
-_DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while in face-up Defense Position\.")
+_DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while (?:in face-up Defense Position|it is in Defense Position)\.")
 _MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:Xyz )?[Mm]aterials?\.")
 _NOT_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this card "
                          r"for attacks|Your opponent cannot select this card as an attack target)\.")
@@ -162,7 +175,55 @@ _LOCK = re.compile(r"(?P<opponents>Your opponent's )?(?P<what>(?:[^.,]+ )?[Mm]on
                    r"attacks?)(?:, except (?P<except2>[^.,]+))?\.")
 _LOCK_PLAYERS = re.compile(r"(?P<who>Neither player can|You cannot|Your opponent cannot) declare attacks, except with "
                            r"(?P<except2>[^.,]+)\.")
-WORDINGS = (_DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
+# BPX-1 / BPX-2: a field EFFECT_DIRECT_ATTACK / EFFECT_EXTRA_ATTACK (value 1) on its controller's monsters of a kind
+# ("Your "Ninja" monsters", "Your Toon monsters", "All your Level 3 or lower Sea Serpent monsters", "Your Tuners",
+# "All Tokens you control")
+_YOURS = r"(?:(?:All y|Y)our (?P<what>[^,.]+?)|All (?P<what2>[^,.]+?) you control)"
+_DIRECT_FOR = re.compile(rf"{_YOURS} can attack (?:your opponent )?directly\.")
+_EXTRA_FOR = re.compile(rf"{_YOURS} can (?:make a second attack|attack twice) during each Battle Phase\.")
+# BPX-1 with the effect's condition: while the opponent controls a face-down Defense Position monster (Giant
+# Mimighoul), while N or more Xyz Materials are attached to the monsters on the field (Goblin Biker Troika Griare)
+_DIRECT_FOR_FACE_DOWN = re.compile(rf"{_YOURS} can attack (?:your opponent )?directly while your opponent controls a "
+                                   r"face-down (?:Defense Position )?monster\.")
+_DIRECT_FOR_MATERIALS = re.compile(r"While (?P<count>\d+) or more Xyz Materials are attached to monsters on the field, "
+                                   r"(?P<what>[^,.]+?) you control can attack (?:your opponent )?directly\.")
+# BPX-6: BP-4's "cannot attack directly unless it has material" with a kind of material (Indigo-Eyes Silver Dragon:
+# EFFECT_CANNOT_DIRECT_ATTACK while none of its Xyz Materials is of that kind)
+_NO_DIRECT_UNLESS_MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:your opponent )?directly unless "
+                                        r"(?:this card|it) has an? (?P<what>[^,.]+?) as (?:Xyz )?[Mm]aterial\.")
+# BPX-7: EFFECT_DIRECT_ATTACK while no face-up monster of the opponent is of another kind (Alligator's Sword
+# Dragon), while this Link Monster is not co-linked (Appliancer Vacculephant: GetMutualLinkedGroupCount()==0)
+_DIRECT_IF_ONLY = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if the only face-up monsters they "
+                             r"control are (?P<what>[^.]+?)\.")
+_DIRECT_IF_ONLY_MINE = re.compile(rf"If the only face-up monsters you control are (?P<what>[^.,]+?), {_SUBJECT.lower()} can "
+                                  r"attack (?:your opponent )?directly\.")
+# BPX-8: EFFECT_DIRECT_ATTACK while its controller's hand is empty (Infernity Archer), while the opponent controls no
+# Attack Position monster (Shadowslayer)
+_DIRECT_NO_HAND = re.compile(rf"If you have no cards in your hand, {_SUBJECT.lower()} can attack (?:your opponent )?"
+                             r"directly\.")
+_DIRECT_ALL_DEFENSE = re.compile(rf"If all monsters your opponent controls are in Defense Position, {_SUBJECT.lower()} can "
+                                 r"attack (?:your opponent )?directly\.")
+_DIRECT_NOT_CO_LINKED = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent )?directly while (?:it|this card) is "
+                                   r"not co-linked\.")
+# BPX-9: EFFECT_ATTACK_ALL whose value is a filter on the monsters attacked (Ally of Justice Thousand Arms: face-up
+# LIGHT monsters); "Special Summoned monsters" is not a filter of the position and stays unread
+_ALL_AMONG = re.compile(rf"{_SUBJECT} can attack all (?P<face_up>face-up )?(?P<what>[^,.]+? monsters) your opponent "
+                        r"controls,? once each\.")
+# BPX-10: BP-5's "up to the number of materials" counting the materials of a kind (Raidraptor - Arsenal Falcon:
+# EFFECT_EXTRA_ATTACK, the count of its "Raidraptor" monster materials - 1, while it has one)
+_PER_MATERIAL_OF = re.compile(r"If this card has any number of (?P<what>[^,.]+? monsters) as (?:Xyz )?[Mm]aterials?, it can "
+                              r"attack up to that many times during each Battle Phase\.")
+# BPX-3: EFFECT_DEFENSE_ATTACK, with EFFECT_DIRECT_ATTACK and EFFECT_CANNOT_SELECT_BATTLE_TARGET (every monster) while
+# in Defense Position: in Defense Position it attacks directly only
+_DIRECT_IN_DEFENSE = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly while (?:it is )?in Defense Position\.")
+# BPX-4: EFFECT_DIRECT_ATTACK while its controller has a face-down card in a Spell & Trap Zone (not the Field Zone)
+_DIRECT_WHILE_SET = re.compile(r"While you have any Set card\(s\) in your Spell & Trap Zone, (?:this card|this monster) can "
+                               r"attack (?:your opponent )?directly\.")
+# BPX-5: a BP-16 lock while this card has Xyz Material (the effect's condition), and a lock on the monsters Normal or
+# Special Summoned this turn (the flag the engine's EVENT_SUMMON_SUCCESS / EVENT_SPSUMMON_SUCCESS register)
+_WITH_MATERIAL_LEAD = "While this face-up card has Xyz Material, "
+_LOCK_SUMMONED = re.compile(r"(?P<what>[^.,]+ monsters) cannot attack the turn they are Normal or Special Summoned\.")
+WORDINGS = (_PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND, _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN, _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED, _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT, _NO_MATERIAL,
             _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL, _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET,
             _ON_MONSTERS_PER_MATERIAL, _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE, _SUMMON_TURN, _SPECIAL_TURN,
             _DIRECT_SPECIAL_TURN, _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL)
@@ -216,6 +277,20 @@ class AttackRules:
     cannot_any_summon_turn: bool = False   # BPA-2: no attack the turn it was Normal, Flip or Special Summoned
     direct_while_control: str = ""       # BPA-2: it can attack directly while its controller controls a face-up
     direct_unless_theirs: object = None  # card of this name and the opponent no face-up monster of this filter
+    direct_for: tuple = ()               # BPX-1: its controller's monsters of these filters can attack directly
+    direct_for_while: tuple = ()         # BPX-1 with a condition: (filter, "their_face_down" | materials count)
+    no_direct_unless_material: object = None   # BPX-6: it cannot attack directly unless a material matches this
+    direct_if_only: object = None        # BPX-7: it can attack directly while the opponent's face-up monsters match
+    direct_not_co_linked: bool = False   # BPX-7: it can attack directly while it is not co-linked
+    direct_if_only_mine: object = None   # BPX-7: ... while its controller's face-up monsters all match this
+    direct_no_hand: bool = False         # BPX-8: it can attack directly while its controller's hand is empty
+    attack_all_among: object = None      # BPX-9: BP-12 on the opponent's monsters of this filter only
+    per_material_of: object = None       # BPX-10: as many attacks as Xyz Materials of this filter (at least one)
+    attack_all_face_up: bool = False     # BPX-9: ... and face-up
+    direct_all_defense: bool = False     # BPX-8: ... while the opponent controls no Attack Position monster
+    extra_for: tuple = ()                # BPX-2: its controller's monsters of these filters: a second attack
+    direct_in_defense: bool = False      # BPX-3: it attacks in Defense Position too, then directly only
+    direct_while_set: bool = False       # BPX-4: it can attack directly while its controller has a Set Spell/Trap
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -230,6 +305,8 @@ class AttackLock:
     whom: str
     what: object = None
     unless: object = None
+    while_material: bool = False   # BPX-5: only while its card has Xyz Material
+    summon_turn: bool = False      # BPX-5: only on the monsters Normal or Special Summoned this turn
 
 
 def _lock(match) -> AttackLock | None:
@@ -254,6 +331,10 @@ def _lock(match) -> AttackLock | None:
     if (phrase and unless is None) or re.search(r"\b(?:ATK|DEF|[Cc]ounters?)\b", match.group(0)):
         return None
     return AttackLock(whom, what, unless)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _bullets(card: Card):
@@ -307,11 +388,44 @@ def attack_rules(card: Card) -> AttackRules:
             continue
         if (match := _DAMAGE_STEP_ONLY.fullmatch(text)) and not _NOT_A_STAT_CHANGE.search(match.group("change")):
             pass                                     # BP-17: decides no play (read, nothing to apply)
+        elif card.is_monster and text.startswith(_WITH_MATERIAL_LEAD) and "xyz" in card.kinds \
+                and (match := _LOCK.fullmatch(_capital(text[len(_WITH_MATERIAL_LEAD):]))) \
+                and (lock := _lock(match)) is not None:      # BPX-5: while it has Xyz Material
+            found["locks"] = found.get("locks", ()) + (replace(lock, while_material=True),)
+        elif card.is_monster and (match := _LOCK_SUMMONED.fullmatch(text)) \
+                and (what := _filter(match.group("what"))) is not None:   # BPX-5: the turn they are Summoned
+            found["locks"] = found.get("locks", ()) + (AttackLock("both", what, summon_turn=True),)
         elif (match := _LOCK.fullmatch(text) or _LOCK_PLAYERS.fullmatch(text)) and not text.startswith("Other ") \
                 and (lock := _lock(match)) is not None:
             found["locks"] = found.get("locks", ()) + (lock,)
         elif not card.is_monster:
             continue                                 # a Spell's or Trap's other attack sentences: unread
+        elif (match := _DIRECT_FOR.fullmatch(text) or _EXTRA_FOR.fullmatch(text)) \
+                and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # BPX-1, BPX-2
+            key = "direct_for" if match.re is _DIRECT_FOR else "extra_for"
+            found[key] = found.get(key, ()) + (what,)
+        elif (match := _DIRECT_FOR_FACE_DOWN.fullmatch(text)) \
+                and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # BPX-1
+            found["direct_for_while"] = found.get("direct_for_while", ()) + ((what, "their_face_down"),)
+        elif (match := _DIRECT_FOR_MATERIALS.fullmatch(text)) and (what := _filter(match.group("what"))) is not None:
+            found["direct_for_while"] = found.get("direct_for_while", ()) + ((what, int(match.group("count"))),)
+        elif (match := _NO_DIRECT_UNLESS_MATERIAL.fullmatch(text)) and "xyz" in card.kinds \
+                and (what := _filter(match.group("what"))) is not None:   # BPX-6
+            found["no_direct_unless_material"] = what
+        elif (match := _DIRECT_IF_ONLY.fullmatch(text)) and (what := _filter(match.group("what") + " monsters")) is not None:
+            found["direct_if_only"] = what                                          # BPX-7
+        elif (match := _DIRECT_IF_ONLY_MINE.fullmatch(text)) and (what := _filter(match.group("what"))) is not None:
+            found["direct_if_only_mine"] = what
+        elif _DIRECT_NO_HAND.fullmatch(text):
+            found["direct_no_hand"] = True                                          # BPX-8
+        elif _DIRECT_ALL_DEFENSE.fullmatch(text):
+            found["direct_all_defense"] = True
+        elif _DIRECT_NOT_CO_LINKED.fullmatch(text) and "link" in card.kinds:
+            found["direct_not_co_linked"] = True
+        elif _DIRECT_IN_DEFENSE.fullmatch(text):
+            found["direct_in_defense"] = True
+        elif _DIRECT_WHILE_SET.fullmatch(text):
+            found["direct_while_set"] = True
         elif _DIRECT.fullmatch(text):
             found["direct"] = True
         elif _NO_DIRECT.fullmatch(text):
@@ -364,6 +478,13 @@ def attack_rules(card: Card) -> AttackRules:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):
             found["attack_all"] = True
+        elif (match := _PER_MATERIAL_OF.fullmatch(text)) and "xyz" in card.kinds \
+                and (what := _filter(match.group("what"))) is not None:   # BPX-10
+            found["per_material_of"] = what
+        elif (match := _ALL_AMONG.fullmatch(text)) and "attack_all" not in found \
+                and (what := _filter(match.group("what"))) is not None:   # BPX-9
+            found["attack_all"], found["attack_all_among"] = True, what
+            found["attack_all_face_up"] = bool(match.group("face_up"))
         elif _SUMMON_TURN.fullmatch(text):
             found["cannot_summon_turn"] = True
         elif _SPECIAL_TURN.fullmatch(text) and not tribute_rules(card):     # never Normal Summoned or Set (NS-7)

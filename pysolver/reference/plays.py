@@ -418,13 +418,27 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     for card in position.instances.values():
         for lock in attack_rules(card.card).locks:
             binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
-            if binds and _applies(card, "card"):
-                locks.append(lock)
+            if binds and _applies(card, "card") and not (lock.while_material and not card.state.materials):
+                locks.append(lock)      # BPX-5: "While this face-up card has Xyz Material, ..." only with one
+    def co_linked(monster) -> bool:           # BPX-7: a Link Monster it points to points back to it
+        here = places[monster.id]
+        mine_ = monster.player == position.turn_player
+        return any(other.id != monster.id and places[other.id] in _points_to(monster.card, here, mine_)
+                   and here in _points_to(other.card, places[other.id], other.player == position.turn_player)
+                   for other in _own(position, ON_FIELD) + opponents)
+
+    their_set = any(o.state.position == "set" for o in opponents)    # BPX-1: a face-down monster of theirs
+    on_field = {m.id for m in _own(position, ON_FIELD) + opponents}     # BPX-1: Xyz Materials on the field
+    field_units = sum(1 for i in position.instances.values() if i.location == "overlay" and i.host in on_field)
     for monster in _own(position, ON_FIELD):
         state, text = monster.state, _attack_text(monster)
         materials = len(state.materials)
-        if not (state.position == "attack" or (state.position == "defense" and text.in_defense)):
+        units = [i for i in position.instances.values() if i.location == "overlay" and i.host == monster.id]
+        if not (state.position == "attack" or (state.position == "defense" and (text.in_defense or text.direct_in_defense))):
             continue
+        only_direct = state.position == "defense" and text.direct_in_defense   # BPX-3: directly only
+        helpers = [_attack_text(other) for other in _own(position, ON_FIELD)]   # BPX-1, BPX-2: "Your X monsters ..."
+        second = any(_matches(what, monster) for helper in helpers for what in helper.extra_for)
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
         if text.cannot_summon_turn and state.summoned_this_turn and not state.set_this_turn:   # BP-15
@@ -432,8 +446,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if text.cannot_any_summon_turn and ((state.summoned_this_turn and not state.set_this_turn)
                                             or state.flip_summoned):     # BPA-2: Normal, Special or Flip Summoned
             continue
+        summoned_now = state.summoned_this_turn and not state.set_this_turn     # Normal or Special Summoned
         if any((lock.what is None or _matches(lock.what, monster)) and not (
-                lock.unless is not None and _matches(lock.unless, monster)) for lock in locks):   # BP-16
+                lock.unless is not None and _matches(lock.unless, monster))
+               and (summoned_now or not lock.summon_turn) for lock in locks):   # BP-16, BPX-5
             continue
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13
@@ -443,7 +459,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if _place_of(position, monster) in held:           # BP-11
             continue
         attacked_before: set[str] = set()
-        if state.attacked <= text.extra or (text.extra_per_material and state.attacked < materials):
+        kind_units = 0 if text.per_material_of is None else sum(
+            1 for unit in units if _matches(text.per_material_of, unit))      # BPX-10: materials of that kind
+        if state.attacked <= max(text.extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
+                or state.attacked < kind_units:
             monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
@@ -453,14 +472,33 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             # BP-12: each opponent monster once (some only while it has Xyz Material)
             monsters_only = True
             attacked_before = {"o" + zone for zone in state.attacked_monsters}
+            if text.attack_all_among is not None:          # BPX-9: only on the monsters its text names
+                attacked_before |= {o.id for o in opponents if not _matches(text.attack_all_among, o)
+                                    or (text.attack_all_face_up and o.state.position == "set")}
         else:
             continue
         direct_ok = text.direct or (text.direct_with_material and materials > 0) or (
             text.direct_summon_turn and state.summoned_this_turn) or (            # BP-15
             text.direct_while_control and _controls_face_up(position, text.direct_while_control)
-            and not any(o.state.position != "set" and _matches(text.direct_unless_theirs, o) for o in opponents))   # BPA-2
-        direct_no = text.no_direct or (text.no_direct_without_material and not materials)
-        targets = [target for target in attackable if target not in attacked_before]
+            and not any(o.state.position != "set" and _matches(text.direct_unless_theirs, o) for o in opponents)) or (
+            any(_matches(what, monster) for helper in helpers for what in helper.direct_for)) or (     # BPX-1
+            any(_matches(what, monster) and (their_set if when == "their_face_down" else field_units >= when)
+                for helper in helpers for what, when in helper.direct_for_while)) or (
+            text.direct_if_only is not None and all(_matches(text.direct_if_only, o) for o in opponents
+                                                     if o.state.position != "set")) or (            # BPX-7
+            text.direct_not_co_linked and not co_linked(monster)) or (
+            text.direct_if_only_mine is not None and all(_matches(text.direct_if_only_mine, m)
+                                                         for m in _own(position, ON_FIELD)
+                                                         if m.state.position != "set")) or (
+            text.direct_no_hand and not _own(position, "hand")) or (                                  # BPX-8
+            text.direct_all_defense and not any(o.state.position == "attack" for o in opponents)) or (
+            text.direct_in_defense and state.position == "defense") or (                             # BPX-3
+            text.direct_while_set and any(card.state.position == "set"
+                                          for card in _own(position, "spell_trap_zone")))          # BPX-4
+        direct_no = text.no_direct or (text.no_direct_without_material and not materials) or (
+            text.no_direct_unless_material is not None                                              # BPX-6
+            and not any(_matches(text.no_direct_unless_material, unit) for unit in units))
+        targets = [] if only_direct else [target for target in attackable if target not in attacked_before]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         for target in targets:

@@ -544,8 +544,36 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_all_needs_material", rules.attack_all_needs_material), ("attack_lock_all_defense", rules.lock_all_defense),
         ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all),
         ("attack_cannot_summon_turn", rules.cannot_summon_turn), ("attack_direct_summon_turn", rules.direct_summon_turn),
-        ("attack_cannot_any_summon_turn", rules.cannot_any_summon_turn))
+        ("attack_cannot_any_summon_turn", rules.cannot_any_summon_turn),
+        ("attack_direct_in_defense", rules.direct_in_defense), ("attack_direct_while_set", rules.direct_while_set))
         if flag]
+    for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
+        out.append(f"attack_direct_for({c},{filters.number(what)}).")
+    for what, when in rules.direct_for_while:   # BPX-1 with its condition
+        if when == "their_face_down":
+            out.append(f"attack_direct_for_face_down({c},{filters.number(what)}).")
+        else:
+            out.append(f"attack_direct_for_materials({c},{filters.number(what)},{when}).")
+    if rules.direct_if_only is not None:     # BPX-7
+        out.append(f"attack_direct_if_only({c},{filters.number(rules.direct_if_only)}).")
+    if rules.direct_not_co_linked:
+        out.append(f"attack_direct_not_co_linked({c}).")
+    if rules.direct_if_only_mine is not None:
+        out.append(f"attack_direct_if_only_mine({c},{filters.number(rules.direct_if_only_mine)}).")
+    if rules.per_material_of is not None:      # BPX-10
+        out.append(f"attack_per_material_of({c},{filters.number(rules.per_material_of)}).")
+    if rules.attack_all_among is not None:     # BPX-9
+        out.append(f"attack_all_among({c},{filters.number(rules.attack_all_among)}).")
+        if rules.attack_all_face_up:
+            out.append(f"attack_all_face_up({c}).")
+    if rules.direct_no_hand:       # BPX-8
+        out.append(f"attack_direct_no_hand({c}).")
+    if rules.direct_all_defense:
+        out.append(f"attack_direct_all_defense({c}).")
+    if rules.no_direct_unless_material is not None:   # BPX-6
+        out.append(f"attack_no_direct_unless_material({c},{filters.number(rules.no_direct_unless_material)}).")
+    for what in rules.extra_for:       # BPX-2: ... can make a second attack
+        out.append(f"attack_extra_for({c},{filters.number(what)}).")
     if rules.direct_while_control:     # BPA-2: the card of that name by its code, or renamed on the field
         name = _string(rules.direct_while_control)
         out.append(f"attack_direct_while_control({c},{name},{filters.number(rules.direct_unless_theirs)}).")
@@ -563,6 +591,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_lock_what({c},{number},{filters.number(lock.what)}).")
         if lock.unless is not None:
             out.append(f"attack_lock_unless({c},{number},{filters.number(lock.unless)}).")
+        if lock.while_material:        # BPX-5: only while its card has Xyz Material
+            out.append(f"attack_lock_while_material({c},{number}).")
+        if lock.summon_turn:           # BPX-5: only on the monsters Normal or Special Summoned this turn
+            out.append(f"attack_lock_summon_turn({c},{number}).")
     if rules.not_target_while is not None:     # PRC-1: BP-8 while the position shows such a card
         out.extend(_presence_facts(c, "bp8", rules.not_target_while, filters))
     if rules.extra:

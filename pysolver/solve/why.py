@@ -423,7 +423,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_others_cannot": ("BP-13", "{I:instance} cannot attack: another monster you control forbids it"),
     "attack_all_material": ("BP-12", "{I:instance} attacks each monster once only while it has Xyz Material"),
     "attack_locked": ("BP-14", "a monster of the opponent forbids every attack declaration now"),
+    "attack_all_among": ("BPX-9", "{I:instance} attacks each monster once only among the monsters its text names"),
     "attack_all_once": ("BP-12", "{I:instance} already attacked that monster this turn (each of them once)"),
+    "attack_direct_only": ("BPX-3", "{I:instance} attacks only directly while in Defense Position (its own text)"),
     "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
                                      "or its own text)"),
@@ -537,6 +539,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_extra": ("BP-5", "{0:card} has no text that lets it attack more than once a turn"),
     "attack_extra_on_monsters": ("BP-5", "{0:card} has no text that lets it attack monsters more than once a turn"),
     "attack_in_defense": ("BP-6", "{0:card} has no text that lets it attack in Defense Position"),
+    "attack_direct_in_defense": ("BPX-3", "{0:card} has no text that lets it attack in Defense Position"),
+    "attack_extra_for": (None, None),
+    "attack_per_material_of": ("BP-5", "{0:card} has no text that lets it attack once for each material of a kind"),
+    "material_count_of": (None, None), "no attack_per_material_of": (None, None),
+    "material_count_of: M = #count { X: attached(X,I), matches(X,F) }": (None, None),
+    "any_target_attack: N <= 1": ("BPX-2", "it already attacked {N} times this turn; a card allows one more"),
     "not any_target_attack": (None, None), "not monster_only_attack": (None, None), "no position": (None, None),
     "any_target_attack: N <= E": ("BP-5", "it already attacked {N} times this turn; its text allows {E} more "
                                           "attack(s) than one"),

@@ -120,7 +120,7 @@ def test_bp_16_the_lock_wordings_are_read(real):
 
 def test_bp_16_a_lock_on_atk_or_with_a_condition_stays_unread(real):
     for name, clause in (("Messenger of Peace", "1500 or more ATK"), ("Euler's Circuit", "While you control"),
-                         ("Alien Psychic", "A-Counters"), ("Cloudcastle", "the turn they are")):
+                         ("Alien Psychic", "A-Counters"), ("Cryomancer of the Ice Barrier", "While you control")):
         assert not attack_rules(real[name]).locks, name
         assert any(clause in u.clause for u in unread_clauses(real[name])), name
 

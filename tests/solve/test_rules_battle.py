@@ -426,7 +426,7 @@ def test_bp_12_the_wordings_over_the_card_database(real):
     for name in ("Invoked Purgatrio", "Elemental HERO Wildedge", "Asura Priest"):
         assert not unread_clauses(real[name]), name
     # not every monster, or with a condition: unread
-    for name in ("Stardust Charge Warrior", "Chaos Archfiend", "Ally of Justice Thousand Arms"):
+    for name in ("Stardust Charge Warrior", "Chaos Archfiend", "Raidraptor - Rise Falcon"):
         assert not attack_rules(real[name]).attack_all, name
         assert any("once each" in u.clause for u in unread_clauses(real[name])), name
 
