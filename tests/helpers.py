@@ -49,6 +49,22 @@ def whole_plays(position) -> set:
     return {(p.action, p.card, p.target) for p in solver}
 
 
+def procedure_summons(position) -> set:
+    """The procedure summons (card, cost) the solver lists; the reference agrees on every play."""
+    from pysolver.reference.plays import legal_plays as reference_plays
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not solver.unread
+    return {(p.card, p.cost) for p in solver if p.action == "procedure_summon"}
+
+
+def procedure_play(position, card, cost):
+    """The one procedure summon of `card` paying `cost`."""
+    (play,) = [p for p in legal_plays(position, all_instances=True)
+               if p.action == "procedure_summon" and p.card == card and p.cost == cost]
+    return play
+
+
 def summary(plays) -> set:
     """Plays as comparable tuples: (action, card, used instances, target/to)."""
     return {(p.action, p.card, tuple(p.tributes or p.materials or ()), p.target or p.to) for p in plays}

@@ -1,9 +1,8 @@
 """Pendulum, Ritual and Fusion Summons: tests per rule id (PEN, RIT, FUS, ZN-5..7)."""
 
-import pytest
 
 from helpers import board, plays_of
-from pysolver import PysolverError, apply, legal_plays, reference
+from pysolver import apply, legal_plays, reference
 
 
 def scales(rules=5, low="Foucault's Cannon", high="Flash Knight"):   # scales 2 and 7

@@ -6,93 +6,69 @@ is the reference's (whole plays)."""
 
 from __future__ import annotations
 
-import pytest
 
-from helpers import applied, board, need_shared_data
-from pysolver import legal_plays
+from helpers import applied, board, procedure_play, procedure_summons
 from pysolver.cards.effects import procedures
-from pysolver.cards.load import load_cards
 from pysolver.cards.reading import unread_clauses
-from pysolver.reference.plays import legal_plays as reference_plays
-
-
-@pytest.fixture(scope="module")
-def cards():
-    return load_cards(need_shared_data() / "cards.cdb")
-
-
-def summons(position) -> set:
-    """The procedure summons (card, cost) the solver lists; the reference agrees on every play."""
-    solver = legal_plays(position, all_instances=True)
-    reference = reference_plays(position, all_instances=True)
-    assert {p.key for p in solver} == {p.key for p in reference}
-    assert not solver.unread
-    return {(p.card, p.cost) for p in solver if p.action == "procedure_summon"}
-
-
-def play_of(position, card, cost):
-    (play,) = [p for p in legal_plays(position, all_instances=True)
-               if p.action == "procedure_summon" and p.card == card and p.cost == cost]
-    return play
 
 
 # --- PRX-1: banished monsters shuffled into the Main Deck -------------------------------------------------------
 
-def test_prx_1_mighty_neptune_shuffles_3_banished_insect_monsters_into_the_main_deck(cards):
+def test_prx_1_mighty_neptune_shuffles_3_banished_insect_monsters_into_the_main_deck(real):
     """'By shuffling 3 of your banished Insect monsters into the Main Deck': 3 of the player's banished Insect
     monsters, not an Extra Deck one (Number 3: Cicada King cannot go into the Main Deck), into the Deck."""
-    b = board(cards=cards).hand("Heavy Beetrooper Mighty Neptune") \
+    b = board(cards=real).hand("Heavy Beetrooper Mighty Neptune") \
         .banished("Flying Kamakiri #2", "Neo Bug", "Gokibore", "Number 3: Cicada King", "Kuriboh")
     position = b.build()
-    assert summons(position) == {("H1", ("BN1", "BN2", "BN3"))}
-    after = applied(position, play_of(position, "H1", ("BN1", "BN2", "BN3")), zone="M1")
+    assert procedure_summons(position) == {("H1", ("BN1", "BN2", "BN3"))}
+    after = applied(position, procedure_play(position, "H1", ("BN1", "BN2", "BN3")), zone="M1")
     assert after["M1"].card.name == "Heavy Beetrooper Mighty Neptune"
     assert sorted(c.name for c in after.me.deck) == ["Flying Kamakiri #2", "Gokibore", "Neo Bug"]
     assert sorted(c.card.name for c in after.me.banished) == ["Kuriboh", "Number 3: Cicada King"]
     assert after.me.graveyard == ()
 
 
-def test_prx_1_mighty_neptune_needs_3_banished_main_deck_insects(cards):
+def test_prx_1_mighty_neptune_needs_3_banished_main_deck_insects(real):
     """Two banished Insects and an Insect Xyz Monster, or Insects in the GY: no procedure."""
-    b = board(cards=cards).hand("Heavy Beetrooper Mighty Neptune") \
+    b = board(cards=real).hand("Heavy Beetrooper Mighty Neptune") \
         .banished("Flying Kamakiri #2", "Neo Bug", "Number 3: Cicada King").graveyard("Gokibore", "Fiend Scorpion")
-    assert summons(b.build()) == set()
-    four = board(cards=cards).hand("Heavy Beetrooper Mighty Neptune") \
+    assert procedure_summons(b.build()) == set()
+    four = board(cards=real).hand("Heavy Beetrooper Mighty Neptune") \
         .banished("Flying Kamakiri #2", "Neo Bug", "Gokibore", "Fiend Scorpion")
-    assert len(summons(four.build())) == 4   # any 3 of the 4
+    assert len(procedure_summons(four.build())) == 4   # any 3 of the 4
 
 
-def test_prx_1_overtex_qoatlus_shuffles_5_banished_dinosaurs(cards):
-    b = board(cards=cards).hand("Overtex Qoatlus") \
+def test_prx_1_overtex_qoatlus_shuffles_5_banished_dinosaurs(real):
+    b = board(cards=real).hand("Overtex Qoatlus") \
         .banished("Uraby", "Frostosaurus", "Sword Arm of Dragon", "Sabersaurus", "Fire Opal Head", "Evolved Daneen")
     position = b.build()
-    assert summons(position) == {("H1", ("BN1", "BN2", "BN3", "BN4", "BN5"))}
-    after = applied(position, play_of(position, "H1", ("BN1", "BN2", "BN3", "BN4", "BN5")), zone="M3")
+    assert procedure_summons(position) == {("H1", ("BN1", "BN2", "BN3", "BN4", "BN5"))}
+    after = applied(position, procedure_play(position, "H1", ("BN1", "BN2", "BN3", "BN4", "BN5")), zone="M3")
     assert len(after.me.deck) == 5 and [c.card.name for c in after.me.banished] == ["Evolved Daneen"]
-    short = board(cards=cards).hand("Overtex Qoatlus").banished("Uraby", "Frostosaurus", "Sabersaurus", "Evolved Daneen")
-    assert summons(short.build()) == set()
+    short = board(cards=real).hand("Overtex Qoatlus").banished("Uraby", "Frostosaurus", "Sabersaurus", "Evolved Daneen")
+    assert procedure_summons(short.build()) == set()
 
 
 # --- PRX-2: no two monsters in the GY with the same name --------------------------------------------------------
 
-def test_prx_2_orbital_hydralander_needs_5_monsters_with_no_shared_name_in_the_gy(cards):
+def test_prx_2_orbital_hydralander_needs_5_monsters_with_no_shared_name_in_the_gy(real):
     """'By having 5 or more monsters in your GY, and no monsters in your GY with the same name': a condition,
     no cost; two copies of a Spell in the GY do not matter, two copies of a monster do."""
     five = ("Kuriboh", "Sangan", "Neo Bug", "Uraby", "Gokibore")
-    position = board(cards=cards).hand("Orbital Hydralander").graveyard(*five, "Pot of Greed", "Pot of Greed").build()
-    assert summons(position) == {("H1", ())}
-    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    position = board(cards=real).hand("Orbital Hydralander").graveyard(*five, "Pot of Greed", "Pot of Greed").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
     assert after["M1"].card.name == "Orbital Hydralander" and len(after.me.graveyard) == 7
-    twice = board(cards=cards).hand("Orbital Hydralander").graveyard(*five, "Kuriboh").build()
-    assert summons(twice) == set()
-    four = board(cards=cards).hand("Orbital Hydralander").graveyard(*five[:4]).build()
-    assert summons(four) == set()
+    twice = board(cards=real).hand("Orbital Hydralander").graveyard(*five, "Kuriboh").build()
+    assert procedure_summons(twice) == set()
+    four = board(cards=real).hand("Orbital Hydralander").graveyard(*five[:4]).build()
+    assert procedure_summons(four) == set()
 
 
-def test_prx_2_why_names_the_shared_name(cards):
+def test_prx_2_why_names_the_shared_name(real):
     from pysolver.solve.why import why
     five = ("Kuriboh", "Sangan", "Neo Bug", "Uraby", "Gokibore")
-    position = board(cards=cards).hand("Orbital Hydralander").graveyard(*five, "Kuriboh").build()
+    position = board(cards=real).hand("Orbital Hydralander").graveyard(*five, "Kuriboh").build()
     (answer,) = why(position, "H1", "procedure_summon").answers
     assert answer.exhaustive and not answer.plays
     assert [reason.name for group in answer.reasons for reason in group] == ["procedure_gy_same_name"]
@@ -100,292 +76,292 @@ def test_prx_2_why_names_the_shared_name(cards):
 
 # --- PRX-3: one of each place, "except" a name ------------------------------------------------------------------
 
-def test_prx_3_rosaria_banishes_one_plant_from_the_hand_and_one_from_the_gy(cards):
+def test_prx_3_rosaria_banishes_one_plant_from_the_hand_and_one_from_the_gy(real):
     """'By banishing 2 Level 7 or higher Plant-Type monsters (1 from your hand and 1 from your GY)'."""
-    b = board(cards=cards).hand("Rosaria, the Stately Fallen Angel", "Giant Kra-Corn") \
+    b = board(cards=real).hand("Rosaria, the Stately Fallen Angel", "Giant Kra-Corn") \
         .graveyard("Tytannial, Princess of Camellias", "Kuriboh")
     position = b.build()
-    assert summons(position) == {("H1", ("H2", "GY1"))}
-    after = applied(position, play_of(position, "H1", ("H2", "GY1")), zone="M1")
+    assert procedure_summons(position) == {("H1", ("H2", "GY1"))}
+    after = applied(position, procedure_play(position, "H1", ("H2", "GY1")), zone="M1")
     assert sorted(c.card.name for c in after.me.banished) == ["Giant Kra-Corn", "Tytannial, Princess of Camellias"]
     assert [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
-    both_in_hand = board(cards=cards).hand("Rosaria, the Stately Fallen Angel", "Giant Kra-Corn",
+    both_in_hand = board(cards=real).hand("Rosaria, the Stately Fallen Angel", "Giant Kra-Corn",
                                            "Tytannial, Princess of Camellias")
-    assert summons(both_in_hand.build()) == set()
-    both_in_gy = board(cards=cards).hand("Rosaria, the Stately Fallen Angel") \
+    assert procedure_summons(both_in_hand.build()) == set()
+    both_in_gy = board(cards=real).hand("Rosaria, the Stately Fallen Angel") \
         .graveyard("Giant Kra-Corn", "Tytannial, Princess of Camellias")
-    assert summons(both_in_gy.build()) == set()
+    assert procedure_summons(both_in_gy.build()) == set()
 
 
-def test_prx_3_bujin_hirume_banishes_a_bujin_from_the_gy_except_bujin_hirume(cards):
-    b = board(cards=cards).hand("Bujin Hirume").graveyard("Bujin Hirume", "Bujin Yamato")
+def test_prx_3_bujin_hirume_banishes_a_bujin_from_the_gy_except_bujin_hirume(real):
+    b = board(cards=real).hand("Bujin Hirume").graveyard("Bujin Hirume", "Bujin Yamato")
     position = b.build()
-    assert summons(position) == {("H1", ("GY2",))}
-    after = applied(position, play_of(position, "H1", ("GY2",)), zone="M1")
+    assert procedure_summons(position) == {("H1", ("GY2",))}
+    after = applied(position, procedure_play(position, "H1", ("GY2",)), zone="M1")
     assert [c.card.name for c in after.me.banished] == ["Bujin Yamato"]
-    only_hirume = board(cards=cards).hand("Bujin Hirume").graveyard("Bujin Hirume")
-    assert summons(only_hirume.build()) == set()
+    only_hirume = board(cards=real).hand("Bujin Hirume").graveyard("Bujin Hirume")
+    assert procedure_summons(only_hirume.build()) == set()
 
 
 # --- the reader ---------------------------------------------------------------------------------------------------
 
-def test_prx_cards_are_read_whole(cards):
+def test_prx_cards_are_read_whole(real):
     for name in ("Heavy Beetrooper Mighty Neptune", "Overtex Qoatlus", "Orbital Hydralander", "Bujin Hirume",
                  "Rosaria, the Stately Fallen Angel"):
-        assert isinstance(procedures(cards[name]), tuple), name
-        assert unread_clauses(cards[name]) == (), name
+        assert isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]) == (), name
 
 
 # --- PRX-4: Tributes "including at least 1 ..." ------------------------------------------------------------------
 
-def test_prx_4_destiny_hero_dogma_tributes_3_monsters_including_a_destiny_hero(cards):
+def test_prx_4_destiny_hero_dogma_tributes_3_monsters_including_a_destiny_hero(real):
     """'By Tributing 3 monsters, including at least 1 "Destiny HERO" monster': any 3 of the player's monsters
     (face-down ones too: a Tribute), at least one of them a "Destiny HERO"; all 3 go to the GY."""
-    b = board(cards=cards).hand("Destiny HERO - Dogma").monster(1, "Destiny HERO - Malicious") \
+    b = board(cards=real).hand("Destiny HERO - Dogma").monster(1, "Destiny HERO - Malicious") \
         .monster(2, "Kuriboh").monster(3, "Sangan", position="set").monster(4, "Skull Servant")
     position = b.build()
-    assert summons(position) == {("H1", ("M1", "M2", "M3")), ("H1", ("M1", "M2", "M4")), ("H1", ("M1", "M3", "M4"))}
-    after = applied(position, play_of(position, "H1", ("M1", "M2", "M3")), zone="M2")
+    assert procedure_summons(position) == {("H1", ("M1", "M2", "M3")), ("H1", ("M1", "M2", "M4")), ("H1", ("M1", "M3", "M4"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M2", "M3")), zone="M2")
     assert after["M2"].card.name == "Destiny HERO - Dogma"
     assert sorted(c.card.name for c in after.me.graveyard) == ["Destiny HERO - Malicious", "Kuriboh", "Sangan"]
-    none = board(cards=cards).hand("Destiny HERO - Dogma").monster(1, "Kuriboh").monster(2, "Sangan") \
+    none = board(cards=real).hand("Destiny HERO - Dogma").monster(1, "Kuriboh").monster(2, "Sangan") \
         .monster(3, "Skull Servant").hand("Destiny HERO - Malicious")
-    assert summons(none.build()) == set()
+    assert procedure_summons(none.build()) == set()
 
 
-def test_prx_4_masked_beast_des_gardius_tributes_2_including_grand_tiki_elder_or_melchid(cards):
-    b = board(cards=cards).hand("Masked Beast Des Gardius").monster(1, "Kuriboh").monster(2, "Grand Tiki Elder")
+def test_prx_4_masked_beast_des_gardius_tributes_2_including_grand_tiki_elder_or_melchid(real):
+    b = board(cards=real).hand("Masked Beast Des Gardius").monster(1, "Kuriboh").monster(2, "Grand Tiki Elder")
     position = b.build()
-    assert summons(position) == {("H1", ("M1", "M2"))}
-    after = applied(position, play_of(position, "H1", ("M1", "M2")), zone="M1")
+    assert procedure_summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M2")), zone="M1")
     assert sorted(c.card.name for c in after.me.graveyard) == ["Grand Tiki Elder", "Kuriboh"]
-    without = board(cards=cards).hand("Masked Beast Des Gardius").monster(1, "Kuriboh").monster(2, "Sangan")
-    assert summons(without.build()) == set()
+    without = board(cards=real).hand("Masked Beast Des Gardius").monster(1, "Kuriboh").monster(2, "Sangan")
+    assert procedure_summons(without.build()) == set()
 
 
 # --- PRX-5: different names / Attributes in the GYs, on the field, banished --------------------------------------
 
-def test_prx_5_elemental_grace_doriado_needs_6_attributes_among_both_gys(cards):
+def test_prx_5_elemental_grace_doriado_needs_6_attributes_among_both_gys(real):
     """'By having 6 or more monsters with different Attributes in the GYs': both players' GYs count."""
-    b = board(cards=cards).hand("Elemental Grace Doriado").graveyard("Kuriboh", "Harpie Lady", "Mystical Elf")
+    b = board(cards=real).hand("Elemental Grace Doriado").graveyard("Kuriboh", "Harpie Lady", "Mystical Elf")
     b.opponent.graveyard("Uraby", "Aqua Madoor", "Flame Manipulator")   # EARTH, WATER, FIRE
     position = b.build()
-    assert summons(position) == {("H1", ())}
-    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
     assert after["M1"].card.name == "Elemental Grace Doriado" and len(after.me.graveyard) == 3
-    five = board(cards=cards).hand("Elemental Grace Doriado").graveyard("Kuriboh", "Harpie Lady", "Mystical Elf")
+    five = board(cards=real).hand("Elemental Grace Doriado").graveyard("Kuriboh", "Harpie Lady", "Mystical Elf")
     five.opponent.graveyard("Uraby", "Aqua Madoor", "Gokibore")   # Gokibore: EARTH again
-    assert summons(five.build()) == set()
+    assert procedure_summons(five.build()) == set()
 
 
 AVIDA_LINKS = ("Link Spider", "Linkuriboh", "Decode Talker", "Proxy Dragon", "Security Dragon", "Firewall Dragon",
                "Topologic Bomber Dragon", "Borreload Dragon")
 
 
-def test_prx_5_avida_needs_8_link_monsters_with_different_names_on_the_fields_and_in_the_gys(cards):
-    b = board(cards=cards).hand("Avida, Rebuilder of Worlds").monster("left", AVIDA_LINKS[0]) \
+def test_prx_5_avida_needs_8_link_monsters_with_different_names_on_the_fields_and_in_the_gys(real):
+    b = board(cards=real).hand("Avida, Rebuilder of Worlds").monster("left", AVIDA_LINKS[0]) \
         .graveyard(*AVIDA_LINKS[1:4])
     b.opponent.monster(1, AVIDA_LINKS[4]).graveyard(*AVIDA_LINKS[5:])
     position = b.build()
-    assert summons(position) == {("H1", ())}
-    seven = board(cards=cards).hand("Avida, Rebuilder of Worlds").monster("left", AVIDA_LINKS[0]) \
+    assert procedure_summons(position) == {("H1", ())}
+    seven = board(cards=real).hand("Avida, Rebuilder of Worlds").monster("left", AVIDA_LINKS[0]) \
         .graveyard(*AVIDA_LINKS[1:4], AVIDA_LINKS[0])
     seven.opponent.monster(1, AVIDA_LINKS[4]).graveyard(*AVIDA_LINKS[5:7])
-    assert summons(seven.build()) == set()
+    assert procedure_summons(seven.build()) == set()
 
 
 LIGHTSWORN = ("Lyla, Lightsworn Sorceress", "Garoth, Lightsworn Warrior", "Ehren, Lightsworn Monk",
               "Ryko, Lightsworn Hunter")
 
 
-def test_prx_5_punishment_dragon_needs_4_banished_lightsworn_with_different_names(cards):
+def test_prx_5_punishment_dragon_needs_4_banished_lightsworn_with_different_names(real):
     """'By possessing 4 or more banished "Lightsworn" monsters with different names': a condition, the banished
     cards stay; Lightsworn monsters in the GY do not count."""
-    position = board(cards=cards).hand("Punishment Dragon").banished(*LIGHTSWORN).build()
-    assert summons(position) == {("H1", ())}
-    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    position = board(cards=real).hand("Punishment Dragon").banished(*LIGHTSWORN).build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
     assert len(after.me.banished) == 4
-    three = board(cards=cards).hand("Punishment Dragon").banished(*LIGHTSWORN[:3], LIGHTSWORN[0]) \
+    three = board(cards=real).hand("Punishment Dragon").banished(*LIGHTSWORN[:3], LIGHTSWORN[0]) \
         .graveyard(LIGHTSWORN[3])
-    assert summons(three.build()) == set()
+    assert procedure_summons(three.build()) == set()
 
 
-def test_prx_new_cards_are_read_whole(cards):
+def test_prx_new_cards_are_read_whole(real):
     for name in ("Destiny HERO - Dogma", "Masked Beast Des Gardius", "Elemental Grace Doriado",
                  "Avida, Rebuilder of Worlds", "Punishment Dragon"):
-        assert isinstance(procedures(cards[name]), tuple), name
-        assert unread_clauses(cards[name]) == (), name
+        assert isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]) == (), name
 
 
 # --- PRX-6: two costs of one verb ----------------------------------------------------------------------------------
 
-def test_prx_6_the_atmosphere_banishes_2_monsters_you_control_and_1_from_the_gy(cards):
+def test_prx_6_the_atmosphere_banishes_2_monsters_you_control_and_1_from_the_gy(real):
     """'By banishing 2 monsters you control and 1 monster from your Graveyard': both costs, all banished (the
     field's monsters in any position)."""
-    b = board(cards=cards).hand("The Atmosphere").monster(1, "Kuriboh").monster(2, "Sangan", position="set") \
+    b = board(cards=real).hand("The Atmosphere").monster(1, "Kuriboh").monster(2, "Sangan", position="set") \
         .graveyard("Skull Servant")
     position = b.build()
-    assert summons(position) == {("H1", ("M1", "M2", "GY1"))}
-    after = applied(position, play_of(position, "H1", ("M1", "M2", "GY1")), zone="M2")
+    assert procedure_summons(position) == {("H1", ("M1", "M2", "GY1"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M2", "GY1")), zone="M2")
     assert sorted(c.card.name for c in after.me.banished) == ["Kuriboh", "Sangan", "Skull Servant"]
     assert after["M2"].card.name == "The Atmosphere" and after.me.graveyard == ()
-    no_gy = board(cards=cards).hand("The Atmosphere").monster(1, "Kuriboh").monster(2, "Sangan").monster(3, "Skull Servant")
-    assert summons(no_gy.build()) == set()
+    no_gy = board(cards=real).hand("The Atmosphere").monster(1, "Kuriboh").monster(2, "Sangan").monster(3, "Skull Servant")
+    assert procedure_summons(no_gy.build()) == set()
 
 
 # --- PRX-7: Tributes from either field ------------------------------------------------------------------------------
 
-def test_prx_7_reptilianne_vaskii_tributes_2_face_up_0_atk_monsters_from_either_field(cards):
+def test_prx_7_reptilianne_vaskii_tributes_2_face_up_0_atk_monsters_from_either_field(real):
     """'By Tributing 2 face-up monsters with 0 ATK from anywhere on the field': the player's or the opponent's,
     face-up, 0 ATK; each goes to its owner's GY."""
-    b = board(cards=cards).hand("Reptilianne Vaskii").monster(1, "Ojama Green").monster(2, "Kuriboh") \
+    b = board(cards=real).hand("Reptilianne Vaskii").monster(1, "Ojama Green").monster(2, "Kuriboh") \
         .monster(3, "White Duston", position="set")
     b.opponent.monster(1, "Soul Tiger").monster(2, "Melffy Rabby", position="set")
     position = b.build()
-    assert summons(position) == {("H1", ("M1", "oM1"))}
-    after = applied(position, play_of(position, "H1", ("M1", "oM1")), zone="M1")
+    assert procedure_summons(position) == {("H1", ("M1", "oM1"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "oM1")), zone="M1")
     assert [c.card.name for c in after.me.graveyard] == ["Ojama Green"]
     assert [c.card.name for c in after.opponent.graveyard] == ["Soul Tiger"]
     assert after["M1"].card.name == "Reptilianne Vaskii"
-    one = board(cards=cards).hand("Reptilianne Vaskii").monster(1, "Ojama Green")
+    one = board(cards=real).hand("Reptilianne Vaskii").monster(1, "Ojama Green")
     one.opponent.monster(1, "Kuriboh")
-    assert summons(one.build()) == set()
+    assert procedure_summons(one.build()) == set()
 
 
-def test_prx_6_7_cards_are_read_whole(cards):
+def test_prx_6_7_cards_are_read_whole(real):
     for name in ("The Atmosphere", "Reptilianne Vaskii"):
-        assert isinstance(procedures(cards[name]), tuple), name
-        assert unread_clauses(cards[name]) == (), name
+        assert isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]) == (), name
 
 
 # --- PRX-8: cards of an archetype, Spells and Traps too -------------------------------------------------------------
 
-def test_prx_8_spyral_sleeper_banishes_3_spyral_cards_spells_and_traps_too(cards):
+def test_prx_8_spyral_sleeper_banishes_3_spyral_cards_spells_and_traps_too(real):
     """'By banishing 3 "SPYRAL" cards from your Graveyard': any 3 cards of the archetype there."""
-    b = board(cards=cards).hand("SPYRAL Sleeper") \
+    b = board(cards=real).hand("SPYRAL Sleeper") \
         .graveyard("SPYRAL Tough", "SPYRAL MISSION - Assault", "SPYRAL GEAR - Utility Wire", "Kuriboh", "Pot of Greed")
     position = b.build()
-    assert summons(position) == {("H1", ("GY1", "GY2", "GY3"))}
-    after = applied(position, play_of(position, "H1", ("GY1", "GY2", "GY3")), zone="M1")
+    assert procedure_summons(position) == {("H1", ("GY1", "GY2", "GY3"))}
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY2", "GY3")), zone="M1")
     assert sorted(c.card.name for c in after.me.banished) == [
         "SPYRAL GEAR - Utility Wire", "SPYRAL MISSION - Assault", "SPYRAL Tough"]
     assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Pot of Greed"]
-    two = board(cards=cards).hand("SPYRAL Sleeper", "SPYRAL Tough") \
+    two = board(cards=real).hand("SPYRAL Sleeper", "SPYRAL Tough") \
         .graveyard("SPYRAL MISSION - Assault", "SPYRAL GEAR - Utility Wire")
-    assert summons(two.build()) == set()
+    assert procedure_summons(two.build()) == set()
 
 
 METAPHYS = ("Metaphys Tyrant Dragon", "Metaphys Ragnarok", "Metaphys Daedalus", "Metaphys Nephthys")
 
 
-def test_prx_8_metaphys_executor_banishes_5_metaphys_cards_with_different_names_gy_and_face_up_field(cards):
+def test_prx_8_metaphys_executor_banishes_5_metaphys_cards_with_different_names_gy_and_face_up_field(real):
     """'By banishing 5 "Metaphys" cards with different names from your GY and/or face-up from your field': a
     face-up Continuous Trap on the field counts, a Set one does not; no two of one name."""
-    b = board(cards=cards).hand("Metaphys Executor").graveyard(*METAPHYS[:3], "Kuriboh") \
+    b = board(cards=real).hand("Metaphys Executor").graveyard(*METAPHYS[:3], "Kuriboh") \
         .monster(1, METAPHYS[3]).spell_trap(1, "Metaphys Dimension")
     position = b.build()
-    assert summons(position) == {("H1", ("M1", "S1", "GY1", "GY2", "GY3"))}
-    after = applied(position, play_of(position, "H1", ("M1", "S1", "GY1", "GY2", "GY3")), zone="M1")
+    assert procedure_summons(position) == {("H1", ("M1", "S1", "GY1", "GY2", "GY3"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "S1", "GY1", "GY2", "GY3")), zone="M1")
     assert sorted(c.card.name for c in after.me.banished) == sorted(METAPHYS + ("Metaphys Dimension",))
     assert after["M1"].card.name == "Metaphys Executor" and [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
-    same_name = board(cards=cards).hand("Metaphys Executor").graveyard(*METAPHYS[:3], METAPHYS[0]) \
+    same_name = board(cards=real).hand("Metaphys Executor").graveyard(*METAPHYS[:3], METAPHYS[0]) \
         .monster(1, METAPHYS[3])
-    assert summons(same_name.build()) == set()
-    set_trap = board(cards=cards).hand("Metaphys Executor").graveyard(*METAPHYS[:3]) \
+    assert procedure_summons(same_name.build()) == set()
+    set_trap = board(cards=real).hand("Metaphys Executor").graveyard(*METAPHYS[:3]) \
         .monster(1, METAPHYS[3]).spell_trap(1, "Metaphys Dimension", position="set")
-    assert summons(set_trap.build()) == set()
+    assert procedure_summons(set_trap.build()) == set()
 
 
-def test_prx_8_cards_are_read_whole(cards):
+def test_prx_8_cards_are_read_whole(real):
     for name in ("SPYRAL Sleeper", "Metaphys Executor"):
-        assert isinstance(procedures(cards[name]), tuple), name
-        assert unread_clauses(cards[name]) == (), name
+        assert isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]) == (), name
 
 
 # --- PRX-9: all monsters of the GY -----------------------------------------------------------------------------------
 
-def test_prx_9_exodius_shuffles_all_monsters_in_the_gy_into_the_deck(cards):
+def test_prx_9_exodius_shuffles_all_monsters_in_the_gy_into_the_deck(real):
     """'By shuffling all monsters in your Graveyard into the Deck': every monster there (at least 1), none left
     behind; an Extra Deck monster goes to the Extra Deck, a Spell stays in the GY."""
-    b = board(cards=cards).hand("Exodius the Ultimate Forbidden Lord") \
+    b = board(cards=real).hand("Exodius the Ultimate Forbidden Lord") \
         .graveyard("Kuriboh", "Sangan", "Pot of Greed", "Stardust Dragon")
     position = b.build()
-    assert summons(position) == {("H1", ("GY1", "GY2", "GY4"))}
-    after = applied(position, play_of(position, "H1", ("GY1", "GY2", "GY4")), zone="M1")
+    assert procedure_summons(position) == {("H1", ("GY1", "GY2", "GY4"))}
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY2", "GY4")), zone="M1")
     assert sorted(c.name for c in after.me.deck) == ["Kuriboh", "Sangan"]
     assert [c.card.name for c in after.me.extra_deck] == ["Stardust Dragon"]
     assert [c.card.name for c in after.me.graveyard] == ["Pot of Greed"]
-    no_monster = board(cards=cards).hand("Exodius the Ultimate Forbidden Lord").graveyard("Pot of Greed")
-    assert summons(no_monster.build()) == set()
-    (way,) = procedures(cards["Exodius the Ultimate Forbidden Lord"])
-    assert way.costs[0].all_of and unread_clauses(cards["Exodius the Ultimate Forbidden Lord"]) == ()
+    no_monster = board(cards=real).hand("Exodius the Ultimate Forbidden Lord").graveyard("Pot of Greed")
+    assert procedure_summons(no_monster.build()) == set()
+    (way,) = procedures(real["Exodius the Ultimate Forbidden Lord"])
+    assert way.costs[0].all_of and unread_clauses(real["Exodius the Ultimate Forbidden Lord"]) == ()
 
 
 # --- PRX-10: Tributes of monsters with original names -----------------------------------------------------------------
 
-def test_prx_10_holactie_tributes_slifer_obelisk_and_ra(cards):
+def test_prx_10_holactie_tributes_slifer_obelisk_and_ra(real):
     """'By Tributing 3 monsters whose original names are "Slifer the Sky Dragon", "Obelisk the Tormentor", and "The
     Winged Dragon of Ra"': one of each (face-down too: a Tribute), all to the GY."""
-    b = board(cards=cards).hand("Holactie the Creator of Light").monster(1, "Slifer the Sky Dragon") \
+    b = board(cards=real).hand("Holactie the Creator of Light").monster(1, "Slifer the Sky Dragon") \
         .monster(2, "Obelisk the Tormentor", position="set").monster(3, "The Winged Dragon of Ra").monster(4, "Kuriboh")
     position = b.build()
-    assert summons(position) == {("H1", ("M1", "M2", "M3"))}
-    after = applied(position, play_of(position, "H1", ("M1", "M2", "M3")), zone="M3")
+    assert procedure_summons(position) == {("H1", ("M1", "M2", "M3"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M2", "M3")), zone="M3")
     assert sorted(c.card.name for c in after.me.graveyard) == [
         "Obelisk the Tormentor", "Slifer the Sky Dragon", "The Winged Dragon of Ra"]
     assert after["M3"].card.name == "Holactie the Creator of Light"
-    two = board(cards=cards).hand("Holactie the Creator of Light").monster(1, "Slifer the Sky Dragon") \
+    two = board(cards=real).hand("Holactie the Creator of Light").monster(1, "Slifer the Sky Dragon") \
         .monster(2, "Obelisk the Tormentor").monster(3, "Kuriboh")
-    assert summons(two.build()) == set()
-    assert unread_clauses(cards["Holactie the Creator of Light"]) == ()
+    assert procedure_summons(two.build()) == set()
+    assert unread_clauses(real["Holactie the Creator of Light"]) == ()
 
 
 # --- PRX-11: original Level; the hand, the Deck and the face-up field -------------------------------------------------
 
-def test_prx_11_linear_magnum_sends_2_magnet_warriors_from_hand_deck_face_up_field(cards):
+def test_prx_11_linear_magnum_sends_2_magnet_warriors_from_hand_deck_face_up_field(real):
     """'By sending 2 "Magnet Warrior" monsters with an original Level of 4 or lower from your hand, Deck, and/or
     face-up field to the GY': a face-down one on the field is not taken; any 2 of the others, to the GY."""
     n = "Conduction Warrior Linear Magnum Plus Minus"
-    b = board(cards=cards).hand(n, "Alpha The Magnet Warrior", "Kuriboh").deck("Beta The Magnet Warrior") \
+    b = board(cards=real).hand(n, "Alpha The Magnet Warrior", "Kuriboh").deck("Beta The Magnet Warrior") \
         .monster(1, "Gamma The Magnet Warrior", position="set").monster(2, "Delta The Magnet Warrior")
     position = b.build()
-    assert summons(position) == {("H1", ("H2", "M2")), ("H1", ("H2", "DK1")), ("H1", ("M2", "DK1"))}
-    after = applied(position, play_of(position, "H1", ("M2", "DK1")), zone="M2")
+    assert procedure_summons(position) == {("H1", ("H2", "M2")), ("H1", ("H2", "DK1")), ("H1", ("M2", "DK1"))}
+    after = applied(position, procedure_play(position, "H1", ("M2", "DK1")), zone="M2")
     assert sorted(c.card.name for c in after.me.graveyard) == ["Beta The Magnet Warrior", "Delta The Magnet Warrior"]
     assert after.me.deck == () and after["M2"].card.name == n
-    one = board(cards=cards).hand(n, "Alpha The Magnet Warrior").monster(1, "Gamma The Magnet Warrior", position="set")
-    assert summons(one.build()) == set()
-    assert unread_clauses(cards[n]) == ()
+    one = board(cards=real).hand(n, "Alpha The Magnet Warrior").monster(1, "Gamma The Magnet Warrior", position="set")
+    assert procedure_summons(one.build()) == set()
+    assert unread_clauses(real[n]) == ()
 
 
 # --- PRX-12: revealing cards of an archetype ------------------------------------------------------------------------
 
-def test_prx_12_crimson_nova_reveals_3_other_cubic_cards_with_different_names(cards):
+def test_prx_12_crimson_nova_reveals_3_other_cubic_cards_with_different_names(real):
     """'By revealing 3 other "Cubic" cards in your hand with different names': Spells and Traps count; the cards
     stay in the hand (a condition, no cost); two copies of one name count once."""
     n = "Crimson Nova the Dark Cubic Lord"
-    position = board(cards=cards).hand(n, "Vijam the Cubic Seed", "Cubic Wave", "Cubic Karma").build()
-    assert summons(position) == {("H1", ())}
-    after = applied(position, play_of(position, "H1", ()), zone="M1")
+    position = board(cards=real).hand(n, "Vijam the Cubic Seed", "Cubic Wave", "Cubic Karma").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
     assert sorted(c.name for c in after.me.hand) == ["Cubic Karma", "Cubic Wave", "Vijam the Cubic Seed"]
-    twice = board(cards=cards).hand(n, "Vijam the Cubic Seed", "Vijam the Cubic Seed", "Cubic Wave", "Kuriboh")
-    assert summons(twice.build()) == set()
-    assert unread_clauses(cards[n]) == ()
+    twice = board(cards=real).hand(n, "Vijam the Cubic Seed", "Vijam the Cubic Seed", "Cubic Wave", "Kuriboh")
+    assert procedure_summons(twice.build()) == set()
+    assert unread_clauses(real[n]) == ()
 
 
 # --- PRX-13: one of each kind among the face-up monsters you control ----------------------------------------------
 
-def test_prx_13_blackwing_aurora_banishes_a_face_up_blackwing_tuner_and_a_face_up_non_tuner(cards):
+def test_prx_13_blackwing_aurora_banishes_a_face_up_blackwing_tuner_and_a_face_up_non_tuner(real):
     """'By banishing 2 face-up monsters you control (1 "Blackwing" Tuner and 1 non-Tuner)': a face-down monster is
     not taken; both are banished."""
     n = "Blackwing - Aurora the Northern Lights"
-    b = board(cards=cards).hand(n).monster(1, "Blackwing - Gale the Whirlwind").monster(2, "Kuriboh") \
+    b = board(cards=real).hand(n).monster(1, "Blackwing - Gale the Whirlwind").monster(2, "Kuriboh") \
         .monster(3, "Sangan", position="set")
     position = b.build()
-    assert summons(position) == {("H1", ("M1", "M2"))}
-    after = applied(position, play_of(position, "H1", ("M1", "M2")), zone="M2")
+    assert procedure_summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M2")), zone="M2")
     assert sorted(c.card.name for c in after.me.banished) == ["Blackwing - Gale the Whirlwind", "Kuriboh"]
-    tuners = board(cards=cards).hand(n).monster(1, "Blackwing - Gale the Whirlwind") \
+    tuners = board(cards=real).hand(n).monster(1, "Blackwing - Gale the Whirlwind") \
         .monster(2, "Blackwing - Hillen the Tengu-wind").monster(3, "Kuriboh", position="set")
-    assert summons(tuners.build()) == set()
-    assert unread_clauses(cards[n]) == ()
+    assert procedure_summons(tuners.build()) == set()
+    assert unread_clauses(real[n]) == ()

@@ -7,18 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import applied, board, need_shared_data
+from helpers import applied, board
 from pysolver import legal_plays
 from pysolver.cards.cardtext import special_summon_limit
 from pysolver.cards.effects import procedures
-from pysolver.cards.load import load_cards
 from pysolver.cards.reading import unread_clauses
 from pysolver.reference.plays import legal_plays as reference_plays
-
-
-@pytest.fixture(scope="module")
-def cards():
-    return load_cards(need_shared_data() / "cards.cdb")
 
 
 def both(position):
@@ -35,19 +29,19 @@ BY_EFFECT = ("Cyber Jormungardr", "Core of Chaos", "Drytron Nu II", "Shell of Ch
              "Ultimate Bright Knight Ursatron Alpha", "Guardragon Andrake", "PSY-Framegear Alpha", "Chaos Valkyria")
 
 
-def test_SUMC_1_by_card_effect_is_read(cards):
+def test_SUMC_1_by_card_effect_is_read(real):
     """Both wordings ("by card effect", "by a card effect", with or without "and cannot be Special Summoned by
     other ways"): no procedure of its own, read whole."""
     for name in BY_EFFECT:
-        assert special_summon_limit(cards[name]) == "by_effect", name
-        assert procedures(cards[name]) == (), name
-        assert unread_clauses(cards[name]) == (), name
+        assert special_summon_limit(real[name]) == "by_effect", name
+        assert procedures(real[name]) == (), name
+        assert unread_clauses(real[name]) == (), name
 
 
-def test_SUMC_1_cyber_jormungardr_is_revived_by_monster_reborn_without_a_proper_summon(cards):
+def test_SUMC_1_cyber_jormungardr_is_revived_by_monster_reborn_without_a_proper_summon(real):
     """Any activated effect may Special Summon it, and it has no revival limit: Monster Reborn revives it
     even when it was never Special Summoned (sent from the Deck), unlike a semi-nomi monster (SP-3)."""
-    b = board(cards=cards).hand("Monster Reborn", "Cyber Jormungardr") \
+    b = board(cards=real).hand("Monster Reborn", "Cyber Jormungardr") \
         .graveyard("Cyber Jormungardr", properly_summoned=False) \
         .graveyard("Metalflame Swordsman", properly_summoned=False)
     position = b.build()
@@ -58,9 +52,9 @@ def test_SUMC_1_cyber_jormungardr_is_revived_by_monster_reborn_without_a_proper_
     assert after["M1"].card.name == "Cyber Jormungardr"
 
 
-def test_SUMC_1_guardragon_andrake_is_never_pendulum_summoned(cards):
+def test_SUMC_1_guardragon_andrake_is_never_pendulum_summoned(real):
     """A Pendulum Summon is no card effect: Level 4 between scales 2 and 7, it stays in the hand."""
-    b = board(cards=cards).spell_trap(1, "Foucault's Cannon").spell_trap(5, "Flash Knight") \
+    b = board(cards=real).spell_trap(1, "Foucault's Cannon").spell_trap(5, "Flash Knight") \
         .hand("Guardragon Andrake", "Flame Manipulator")
     plays = both(b.build())
     assert {p.cards for p in plays if p.action == "pendulum_summon"} == {("H2",)}
@@ -72,19 +66,19 @@ MALEFIC = ("Malefic Cyber End Dragon", "Malefic Blue-Eyes White Dragon", "Malefi
            "Malefic Truth Dragon", "Malefic Stardust Dragon")
 
 
-def test_SUMC_2_malefic_uniqueness_is_read(cards):
+def test_SUMC_2_malefic_uniqueness_is_read(real):
     from pysolver.cards.uniques import unique
     for name in MALEFIC:
-        rule = unique(cards[name])
+        rule = unique(real[name])
         assert rule is not None and (rule.name, rule.whom, rule.zones) == (False, "both", "monster_zone"), name
-        assert unread_clauses(cards[name]) == (), name
+        assert unread_clauses(real[name]) == (), name
 
 
-def test_SUMC_2_malefic_cyber_end_dragon_not_while_a_malefic_monster_is_face_up_on_either_field(cards):
+def test_SUMC_2_malefic_cyber_end_dragon_not_while_a_malefic_monster_is_face_up_on_either_field(real):
     """UNQ-1, UNQ-2 for the archetype: a face-up Malefic monster on the opponent's field forbids the procedure;
     a face-down one does not count."""
     def position(where, opponent_position):
-        b = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
+        b = board(cards=real).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
         if where == "mine":
             b.monster(1, "Malefic Stardust Dragon", position=opponent_position)
         else:
@@ -99,17 +93,17 @@ def test_SUMC_2_malefic_cyber_end_dragon_not_while_a_malefic_monster_is_face_up_
     assert procedure(position("mine", "set")) == {("ED1",)}
 
 
-def test_SUMC_2_malefic_territory_face_up_refuses_the_position(cards):
+def test_SUMC_2_malefic_territory_face_up_refuses_the_position(real):
     """Malefic Territory rewrites the Malefic rule ("... with the same name"), which pysolver does not read: face-up,
     it refuses the position by name; Set, it changes nothing."""
     from pysolver import PysolverError
-    b = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
+    b = board(cards=real).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
     b.opponent.spell_trap(1, "Malefic Territory")
     with pytest.raises(PysolverError, match="Malefic Territory"):
         legal_plays(b.build())
     with pytest.raises(PysolverError):
         reference_plays(b.build())
-    s = board(cards=cards).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
+    s = board(cards=real).hand("Malefic Cyber End Dragon").extra_deck("Cyber End Dragon")
     s.opponent.spell_trap(1, "Malefic Territory", position="set")
     found = legal_plays(s.build(), all_instances=True)
     assert {p.key for p in found} == {p.key for p in reference_plays(s.build(), all_instances=True)}
@@ -123,25 +117,25 @@ def procedure_summons(position) -> set:
     return {(p.card, p.cost) for p in both(position) if p.action == "procedure_summon"}
 
 
-def test_SUMC_3_conditions_are_read(cards):
-    (dogoran,) = procedures(cards["Super Anti-Kaiju War Machine Mecha-Dogoran"])
+def test_SUMC_3_conditions_are_read(real):
+    (dogoran,) = procedures(real["Super Anti-Kaiju War Machine Mecha-Dogoran"])
     assert dogoran.opponent_controls is not None and not dogoran.costs
-    (pride,) = procedures(cards["Dragon of Pride and Soul"])
+    (pride,) = procedures(real["Dragon of Pride and Soul"])
     assert pride.opponent_gy_at_least == 25
-    (lightray,) = procedures(cards["Lightray Sorcerer"])
+    (lightray,) = procedures(real["Lightray Sorcerer"])
     assert lightray.banished_at_least[1] == 3
-    (queen,) = procedures(cards["Dragon Queen of Tragic Endings"])
+    (queen,) = procedures(real["Dragon Queen of Tragic Endings"])
     assert queen.continuous_spells_at_least == 3
     for name in ("Super Anti-Kaiju War Machine Mecha-Dogoran", "Dragon of Pride and Soul", "Lightray Sorcerer",
                  "Dragon Queen of Tragic Endings"):
-        assert unread_clauses(cards[name]) == (), name
+        assert unread_clauses(real[name]) == (), name
 
 
-def test_SUMC_3_mecha_dogoran_while_your_opponent_controls_a_face_up_kaiju(cards):
+def test_SUMC_3_mecha_dogoran_while_your_opponent_controls_a_face_up_kaiju(real):
     """'Must first be Special Summoned (from your hand) while your opponent controls a "Kaiju" monster': a face-up
     one (the engine's FaceupFilter); a Set Kaiju or a Kaiju of your own does not do."""
     def position(where, kaiju_position="attack"):
-        b = board(cards=cards).hand("Super Anti-Kaiju War Machine Mecha-Dogoran")
+        b = board(cards=real).hand("Super Anti-Kaiju War Machine Mecha-Dogoran")
         (b.opponent if where == "theirs" else b).monster(1, "Gadarla, the Mystery Dust Kaiju", position=kaiju_position)
         return b.build()
     assert procedure_summons(position("theirs")) == {("H1", ())}
@@ -149,30 +143,30 @@ def test_SUMC_3_mecha_dogoran_while_your_opponent_controls_a_face_up_kaiju(cards
     assert procedure_summons(position("mine")) == set()
 
 
-def test_SUMC_3_dragon_of_pride_and_soul_needs_25_cards_in_the_opponents_gy(cards):
+def test_SUMC_3_dragon_of_pride_and_soul_needs_25_cards_in_the_opponents_gy(real):
     def position(count):
-        b = board(cards=cards).hand("Dragon of Pride and Soul")
+        b = board(cards=real).hand("Dragon of Pride and Soul")
         b.opponent.graveyard(*(["Pot of Greed", "Kuriboh"] * 13)[:count])
         return b.build()
     assert procedure_summons(position(25)) == {("H1", ())}
     assert procedure_summons(position(24)) == set()
-    mine = board(cards=cards).hand("Dragon of Pride and Soul").graveyard(*(["Pot of Greed"] * 25))
+    mine = board(cards=real).hand("Dragon of Pride and Soul").graveyard(*(["Pot of Greed"] * 25))
     assert procedure_summons(mine.build()) == set()               # their GY, not yours
 
 
-def test_SUMC_3_lightray_sorcerer_needs_3_banished_light_monsters(cards):
+def test_SUMC_3_lightray_sorcerer_needs_3_banished_light_monsters(real):
     def position(*banished):
-        return board(cards=cards).hand("Lightray Sorcerer").banished(*banished).build()
+        return board(cards=real).hand("Lightray Sorcerer").banished(*banished).build()
     three = ("Lyla, Lightsworn Sorceress", "Celestia, Lightsworn Angel", "Lightray Diabolos")
     assert procedure_summons(position(*three)) == {("H1", ())}
     assert procedure_summons(position(*three[:2], "Gadarla, the Mystery Dust Kaiju")) == set()   # a WIND one
-    in_gy = board(cards=cards).hand("Lightray Sorcerer").graveyard(*three)
+    in_gy = board(cards=real).hand("Lightray Sorcerer").graveyard(*three)
     assert procedure_summons(in_gy.build()) == set()
 
 
-def test_SUMC_3_dragon_queen_needs_3_face_up_continuous_spells_you_control(cards):
+def test_SUMC_3_dragon_queen_needs_3_face_up_continuous_spells_you_control(real):
     def position(third="Wave-Motion Cannon", third_position="face_up", opponents=False):
-        b = board(cards=cards).hand("Dragon Queen of Tragic Endings")
+        b = board(cards=real).hand("Dragon Queen of Tragic Endings")
         side = b.opponent if opponents else b
         side.spell_trap(1, "Card of Safe Return").spell_trap(2, "Spell Economics")
         b.spell_trap(3, third, position=third_position)
