@@ -320,6 +320,9 @@ def _ritual_text(data) -> str:
         origin = " or ".join(found) if len(found) < 3 else ", ".join(found[:-1]) + ", or " + found[-1]
         if data.pair:     # RSP-1
             used = " and ".join(f"1 {describe(f, plural=False)}" for f in data.pair)
+        if data.summon_first is not None:     # RSP-4
+            where += (f", including 1 {describe(data.summon_first, plural=False)} (first Special Summoned "
+                      f"face-down from the hand, Deck or GY),")
         most = f"up to {data.max_tributes} " if data.max_tributes is not None else ""
         line = (f"Ritual Summons {target} from the {origin}, with {most}{used} {where} whose total Levels {rule} "
                 f"{total}")

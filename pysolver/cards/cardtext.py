@@ -294,12 +294,14 @@ class RitualSpell:
     from_banished: bool = False     # Ritual Monster in the Extra Deck, and a banished one
     pair: tuple = ()                # RSP-1: (F1, F2): exactly two monsters, one matching F1 and the other F2
                                     # (source "hand_deck": one sent from the hand, the other from the Deck)
+    summon_first: object = None     # RSP-4: filter of the monster first Special Summoned face-down from the hand,
+                                    # Deck or GY, then Tributed with monsters you control (source "field")
 
     @property
     def uses_deck(self) -> bool:
         """The Spell takes monsters from the Deck (its cards then matter to the plays)."""
         return self.source in ("deck", "hand_deck", "hand_deck_field") or self.from_deck or \
-            (self.second is not None and self.second.uses_deck)
+            self.summon_first is not None or (self.second is not None and self.second.uses_deck)
 
     def locations(self) -> frozenset:
         """Where the Ritual Monster may be (RIT-1, RSP-2, RSP-3)."""
@@ -446,6 +448,36 @@ def _two_effects(card: Card, text: str):
     return replace(effects[0], second=effects[1])
 
 
+# RSP-4: a Special Summon first, then the Ritual Summon that Tributes it with monsters you control (Ravenous
+# Vendread). The whole text, its three sentences, or nothing.
+_SUMMON_FIRST = re.compile(
+    r'^Special Summon 1 (?P<first>"[^"]+" monster) from your hand, Deck, or GY in face-down Defense Position'
+    r'(?P<except>, except "[^"]+")?, then apply the following effect\. ● Ritual Summon any 1 (?P<what>[^.]+?) from '
+    r'your hand or GY by Tributing monsters you control, including the monster Special Summoned by this card, whose '
+    r'total Levels equal or exceed the Level of the Ritual Monster\. You can only activate 1 "(?P<name>[^"]+)" per '
+    r'turn\.$')
+
+
+def _summon_first_wording(card: Card, text: str):
+    """RSP-4: the RitualSpell of "Special Summon 1 X ... in face-down Defense Position, then ... Ritual Summon ...
+    by Tributing monsters you control, including the monster Special Summoned by this card"; None: not this
+    wording; an `UnsupportedText` for a part pysolver does not read."""
+    match = _SUMMON_FIRST.match(text)
+    if not match:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom, conj
+    if match.group("name") != card.name:
+        return UnsupportedText(f"{card.name!r}: Ritual Spell wording not supported")
+    try:
+        first = parse_filter(match.group("first").replace("monster", "monsters") + (match.group("except") or ""))
+        targets = conj(parse_filter(match.group("what")), Atom("kind", "=", "ritual"))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: {error.reason}")
+    return RitualSpell(targets, "greater", source="field", from_graveyard=True, once_per_turn=True,
+                       summon_first=first)
+
+
 def _names_or_filter(text: str):
     from .material_lines import parse_filter
     from .requirements import Atom, disj
@@ -488,6 +520,9 @@ def ritual_spell(card: Card):
     two = _two_effects(card, text)
     if two is not None:
         return two
+    first_summon = _summon_first_wording(card, text)
+    if first_summon is not None:
+        return first_summon
     first = _RITUAL_TARGET.match(text)
     rest = _ritual_tribute_wording(text[first.end():]) if first else ""
     second = _RITUAL_TRIBUTE.match(rest) if first else None

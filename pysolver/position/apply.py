@@ -130,17 +130,28 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
     if action in ("ritual_summon", "fusion_summon"):
         # RIT-3, FUS-1: Tributes/materials to the GY (Pendulum Monsters from the field to the Extra Deck),
         # the monster summoned properly, the Spell to the GY after it resolves.
+        rule = ritual_spell(position[play.spell].card) if action == "ritual_summon" else None
+        first_summoned = []     # RSP-4: the Spell's own Special Summon, recorded after its activation
         for material in _shuffle_order(position, play.materials):
-            if position[material].location == "graveyard":   # RIT-3: "and/or banish/shuffle ... from your GY"
+            if rule is not None and rule.summon_first is not None and position[material].location in (
+                    "hand", "deck", "graveyard"):
+                # RSP-4: Special Summoned face-down first (from the hand, Deck or GY), then Tributed from the field
+                origin = position[material].location
+                state = board.take(material)
+                card = state.card if isinstance(state, PileCard) else state
+                board.send_to_graveyard(me, Monster(card, position="set", properly_summoned=getattr(
+                    state, "properly_summoned", True)))
+                first_summoned.append(summon_event("special", card.name, me, origin))
+            elif position[material].location == "graveyard":   # RIT-3: "and/or banish/shuffle ... from your GY"
                 where = ritual_spell(position[play.spell].card).graveyard_to
                 _contact_cost(position, board, material, "banish" if where == "banished" else "shuffle")
             else:
                 board.send_to_graveyard(position[material].player, board.take(material))
         spell = board.take(play.spell)
         board.send_to_graveyard(me, spell)
-        rule = ritual_spell(position[play.spell].card) if action == "ritual_summon" else None
         effect = rule.effect_for(position[play.card].location) if rule is not None else 1   # RSP-3
         board.events.append(activate_event(position[play.spell].card.name, me, effect))   # the Spell's activation
+        board.events.extend(first_summoned)
         summoned = board.take(play.card)
         card = summoned.card if isinstance(summoned, PileCard) else summoned
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,

@@ -309,8 +309,17 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     spell_player, spell_location, spell_state = duel.remove(play.spell)
     spell = _card_of(spell_state)
     duel.activated(spell.name, effect)
+    first = getattr(rule, "summon_first", None)
     for material in duel.shuffle_order(play.materials):
-        if duel.position.instances[material].location == "graveyard":
+        where = duel.position.instances[material].location
+        if first is not None and where in ("hand", "deck", "graveyard"):
+            # RSP-4 (Ravenous Vendread): this monster was Special Summoned face-down, then Tributed from the field
+            player, _, state = duel.remove(material)
+            monster = Monster(_card_of(state), position="set", properly_summoned=getattr(state, "properly_summoned",
+                                                                                           True))
+            duel.summoned("special", monster.card.name, where)
+            duel.to_graveyard(player, "monster", monster)
+        elif where == "graveyard":
             # RIT-3: "and/or banish ... from your GY" (Chaos Form), "and/or shuffle ... from your GY into
             # the Deck" (Machine Angel Absolute Ritual: an Extra Deck monster to the Extra Deck)
             duel.put_away(material, ritual_spell(spell).graveyard_to)

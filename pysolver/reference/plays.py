@@ -1283,7 +1283,8 @@ def ritual_summons(position: Position) -> Iterator[Play]:
     Defense); RIT-8 (the ATK of any monsters, Xyz/Link too, against the Ritual Monster's ATK, at least 1);
     RIT-10 (the Ritual Monster's own limits on its Tributes and on the Spell); RSP-1 (one monster from the hand
     and one from the Deck, one of each of two kinds); RSP-2 (a Ritual Monster from the face-up Extra Deck, to the
-    zones of any monster Special Summoned from there, or banished)."""
+    zones of any monster Special Summoned from there, or banished); RSP-4 (exactly one Tribute from the hand, Deck
+    or GY that the Spell Special Summons first, with a Main Monster Zone free for it, the others on the field)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1349,6 +1350,11 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                 if rule.tribute_filter is not None:
                     pool = [c for c in pool if _matches(rule.tribute_filter, c)]
                 pool = [c for c in pool if not _never_tributed(c)]                  # NS-10
+                if rule.summon_first is not None:     # RSP-4: one monster Special Summoned first, then Tributed
+                    if not free:
+                        continue
+                    pool += [c for c in hand + deck + graveyard if c.id != monster.id and "monster" in c.card.kinds
+                             and counts(c) and _matches(rule.summon_first, c) and _summoned_first_may(c, locks)]
                 if rule.banish_filter is not None and extras:
                     pool += [c for c in graveyard if c.id != monster.id and "monster" in c.card.kinds and counts(c)
                              and _matches(rule.banish_filter, c)]
@@ -1366,6 +1372,8 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                         continue                                                    # RSP-1
                     if rule.max_tributes is not None and len(tributes) > rule.max_tributes:
                         continue                                                    # RSP-3: "up to N"
+                    if rule.summon_first is not None and sum(t.location not in ON_FIELD for t in tributes) != 1:
+                        continue                                                    # RSP-4: exactly that one
                     if monster.location == "extra_deck":   # RSP-2: as any monster from the Extra Deck (ZN-3..ZN-6)
                         zones = list(_extra_deck_zones(position, monster, tributes))
                     else:
@@ -1374,6 +1382,33 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                         yield Play(action="ritual_summon", card=monster.id, name=monster.card.name, spell=spell.id,
                                    materials=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
                                    positions=rule.positions)
+
+
+def _summoned_first(position: Position, play: Play) -> list:
+    """RSP-4: the monster a Ritual Spell such as Ravenous Vendread Special Summons before its Ritual Summon (the one
+    Tribute not on the field), as a list of 0 or 1 instances."""
+    if play.action != "ritual_summon" or getattr(ritual_spell(position.instances[play.spell].card), "summon_first",
+                                                 None) is None:
+        return []
+    return [position.instances[i] for i in play.materials if position.instances[i].location not in ON_FIELD]
+
+
+def _summoned_first_may(candidate: Instance, locks: Sequence) -> bool:
+    """RSP-4: may the Ritual Spell's effect Special Summon `candidate` (face-down, from the hand, Deck or GY)? SP-2:
+    never a "Cannot be Special Summoned" or nomi monster; SP-3: one with a revival limit (a Ritual or Extra Deck
+    monster, "Must first be Special Summoned", not "by card effect") only from the GY and properly summoned (in the
+    hand or Deck it never was); every summon lock (a Special Summon by a Spell's effect, from where it is)."""
+    card = candidate.card
+    limit = special_summon_limit(card)
+    if limit in ("never", "nomi"):
+        return False
+    if candidate.location == "graveyard":
+        if not _may_be_revived(candidate):
+            return False
+    elif (card.kinds & {"ritual", "fusion", "synchro", "xyz", "link", "special_summon"} and limit != "by_effect") \
+            or limit == "semi":
+        return False
+    return _lock_allows(locks, candidate, "spell_trap_effect")
 
 
 def _one_from_hand_one_from_deck(tributes: Sequence[Instance], pair: tuple) -> bool:
@@ -2139,7 +2174,8 @@ def _summoned_by(position: Position, play: Play) -> list[tuple[object, bool]] | 
     """The (Card, from the Extra Deck) a Special Summon play puts on the field; None for other plays."""
     if play.action in _SPECIAL_SUMMON_PLAYS:
         ids = play.cards if play.action == "pendulum_summon" else (play.card,)
-        return [(position.instances[i].card, position.instances[i].location == "extra_deck") for i in ids]
+        return [(position.instances[i].card, position.instances[i].location == "extra_deck") for i in ids] + \
+            [(first.card, False) for first in _summoned_first(position, play)]   # RSP-4
     if play.action == "activate" and play.positions:
         card = position.instances[play.card]
         effect = next(e for e in activated_effects(card.card) if e.number == play.effect)

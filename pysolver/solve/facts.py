@@ -398,6 +398,8 @@ def _ritual_spell_facts(c, k: str, spell: RitualSpell, filters: _Filters) -> lis
         out.append(f"ritual_by_atk({k}).")
     if "set" in spell.positions:               # RIT-7: face-up Attack or face-down Defense
         out.append(f"ritual_may_set({k}).")
+    if spell.summon_first is not None:        # RSP-4: a monster Special Summoned first, then Tributed
+        out.append(f"ritual_summon_first({k},{filters.number(spell.summon_first)}).")
     if spell.extra_deck_filter is not None:    # RIT-6: Extra Deck monsters sent to the GY
         out.append(f"ritual_extra_deck_filter({k},{filters.number(spell.extra_deck_filter)}).")
         if spell.extra_deck_alone:

@@ -383,6 +383,11 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                          "Tribute"),
     "ritual_hand_and_deck": ("RSP-1", "the Ritual Spell sends exactly 1 monster from your hand and 1 from your Deck"),
     "ritual_max_tributes": ("RSP-3", "the Ritual Spell's effect Tributes at most the number of monsters its text says"),
+    "ritual_summon_first": ("RSP-4", ("the Ritual Spell Tributes exactly 1 monster it Special Summons first from "
+                                      "your hand, Deck or GY (one its text describes, that may be Special Summoned), "
+                                      "with monsters you control")),
+    "ritual_summon_first_zone": ("RSP-4", ("the Ritual Spell first Special Summons a monster, and no Main Monster "
+                                           "Zone is free for it")),
     "ritual_pair": ("RSP-1", "the Ritual Spell needs one monster of each of the two kinds its text names"),
     "ritual_monster_tributes": ("RIT-10", "{R:instance}'s own text forbids {M:instance} as a Tribute for it"),
     "ritual_only_by": ("RIT-10", "{R:instance} can be Ritual Summoned only by the Ritual Spells its text names"),

@@ -53,7 +53,6 @@ def test_rit_2_fixed_total_after_a_comma(real):
     "Gishki Nekromirror",               # OR the opponent's monster
     "High Ritual Art",                  # from the Deck, and a shuffle in the opponent's End Phase
     "Nekroz Kaleidoscope",              # any number of Ritual Monsters
-    "Ravenous Vendread",                # a Special Summon first
     "Sonic Tracker",                    # the summoned monster's Level becomes the Tributes' total
 ])
 def test_other_wordings_stay_unread(real, name):

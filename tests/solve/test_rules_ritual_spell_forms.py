@@ -2,6 +2,7 @@
 independent reference give the same plays (`rituals`); the step-indexed transition makes the state `apply` and
 the reference applier make (`every_move_replays`)."""
 
+from helpers import applied
 from test_rules_ritual_spells import every_move_replays, rituals
 
 from pysolver import apply, legal_plays
@@ -189,3 +190,100 @@ def test_rsp_3_mitsurugi_ritual_records_the_effect_used(real):
     summons = {(p.card, p.materials) for p in legal_plays(after) if p.action == "ritual_summon"}
     names = {after.instances[card].card.name for card, _ in summons}
     assert names == {"Ame no Murakumo no Mitsurugi"}
+
+
+# --- RSP-4: a Special Summon first, then the Ritual Summon Tributing it (Ravenous Vendread) ----------------------
+
+def test_rsp_4_ravenous_vendread_is_read(real):
+    spell = ritual_spell(real["Ravenous Vendread"])
+    assert isinstance(spell, RitualSpell) and spell.summon_first is not None and spell.uses_deck
+    assert (spell.mode, spell.source, spell.level, spell.from_graveyard, spell.once_per_turn) == \
+        ("greater", "field", None, True, True)
+    assert not unread_clauses(real["Ravenous Vendread"])
+
+
+def _ravenous(real):
+    return PositionBuilder(cards=real).hand("Ravenous Vendread", "Revendread Slayer", "Vendread Striges") \
+        .deck("Vendread Houndhorde", "Vendread Revenants", "Vendread Scavenger", "Armored Zombie") \
+        .graveyard("Vendread Core").monster(1, "Armored Zombie")
+
+
+def test_rsp_4_ravenous_vendread_tributes_the_monster_it_special_summons(real):
+    """Ravenous Vendread: Revendread Slayer (6) from the hand, Tributing monsters you control including the "Vendread"
+    monster it Special Summoned first from the hand, Deck or GY, total equal or exceed 6 with none superfluous:
+    Armored Zombie (field, 3) with Vendread Houndhorde (Deck, 3) or Vendread Revenants (Deck, 4). Not Vendread
+    Striges (hand, 2) nor Vendread Core (GY, 1): 5 and 4 are short; never two monsters from the hand, Deck or GY;
+    never "Vendread Scavenger" (excepted by name), nor the Deck's Armored Zombie (not a "Vendread" monster); the
+    Spell Special Summons exactly one, so Armored Zombie alone is not enough either way."""
+    assert rituals(_ravenous(real).build()) == {("H2", ("M1", "DK1")), ("H2", ("M1", "DK2"))}
+
+
+def test_rsp_4_ravenous_vendread_from_the_gy_and_what_may_be_special_summoned(real):
+    """The Ritual Monster from the hand or GY; the monster Special Summoned first may be a Ritual Monster in the GY
+    that was properly summoned (Vendread Battlelord, 7, alone for Revendread Slayer, 6, or Vendread Chimera, 5),
+    never one that was not (SP-3; it is still Ritual Summoned from the GY: RIT-1), nor a Ritual Monster from the hand
+    (Vendread Chimera: its revival limit)."""
+    def position(properly):
+        return PositionBuilder(cards=real).hand("Ravenous Vendread", "Vendread Chimera") \
+            .graveyard("Revendread Slayer").graveyard("Vendread Revenants") \
+            .graveyard("Vendread Battlelord", properly_summoned=properly).monster(1, "Armored Zombie").build()
+    assert rituals(position(True)) == {("GY1", ("GY3",)), ("GY1", ("M1", "GY2")), ("GY3", ("M1", "GY1")),
+                                       ("GY3", ("M1", "GY2")), ("H2", ("GY1",)), ("H2", ("GY3",)),
+                                       ("H2", ("M1", "GY2"))}
+    assert rituals(position(False)) == {("GY1", ("M1", "GY2")), ("GY3", ("M1", "GY1")), ("GY3", ("M1", "GY2")),
+                                        ("H2", ("GY1",)), ("H2", ("M1", "GY2"))}
+
+
+def test_rsp_4_ravenous_vendread_needs_a_free_main_monster_zone_first(real):
+    """The first Special Summon needs a free Main Monster Zone (the Tributes leave only after it): with all five
+    taken, no Ritual Summon, though the Tributes would free a zone for Revendread Slayer."""
+    builder = PositionBuilder(cards=real).hand("Ravenous Vendread", "Revendread Slayer").deck("Vendread Revenants")
+    for zone in range(1, 6):
+        builder.monster(zone, "Armored Zombie")
+    assert rituals(builder.build()) == set()
+    builder = PositionBuilder(cards=real).hand("Ravenous Vendread", "Revendread Slayer").deck("Vendread Revenants")
+    for zone in range(1, 5):
+        builder.monster(zone, "Armored Zombie")
+    assert {card for card, _ in rituals(builder.build())} == {"H2"}
+
+
+def test_rsp_4_ravenous_vendread_the_first_summon_obeys_the_locks(real):
+    """Royal Prison ("Neither player can Special Summon a Monster Card(s) from the GY", LCK-3): the monster Special
+    Summoned first comes from the Deck (Vendread Revenants), never the GY (Vendread Houndhorde)."""
+    position = PositionBuilder(cards=real).hand("Ravenous Vendread", "Revendread Slayer") \
+        .deck("Vendread Revenants").graveyard("Vendread Houndhorde").monster(1, "Armored Zombie") \
+        .spell_trap(1, "Royal Prison", position="face_up").build()
+    assert rituals(position) == {("H2", ("M1", "DK1"))}
+
+
+def test_rsp_4_ravenous_vendread_once_per_turn(real):
+    """"You can only activate 1 "Ravenous Vendread" per turn": after the turn player's activation this turn, none
+    (the opponent's does not count)."""
+    theirs = _ravenous(real).event(activate="Ravenous Vendread", effect=1, player=1).build()
+    assert rituals(theirs) == {("H2", ("M1", "DK1")), ("H2", ("M1", "DK2"))}
+    mine = _ravenous(real).event(activate="Ravenous Vendread", effect=1, player=0).build()
+    assert rituals(mine) == set()
+
+
+def test_rsp_4_ravenous_vendread_the_special_summon_and_the_tributes(real):
+    """The transition, `apply` and the reference applier agree: the monster Special Summoned first ends in the GY
+    with the field's Tribute, the history records its Special Summon (from the Deck) and the Ritual Summon."""
+    position = PositionBuilder(cards=real).hand("Ravenous Vendread", "Revendread Slayer") \
+        .deck("Vendread Revenants", "Vendread Houndhorde").graveyard("Vendread Striges", "Vendread Battlelord") \
+        .monster(1, "Armored Zombie").build()
+    moves = [m for m in every_move_replays(position) if m[0].action == "ritual_summon"]
+    assert {m[0].materials for m in moves} == {("M1", "DK1"), ("M1", "DK2"), ("GY2",)}
+    after = next(m[2] for m in moves if m[0].materials == ("M1", "DK1"))
+    me = after.players[0]
+    assert sorted(c.card.name for c in me.graveyard) == ["Armored Zombie", "Ravenous Vendread", "Vendread Battlelord",
+                                                         "Vendread Revenants", "Vendread Striges"]
+    assert [c.name for c in me.deck] == ["Vendread Houndhorde"]
+    assert [(e.get("summon"), e.get("cards"), e.get("from")) for e in after.events if "summon" in e] == \
+        [("special", ("Vendread Revenants",), "deck"), ("ritual", ("Revendread Slayer",), "hand")]
+    revived = next(m[2] for m in moves if m[0].materials == ("GY2",))   # Battlelord: Special Summoned, Tributed
+    assert sorted(c.card.name for c in revived.players[0].graveyard) == ["Ravenous Vendread", "Vendread Battlelord",
+                                                                         "Vendread Striges"]
+    assert all(c.properly_summoned for c in revived.players[0].graveyard)
+    play = next(m[0] for m in moves if m[0].materials == ("M1", "DK1"))
+    after = applied(position, play)       # `apply` and the reference applier alike, events in order
+    assert [(e.get("activate") or e.get("summon")) for e in after.events] == ["Ravenous Vendread", "special", "ritual"]
