@@ -77,6 +77,8 @@ class CostSlot:
                              # Trap too, from the hand, Deck, Extra Deck or GY (the field's cards: monsters only)
     different: str | None = None   # "with different names / Attributes / Types": name | attribute | race
     all_of: bool = False     # PRX-9: "all monsters in your GY": every card of the pool, `count` (1) of them at least
+    levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
+                                         # a Level (`count`, 1, at least), their Levels N or more, none superfluous
 
 
 @dataclass(frozen=True)
@@ -310,9 +312,20 @@ def _cost(phrase: str) -> dict:
         return {"costs": first["costs"] + second["costs"]}
 
 
+# PRX-14: 'banishing Machine monsters from your GY whose total Levels equal 12 or more' (Machina Ruinforce), 'banishing
+# "Kozmo" monsters from your hand whose total Levels equal 10 or more' (Kozmo Dark Planet): the engine's
+# SelectWithSumGreater / CheckWithSumGreater on the chosen cards (no superfluous one).
+_TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<from>hand|GY) whose total Levels equal "
+                           r"(?P<n>\d+) or more")
+
+
 def _one_cost(phrase: str) -> dict:
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
+    match = _TOTAL_LEVELS.fullmatch(phrase)
+    if match and not re.match(r"\d", match.group("what")):   # PRX-14
+        return {"costs": (CostSlot("banish", ("hand",) if match.group("from") == "hand" else ("graveyard",), 1,
+                                   _one_filter(match.group("what")), levels_at_least=int(match.group("n"))),)}
     match = _BANISHED_TO_DECK.fullmatch(phrase)
     if match:   # PRX-1
         slots = _slots("shuffle", f"{match.group('n')} {match.group('what')}", ("banished",))

@@ -1759,6 +1759,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
+                if slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
+                    picks = _levels_at_least([c for c in pool if c.id != monster.id and _has_level(c)],
+                                             slot.levels_at_least)
                 if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them
                     everything = tuple(c for c in pool if c.id != monster.id)
                     picks = [everything] if len(everything) >= slot.count else []
@@ -1792,6 +1795,24 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     positions = ("attack", "defense")
                 yield Play(action="procedure_summon", card=monster.id, name=monster.card.name, cost=cost,
                            zones=_sorted_ids(zones), positions=positions)
+
+
+def _levels_at_least(pool: Sequence[Instance], total: int) -> list[tuple]:
+    """PRX-14: every set of monsters from `pool` whose Levels add up to `total` or more, none superfluous (the sum
+    minus any one of them is below `total`)."""
+    found = []
+
+    def grow(start: int, group: tuple, reached: int) -> None:
+        for index in range(start, len(pool)):
+            bigger = group + (pool[index],)
+            level = reached + pool[index].card.level
+            if level >= total:   # enough: one more monster would be superfluous, so the group stops here
+                if level - min(c.card.level for c in bigger) < total:
+                    found.append(bigger)
+            else:
+                grow(index + 1, bigger, level)
+    grow(0, (), 0)
+    return found
 
 
 def contact_fusions(position: Position) -> Iterator[Play]:

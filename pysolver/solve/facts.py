@@ -664,6 +664,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_different({c},{p},{k},{slot.different}).")
             if slot.all_of:                                            # PRX-9
                 out.append(f"procedure_cost_all({c},{p},{k}).")
+            if slot.levels_at_least is not None:                       # PRX-14
+                out.append(f"procedure_cost_levels({c},{p},{k},{slot.levels_at_least}).")
         out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"

@@ -388,6 +388,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                       "with monsters you control")),
     "ritual_summon_first_zone": ("RSP-4", ("the Ritual Spell first Special Summons a monster, and no Main Monster "
                                            "Zone is free for it")),
+    "procedure_cost_levels": ("PRX-14", ("the procedure's cost needs monsters with Levels that total the number "
+                                         "its text says or more")),
+    "procedure_cost_superfluous": ("PRX-14", ("every choice of cost monsters that reaches the total its text says "
+                                              "has a superfluous one")),
     "ritual_pair": ("RSP-1", "the Ritual Spell needs one monster of each of the two kinds its text names"),
     "ritual_monster_tributes": ("RIT-10", "{R:instance}'s own text forbids {M:instance} as a Tribute for it"),
     "ritual_only_by": ("RIT-10", "{R:instance} can be Ritual Summoned only by the Ritual Spells its text names"),

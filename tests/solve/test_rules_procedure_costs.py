@@ -365,3 +365,40 @@ def test_prx_13_blackwing_aurora_banishes_a_face_up_blackwing_tuner_and_a_face_u
         .monster(2, "Blackwing - Hillen the Tengu-wind").monster(3, "Kuriboh", position="set")
     assert procedure_summons(tuners.build()) == set()
     assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-14: monsters whose total Levels equal N or more (none superfluous) -----------------------------------------
+
+def test_prx_14_machina_ruinforce_banishes_machines_from_the_gy_whose_levels_total_12_or_more(real):
+    """'By banishing Machine monsters from your GY whose total Levels equal 12 or more' (from the GY): Machina Air
+    Raider (8) with one Level 4 Machine, or the three Level 4 Machines; never a superfluous one (Air Raider, a Level
+    4 and Machina Peacekeeper (2) make 14, 12 without Peacekeeper), never the Psychic Kozmo Tincan, never itself."""
+    n = "Machina Ruinforce"
+    position = board(cards=real).graveyard(n, "Machina Air Raider", "Machina Soldier", "Machina Unclaspare",
+                                           "Machina Resavenger", "Machina Peacekeeper", "Kozmo Tincan").build()
+    assert procedure_summons(position) == {("GY1", ("GY2", "GY3")), ("GY1", ("GY2", "GY4")), ("GY1", ("GY2", "GY5")),
+                                           ("GY1", ("GY3", "GY4", "GY5"))}
+    after = applied(position, procedure_play(position, "GY1", ("GY3", "GY4", "GY5")), zone="M1")
+    assert after["M1"].card.name == n
+    assert sorted(c.card.name for c in after.me.banished) == ["Machina Resavenger", "Machina Soldier",
+                                                              "Machina Unclaspare"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kozmo Tincan", "Machina Air Raider",
+                                                               "Machina Peacekeeper"]
+    short = board(cards=real).graveyard(n, "Machina Air Raider", "Machina Peacekeeper", "Kozmo Tincan")
+    assert procedure_summons(short.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_14_kozmo_dark_planet_banishes_kozmo_monsters_from_the_hand_whose_levels_total_10_or_more(real):
+    """'By banishing "Kozmo" monsters from your hand whose total Levels equal 10 or more': Kozmo Dark Destroyer (8)
+    with Kozmo Strawman (2) or Kozmo Farmgirl (3); not with Kozmo Tincan (1: 9), nor all three small ones with it
+    (a superfluous one); never the Kozmo monsters on the field or in the GY."""
+    n = "Kozmo Dark Planet"
+    position = board(cards=real).hand(n, "Kozmo Dark Destroyer", "Kozmo Strawman", "Kozmo Tincan", "Kozmo Farmgirl") \
+        .graveyard("Kozmo Dark Eclipser").monster(1, "Kozmo Forerunner").build()
+    assert procedure_summons(position) == {("H1", ("H2", "H3")), ("H1", ("H2", "H5"))}
+    after = applied(position, procedure_play(position, "H1", ("H2", "H5")), zone="M2")
+    assert after["M2"].card.name == n
+    assert sorted(c.card.name for c in after.me.banished) == ["Kozmo Dark Destroyer", "Kozmo Farmgirl"]
+    assert sorted(c.name for c in after.me.hand) == ["Kozmo Strawman", "Kozmo Tincan"]
+    assert unread_clauses(real[n]) == ()
