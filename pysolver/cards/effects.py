@@ -167,6 +167,8 @@ _COSTS = (
                           r"(?P<except>, except \"[^\"]+\")?")),   # PRX-3: 'from your GY, except "Bujin Hirume"'
     ("banish", re.compile(rf"(?:banishing|removing from play) (?P<what>.+?) from your (?P<from>{_FROM_WORDS})")),
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
+    # PRX-15: "banishing 1 face-up Ritual, Fusion, Synchro, and Xyz Monster from anywhere on the field" (either field)
+    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
     ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
@@ -234,6 +236,9 @@ def _one_filter(phrase: str):
     return ANY if phrase in ("monster", "monsters") else _filter(phrase)
 
 
+_EXTRA_KIND = "(?:Ritual|Fusion|Synchro|Xyz|Link)"
+
+
 def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
     """"1 LIGHT and 1 DARK monster", "3 Fiend monsters", "1 other monster", "2 face-up "X"", "3 monsters with
     different Attributes", '1 "Sanga of the Thunder", "Kazejin", and "Suijin"' (1 of each) -> slots."""
@@ -247,6 +252,9 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
     including = re.fullmatch(r"(\d+) monsters, including at least 1 (.+)", what)
     if including and action == "tribute" and int(including.group(1)) >= 2:   # PRX-4: 1 of that kind and any others
         pieces = [("1", including.group(2)), (str(int(including.group(1)) - 1), "monsters")]
+    kinds = re.fullmatch(rf"1 (face-up )?({_EXTRA_KIND}(?:, {_EXTRA_KIND})*,? and {_EXTRA_KIND}) Monster", what)
+    if kinds:   # PRX-15: "1 face-up Ritual, Fusion, Synchro, and Xyz Monster": 1 of each kind
+        pieces = [("1", f"{kinds.group(1) or ''}{kind} Monster") for kind in re.findall(_EXTRA_KIND, kinds.group(2))]
     listed = re.fullmatch(r'(?:1 )?"[^"]+"(?:, "[^"]+")*,? and "[^"]+"', what)
     if listed:                                                         # a list of several cards: 1 of each
         pieces = [("1", name) for name in _NAME.findall(what)]
@@ -349,7 +357,7 @@ def _one_cost(phrase: str) -> dict:
         groups = match.groupdict()
         what = groups["what"] + (groups.get("except") or "")
         if groups.get("anywhere"):
-            return {"costs": tuple(_slots("tribute", what, ("field", "opponent_field")))}
+            return {"costs": tuple(_slots(action, what, ("field", "opponent_field")))}
         if action == "tribute" and groups.get("from") is None:
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:

@@ -402,3 +402,27 @@ def test_prx_14_kozmo_dark_planet_banishes_kozmo_monsters_from_the_hand_whose_le
     assert sorted(c.card.name for c in after.me.banished) == ["Kozmo Dark Destroyer", "Kozmo Farmgirl"]
     assert sorted(c.name for c in after.me.hand) == ["Kozmo Strawman", "Kozmo Tincan"]
     assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-15: one face-up monster of each Extra Deck kind, from either field -------------------------------------------
+
+def test_prx_15_sophia_banishes_a_face_up_ritual_fusion_synchro_and_xyz_monster_from_anywhere_on_the_field(real):
+    """'By banishing 1 face-up Ritual, Fusion, Synchro, and Xyz Monster from anywhere on the field': one face-up
+    monster of each kind, the player's or the opponent's (a face-down Synchro Monster hides what it is); each is
+    banished by its owner's side, an Xyz Monster's material goes to its owner's GY (XYZ-3)."""
+    n = "Sophia, Goddess of Rebirth"
+    b = board(cards=real).hand(n).monster(1, "Black Luster Soldier").monster(2, "Flame Swordsman") \
+        .monster(3, "Gaia Knight, the Force of Earth").monster(4, "Gaia Knight, the Force of Earth", position="set")
+    b.opponent.monster(1, "Gem-Knight Pearl", materials=["Kuriboh"]).monster(2, "Gaia the Dragon Champion")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("M1", "M2", "M3", "oM1")), ("H1", ("M1", "M3", "oM1", "oM2"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M3", "oM1", "oM2")), zone="M3")
+    assert after["M3"].card.name == n and after["M2"].card.name == "Flame Swordsman"
+    assert sorted(c.card.name for c in after.me.banished) == ["Black Luster Soldier", "Gaia Knight, the Force of Earth"]
+    assert sorted(c.card.name for c in after.opponent.banished) == ["Gaia the Dragon Champion", "Gem-Knight Pearl"]
+    assert [c.card.name for c in after.opponent.graveyard] == ["Kuriboh"]
+    no_xyz = board(cards=real).hand(n).monster(1, "Black Luster Soldier").monster(2, "Flame Swordsman") \
+        .monster(3, "Gaia Knight, the Force of Earth")
+    assert procedure_summons(no_xyz.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
