@@ -153,6 +153,7 @@ _FROM = {
     "hand, field, or GY": (("hand", "field", "graveyard"), False),        # of monster (POS-3)
     "hand, GY, and/or face-up from your Monster Zone": (("hand", "graveyard", "field"), True),
     "GY and/or face-up field": (("graveyard", "field"), True),
+    "face-up field and/or GY": (("field", "graveyard"), True),   # PRX-16
     "GY and/or face-up from your field": (("graveyard", "field"), True),
     "hand and/or field": (("hand", "field"), False),
     "hand or field": (("hand", "field"), False),
@@ -488,6 +489,22 @@ _PROCEDURE_SENTENCE = re.compile(
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
 
+# PRX-16: 'by banishing 3 Pyro monsters or 1 "Blaze Accelerator" card from your face-up field and/or GY' (Volcanic
+# Emperor): two costs of one verb and one place joined by "or" -- two procedures, each read whole as if it stood alone.
+_OR_COSTS = re.compile(r"\bby (?P<verb>banishing) (?P<one>\d+ [^.]+?) or (?P<two>\d+ [^.]+?) (?P<where>from your [^.,]+)")
+
+
+def _alternatives(sentence: str) -> list[str]:
+    """PRX-16: the sentence of each way "A or B" gives (the sentence itself when it has no such "or"); tried only
+    when the sentence is not read whole as one cost ("1 "Elemental HERO" Fusion Monster or 1 "Winged Kuriboh"" is one
+    slot of either kind, Winged Kuriboh LV6)."""
+    match = _OR_COSTS.search(sentence)
+    if not match:
+        return [sentence]
+    return [f"{sentence[:match.start()]}by {match['verb']} {part} {match['where']}{sentence[match.end():]}"
+            for part in (match["one"], match["two"])]
+
+
 def _mixed_actions(found) -> bool:
     """A place whose cards one procedure banishes and another sends to the GY: the play would not say
     which happened to its cost (apply could not carry it out)."""
@@ -524,12 +541,15 @@ def procedures(card: Card):
         if sentence[0].islower():   # the sentence starts before: a condition ("If ..., ...,") not read
             return UnsupportedText(f"{card.name!r}: procedure not supported (its condition is not read)")
         try:
-            procedure = _procedure_from(sentence)
-        except UnsupportedText as error:
-            return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
-        except ValueError as error:  # an UnsupportedMaterialLine from a phrase
-            return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
-        found.append(procedure)
+            found.append(_procedure_from(sentence))
+        except ValueError as error:  # UnsupportedText, or an UnsupportedMaterialLine from a phrase
+            ways = _alternatives(sentence)   # PRX-16: "A or B" as two procedures, when the sentence is not read whole
+            try:
+                if len(ways) < 2:
+                    raise
+                found.extend(_procedure_from(way) for way in ways)
+            except ValueError:
+                return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
     if _mixed_actions(found):
         return UnsupportedText(f"{card.name!r}: procedure not supported (its procedures move the same cards "
                                f"differently)")

@@ -426,3 +426,35 @@ def test_prx_15_sophia_banishes_a_face_up_ritual_fusion_synchro_and_xyz_monster_
     assert procedure_summons(no_xyz.build()) == set()
     assert unread_clauses(real[n]) == ()
 
+
+# --- PRX-16: two costs joined by "or", two procedures --------------------------------------------------------------
+
+def test_prx_16_volcanic_emperor_banishes_3_pyro_monsters_or_1_blaze_accelerator_card(real):
+    """'By banishing 3 Pyro monsters or 1 "Blaze Accelerator" card from your face-up field and/or GY': exactly 3 Pyro
+    monsters (face-up on the field or in the GY; a face-down Volcanic Rocket hides what it is), or exactly 1 "Blaze
+    Accelerator" card (the face-up Continuous Spell Blaze Accelerator, Tri-Blaze Accelerator in the GY; a Set Blaze
+    Accelerator Reload hides what it is), never a mix of both; banished."""
+    n = "Volcanic Emperor"
+    b = board(cards=real).hand(n).graveyard("Hinotama Soul", "Volcanic Shell", "Tri-Blaze Accelerator") \
+        .monster(1, "Blazing Inpachi").monster(2, "Volcanic Rocket", position="set") \
+        .spell_trap(1, "Blaze Accelerator", position="face_up").spell_trap(2, "Blaze Accelerator Reload", position="set")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("M1", "GY1", "GY2")), ("H1", ("S1",)), ("H1", ("GY3",))}
+    after = applied(position, procedure_play(position, "H1", ("S1",)), zone="M3")
+    assert [c.card.name for c in after.me.banished] == ["Blaze Accelerator"] and after["M3"].card.name == n
+    after = applied(position, procedure_play(position, "H1", ("M1", "GY1", "GY2")), zone="M1")
+    assert sorted(c.card.name for c in after.me.banished) == ["Blazing Inpachi", "Hinotama Soul", "Volcanic Shell"]
+    two = board(cards=real).hand(n).graveyard("Hinotama Soul", "Volcanic Shell").monster(1, "Volcanic Rocket",
+                                                                                        position="set")
+    assert procedure_summons(two.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_16_volcanic_emperor_once_per_turn_and_from_the_gy(real):
+    """From the hand or the GY; "You can only Special Summon "Volcanic Emperor" once per turn" (CNT-2): after its
+    Special Summon this turn, none."""
+    n = "Volcanic Emperor"
+    b = board(cards=real).graveyard(n, "Tri-Blaze Accelerator")
+    assert procedure_summons(b.build()) == {("GY1", ("GY2",))}
+    used = board(cards=real).graveyard(n, "Tri-Blaze Accelerator").event(summon="procedure", card=n, player=0)
+    assert procedure_summons(used.build()) == set()
