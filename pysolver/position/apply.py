@@ -16,6 +16,7 @@ from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, cost_action
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
+from ..cards.replacements import banished_from_overlay, banished_on_leaving
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -58,22 +59,29 @@ class _Board:
         return state
 
     def send_to_graveyard(self, player: int, state) -> None:
-        """A card leaves the field for the GY: Tokens vanish, Pendulum Monsters go face-up to the Extra
-        Deck instead (PEN-4), Xyz Materials go to the GY (XYZ-3)."""
+        """A card leaves the field for the GY: Tokens vanish, a face-up monster whose text banishes it when it
+        leaves the field is banished (BAN-1), Pendulum Monsters go face-up to the Extra Deck instead (PEN-4),
+        Xyz Materials go to the GY (XYZ-3; BAN-2: banished when their text says so)."""
         pile = self.players[player]
         if isinstance(state, Monster):
             if "token" not in state.card.kinds:
-                if "banish_when_it_leaves" in state.restrictions:   # TOK-1: the effect that summoned it says so
+                if "banish_when_it_leaves" in state.restrictions or _banished_leaving(state):   # TOK-1, BAN-1
                     pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
                 elif "pendulum" in state.card.kinds:
                     pile["extra_deck"].append(PileCard(state.card, face_up=True,
                                                        properly_summoned=state.properly_summoned))
                 else:
                     pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
-            pile["graveyard"].extend(PileCard(card) for card in state.materials)
+            self.detached(player, state.materials)
         else:
             card = state.card if isinstance(state, (SpellTrap, PileCard)) else state   # PileCard: from the Extra Deck
             pile["graveyard"].append(PileCard(card))
+
+    def detached(self, player: int, materials) -> None:
+        """Xyz Materials sent to the GY (XYZ-3), in order; BAN-2: one whose text says so is banished instead."""
+        pile = self.players[player]
+        for card in materials:
+            pile["banished" if banished_from_overlay(card) else "graveyard"].append(PileCard(card))
 
     def place_monster(self, player: int, zone: str, monster: Monster) -> None:
         side = self.players[player]
@@ -197,7 +205,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                 overlay.append(state.card)
             elif action == "xyz_summon":  # XYZ-3: attached; an Xyz material's own materials go to the GY
                 overlay.append(state.card)
-                board.players[position[material].player]["graveyard"].extend(PileCard(c) for c in state.materials)
+                board.detached(position[material].player, state.materials)
             else:
                 board.send_to_graveyard(position[material].player, state)
         card = board.take(play.card).card
@@ -263,7 +271,7 @@ def _pay_costs(position: Position, board: _Board, costs) -> None:
             remaining = list(monster.materials)
             remaining.remove(card)
             side[key][host.index - 1] = replace(monster, materials=tuple(remaining))
-            side["graveyard"].append(PileCard(card))
+            board.detached(host.player, (card,))   # BAN-2
             continue
         state = board.take(cost)
         if instance.location == "graveyard":
@@ -328,9 +336,11 @@ def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> 
     pile = board.players[instance.player]
     card = state.card if isinstance(state, (Monster, PileCard, SpellTrap)) else state   # PRX-8: a Spell or Trap
     if isinstance(state, Monster):
-        pile["graveyard"].extend(PileCard(material) for material in state.materials)
+        board.detached(instance.player, state.materials)
         if "token" in card.kinds:
             return
+        if _banished_leaving(state):   # BAN-1: shuffled into the Deck, it is banished instead
+            action = "banish"
     if action == "banish":
         pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
     elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
@@ -382,6 +392,11 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
                                               restrictions=effect.restrictions))   # TOK-1
         board.events.append(summon_event("special", entry.card.name, me, "graveyard"))
     return board.finish()
+
+
+def _banished_leaving(monster: Monster) -> bool:
+    """BAN-1: "If this face-up card would leave the field, banish it instead." -- a face-up monster."""
+    return monster.position != "set" and banished_on_leaving(monster.card)
 
 
 def _zones_example(play: Play) -> str:

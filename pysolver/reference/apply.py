@@ -12,9 +12,12 @@ What a play does (rule ids of RULES.md):
 - Normal Summon / Set (NS-1..NS-5): the Tributes leave the field (below), the monster goes from the hand
   to the chosen zone, face-up Attack or face-down Defense, "summoned this turn" (and "Set this turn");
   the Normal Summon of the turn is used.
-- Leaving the field for the GY: a Token ceases to exist; a Pendulum Monster goes face-up to the Extra
-  Deck instead (PEN-4); an Xyz Monster's materials go to the GY with it (XYZ-3). Cards go to their
-  controller's piles (a position does not record owners).
+- Leaving the field for the GY: a Token ceases to exist; a face-up monster whose text says "If this face-up
+  card would leave the field, banish it instead." is banished face-up (BAN-1, docs/replacement-rules.md: also
+  when it is shuffled into the Deck as a cost, not when it becomes an Xyz Material); a Pendulum Monster goes
+  face-up to the Extra Deck instead (PEN-4); an Xyz Monster's materials go to the GY with it (XYZ-3), except
+  one whose text banishes it as an Xyz Material (BAN-2). Cards go to their controller's piles (a position
+  does not record owners).
 - Ritual and Fusion Summons (RIT-1..3, FUS-1..3): the Spell is activated (recorded as an activation of
   its effect 1: it is a card activation, which OATH-1 "cannot activate other cards" reads), the
   Tributes/materials go to the GY (from the hand, the field or, for Advanced Ritual Art, the Deck), the
@@ -59,6 +62,7 @@ from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
+from ..cards.replacements import banish_instead
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -153,7 +157,14 @@ class _Duel:
         card = self.position.instances[instance_id].card
         materials.remove(card)
         zones[slot] = replace(monster, materials=tuple(materials))
-        side.piles["graveyard"].append(PileCard(card))
+        self.materials_to_graveyard(player, (card,))
+
+    def materials_to_graveyard(self, player: int, cards) -> None:
+        """Xyz Materials sent to the GY, one by one (XYZ-3); BAN-2: an Xyz Material whose text says "If this
+        card is an Xyz Material and would be sent to the GY, banish it instead." is banished face-up."""
+        for card in cards:
+            banished = any(r.kind == "overlay" for r in banish_instead(card))
+            self.sides[player].piles["banished" if banished else "graveyard"].append(PileCard(card))
 
     # ---------------------------------------------------------------- moving cards
     def to_graveyard(self, player: int, location: str, state) -> None:
@@ -164,11 +175,13 @@ class _Duel:
                 pass                            # a Token ceases to exist
             elif "banish_when_it_leaves" in state.restrictions:   # TOK-1: its summoning effect banishes it
                 pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
+            elif _leaves_for_banishment(state):   # BAN-1: its own text banishes it (before PEN-4 applies)
+                pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
             elif "pendulum" in state.card.kinds:
                 pile["extra_deck"].append(PileCard(state.card, face_up=True, properly_summoned=state.properly_summoned))
             else:
                 pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
-            pile["graveyard"].extend(PileCard(card) for card in state.materials)
+            self.materials_to_graveyard(player, state.materials)
         elif isinstance(state, SpellTrap):
             if "pendulum" in state.card.kinds and state.card.is_monster:
                 pile["extra_deck"].append(PileCard(state.card, face_up=True))
@@ -203,9 +216,11 @@ class _Duel:
         pile = self.sides[player].piles
         card = _card_of(state)
         if isinstance(state, Monster):
-            pile["graveyard"].extend(PileCard(material) for material in state.materials)
+            self.materials_to_graveyard(player, state.materials)
             if "token" in card.kinds:
                 return
+            if _leaves_for_banishment(state):   # BAN-1: leaving the field for the Deck, it is banished instead
+                where = "banished"
         if where == "banished":
             pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
         elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
@@ -252,6 +267,12 @@ class _Duel:
     def done(self, **changes) -> Position:
         players = tuple(side.frozen() for side in self.sides)
         return replace(self.position, players=players, events=tuple(self.events), **changes)
+
+
+def _leaves_for_banishment(monster: Monster) -> bool:
+    """BAN-1 (docs/replacement-rules.md): "If this face-up card would leave the field, banish it instead." --
+    read on a monster that is face-up (Attack or Defense Position) when it leaves; a Set one is not."""
+    return monster.position in ("attack", "defense") and any(r.kind == "leaves" for r in banish_instead(monster.card))
 
 
 def _card_of(state):
@@ -343,7 +364,7 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
         elif play.action == "xyz_summon":
             player, _, state = duel.remove(material)
             attached.append(state.card)
-            duel.sides[player].piles["graveyard"].extend(PileCard(card) for card in state.materials)
+            duel.materials_to_graveyard(player, state.materials)
         else:
             duel.send(material)
     _, _, state = duel.remove(play.card)

@@ -46,6 +46,7 @@ from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_t
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
+from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
@@ -249,6 +250,14 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
 
 def _face_up(instance: Instance) -> bool:
     return instance.location in ON_FIELD and instance.state.position != "set"
+
+
+def _banished_when_leaving(instance: Instance) -> bool:
+    """BAN-1 (docs/replacement-rules.md): a face-up monster on the field whose text says "If this face-up card
+    would leave the field, banish it instead." never reaches the GY, so it cannot be sent there as a cost (the
+    engine's is_capable_cost_to_grave asks where the card would really go)."""
+    return instance.location in ("monster_zone", "extra_monster_zone") and _face_up(instance) and \
+        any(r.kind == "leaves" for r in banish_instead(instance.card))
 
 
 def _never_tributed(instance: Instance) -> bool:
@@ -1723,6 +1732,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                                  and not (slot.face_up and c.state.position == "set")]
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
+                if slot.action == "send":
+                    pool = [c for c in pool if not _banished_when_leaving(c)]   # BAN-1
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
                 if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them
                     everything = tuple(c for c in pool if c.id != monster.id)
@@ -1792,6 +1803,8 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             pool += _monsters_in(_own(position, "graveyard"))
         if contact.action == "tribute":
             pool = [m for m in pool if not _never_tributed(m)]                 # NS-10
+        if contact.action == "send":
+            pool = [m for m in pool if not _banished_when_leaving(m)]          # BAN-1
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
                       and _group_options(requirement, m, False, player=monster.player)]
         low = max(1, requirement.min_materials)

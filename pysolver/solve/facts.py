@@ -18,6 +18,7 @@ from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_mater
                              tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
+from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError
@@ -78,6 +79,8 @@ def card_facts(card: Card) -> str:
     never = untributable_face_up(card)     # NS-10
     if never:
         out.append(f"face_up_restriction({c},{'never_tributed' if never == 'all' else 'cannot_be_tributed'}).")
+    # BAN-1 (leaves: face-up, leaving the field), BAN-2 (overlay: an Xyz Material sent to the GY): banished instead
+    out.extend(f"banish_instead({c},{replacement.kind})." for replacement in banish_instead(card))
     return "\n".join(out)
 
 
