@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .card import Card
 from .sentences import sentences
@@ -39,7 +39,7 @@ class BanishInstead:
     sentence: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def banish_instead(card: Card) -> tuple[BanishInstead, ...]:
     """The replacements of `card`'s own text that pysolver reads (BAN-1, BAN-2), outside activated effects and
     outside a Pendulum Effect (which applies in a Pendulum Zone: none of these wordings is one)."""

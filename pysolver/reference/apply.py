@@ -173,9 +173,8 @@ class _Duel:
         if isinstance(state, Monster):          # it leaves the field
             if "token" in state.card.kinds:
                 pass                            # a Token ceases to exist
-            elif "banish_when_it_leaves" in state.restrictions:   # TOK-1: its summoning effect banishes it
-                pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
-            elif _leaves_for_banishment(state):   # BAN-1: its own text banishes it (before PEN-4 applies)
+            # TOK-1: its summoning effect banishes it; BAN-1: its own text does (before PEN-4 applies)
+            elif "banish_when_it_leaves" in state.restrictions or _leaves_for_banishment(state):
                 pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
             elif "pendulum" in state.card.kinds:
                 pile["extra_deck"].append(PileCard(state.card, face_up=True, properly_summoned=state.properly_summoned))

@@ -5,6 +5,7 @@ apply and the step-indexed transition agree on where every card goes (`helpers.a
 from __future__ import annotations
 
 from helpers import applied, board, plays_of, whole_plays
+
 from pysolver.cards.reading import unread_clauses
 from pysolver.cards.replacements import banish_instead
 
