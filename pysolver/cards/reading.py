@@ -49,7 +49,7 @@ _RELEVANT = re.compile(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\battack|\bBattle 
                        # a replacement that changes where the cards a play moves end up (Dimensional Fissure)
                        r"|\bbanished instead\b"
                        # BAN-1, BAN-2: a card's own replacement ("If this face-up card would leave the field,
-                       # banish it instead."): where a Tribute or a material ends
+                       # banish it instead."): where a Tribute or a material ends (BAN-3: "banished instead", above)
                        r"|\bbanish it instead\b", re.I)
 # Phrasings that decide nothing about the plays pysolver lists; removed before the test above.
 _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
@@ -222,8 +222,8 @@ def is_read(card: Card, sentence: str) -> bool:
     clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), a summon lock
     `locks` reads (LCK-1), a card unique on the field (UNQ-1: `uniques`), a targeting protection or "same
     Chain" sentence (TGT, CHN-1), a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
-    Tribute or condition understood), or a replacement that banishes the card itself (BAN-1, BAN-2:
-    `replacements`)."""
+    Tribute or condition understood), or a replacement that banishes cards instead of sending them to the GY
+    (BAN-1..BAN-3: `replacements`)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \

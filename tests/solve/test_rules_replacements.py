@@ -36,13 +36,30 @@ def test_ban_1_and_ban_2_the_sentences_are_read(real):
     assert not unread_clauses(real["Gimmick Puppet Shadow Feeler"])
 
 
+def test_ban_3_the_field_wide_sentences_are_read(real):
+    expected = {"Macro Cosmos": ("card", "any", "any", "field"), "Dimensional Fissure": ("monster", "any", "any", "field"),
+                "Banisher of the Light": ("card", "any", "any", "field"),
+                "Banisher of the Radiance": ("card", "any", "any", "field"),
+                "Masked HERO Dark Law": ("card", "opponent", "any", "field"),
+                "Chaos Distill": ("card", "own", "any", "field"),
+                "Herald of the Arc Light": ("monster", "any", "hand_deck", "field"),
+                "Virtual World Kyubi - Shenshen": ("card", "any", "field", "field"),
+                "Invoked Oceanus": ("monster", "opponent", "any", "emz")}
+    for name, wanted in expected.items():
+        (rule,) = banish_instead(real[name])
+        assert (rule.kind, (rule.what, rule.gy, rule.source, rule.where)) == ("field", wanted), name
+        assert not any("instead" in u.clause for u in unread_clauses(real[name])), name
+    for name in ("Macro Cosmos", "Dimensional Fissure", "Banisher of the Light", "Masked HERO Dark Law"):
+        assert not unread_clauses(real[name]), name
+
+
 def test_ban_unread_wordings_stay_unread(real):
-    """Field-wide replacements and the conditional ones are not read: the card is unread, never half-read."""
-    for name, words in (("Macro Cosmos", "any card sent to the GY"), ("Dimensional Fissure", "Any monster"),
-                        ("Banisher of the Light", "Any card"), ("Masked HERO Dark Law", "opponent's GY"),
+    """Replacements with a condition the position cannot decide stay unread: the card is unread, never half-read."""
+    for name, words in (("F.A. Hang On Mach", "Level 7 or higher"), ("Ryu-Ge Realm - Wyrm Winds", "opponent's turn"),
+                        ("Amorphage Goliath", "except"), ("Antihuman Intelligence ME-PSY-YA", "except Monster Cards"),
                         ("Destiny HERO - Departed", "destroyed by battle"),
                         ("Destiny HERO - Departed", "from the hand or Deck")):
-        assert not banish_instead(real[name]) or name == "Destiny HERO - Departed"
+        assert not banish_instead(real[name]), name
         assert any(words in u.clause for u in unread_clauses(real[name])), (name, words)
 
 
@@ -144,3 +161,126 @@ def test_ban_2_shadow_feeler_detached_as_a_cost(real):
     after = applied(position, play)
     assert names(after.me.banished) == ["Gimmick Puppet Shadow Feeler"] and not after.me.graveyard
     assert not after["M1"].state.materials
+
+
+# --------------------------------------------------------------------------------------------------
+# BAN-3: field-wide replacements
+
+def macro_cosmos(real, **options):
+    return board(cards=real).spell_trap(1, "Macro Cosmos", **options)
+
+
+def test_ban_3_macro_cosmos_tribute_summon(real):
+    position = macro_cosmos(real).monster(1, "Kuriboh").hand("Summoned Skull").build()
+    play = only(position, "normal_summon", card="H1", tributes=("M1",))
+    after = applied(position, play, zone="M1")
+    assert names(after.me.banished) == ["Kuriboh"] and not after.me.graveyard
+
+
+def test_ban_3_macro_cosmos_set_applies_nothing(real):
+    position = macro_cosmos(real, position="set").monster(1, "Kuriboh").hand("Summoned Skull").build()
+    play = only(position, "normal_summon", card="H1", tributes=("M1",))
+    after = applied(position, play, zone="M1")
+    assert names(after.me.graveyard) == ["Kuriboh"] and not after.me.banished
+
+
+def test_ban_3_macro_cosmos_synchro_summon(real):
+    """SYN-4: the Synchro Summon is legal; its materials are banished instead of going to the GY."""
+    position = macro_cosmos(real).monster(1, "Dark Magician of Chaos").monster(2, "Jet Synchron") \
+        .extra_deck("Lightstorm Dragon").build()
+    (play,) = [p for p in plays_of(position, "synchro_summon", all_instances=True) if p.materials == ("M1", "M2")]
+    whole_plays(position)
+    after = applied(position, play, zone="EMZL")
+    assert names(after.me.banished) == ["Dark Magician of Chaos", "Jet Synchron"] and not after.me.graveyard
+
+
+def test_ban_3_macro_cosmos_link_material_xyz_monster(real):
+    """An Xyz Monster used as Link Material: it and its materials (XYZ-3) are banished."""
+    position = macro_cosmos(real).monster(1, "Divine Dragon Knight Felgrand", materials=["Kuriboh"]) \
+        .monster(2, "Kuriboh").extra_deck("Proxy Dragon").build()
+    play = only(position, "link_summon", card="ED1", materials=("M1", "M2"))
+    after = applied(position, play, zone="EMZL")
+    assert sorted(names(after.me.banished)) == ["Divine Dragon Knight Felgrand", "Kuriboh", "Kuriboh"]
+
+
+def test_ban_3_macro_cosmos_forbids_a_send_to_the_gy_cost(real):
+    """Arcana Force EX - The Light Ruler "by sending 3 monsters you control to the GY": none would reach it."""
+    def b(**options):
+        return macro_cosmos(real, **options).monster(1, "Kuriboh").monster(2, "Kuriboh").monster(3, "Kuriboh") \
+            .hand("Arcana Force EX - The Light Ruler")
+    assert not plays_of(b().build(), "procedure_summon")
+    whole_plays(b().build())
+    assert plays_of(b(position="set").build(), "procedure_summon")
+
+
+def test_ban_3_banisher_of_the_light_sent_with_the_tributes(real):
+    """The engine turns off the effects of every card it sends before deciding where they go: Banisher of the
+    Light Tributed with Kuriboh banishes neither; staying on the field, it banishes the Tribute."""
+    position = board(cards=real).monster(1, "Banisher of the Light").monster(2, "Kuriboh").hand("Dark Magician").build()
+    play = only(position, "normal_summon", card="H1", tributes=("M1", "M2"))
+    after = applied(position, play, zone="M1")
+    assert sorted(names(after.me.graveyard)) == ["Banisher of the Light", "Kuriboh"] and not after.me.banished
+    position = board(cards=real).monster(1, "Banisher of the Light").monster(2, "Kuriboh").hand("Summoned Skull").build()
+    play = only(position, "normal_summon", card="H1", tributes=("M2",))
+    after = applied(position, play, zone="M2")
+    assert names(after.me.banished) == ["Kuriboh"] and not after.me.graveyard
+
+
+def test_ban_3_dark_law_banishes_the_opponents_tributes(real):
+    """Lava Golem is Special Summoned to the opponent's field by Tributing 2 monsters they control: they go to
+    the opponent's GY, so the turn player's Masked HERO Dark Law banishes them."""
+    b = board(cards=real).monster(1, "Masked HERO Dark Law").hand("Lava Golem")
+    b.opponent.monster(1, "Kuriboh").monster(2, "Kuriboh")
+    position = b.build()
+    plays = [p for p in plays_of(position, "procedure_summon", all_instances=True) if p.card == "H1"]
+    assert plays
+    whole_plays(position)
+    after = applied(position, plays[0])
+    assert names(after.opponent.banished) == ["Kuriboh", "Kuriboh"] and not after.opponent.graveyard
+
+
+def test_ban_3_dark_law_leaves_its_own_controllers_gy_alone(real):
+    position = board(cards=real).monster(1, "Masked HERO Dark Law").monster(2, "Kuriboh").hand("Summoned Skull").build()
+    play = only(position, "normal_summon", card="H1", tributes=("M2",))
+    after = applied(position, play, zone="M2")
+    assert names(after.me.graveyard) == ["Kuriboh"] and not after.me.banished
+
+
+def test_ban_3_dimensional_fissure_ritual_summon(real):
+    """Any monster: the Ritual Tribute is banished, the Ritual Spell goes to the GY."""
+    position = board(cards=real).spell_trap(1, "Dimensional Fissure").monster(1, "Dark Magician") \
+        .monster(2, "Kuriboh").hand("Black Luster Soldier", "Black Luster Ritual").build()
+    play = only(position, "ritual_summon", card="H1", materials=("M1", "M2"))
+    after = applied(position, play, zone="M1")
+    assert names(after.me.graveyard) == ["Black Luster Ritual"]
+    assert sorted(names(after.me.banished)) == ["Dark Magician", "Kuriboh"]
+
+
+def test_ban_3_shenshen_banishes_the_resolved_ritual_spell(real):
+    """"Any card sent from the field to the GY": the Ritual Spell resolved on the field is banished; Herald of the
+    Arc Light ("from the hand or Main Deck") leaves the field's Tributes alone."""
+    position = board(cards=real).monster("left", "Virtual World Kyubi - Shenshen").monster(1, "Dark Magician") \
+        .monster(2, "Kuriboh").hand("Black Luster Soldier", "Black Luster Ritual").build()
+    play = only(position, "ritual_summon", card="H1", materials=("M1", "M2"))
+    after = applied(position, play, zone="M3")
+    assert sorted(names(after.me.banished)) == ["Black Luster Ritual", "Dark Magician", "Kuriboh"]
+    assert not after.me.graveyard
+    position = board(cards=real).monster("left", "Herald of the Arc Light").monster(1, "Dark Magician") \
+        .monster(2, "Kuriboh").hand("Black Luster Soldier", "Black Luster Ritual").build()
+    play = only(position, "ritual_summon", card="H1", materials=("M1", "M2"))
+    after = applied(position, play, zone="M3")
+    assert sorted(names(after.me.graveyard)) == ["Black Luster Ritual", "Dark Magician", "Kuriboh"]
+    assert not after.me.banished
+
+
+def test_ban_3_invoked_oceanus_only_from_the_extra_monster_zone(real):
+    def b(zone):
+        b = board(cards=real).monster(zone, "Invoked Oceanus").hand("Lava Golem")
+        b.opponent.monster(1, "Kuriboh").monster(2, "Kuriboh")
+        return b.build()
+    for zone, banished in (("left", True), (1, False)):
+        position = b(zone)
+        plays = [p for p in plays_of(position, "procedure_summon", all_instances=True) if p.card == "H1"]
+        whole_plays(position)
+        after = applied(position, plays[0])
+        assert bool(after.opponent.banished) == banished and bool(after.opponent.graveyard) != banished
