@@ -4,7 +4,11 @@ apply and the step-indexed transition agree on where every card goes (`helpers.a
 
 from __future__ import annotations
 
+import os
+
 from helpers import applied, board, plays_of, whole_plays
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pysolver.cards.reading import unread_clauses
 from pysolver.cards.replacements import banish_instead
@@ -284,3 +288,51 @@ def test_ban_3_invoked_oceanus_only_from_the_extra_monster_zone(real):
         whole_plays(position)
         after = applied(position, plays[0])
         assert bool(after.opponent.banished) == banished and bool(after.opponent.graveyard) != banished
+
+
+# --------------------------------------------------------------------------------------------------
+# A small differential family: random boards of these cards; every play the solver lists is the reference's, and
+# every play's position after it is the same for apply, the reference applier and the transition.
+
+GRANTERS = (("spell", "Macro Cosmos"), ("spell", "Dimensional Fissure"), ("spell", "Chaos Distill"),
+            ("monster", "Banisher of the Light"), ("monster", "Masked HERO Dark Law"),
+            ("monster", "Herald of the Arc Light"), ("monster", "Virtual World Kyubi - Shenshen"),
+            ("monster", "Invoked Oceanus"))
+FIELD = ("Dark Magician of Chaos", "Kuriboh", "Jet Synchron", "Dark Magician", "Gimmick Puppet Shadow Feeler")
+HAND = ("Summoned Skull", "Dark Magician", "Arcana Force EX - The Light Ruler", "Lava Golem", "Black Luster Soldier",
+        "Black Luster Ritual", "Kuriboh")
+EXTRA = ("Proxy Dragon", "Lightstorm Dragon", "Divine Dragon Knight Felgrand")
+
+
+@settings(max_examples=int(os.environ.get("PYSOLVER_BAN_EXAMPLES", "8")), deadline=None)
+@given(st.data())
+def test_ban_differential_random_boards(real, data):
+    b = board(cards=real)
+    kind, granter = data.draw(st.sampled_from(GRANTERS))
+    side = data.draw(st.sampled_from(["me", "opponent"]))
+    owner = b if side == "me" else b.opponent
+    up = data.draw(st.booleans())
+    if kind == "spell":
+        owner.spell_trap(1, granter, **({} if up else {"position": "set"}))
+    elif real[granter].is_extra_deck:
+        owner.monster(data.draw(st.sampled_from(["left", 5])), granter)
+    else:
+        owner.monster(5, granter, **({} if up else {"position": "set"}))
+    for zone in data.draw(st.lists(st.sampled_from([1, 2, 3]), unique=True, max_size=3)):
+        name = data.draw(st.sampled_from(FIELD + ("Divine Dragon Knight Felgrand",)))
+        options = {"materials": data.draw(st.lists(st.sampled_from(["Kuriboh", "Gimmick Puppet Shadow Feeler"]),
+                                                   min_size=1, max_size=2))} if name.startswith("Divine") else {}
+        if not name.startswith("Divine") and data.draw(st.integers(0, 3)) == 0:
+            options["position"] = "set"
+        b.monster(zone, name, **options)
+    for zone in data.draw(st.lists(st.sampled_from([1, 2]), unique=True, max_size=2)):
+        b.opponent.monster(zone, data.draw(st.sampled_from(("Kuriboh", "Dark Magician of Chaos"))))
+    b.hand(*data.draw(st.lists(st.sampled_from(HAND), unique=True, max_size=3)))   # no copies: `applied` names one
+    b.extra_deck(*data.draw(st.lists(st.sampled_from(EXTRA), unique=True, max_size=2)))
+    position = b.build()
+    whole_plays(position)
+    moving = [p for p in plays_of(position, all_instances=True)
+              if p.action not in ("end_turn", "enter_battle_phase", "change_position") and not isinstance(p.zones, dict)]
+    if moving:
+        for index in data.draw(st.lists(st.integers(0, len(moving) - 1), unique=True, min_size=1, max_size=3)):
+            applied(position, moving[index])
