@@ -81,8 +81,11 @@ def applied(position, play, **choices):
     planner.control.configuration.solve.models = 0
     planner.control.configuration.solve.project = "show"
     planner.ask(1)
-    wanted = {"zone": choices.get("zone", play.zones[0]), "battle_position": choices.get("battle_position",
-                                                                                          play.positions[0])}
+    wanted = {}   # the move's choices, as replay reads them (none for an activation without a zone)
+    if play.zones:
+        wanted["zone"] = choices.get("zone", play.zones[0])
+    if play.positions:
+        wanted["battle_position"] = choices.get("battle_position", play.positions[0])
     found = 0
     with planner.control.solve(yield_=True) as handle:
         for model in handle:

@@ -32,7 +32,7 @@ in `pysolver.cards.written`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
@@ -118,6 +118,7 @@ class HandCost:
     kinds: tuple = ()
     archetype: int | None = None
     normal_spell: bool = False
+    sends: bool = False        # "by sending 1 ... from your hand to the GY" (a discard otherwise): BAN-3 may forbid it
 
     def allows(self, card: Card) -> bool:
         return (not self.kinds or bool(card.kinds & set(self.kinds))) \
@@ -171,6 +172,8 @@ def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
         hand_cost = _hand_cost(cost.group("discard") or cost.group("send"))
         if hand_cost is None or (cost.group("send") and hand_cost.kinds != ("monster",)):
             return None
+        if cost.group("send"):
+            hand_cost = replace(hand_cost, sends=True)
         text = text[:cost.start()] + "by using " + text[cost.end():]
     detaching = DETACH.search(text)
     if detaching:   # AXZ-2: detaching from the monster then used

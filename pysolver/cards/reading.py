@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, locks, protections, uniques, written
+from . import attacks, cardtext, effects, extra_deck_text, locks, protections, replacements, uniques, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -47,7 +47,10 @@ _RELEVANT = re.compile(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\battack|\bBattle 
                        r"|\btarget|\bcan only control\b|\bthere can only be\b|\bcannot control\b|\bcan control only\b|\bcan have\b|\bon the field is\b|\bactivate|\bsubstitute\b"
                        r"|\bas a Tuner\b|\bPendulum Scale\b|\bplaced\b"
                        # a replacement that changes where the cards a play moves end up (Dimensional Fissure)
-                       r"|\bbanished instead\b", re.I)
+                       r"|\bbanished instead\b"
+                       # BAN-1, BAN-2: a card's own replacement ("If this face-up card would leave the field,
+                       # banish it instead."): where a Tribute or a material ends (BAN-3: "banished instead", above)
+                       r"|\bbanish it instead\b", re.I)
 # Phrasings that decide nothing about the plays pysolver lists; removed before the test above.
 _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     r"\bcannot be destroyed\b(?: by [^,.]+?)?(?=[,.]| and| or|$)",
@@ -218,15 +221,16 @@ def is_read(card: Card, sentence: str) -> bool:
     """A rule sentence of `card` is read: a reader's wording covers it whole (`_covered`), it is an attack
     clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), a summon lock
     `locks` reads (LCK-1), a card unique on the field (UNQ-1: `uniques`), a targeting protection or "same
-    Chain" sentence (TGT, CHN-1), or a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
-    Tribute or condition understood)."""
+    Chain" sentence (TGT, CHN-1), a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
+    Tribute or condition understood), or a replacement that banishes cards instead of sending them to the GY
+    (BAN-1..BAN-3: `replacements`)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
         or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
         or (locks.zone_lock(card) and bool(locks.ZONE_LOCK.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
-        or _ritual_reminder(card, sentence)
+        or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card)
 
 
 def _ritual_reminder(card: Card, sentence: str) -> bool:

@@ -16,6 +16,7 @@ from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, cost_action
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
+from ..cards.replacements import banished_from_overlay, banished_on_leaving, field_wide
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -29,8 +30,9 @@ _SUMMON_METHOD = {"normal_summon": "normal", "set_monster": "set", "flip_summon"
 class _Board:
     """A mutable copy of both players' cards while one play is carried out."""
 
-    def __init__(self, position: Position):
+    def __init__(self, position: Position, leaving: frozenset = frozenset()):
         self.position = position
+        self.granters = _granters(position, leaving)   # BAN-3: the field-wide replacements that apply
         self.players = [{key: list(value) if isinstance(value, tuple) else value
                          for key, value in vars(p).items()} for p in position.players]
         self.removed: set[tuple[int, str, int]] = set()
@@ -57,23 +59,51 @@ class _Board:
             raise PysolverError(f"cannot move {instance_id} from {location}")
         return state
 
-    def send_to_graveyard(self, player: int, state) -> None:
-        """A card leaves the field for the GY: Tokens vanish, Pendulum Monsters go face-up to the Extra
-        Deck instead (PEN-4), Xyz Materials go to the GY (XYZ-3)."""
+    def send_to_graveyard(self, player: int, state, origin: str | None = None) -> None:
+        """A card is sent to the GY: Tokens vanish, a face-up monster whose text banishes it when it leaves the
+        field is banished (BAN-1), a card a field-wide replacement takes is banished (BAN-3), Pendulum Monsters
+        from the field go face-up to the Extra Deck instead (PEN-4), Xyz Materials go to the GY (XYZ-3; BAN-2,
+        BAN-3: banished when a text says so). `origin`: "field", "hand_deck" or "extra_deck" (by default from
+        the state: a Monster or a SpellTrap is on the field, a bare card in the hand or the Deck)."""
         pile = self.players[player]
+        if origin is None:
+            origin = "field" if isinstance(state, (Monster, SpellTrap)) else \
+                "extra_deck" if isinstance(state, PileCard) else "hand_deck"
         if isinstance(state, Monster):
             if "token" not in state.card.kinds:
-                if "banish_when_it_leaves" in state.restrictions:   # TOK-1: the effect that summoned it says so
+                if "banish_when_it_leaves" in state.restrictions or _banished_leaving(state) \
+                        or self.redirected(player, state.card, origin, monster=True):   # TOK-1, BAN-1, BAN-3
                     pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
                 elif "pendulum" in state.card.kinds:
                     pile["extra_deck"].append(PileCard(state.card, face_up=True,
                                                        properly_summoned=state.properly_summoned))
                 else:
                     pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
-            pile["graveyard"].extend(PileCard(card) for card in state.materials)
+            self.detached(player, state.materials)
         else:
             card = state.card if isinstance(state, (SpellTrap, PileCard)) else state   # PileCard: from the Extra Deck
-            pile["graveyard"].append(PileCard(card))
+            banished = self.redirected(player, card, origin, monster=card.is_monster)   # BAN-3
+            pile["banished" if banished else "graveyard"].append(PileCard(card))
+
+    def detached(self, player: int, materials) -> None:
+        """Xyz Materials sent to the GY (XYZ-3), in order; BAN-2, BAN-3: one a text takes is banished instead."""
+        pile = self.players[player]
+        for card in materials:
+            banished = banished_from_overlay(card) or self.redirected(player, card, "overlay", card.is_monster)
+            pile["banished" if banished else "graveyard"].append(PileCard(card))
+
+    def redirected(self, player: int, card, origin: str, monster: bool) -> bool:
+        """BAN-3: a field-wide replacement takes this card, sent to `player`'s GY from `origin`."""
+        for replacement, controller in self.granters:
+            if replacement.what == "monster" and not monster:
+                continue
+            if (replacement.gy == "own" and player != controller) or \
+                    (replacement.gy == "opponent" and player == controller):
+                continue
+            if replacement.source != "any" and replacement.source != origin:
+                continue
+            return True
+        return False
 
     def place_monster(self, player: int, zone: str, monster: Monster) -> None:
         side = self.players[player]
@@ -115,7 +145,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         raise PysolverError("zones (card -> zone) are for a Pendulum Summon only; give this play one zone")
     zone = _choose(zone, play.zones, "zone") if not isinstance(play.zones, dict) else None
     battle_position = _choose(battle_position, play.positions, "battle position")
-    board = _Board(position)
+    board = _Board(position, _leaving(position, play, zone))
     me = position.turn_player
     action = play.action
     if action in ("normal_summon", "set_monster"):
@@ -148,7 +178,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             else:
                 board.send_to_graveyard(position[material].player, board.take(material))
         spell = board.take(play.spell)
-        board.send_to_graveyard(me, spell)
+        board.send_to_graveyard(me, spell, origin="field")   # it resolved on the field
         effect = rule.effect_for(position[play.card].location) if rule is not None else 1   # RSP-3
         board.events.append(activate_event(position[play.spell].card.name, me, effect))   # the Spell's activation
         board.events.extend(first_summoned)
@@ -208,7 +238,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                 overlay.append(state.card)
             elif action == "xyz_summon":  # XYZ-3: attached; an Xyz material's own materials go to the GY
                 overlay.append(state.card)
-                board.players[position[material].player]["graveyard"].extend(PileCard(c) for c in state.materials)
+                board.detached(position[material].player, state.materials)
             else:
                 board.send_to_graveyard(position[material].player, state)
         card = board.take(play.card).card
@@ -274,7 +304,7 @@ def _pay_costs(position: Position, board: _Board, costs) -> None:
             remaining = list(monster.materials)
             remaining.remove(card)
             side[key][host.index - 1] = replace(monster, materials=tuple(remaining))
-            side["graveyard"].append(PileCard(card))
+            board.detached(host.player, (card,))   # BAN-2
             continue
         state = board.take(cost)
         if instance.location == "graveyard":
@@ -339,9 +369,11 @@ def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> 
     pile = board.players[instance.player]
     card = state.card if isinstance(state, (Monster, PileCard, SpellTrap)) else state   # PRX-8: a Spell or Trap
     if isinstance(state, Monster):
-        pile["graveyard"].extend(PileCard(material) for material in state.materials)
+        board.detached(instance.player, state.materials)
         if "token" in card.kinds:
             return
+        if _banished_leaving(state):   # BAN-1: shuffled into the Deck, it is banished instead
+            action = "banish"
     if action == "banish":
         pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
     elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
@@ -371,7 +403,7 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
                 board.players[me]["spell_trap_zones"].index(None)
             board.players[me]["spell_trap_zones"][slot] = SpellTrap(card)
         else:
-            board.send_to_graveyard(me, card)
+            board.send_to_graveyard(me, card, origin="field")   # it resolved on the field
     board.events.append(activate_event(instance.card.name, me, effect.number, target=target.card.name if target else None,
                                        simulated=effect.simulated))
     if effect.summons == "token":
@@ -393,6 +425,46 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
                                               restrictions=effect.restrictions))   # TOK-1
         board.events.append(summon_event("special", entry.card.name, me, "graveyard"))
     return board.finish()
+
+
+def _leaving(position: Position, play: Play, zone: str | None) -> frozenset:
+    """BAN-3: the cards this play takes off the field -- Tributes, materials, costs, the Spell, a Field Spell
+    replaced. A card leaving is sent with the others (the engine turns its effects off first), so its
+    field-wide replacement does not apply in this play. An Xyz Summon's materials are attached after every
+    card the summon sends (the materials' own materials, the costs), so they do not count."""
+    ids = set(play.tributes or ()) | set(play.cost or ()) | ({play.spell} if play.spell else set())
+    if play.action != "xyz_summon":
+        ids |= set(play.materials or ())
+    if play.action == "set_spell_trap" and zone == "FZ":
+        ids.add("FZ")
+    return frozenset(ids)
+
+
+def _granters(position: Position, leaving: frozenset) -> list:
+    """BAN-3: (replacement, controller) of every field-wide replacement that applies: its card face-up on the
+    field (a monster: in a Monster Zone, in an Extra Monster Zone for "While this card is in the Extra Monster
+    Zone", its effects not negated; a Spell or Trap: face-up in its zone) and staying there in this play."""
+    found = []
+    for instance in position.instances.values():
+        replacements = field_wide(instance.card)
+        if not replacements or instance.id in leaving or instance.state is None:
+            continue
+        state = instance.state
+        if isinstance(state, Monster):
+            if instance.location not in ("monster_zone", "extra_monster_zone") or state.position == "set" \
+                    or "effects_negated" in state.restrictions:
+                continue
+        elif not (isinstance(state, SpellTrap) and instance.location in ("spell_trap_zone", "field_zone")
+                  and state.position == "face_up"):
+            continue
+        found.extend((r, instance.player) for r in replacements
+                     if r.where == "field" or instance.location == "extra_monster_zone")
+    return found
+
+
+def _banished_leaving(monster: Monster) -> bool:
+    """BAN-1: "If this face-up card would leave the field, banish it instead." -- a face-up monster."""
+    return monster.position != "set" and banished_on_leaving(monster.card)
 
 
 def _zones_example(play: Play) -> str:

@@ -12,9 +12,14 @@ What a play does (rule ids of RULES.md):
 - Normal Summon / Set (NS-1..NS-5): the Tributes leave the field (below), the monster goes from the hand
   to the chosen zone, face-up Attack or face-down Defense, "summoned this turn" (and "Set this turn");
   the Normal Summon of the turn is used.
-- Leaving the field for the GY: a Token ceases to exist; a Pendulum Monster goes face-up to the Extra
-  Deck instead (PEN-4); an Xyz Monster's materials go to the GY with it (XYZ-3). Cards go to their
-  controller's piles (a position does not record owners).
+- Leaving the field for the GY: a Token ceases to exist; a face-up monster whose text says "If this face-up
+  card would leave the field, banish it instead." is banished face-up (BAN-1, docs/replacement-rules.md: also
+  when it is shuffled into the Deck as a cost, not when it becomes an Xyz Material); a Pendulum Monster goes
+  face-up to the Extra Deck instead (PEN-4); an Xyz Monster's materials go to the GY with it (XYZ-3), except
+  one whose text banishes it as an Xyz Material (BAN-2). A field-wide "any card sent to the GY is banished
+  instead" (BAN-3) of a card face-up on the field that stays there during the play banishes every card it
+  names that the play sends to the GY (from the field, the hand, the Deck, the Extra Deck or an Xyz Monster).
+  Cards go to their controller's piles (a position does not record owners).
 - Ritual and Fusion Summons (RIT-1..3, FUS-1..3): the Spell is activated (recorded as an activation of
   its effect 1: it is a card activation, which OATH-1 "cannot activate other cards" reads), the
   Tributes/materials go to the GY (from the hand, the field or, for Advanced Ritual Art, the Deck), the
@@ -59,6 +64,7 @@ from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
+from ..cards.replacements import banish_instead
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -90,9 +96,10 @@ class _Side:
 
 
 class _Duel:
-    def __init__(self, position: Position):
+    def __init__(self, position: Position, play: Play | None = None, zone: str | None = None):
         self.position = position
         self.me = position.turn_player
+        self.replacing = _replacing(position, play, zone)   # BAN-3
         self.sides = [_Side(player) for player in position.players]
         self.events: list = list(position.events)
 
@@ -153,22 +160,52 @@ class _Duel:
         card = self.position.instances[instance_id].card
         materials.remove(card)
         zones[slot] = replace(monster, materials=tuple(materials))
-        side.piles["graveyard"].append(PileCard(card))
+        self.materials_to_graveyard(player, (card,))
+
+    def materials_to_graveyard(self, player: int, cards) -> None:
+        """Xyz Materials sent to the GY, one by one (XYZ-3); BAN-2: an Xyz Material whose text says "If this
+        card is an Xyz Material and would be sent to the GY, banish it instead." is banished face-up."""
+        for card in cards:
+            banished = any(r.kind == "overlay" for r in banish_instead(card)) or \
+                self.banished_instead(player, card, "overlay", "monster" in card.kinds)   # BAN-3
+            self.sides[player].piles["banished" if banished else "graveyard"].append(PileCard(card))
+
+    def banished_instead(self, player: int, card, came_from: str, monster: bool) -> bool:
+        """BAN-3: a field-wide "Any card/monster sent (from ...) to the/your/your opponent's GY is banished
+        instead" that applies now takes the card sent to `player`'s GY from `came_from` (field, overlay, hand,
+        deck, extra_deck): "the field" is a Monster, Spell & Trap, Field or Pendulum Zone (not an Xyz Material);
+        "the hand or Main Deck" the hand or the Deck."""
+        for rule, owner in self.replacing:
+            whose = {"any": True, "own": player == owner, "opponent": player != owner}[rule.gy]
+            where = {"any": True, "field": came_from == "field",
+                     "hand_deck": came_from in ("hand", "deck")}[rule.source]
+            if whose and where and (rule.what == "card" or monster):
+                return True
+        return False
 
     # ---------------------------------------------------------------- moving cards
     def to_graveyard(self, player: int, location: str, state) -> None:
         """A card is sent to the GY from wherever it was."""
         pile = self.sides[player].piles
+        # where it is sent from, for BAN-3: a Monster or a Spell/Trap state is on the field (a Spell that resolved
+        # from the hand was on the field too), an Extra Deck card a pile card, else the hand or the Deck
+        came_from = "field" if isinstance(state, (Monster, SpellTrap)) else \
+            "extra_deck" if location == "extra_deck" else location
         if isinstance(state, Monster):          # it leaves the field
             if "token" in state.card.kinds:
                 pass                            # a Token ceases to exist
-            elif "banish_when_it_leaves" in state.restrictions:   # TOK-1: its summoning effect banishes it
+            # TOK-1: its summoning effect banishes it; BAN-1: its own text does; BAN-3: a field-wide replacement
+            # does (each before PEN-4 applies)
+            elif "banish_when_it_leaves" in state.restrictions or _leaves_for_banishment(state) or \
+                    self.banished_instead(player, state.card, came_from, True):
                 pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
             elif "pendulum" in state.card.kinds:
                 pile["extra_deck"].append(PileCard(state.card, face_up=True, properly_summoned=state.properly_summoned))
             else:
                 pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
-            pile["graveyard"].extend(PileCard(card) for card in state.materials)
+            self.materials_to_graveyard(player, state.materials)
+        elif self.banished_instead(player, _card_of(state), came_from, "monster" in _card_of(state).kinds):
+            pile["banished"].append(PileCard(_card_of(state)))   # BAN-3: a Spell/Trap or a card off the field
         elif isinstance(state, SpellTrap):
             if "pendulum" in state.card.kinds and state.card.is_monster:
                 pile["extra_deck"].append(PileCard(state.card, face_up=True))
@@ -203,9 +240,11 @@ class _Duel:
         pile = self.sides[player].piles
         card = _card_of(state)
         if isinstance(state, Monster):
-            pile["graveyard"].extend(PileCard(material) for material in state.materials)
+            self.materials_to_graveyard(player, state.materials)
             if "token" in card.kinds:
                 return
+            if _leaves_for_banishment(state):   # BAN-1: leaving the field for the Deck, it is banished instead
+                where = "banished"
         if where == "banished":
             pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
         elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
@@ -254,6 +293,50 @@ class _Duel:
         return replace(self.position, players=players, events=tuple(self.events), **changes)
 
 
+def _replacing(position: Position, play: Play | None, zone: str | None) -> tuple:
+    """BAN-3 (docs/replacement-rules.md): (replacement, its controller) for each field-wide replacement that
+    applies to the cards this play sends to the GY. Its card must be face-up on the field before the play: a
+    monster in a Monster Zone (in an Extra Monster Zone when the text says "While this card is in the Extra
+    Monster Zone") whose effects are not negated, a Spell or Trap face-up in a Spell & Trap Zone or the Field
+    Zone. The engine's send_to turns off the effects of all the cards it sends before it decides where they
+    go: a card the play takes off the field (a Tribute, a Fusion/Synchro/Link/Ritual Material, a cost, the
+    Spell, a Field Spell replaced) applies nothing in this play. An Xyz Summon's materials are attached only
+    after the cards it sends to the GY, so their replacements still apply."""
+    if play is None:
+        return ()
+    gone = set(play.tributes or ()) | set(play.cost or ())
+    if play.spell:
+        gone.add(play.spell)
+    if play.action != "xyz_summon":
+        gone.update(play.materials or ())
+    if play.action == "set_spell_trap" and zone == "FZ":
+        gone.add("FZ")
+    out = []
+    for instance_id, instance in position.instances.items():
+        if instance_id in gone:
+            continue
+        for rule in banish_instead(instance.card):
+            if rule.kind != "field":
+                continue
+            state = instance.state
+            if isinstance(state, Monster):
+                applies = state.position != "set" and "effects_negated" not in state.restrictions and (
+                    instance.location == "extra_monster_zone" if rule.where == "emz"
+                    else instance.location in ("monster_zone", "extra_monster_zone"))
+            else:
+                applies = isinstance(state, SpellTrap) and state.position == "face_up" and \
+                    instance.location in ("spell_trap_zone", "field_zone")
+            if applies:
+                out.append((rule, instance.player))
+    return tuple(out)
+
+
+def _leaves_for_banishment(monster: Monster) -> bool:
+    """BAN-1 (docs/replacement-rules.md): "If this face-up card would leave the field, banish it instead." --
+    read on a monster that is face-up (Attack or Defense Position) when it leaves; a Set one is not."""
+    return monster.position in ("attack", "defense") and any(r.kind == "leaves" for r in banish_instead(monster.card))
+
+
 def _card_of(state):
     return state if not hasattr(state, "card") else state.card
 
@@ -277,9 +360,9 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         from .plays import legal_plays
         if play.key not in {p.key for p in legal_plays(position, all_instances=True)}:
             raise PysolverError(f"the play {play.to_json()} is not legal in this position (reference)")
-    duel = _Duel(position)
     action = play.action
     chosen_zone = _pick(zone, play.zones, "zone") if not isinstance(play.zones, Mapping) else None
+    duel = _Duel(position, play, chosen_zone)
     chosen_position = _pick(battle_position, play.positions, "battle position")
     handler = _ACTIONS.get(action)
     if handler is None:
@@ -352,7 +435,7 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
         elif play.action == "xyz_summon":
             player, _, state = duel.remove(material)
             attached.append(state.card)
-            duel.sides[player].piles["graveyard"].extend(PileCard(card) for card in state.materials)
+            duel.materials_to_graveyard(player, state.materials)
         else:
             duel.send(material)
     _, _, state = duel.remove(play.card)

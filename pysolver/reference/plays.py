@@ -46,6 +46,7 @@ from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_t
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
+from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures)
 from ..cards.extra_deck_text import alternative_xyz
@@ -59,7 +60,7 @@ from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitu
                              token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays
-from ..position.value import Instance, Monster, Position, copy_class, id_sort_key
+from ..position.value import Instance, Monster, Position, SpellTrap, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
                                   SameProperty)
 
@@ -249,6 +250,48 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
 
 def _face_up(instance: Instance) -> bool:
     return instance.location in ON_FIELD and instance.state.position != "set"
+
+
+def _never_reaches_gy(position: Position, instance: Instance) -> bool:
+    """A card "sent to the GY" as a cost must really get there (the engine's is_capable_cost_to_grave asks where
+    it would go), docs/replacement-rules.md BAN-4:
+    BAN-1 -- a face-up monster on the field whose text says "If this face-up card would leave the field, banish
+    it instead." would be banished;
+    BAN-3 -- a field-wide "Any card/monster sent (from the field / from the hand or Main Deck) to the / your /
+    your opponent's GY is banished instead" that applies now (its card face-up on the field: a monster in a
+    Monster Zone, or in the Extra Monster Zone when it says so, not negated; a face-up Spell/Trap in its zone)
+    would banish it. Tokens are never asked here (they never reach a GY)."""
+    card = instance.card
+    if "token" in card.kinds:
+        return False
+    on_field = instance.location in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone",
+                                     "pendulum_zone")
+    if on_field and instance.location in ("monster_zone", "extra_monster_zone") and _face_up(instance) and \
+            any(r.kind == "leaves" for r in banish_instead(card)):
+        return True
+    monster = "monster" in card.kinds or instance.location in ("monster_zone", "extra_monster_zone")
+    for holder in position.instances.values():
+        state = holder.state
+        for rule in banish_instead(holder.card):
+            if rule.kind != "field":
+                continue
+            if isinstance(state, Monster):
+                active = holder.location == "extra_monster_zone" if rule.where == "emz" else \
+                    holder.location in ("monster_zone", "extra_monster_zone")
+                active = active and state.position != "set" and "effects_negated" not in state.restrictions
+            else:
+                active = isinstance(state, SpellTrap) and state.position == "face_up" and \
+                    holder.location in ("spell_trap_zone", "field_zone")
+            if not active or (rule.what == "monster" and not monster):
+                continue
+            if (rule.gy == "own" and holder.player != instance.player) or \
+                    (rule.gy == "opponent" and holder.player == instance.player):
+                continue
+            if (rule.source == "field" and not on_field) or \
+                    (rule.source == "hand_deck" and instance.location not in ("hand", "deck")):
+                continue
+            return True
+    return False
 
 
 def _never_tributed(instance: Instance) -> bool:
@@ -591,7 +634,8 @@ def _alternative_xyz_costs(position: Position, procedure, material: Instance) ->
     and/or N of the used monster's own materials ("by detaching N Xyz Materials from ..."); () when it has none."""
     hand = [()]
     if procedure.hand_cost is not None:
-        hand = [(card.id,) for card in _own(position, "hand") if procedure.hand_cost.allows(card.card)]
+        hand = [(card.id,) for card in _own(position, "hand") if procedure.hand_cost.allows(card.card)
+                and not (procedure.hand_cost.sends and _never_reaches_gy(position, card))]   # BAN-4
     units = [i for i in position.instances.values() if i.location == "overlay" and i.host == material.id]
     for paid in hand:
         for detached in combinations(units, procedure.detach):
@@ -1758,6 +1802,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                                  and not (slot.face_up and c.state.position == "set")]
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
+                if slot.action == "send":
+                    pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
                 if slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
                     picks = _levels_at_least([c for c in pool if c.id != monster.id and _has_level(c)],
@@ -1848,6 +1894,8 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             pool += _monsters_in(_own(position, "graveyard"))
         if contact.action == "tribute":
             pool = [m for m in pool if not _never_tributed(m)]                 # NS-10
+        if contact.action == "send":
+            pool = [m for m in pool if not _never_reaches_gy(position, m)]     # BAN-4
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
                       and _group_options(requirement, m, False, player=monster.player)]
         low = max(1, requirement.min_materials)

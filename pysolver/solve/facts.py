@@ -18,6 +18,7 @@ from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_mater
                              tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
+from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError
@@ -78,6 +79,14 @@ def card_facts(card: Card) -> str:
     never = untributable_face_up(card)     # NS-10
     if never:
         out.append(f"face_up_restriction({c},{'never_tributed' if never == 'all' else 'cannot_be_tributed'}).")
+    # BAN-1 (leaves: face-up, leaving the field), BAN-2 (overlay: an Xyz Material sent to the GY): banished instead;
+    # BAN-3 (field): banish_field(C, N, What, Whose GY, From where, Where the card applies it)
+    for n, replacement in enumerate(banish_instead(card), 1):
+        if replacement.kind == "field":
+            out.append(f"banish_field({c},{n},{replacement.what},{replacement.gy},{replacement.source},"
+                       f"{replacement.where}).")
+        else:
+            out.append(f"banish_instead({c},{replacement.kind}).")
     return "\n".join(out)
 
 
@@ -635,6 +644,8 @@ def _extra_deck_procedure_facts(card: Card, filters: "_Filters", target: bool) -
                 out.append(f"alternative_xyz_hand_archetype({c},{cost.archetype}).")
             if cost.normal_spell:
                 out.append(f"alternative_xyz_hand_normal_spell({c}).")
+            if cost.sends:   # "by sending 1 ... from your hand to the GY": BAN-3 may refuse the card
+                out.append(f"alternative_xyz_hand_send({c}).")
         if alternative.gy_exactly:   # AXZ-3
             wanted, n = alternative.gy_exactly
             out.append(f"alternative_xyz_gy_exactly({c},{filters.number(wanted)},{n}).")

@@ -27,7 +27,7 @@ import clingo.ast
 from ..errors import PysolverError
 from ..position.canonical import canonical_key, copy_correspondence
 from ..position.value import Position
-from .facts import position_facts
+from .facts import HIDDEN_TO_THE_RULES, position_facts
 from .legal import ENCODINGS, _NEEDS, dependencies, encodings_root, live_mask
 
 # The fluents: what pysolver.solve.facts writes about one position's cards and turn, and
@@ -422,6 +422,11 @@ def state_of(contributions: Iterable[tuple | None]) -> State:
             attacked.setdefault(contribution[1], []).append(contribution[2])
         else:
             hosts[contribution[1]] = contribution[2]
+    # The opponent's hidden piles are not part of a position's facts (HIDDEN_TO_THE_RULES): a card a play moves
+    # there (the opponent's Tributes banished by a replacement, BAN-3) leaves the state the rules read.
+    for number in [n for n, entry in cards.items()
+                   if entry.get("side") == "theirs" and entry.get("location") in HIDDEN_TO_THE_RULES]:
+        del cards[number]
     described = {number: tuple(sorted(entry.items())) for number, entry in cards.items() if "location" in entry}
     for number, targets in attacked.items():            # BP-12: the monsters it attacked, by their description
         if number in cards:

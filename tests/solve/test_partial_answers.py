@@ -277,13 +277,14 @@ def test_issue15_6_an_unread_must_attack_withholds_leaving_the_battle_phase(real
 
 
 def test_issue15_7_a_replacement_banished_instead_is_a_lock(real):
-    """Dimensional Fissure ("Any monster sent to the GY is banished instead."): every play that sends a
-    card to the GY would end elsewhere, so a face-up one refuses the position by name; face-down it is not
-    in force."""
+    """F.A. Hang On Mach ("If this card is Level 7 or higher, any card sent to your opponent's GY is banished
+    instead.": a condition BAN-3 does not read, its Level changing by effects the position does not record,
+    docs/replacement-rules.md): every play that sends a card to the GY may end elsewhere, so a face-up one
+    refuses the position by name; face-down it is not in force."""
     b = board(cards=real).monster(1, "Junk Synchron").monster(2, "Vorse Raider").extra_deck("Black Rose Dragon")
-    b.spell_trap(2, "Dimensional Fissure")
-    with pytest.raises(PysolverError, match="Dimensional Fissure"):
+    b.opponent.monster(1, "F.A. Hang On Mach")
+    with pytest.raises(PysolverError, match="F.A. Hang On Mach"):
         legal_plays(b.build())
     down = board(cards=real).monster(1, "Junk Synchron").monster(2, "Vorse Raider").extra_deck("Black Rose Dragon")
-    down.spell_trap(2, "Dimensional Fissure", position="set")
+    down.opponent.monster(1, "F.A. Hang On Mach", position="set")
     assert any(p.action == "synchro_summon" for p in legal_plays(down.build()))

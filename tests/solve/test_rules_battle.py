@@ -432,20 +432,20 @@ def test_bp_12_the_wordings_over_the_card_database(real):
 
 
 def test_bp_10_invoked_oceanus_only_in_the_main_monster_zone_marincess_only_in_the_extra():
-    """Invoked Oceanus reads BP-10 "While this card is in the Main Monster Zone, ...", but its "While this card
-    is in the Extra Monster Zone, any monster sent to your opponent's GY is banished instead" is an unread
-    replacement: in a Main Monster Zone it withholds the plays that use Oceanus (an attack on it) and the
-    attack on Kuriboh is forbidden by BP-10; in the Extra Monster Zone it is a lock in force (refused)."""
-    from pysolver import PysolverError
+    """Invoked Oceanus reads BP-10 "While this card is in the Main Monster Zone, ..." (and BAN-3, its replacement
+    "While this card is in the Extra Monster Zone, any monster sent to your opponent's GY is banished instead",
+    which decides no attack): in a Main Monster Zone the attack on Kuriboh is forbidden by BP-10, in the Extra
+    Monster Zone it is not."""
     b = battle().monster(1, "Celtic Guardian")
     b.opponent.monster(1, "Invoked Oceanus").monster(2, "Kuriboh")
     plays = legal_plays(b.build(), all_instances=True)
-    assert not [p for p in plays if p.action == "declare_attack"] and [u.card for u in plays.unread] == ["Invoked Oceanus"]
+    assert {p.target for p in plays if p.action == "declare_attack"} == {"oM1"} and not plays.unread
     assert {p.key for p in plays} == {p.key for p in reference_plays(b.build(), all_instances=True)}
     b = battle().monster(1, "Celtic Guardian")
     b.opponent.monster("left", "Invoked Oceanus").monster(2, "Kuriboh")
-    with pytest.raises(PysolverError, match="Invoked Oceanus"):
-        legal_plays(b.build())
+    plays = legal_plays(b.build(), all_instances=True)
+    assert {p.target for p in plays if p.action == "declare_attack"} == {"oEMZL", "oM2"} and not plays.unread
+    assert {p.key for p in plays} == {p.key for p in reference_plays(b.build(), all_instances=True)}
     b = battle().monster(1, "Celtic Guardian")
     b.opponent.monster("right", "Marincess Aqua Argonaut").monster(2, "Kuriboh")
     assert attacks(b.build()) == {("M1", "oEMZR")}
