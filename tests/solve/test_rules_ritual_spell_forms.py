@@ -287,3 +287,18 @@ def test_rsp_4_ravenous_vendread_the_special_summon_and_the_tributes(real):
     play = next(m[0] for m in moves if m[0].materials == ("M1", "DK1"))
     after = applied(position, play)       # `apply` and the reference applier alike, events in order
     assert [(e.get("activate") or e.get("summon")) for e in after.events] == ["Ravenous Vendread", "special", "ritual"]
+
+
+def test_rsp_4_with_ban_3_macro_cosmos_banishes_the_tributes_and_the_spell(real):
+    """Under a face-up Macro Cosmos (BAN-3, "any card sent to the GY is banished instead"), the monster Ravenous
+    Vendread Special Summons first is Tributed from the field and banished, as are the field's Tribute and the
+    Spell after it resolves: `apply`, the reference applier and the transition agree."""
+    position = PositionBuilder(cards=real).hand("Ravenous Vendread", "Revendread Slayer") \
+        .deck("Vendread Revenants").monster(1, "Armored Zombie") \
+        .spell_trap(1, "Macro Cosmos", position="face_up").build()
+    assert rituals(position) == {("H2", ("M1", "DK1"))}
+    (play,) = [p for p in legal_plays(position, all_instances=True) if p.action == "ritual_summon"]
+    after = applied(position, play)
+    me = after.players[0]
+    assert sorted(c.card.name for c in me.banished) == ["Armored Zombie", "Ravenous Vendread", "Vendread Revenants"]
+    assert not me.graveyard
