@@ -5,28 +5,10 @@ controller's monsters of a kind attack directly (BPX-1) or twice (BPX-2), a dire
 
 from __future__ import annotations
 
-from pysolver import legal_plays
+from test_rules_attack_clauses import attacks, battle
+
 from pysolver.cards.attacks import attack_rules
 from pysolver.cards.reading import unread_clauses
-from pysolver.position.builder import PositionBuilder
-from pysolver.reference.plays import legal_plays as reference_plays
-
-
-def checked(position) -> set[tuple]:
-    """(action, card, target) of every play; the solver and the reference agree, and the answer is complete."""
-    solver = legal_plays(position, all_instances=True)
-    reference = reference_plays(position, all_instances=True)
-    assert {p.key for p in solver} == {p.key for p in reference}
-    assert solver.exhaustive
-    return {(p.action, p.card, p.target) for p in solver}
-
-
-def attacks(position) -> set[tuple[str, str]]:
-    return {(card, target) for action, card, target in checked(position) if action == "declare_attack"}
-
-
-def battle(real, **options) -> PositionBuilder:
-    return PositionBuilder(cards=real, turn=3, phase="battle", **options)
 
 
 def test_bpx_wordings_are_read(real):
