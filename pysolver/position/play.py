@@ -144,7 +144,8 @@ class Plays(Sequence[Play]):
     def __init__(self, plays: Sequence[Play], *, exhaustive: bool = True, reason: str | None = None,
                  statistics: Mapping[str, float] | None = None, unread: Sequence[UnreadCard] = ()):
         self._plays = tuple(plays)
-        self.unread = tuple(unread)
+        # in instance-id order, so that positions equal up to identical copies list them alike (`renamed`)
+        self.unread = tuple(sorted(unread, key=lambda entry: id_sort_key(entry.id)))
         self.exhaustive = exhaustive and not self.unread
         self.reason = reason if reason or not self.unread else unread_reason(self.unread)
         self.statistics = dict(statistics or {})

@@ -35,3 +35,15 @@ def test_plays_of_copies_are_the_renamed_plays(position):
     expected = legal_plays(other, all_instances=True)
     assert [p.to_json() for p in renamed] == [p.to_json() for p in expected]
     assert [u.to_json() for u in renamed.unread] == [u.to_json() for u in expected.unread]
+
+
+def test_unread_entries_are_listed_in_id_order():
+    """Two hand cards whose Normal Summon clauses are unread, in either order (found by CI, 2026-12-03): the
+    entries follow the instance ids, so the reordered position's answer is the renamed one."""
+    from pysolver.position.builder import PositionBuilder
+    position = PositionBuilder(turn=1).hand("Beast King Barbaros", "Fusilier Dragon, the Dual-Mode Beast").build()
+    other = reordered(position)
+    assert [(u.card, u.id) for u in legal_plays(other, all_instances=True).unread] == \
+        [("Fusilier Dragon, the Dual-Mode Beast", "H1"), ("Beast King Barbaros", "H2")]
+    renamed = legal_plays(position, all_instances=True).renamed(copy_correspondence(position, other))
+    assert [u.to_json() for u in renamed.unread] == [u.to_json() for u in legal_plays(other, all_instances=True).unread]
