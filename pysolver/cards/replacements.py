@@ -82,6 +82,7 @@ def _applies_on_the_field(card: Card) -> bool:
     return bool(card.kinds & {"continuous", "field"})
 
 
+@cache
 def field_wide(card: Card) -> tuple[BanishInstead, ...]:
     """BAN-3: the card's field-wide replacements."""
     return tuple(r for r in banish_instead(card) if r.kind == "field")

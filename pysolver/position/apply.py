@@ -446,10 +446,12 @@ def _granters(position: Position, leaving: frozenset) -> list:
     Zone", its effects not negated; a Spell or Trap: face-up in its zone) and staying there in this play."""
     found = []
     for instance in position.instances.values():
-        replacements = field_wide(instance.card)
-        if not replacements or instance.id in leaving or instance.state is None:
-            continue
         state = instance.state
+        if state is None or instance.id in leaving:
+            continue
+        replacements = field_wide(instance.card)
+        if not replacements:
+            continue
         if isinstance(state, Monster):
             if instance.location not in ("monster_zone", "extra_monster_zone") or state.position == "set" \
                     or "effects_negated" in state.restrictions:

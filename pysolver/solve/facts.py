@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, ritual_limits, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
@@ -122,9 +122,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     last_of_class: dict = {}
     class_size: dict = {}
     cards: dict[int, Card] = {}
-    deck_tributes = any(isinstance(spell := ritual_spell(i.card), RitualSpell) and spell.uses_deck
-                        or _deck_costs(i.card)
-                        for i in position.instances.values() if i.player == position.turn_player)
+    deck_tributes = any(_reads_deck(i.card) for i in position.instances.values() if i.player == position.turn_player)
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
@@ -192,6 +190,12 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         predicates=frozenset(predicates),
     )
     return text, table
+
+
+@cache
+def _reads_deck(card: Card) -> bool:
+    """The card takes Tributes or costs from the Deck: the Deck's cards are then written."""
+    return isinstance(spell := ritual_spell(card), RitualSpell) and spell.uses_deck or _deck_costs(card)
 
 
 def _deck_costs(card: Card) -> bool:

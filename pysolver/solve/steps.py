@@ -166,10 +166,18 @@ def live_step_program(names: tuple[str, ...], predicates: frozenset) -> tuple[tu
             tuple(rule for rule, alive in zip(steps, live[len(fixed):]) if alive))
 
 
-@lru_cache(maxsize=64)
 def _step_dependencies(names: tuple[str, ...]) -> list:
-    fixed, steps, _ = step_program(names)
-    return [dependencies(rule) for rule in (*fixed, *steps)]
+    """`dependencies` of each rule of `step_program(names)`, in its order (fixed rules, then step rules)."""
+    parts = [_split_dependencies(name) for name in names]
+    return [need for fixed, _ in parts for need in fixed] + [need for _, steps in parts for need in steps]
+
+
+@lru_cache(maxsize=None)
+def _split_dependencies(name: str) -> tuple[list, list]:
+    """One encoding's `dependencies` (fixed rules, step rules), once per process: hands of a sweep need
+    different sets of encodings, made of the same encodings."""
+    fixed, steps = _split(name)
+    return [dependencies(rule) for rule in fixed], [dependencies(rule) for rule in steps]
 
 
 @lru_cache(maxsize=256)
