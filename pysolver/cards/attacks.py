@@ -59,7 +59,10 @@ in one turn (the engine's single-card effects of the same name in brackets):
   you have no cards in your hand, ..." and "If all monsters your opponent controls are in Defense Position, this
   card can attack your opponent directly."; BPX-9 "This card can attack all face-up LIGHT monsters your opponent
   controls once each."; BPX-10 "If this card has any number of "Raidraptor" monsters as material, it can attack up
-  to that many times during each Battle Phase.".
+  to that many times during each Battle Phase."; BPX-11 "This card can attack twice during the same turn."; BPX-12
+  "Cannot attack if you control another monster."; BPX-13 "While you control no other monsters, this card can attack
+  all monsters your opponent controls, once each."; BPX-14 "Can make a second attack during each Battle Phase, while
+  a Level 10 or higher monster is banished.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -85,7 +88,7 @@ _DIRECT = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent |your opp
                      r"(?: even if there is a monster on your opponent's side of the field)?\.")
 _NO_DIRECT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:your opponent )?directly\.")
 _EXTRA = re.compile(rf"(?:{_SUBJECT} can|Can) (?P<what>make a second attack|attack twice|make a second and third attack)"
-                    r" during (?:each|the same) Battle Phase\.")
+                    r" during (?:(?:each|the same) Battle Phase|the same turn)\.")   # BPX-11: "... the same turn"
 _ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) attacks on monsters during each Battle"
                           r" Phase\.")
 _DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while (?:in face-up Defense Position|it is in Defense Position)\.")
@@ -223,7 +226,18 @@ _DIRECT_WHILE_SET = re.compile(r"While you have any Set card\(s\) in your Spell 
 # Special Summoned this turn (the flag the engine's EVENT_SUMMON_SUCCESS / EVENT_SPSUMMON_SUCCESS register)
 _WITH_MATERIAL_LEAD = "While this face-up card has Xyz Material, "
 _LOCK_SUMMONED = re.compile(r"(?P<what>[^.,]+ monsters) cannot attack the turn they are Normal or Special Summoned\.")
-WORDINGS = (_PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
+# BPX-12: EFFECT_CANNOT_ATTACK while its controller has another monster in a Monster Zone (Photon Thrasher:
+# Duel.GetFieldGroupCount(tp, LOCATION_MZONE, 0) > 1, face-down ones too)
+_CANNOT_WITH_OTHER = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack if you control another monster\.")
+# BPX-13: EFFECT_ATTACK_ALL (value 1) while its controller has no other monster in a Monster Zone (Mementoal Tecuhtlica -
+# Combined Creation)
+_ALL_ALONE = re.compile(rf"While you control no other monsters, {_SUBJECT.lower()} can attack all monsters your opponent "
+                        r"controls,? once each\.")
+# BPX-14: EFFECT_EXTRA_ATTACK (value 1) while a face-up banished card of either player matches (Divine Scorpion Beast of
+# Serket: aux.FaceupFilter(Card.IsLevelAbove, 10) in both players' LOCATION_REMOVED)
+_EXTRA_WHILE_BANISHED = re.compile(rf"(?:{_SUBJECT} can|Can) make a second attack during each Battle Phase, while an? "
+                                   r"(?P<what>[^,.]+? monster) is banished\.")
+WORDINGS = (_CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED, _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
             _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT,
@@ -295,6 +309,9 @@ class AttackRules:
     extra_for: tuple = ()                # BPX-2: its controller's monsters of these filters: a second attack
     direct_in_defense: bool = False      # BPX-3: it attacks in Defense Position too, then directly only
     direct_while_set: bool = False       # BPX-4: it can attack directly while its controller has a Set Spell/Trap
+    cannot_with_other: bool = False      # BPX-12: it cannot attack while its controller has another monster
+    attack_all_alone: bool = False       # BPX-13: BP-12 only while its controller has no other monster
+    extra_while_banished: object = None  # BPX-14: a second attack while a banished monster matches this filter
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -426,6 +443,13 @@ def attack_rules(card: Card) -> AttackRules:
             found["direct_all_defense"] = True
         elif _DIRECT_NOT_CO_LINKED.fullmatch(text) and "link" in card.kinds:
             found["direct_not_co_linked"] = True
+        elif _CANNOT_WITH_OTHER.fullmatch(text):
+            found["cannot_with_other"] = True                                       # BPX-12
+        elif _ALL_ALONE.fullmatch(text) and "attack_all" not in found:
+            found["attack_all"], found["attack_all_alone"] = True, True             # BPX-13
+        elif (match := _EXTRA_WHILE_BANISHED.fullmatch(text)) \
+                and (what := _filter(match.group("what"))) is not None:           # BPX-14
+            found["extra_while_banished"] = what
         elif _DIRECT_IN_DEFENSE.fullmatch(text):
             found["direct_in_defense"] = True
         elif _DIRECT_WHILE_SET.fullmatch(text):

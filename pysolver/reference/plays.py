@@ -482,6 +482,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         only_direct = state.position == "defense" and text.direct_in_defense   # BPX-3: directly only
         helpers = [_attack_text(other) for other in _own(position, ON_FIELD)]   # BPX-1, BPX-2: "Your X monsters ..."
         second = any(_matches(what, monster) for helper in helpers for what in helper.extra_for)
+        if text.extra_while_banished is not None:        # BPX-14: while such a monster card is banished (either side)
+            second = second or any(card.card.is_monster and _matches(text.extra_while_banished, card)
+                                   for card in position.instances.values() if card.location == "banished")
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
         if text.cannot_summon_turn and state.summoned_this_turn and not state.set_this_turn:   # BP-15
@@ -497,6 +500,9 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13
             continue
+        alone = len(_own(position, ON_FIELD)) == 1         # BPX-12, BPX-13: no other monster of its controller
+        if text.cannot_with_other and not alone:
+            continue
         if text.needs_material and not materials:          # BP-7
             continue
         if _place_of(position, monster) in held:           # BP-11
@@ -511,7 +517,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             monsters_only = True
         elif text.on_monsters_per_material and state.attacked <= materials and not state.attacked_directly:
             monsters_only = True                           # BP-5: one more on monsters per Xyz Material
-        elif text.attack_all and not state.attacked_directly and (materials or not text.attack_all_needs_material):
+        elif text.attack_all and not state.attacked_directly and (materials or not text.attack_all_needs_material) \
+                and (alone or not text.attack_all_alone):
             # BP-12: each opponent monster once (some only while it has Xyz Material)
             monsters_only = True
             attacked_before = {"o" + zone for zone in state.attacked_monsters}

@@ -436,6 +436,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_locked": ("BP-14", "a monster of the opponent forbids every attack declaration now"),
     "attack_all_among": ("BPX-9", "{I:instance} attacks each monster once only among the monsters its text names"),
     "attack_all_once": ("BP-12", "{I:instance} already attacked that monster this turn (each of them once)"),
+    "attack_not_alone": ("BPX-12", "{I:instance} cannot attack while you control another monster (its own text)"),
+    "attack_all_alone": ("BPX-13", "{I:instance} attacks each monster once only while you control no other monster"),
     "attack_direct_only": ("BPX-3", "{I:instance} attacks only directly while in Defense Position (its own text)"),
     "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
