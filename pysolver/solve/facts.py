@@ -587,6 +587,12 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_direct_all_defense({c}).")
     if rules.no_direct_unless_material is not None:   # BPX-6
         out.append(f"attack_no_direct_unless_material({c},{filters.number(rules.no_direct_unless_material)}).")
+    if rules.extra_while is not None:          # BPX-17: additional attacks while the position shows such a card
+        count, presence = rules.extra_while
+        out.append(f"attack_extra_while({c},{count}).")
+        out.extend(_presence_facts(c, "extra", presence, filters))
+    if rules.attack_lp_cost:                   # BPX-15: LP paid to declare an attack with it
+        out.append(f"attack_lp_cost({c},{rules.attack_lp_cost}).")
     if rules.extra_while_banished is not None:     # BPX-14: a second attack while such a monster is banished
         out.append(f"attack_extra_while_banished({c},{filters.number(rules.extra_while_banished)}).")
     for what in rules.extra_for:       # BPX-2: ... can make a second attack
@@ -612,6 +618,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_lock_while_material({c},{number}).")
         if lock.summon_turn:           # BPX-5: only on the monsters Normal or Special Summoned this turn
             out.append(f"attack_lock_summon_turn({c},{number}).")
+        if lock.center:
+            out.append(f"attack_lock_center({c},{number}).")
     if rules.not_target_while is not None:     # PRC-1: BP-8 while the position shows such a card
         out.extend(_presence_facts(c, "bp8", rules.not_target_while, filters))
     if rules.extra:

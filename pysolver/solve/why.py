@@ -438,6 +438,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_all_once": ("BP-12", "{I:instance} already attacked that monster this turn (each of them once)"),
     "attack_not_alone": ("BPX-12", "{I:instance} cannot attack while you control another monster (its own text)"),
     "attack_all_alone": ("BPX-13", "{I:instance} attacks each monster once only while you control no other monster"),
+    "attack_lp_cost": ("BPX-15", "you have fewer LP than {I:instance}'s text makes you pay to declare an attack"),
     "attack_direct_only": ("BPX-3", "{I:instance} attacks only directly while in Defense Position (its own text)"),
     "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
@@ -554,6 +555,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_in_defense": ("BP-6", "{0:card} has no text that lets it attack in Defense Position"),
     "attack_direct_in_defense": ("BPX-3", "{0:card} has no text that lets it attack in Defense Position"),
     "attack_extra_for": (None, None),
+    "attack_extra_while_banished": ("BP-5", "{0:card} has no text that lets it attack twice while a card is banished"),
+    "no attack_extra_while_banished": (None, None),
+    "attack_extra_while": ("BP-5", "{0:card} has no text that lets it attack twice while it points to a monster"),
+    "presence_holds": ("PRC-1", "the position shows no card that {0:instance}'s text waits for"),
     "attack_per_material_of": ("BP-5", "{0:card} has no text that lets it attack once for each material of a kind"),
     "material_count_of": (None, None), "no attack_per_material_of": (None, None),
     "material_count_of: M = #count { X: attached(X,I), matches(X,F) }": (None, None),
