@@ -59,16 +59,23 @@ in one turn (the engine's single-card effects of the same name in brackets):
   you have no cards in your hand, ..." and "If all monsters your opponent controls are in Defense Position, this
   card can attack your opponent directly."; BPX-9 "This card can attack all face-up LIGHT monsters your opponent
   controls once each."; BPX-10 "If this card has any number of "Raidraptor" monsters as material, it can attack up
-  to that many times during each Battle Phase.".
+  to that many times during each Battle Phase."; BPX-11 "This card can attack twice during the same turn."; BPX-12
+  "Cannot attack if you control another monster."; BPX-13 "While you control no other monsters, this card can attack
+  all monsters your opponent controls, once each."; BPX-14 "Can make a second attack during each Battle Phase, while
+  a Level 10 or higher monster is banished."; BPX-15 "You must pay 1000 Life Points to declare an attack with this
+  card."; BPX-16 "Monsters your opponent controls cannot attack "Amazoness" monsters you control, except this
+  one."; BPX-17 "Can make a second attack during each Battle Phase." in the bullets of "Gains the following effects
+  while this card points to an "R.B." monster."; BPX-18 "While this card is in the center Main Monster Zone, neither
+  player can declare attacks, except with monsters in their center Main Monster Zones.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
 only when it is a rule sentence of the monster text standing alone: one in a bullet list after a lead
 ("gains these effects while ...", "apply 1 of these effects") is conditional and stays unread, except the
-bullet of a Gemini monster (the Gemini wording is its condition: GEM-2). Everything else about attacks
-(Toon World, "must attack", attacking all Special Summoned monsters once each, attacking again after destroying a
-monster, paying LP to attack, the turn it is Summoned other than BP-15, conditions on BP-10) stays unread
-(`pysolver.cards.reading`).
+bullet of a Gemini monster (the Gemini wording is its condition: GEM-2) and BPX-17's. Everything else about
+attacks (Toon World, "must attack", attacking all Special Summoned monsters once each, attacking again after
+destroying a monster, paying LP for another monster's attack, the turn it is Summoned other than BP-15, conditions
+on BP-10) stays unread (`pysolver.cards.reading`).
 """
 
 from __future__ import annotations
@@ -85,7 +92,7 @@ _DIRECT = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent |your opp
                      r"(?: even if there is a monster on your opponent's side of the field)?\.")
 _NO_DIRECT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack (?:your opponent )?directly\.")
 _EXTRA = re.compile(rf"(?:{_SUBJECT} can|Can) (?P<what>make a second attack|attack twice|make a second and third attack)"
-                    r" during (?:each|the same) Battle Phase\.")
+                    r" during (?:(?:each|the same) Battle Phase|the same turn)\.")   # BPX-11: "... the same turn"
 _ON_MONSTERS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) attacks on monsters during each Battle"
                           r" Phase\.")
 _DEFENSE = re.compile(rf"(?:{_SUBJECT} can|Can) attack while (?:in face-up Defense Position|it is in Defense Position)\.")
@@ -223,7 +230,33 @@ _DIRECT_WHILE_SET = re.compile(r"While you have any Set card\(s\) in your Spell 
 # Special Summoned this turn (the flag the engine's EVENT_SUMMON_SUCCESS / EVENT_SPSUMMON_SUCCESS register)
 _WITH_MATERIAL_LEAD = "While this face-up card has Xyz Material, "
 _LOCK_SUMMONED = re.compile(r"(?P<what>[^.,]+ monsters) cannot attack the turn they are Normal or Special Summoned\.")
-WORDINGS = (_PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
+# BPX-12: EFFECT_CANNOT_ATTACK while its controller has another monster in a Monster Zone (Photon Thrasher:
+# Duel.GetFieldGroupCount(tp, LOCATION_MZONE, 0) > 1, face-down ones too)
+_CANNOT_WITH_OTHER = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack if you control another monster\.")
+# BPX-13: EFFECT_ATTACK_ALL (value 1) while its controller has no other monster in a Monster Zone (Mementoal Tecuhtlica -
+# Combined Creation)
+_ALL_ALONE = re.compile(rf"While you control no other monsters, {_SUBJECT.lower()} can attack all monsters your opponent "
+                        r"controls,? once each\.")
+# BPX-14: EFFECT_EXTRA_ATTACK (value 1) while a face-up banished card of either player matches (Divine Scorpion Beast of
+# Serket: aux.FaceupFilter(Card.IsLevelAbove, 10) in both players' LOCATION_REMOVED)
+_EXTRA_WHILE_BANISHED = re.compile(rf"(?:{_SUBJECT} can|Can) make a second attack during each Battle Phase, while an? "
+                                   r"(?P<what>[^,.]+? monster) is banished\.")
+# BPX-15: EFFECT_ATTACK_COST of its own (Machina Force: Duel.CheckLPCost(tp, 1000) to declare, Duel.PayLPCost on the
+# declaration)
+_ATTACK_LP = re.compile(r"You must pay (?P<lp>\d+) (?:LP|Life Points) to declare an attack with this (?:card|monster)\.")
+# BPX-16: BP-10 on one kind, worded as the attacks on that kind of its controller's monsters (Amazoness Pet Liger:
+# EFFECT_CANNOT_SELECT_BATTLE_TARGET on c:IsFaceup() and c:IsSetCard(SET_AMAZONESS) and c~=e:GetHandler())
+_ONLY_AMONG_ATTACK = re.compile(r"(?:Monsters your opponent controls|Your opponent's monsters) cannot attack "
+                                r"(?P<what>[^,.]+? monsters) you control, except this one\.")
+# BPX-17: BP-5's "second attack" in the bullet list of a Link Monster's "Gains the following effects while this card
+# points to an "R.B." monster." (R.B. The Brute Blues: EFFECT_EXTRA_ATTACK while its linked group holds a face-up
+# monster of that kind); the other bullets are read, or not, on their own
+_GAINS_WHILE_POINTS = re.compile(r"Gains the following effects while (?P<cond>this card points to .+?)\.")
+# BPX-18: EFFECT_CANNOT_ATTACK_ANNOUNCE on both players' monsters not in sequence 2, while its card is in sequence 2
+# (Elfnote June Pride)
+_CENTER_LOCK = re.compile(r"While this card is in the center Main Monster Zone, neither player can declare attacks, except "
+                          r"with monsters in their center Main Monster Zones\.")
+WORDINGS = (_CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED, _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
             _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT,
@@ -295,6 +328,11 @@ class AttackRules:
     extra_for: tuple = ()                # BPX-2: its controller's monsters of these filters: a second attack
     direct_in_defense: bool = False      # BPX-3: it attacks in Defense Position too, then directly only
     direct_while_set: bool = False       # BPX-4: it can attack directly while its controller has a Set Spell/Trap
+    cannot_with_other: bool = False      # BPX-12: it cannot attack while its controller has another monster
+    attack_all_alone: bool = False       # BPX-13: BP-12 only while its controller has no other monster
+    extra_while_banished: object = None  # BPX-14: a second attack while a banished monster matches this filter
+    attack_lp_cost: int = 0              # BPX-15: its controller pays this many LP to declare an attack with it
+    extra_while: tuple | None = None     # BPX-17: (additional attacks, presence.Presence) while the position shows it
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -311,6 +349,8 @@ class AttackLock:
     unless: object = None
     while_material: bool = False   # BPX-5: only while its card has Xyz Material
     summon_turn: bool = False      # BPX-5: only on the monsters Normal or Special Summoned this turn
+    center: bool = False           # BPX-18: only while its card is in the center Main Monster Zone, and not on the
+                                   # monsters in their controller's center Main Monster Zone
 
 
 def _lock(match) -> AttackLock | None:
@@ -342,15 +382,19 @@ def _capital(text: str) -> str:
 
 
 def _bullets(card: Card):
-    """(sentence, in a bullet list after a lead) for each sentence of the monster text."""
+    """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
+    before the list's first bullet ("" when there is none)."""
     from .sentences import _parts, _split
+    before = ""            # the last sentence outside a bullet so far: the lead of the bullets after it
     for where, paragraph in _parts(card):
         if where != "card":
             continue
         for number, bullet in enumerate(paragraph.split("●")):
-            for sentence in _split(bullet.strip()):
-                if sentence.strip():
-                    yield sentence.strip(), number > 0
+            found = [sentence.strip() for sentence in _split(bullet.strip()) if sentence.strip()]
+            for sentence in found:
+                yield sentence, (before if number > 0 else None)
+            if number == 0 and found:
+                before = found[-1]
 
 
 def _filter(phrase: str):
@@ -373,8 +417,15 @@ def attack_rules(card: Card) -> AttackRules:
     found: dict = {}
     read: set[str] = set()
     own = f'"{card.name}"'
-    for sentence, bulleted in _bullets(card):
-        if sentence not in rules or (bulleted and gemini(card) is not True):
+    for sentence, bullet_lead in _bullets(card):
+        if sentence not in rules:
+            continue
+        if bullet_lead is not None and gemini(card) is not True:
+            if (match := _GAINS_WHILE_POINTS.fullmatch(bullet_lead)) and (extra := _EXTRA.fullmatch(sentence)) \
+                    and "link" in card.kinds and (lead := read_lead(f"While {match.group('cond')}, x", card)) \
+                    and lead[0] is not None and "extra_while" not in found:      # BPX-17: while it points to one
+                found["extra_while"] = (2 if "third" in extra.group("what") else 1, lead[0])
+                read.add(sentence)
             continue
         text = sentence.replace(own, "This card")
         lead = read_lead(sentence, card, bare_name=True)   # PRC-1: BP-8 while the position shows such a card
@@ -396,6 +447,8 @@ def attack_rules(card: Card) -> AttackRules:
                 and (match := _LOCK.fullmatch(_capital(text[len(_WITH_MATERIAL_LEAD):]))) \
                 and (lock := _lock(match)) is not None:      # BPX-5: while it has Xyz Material
             found["locks"] = found.get("locks", ()) + (replace(lock, while_material=True),)
+        elif card.is_monster and _CENTER_LOCK.fullmatch(text):            # BPX-18
+            found["locks"] = found.get("locks", ()) + (AttackLock("both", center=True),)
         elif card.is_monster and (match := _LOCK_SUMMONED.fullmatch(text)) \
                 and (what := _filter(match.group("what"))) is not None:   # BPX-5: the turn they are Summoned
             found["locks"] = found.get("locks", ()) + (AttackLock("both", what, summon_turn=True),)
@@ -426,6 +479,15 @@ def attack_rules(card: Card) -> AttackRules:
             found["direct_all_defense"] = True
         elif _DIRECT_NOT_CO_LINKED.fullmatch(text) and "link" in card.kinds:
             found["direct_not_co_linked"] = True
+        elif match := _ATTACK_LP.fullmatch(text):
+            found["attack_lp_cost"] = int(match.group("lp"))                        # BPX-15
+        elif _CANNOT_WITH_OTHER.fullmatch(text):
+            found["cannot_with_other"] = True                                       # BPX-12
+        elif _ALL_ALONE.fullmatch(text) and "attack_all" not in found:
+            found["attack_all"], found["attack_all_alone"] = True, True             # BPX-13
+        elif (match := _EXTRA_WHILE_BANISHED.fullmatch(text)) \
+                and (what := _filter(match.group("what"))) is not None:           # BPX-14
+            found["extra_while_banished"] = what
         elif _DIRECT_IN_DEFENSE.fullmatch(text):
             found["direct_in_defense"] = True
         elif _DIRECT_WHILE_SET.fullmatch(text):
@@ -475,8 +537,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["not_target_pointing"] = True
         elif _POINTED_NOT_TARGET.fullmatch(text) and "link" in card.kinds:
             found["pointed_not_target"] = True
-        elif (match := _ONLY_AMONG.fullmatch(text)) and "only_target" not in found \
-                and (among := _filter(match.group("what"))) is not None:
+        elif (match := _ONLY_AMONG.fullmatch(text) or _ONLY_AMONG_ATTACK.fullmatch(text)) \
+                and "only_target" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-16
             found["only_target_among"] = among
         elif _POINTED.fullmatch(text) and "link" in card.kinds:
             found["pointed_cannot_attack"] = True

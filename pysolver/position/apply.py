@@ -17,6 +17,7 @@ from ..cards.effects import activated_effects, contact_fusion, cost_action
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..cards.replacements import banished_from_overlay, banished_on_leaving, field_wide
+from ..cards.written import gemini
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -268,6 +269,10 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             attacked_monsters = tuple(sorted({*attacked_monsters, play.target[1:]}))
         _replace_monster(board, instance, attacked=state.attacked + 1, attacked_monsters=attacked_monsters,
                          attacked_directly=state.attacked_directly or play.target == "direct")
+        cost = attack_rules(instance.card).attack_lp_cost   # BPX-15: paid while its text applies (BP-3)
+        if cost and "effects_negated" not in state.restrictions \
+                and not (gemini(instance.card) is True and not state.gemini_summoned):
+            board.players[me]["lp"] -= cost
         return board.finish()
     if action == "set_spell_trap":
         card = board.take(play.card)

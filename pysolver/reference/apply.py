@@ -65,6 +65,7 @@ from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..cards.replacements import banish_instead
+from ..cards.written import gemini
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -621,6 +622,11 @@ def _attack(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
         attacked.add(play.target.removeprefix("o"))
     duel.change(play.card, attacked=state.attacked + 1, attacked_directly=state.attacked_directly
                 or play.target == "direct", attacked_monsters=tuple(sorted(attacked)))
+    lp_cost = attack_rules(attacker.card).attack_lp_cost    # BPX-15: "You must pay 1000 Life Points to declare an
+    text_applies = "effects_negated" not in state.restrictions and not (   # attack with this card", while its text
+        gemini(attacker.card) is True and not state.gemini_summoned)          # applies (BP-3: GEM-1, TOK-1)
+    if lp_cost and text_applies:
+        duel.sides[duel.me].lp -= lp_cost
     return duel.done()
 
 

@@ -461,7 +461,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     for card in position.instances.values():
         for lock in attack_rules(card.card).locks:
             binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
-            if binds and _applies(card, "card") and not (lock.while_material and not card.state.materials):
+            if binds and _applies(card, "card") and not (lock.while_material and not card.state.materials) \
+                    and not (lock.center and card.id.removeprefix("o") != "M3"):    # BPX-18: from the center zone
                 locks.append(lock)      # BPX-5: "While this face-up card has Xyz Material, ..." only with one
     def co_linked(monster) -> bool:           # BPX-7: a Link Monster it points to points back to it
         here = places[monster.id]
@@ -482,6 +483,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         only_direct = state.position == "defense" and text.direct_in_defense   # BPX-3: directly only
         helpers = [_attack_text(other) for other in _own(position, ON_FIELD)]   # BPX-1, BPX-2: "Your X monsters ..."
         second = any(_matches(what, monster) for helper in helpers for what in helper.extra_for)
+        extra = text.extra      # BPX-17: "Gains the following effects while this card points to ..." (a second attack)
+        if text.extra_while is not None and _presence_holds(position, monster, text.extra_while[1]):
+            extra = max(extra, text.extra_while[0])
+        if text.extra_while_banished is not None:        # BPX-14: while such a monster card is banished (either side)
+            second = second or any(card.card.is_monster and _matches(text.extra_while_banished, card)
+                                   for card in position.instances.values() if card.location == "banished")
         if "cannot_attack" in _restrictions(monster) or text.cannot_attack:     # TOK-1, BP-9
             continue
         if text.cannot_summon_turn and state.summoned_this_turn and not state.set_this_turn:   # BP-15
@@ -492,10 +499,17 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         summoned_now = state.summoned_this_turn and not state.set_this_turn     # Normal or Special Summoned
         if any((lock.what is None or _matches(lock.what, monster)) and not (
                 lock.unless is not None and _matches(lock.unless, monster))
-               and (summoned_now or not lock.summon_turn) for lock in locks):   # BP-16, BPX-5
+               and (summoned_now or not lock.summon_turn) and not (lock.center and monster.id == "M3")
+               for lock in locks):   # BP-16, BPX-5; BPX-18: not the monster in the center Main Monster Zone
             continue
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13
+            continue
+        alone = len(_own(position, ON_FIELD)) == 1         # BPX-12, BPX-13: no other monster of its controller
+        if text.cannot_with_other and not alone:
+            continue
+        # BPX-15: the LP it costs (getattr: this source must never spell an ASP file name)
+        if text.attack_lp_cost and getattr(position.me, "lp") < text.attack_lp_cost:
             continue
         if text.needs_material and not materials:          # BP-7
             continue
@@ -504,14 +518,15 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         attacked_before: set[str] = set()
         kind_units = 0 if text.per_material_of is None else sum(
             1 for unit in units if _matches(text.per_material_of, unit))      # BPX-10: materials of that kind
-        if state.attacked <= max(text.extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
+        if state.attacked <= max(extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
                 or state.attacked < kind_units:
             monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
         elif text.on_monsters_per_material and state.attacked <= materials and not state.attacked_directly:
             monsters_only = True                           # BP-5: one more on monsters per Xyz Material
-        elif text.attack_all and not state.attacked_directly and (materials or not text.attack_all_needs_material):
+        elif text.attack_all and not state.attacked_directly and (materials or not text.attack_all_needs_material) \
+                and (alone or not text.attack_all_alone):
             # BP-12: each opponent monster once (some only while it has Xyz Material)
             monsters_only = True
             attacked_before = {"o" + zone for zone in state.attacked_monsters}

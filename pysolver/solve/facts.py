@@ -123,14 +123,17 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     class_size: dict = {}
     cards: dict[int, Card] = {}
     deck_tributes = any(_reads_deck(i.card) for i in position.instances.values() if i.player == position.turn_player)
+    their_banished = any(attack_rules(i.card).extra_while_banished is not None     # BPX-14 reads both players'
+                         for i in position.instances.values() if i.player == position.turn_player)   # banished cards
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
         first = first_of_class.setdefault(cls, number)
         class_of.append(first)
         class_size[first] = class_size.get(first, 0) + 1
-        if instance.player != position.turn_player and instance.location in HIDDEN_TO_THE_RULES:
-            continue   # no rule reads the opponent's hand, Deck, Extra Deck or banished cards
+        if instance.player != position.turn_player and instance.location in HIDDEN_TO_THE_RULES \
+                and not (instance.location == "banished" and their_banished):
+            continue   # no rule reads the opponent's hand, Deck, Extra Deck or banished cards (but BPX-14)
         if instance.location != "deck" or deck_tributes:   # the Deck is counted; its cards matter only to
             cards[instance.card.passcode] = instance.card  # Advanced Ritual Art and procedures' Deck costs
         out.append(f"instance({number},{instance.card.passcode}).")
@@ -560,7 +563,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_pointed_cannot", rules.pointed_cannot_attack), ("attack_all", rules.attack_all),
         ("attack_cannot_summon_turn", rules.cannot_summon_turn), ("attack_direct_summon_turn", rules.direct_summon_turn),
         ("attack_cannot_any_summon_turn", rules.cannot_any_summon_turn),
-        ("attack_direct_in_defense", rules.direct_in_defense), ("attack_direct_while_set", rules.direct_while_set))
+        ("attack_direct_in_defense", rules.direct_in_defense), ("attack_direct_while_set", rules.direct_while_set),
+        ("attack_cannot_with_other", rules.cannot_with_other), ("attack_all_alone", rules.attack_all_alone))
         if flag]
     for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
         out.append(f"attack_direct_for({c},{filters.number(what)}).")
@@ -587,6 +591,14 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_direct_all_defense({c}).")
     if rules.no_direct_unless_material is not None:   # BPX-6
         out.append(f"attack_no_direct_unless_material({c},{filters.number(rules.no_direct_unless_material)}).")
+    if rules.extra_while is not None:          # BPX-17: additional attacks while the position shows such a card
+        count, presence = rules.extra_while
+        out.append(f"attack_extra_while({c},{count}).")
+        out.extend(_presence_facts(c, "extra", presence, filters))
+    if rules.attack_lp_cost:                   # BPX-15: LP paid to declare an attack with it
+        out.append(f"attack_lp_cost({c},{rules.attack_lp_cost}).")
+    if rules.extra_while_banished is not None:     # BPX-14: a second attack while such a monster is banished
+        out.append(f"attack_extra_while_banished({c},{filters.number(rules.extra_while_banished)}).")
     for what in rules.extra_for:       # BPX-2: ... can make a second attack
         out.append(f"attack_extra_for({c},{filters.number(what)}).")
     if rules.direct_while_control:     # BPA-2: the card of that name by its code, or renamed on the field
@@ -610,6 +622,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_lock_while_material({c},{number}).")
         if lock.summon_turn:           # BPX-5: only on the monsters Normal or Special Summoned this turn
             out.append(f"attack_lock_summon_turn({c},{number}).")
+        if lock.center:
+            out.append(f"attack_lock_center({c},{number}).")
     if rules.not_target_while is not None:     # PRC-1: BP-8 while the position shows such a card
         out.extend(_presence_facts(c, "bp8", rules.not_target_while, filters))
     if rules.extra:

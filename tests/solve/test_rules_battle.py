@@ -186,8 +186,9 @@ def test_bp_4_to_bp_8_the_pool_cards_are_read():
 def test_bp_3_a_clause_in_a_conditional_bullet_list_stays_unread():
     from pysolver.cards.load import load_cards
     cards = load_cards(need_shared_data() / "cards.cdb")
-    # "gains these effects while this card points to an "R.B." monster. ● Can make a second attack ..."
-    for name in ("R.B. The Brute Blues", "Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket",
+    # "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these effects. ● It can make a second
+    # attack ..." (R.B. The Brute Blues' "while this card points to an "R.B." monster" is BPX-17)
+    for name in ("Odd-Eyes Raging Dragon", "Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket",
                  "Tenyi Spirit - Mula Adhara"):
         assert not attack_rules(cards[name]).sentences, name
         assert [u for u in unread_clauses(cards[name]) if u.scope == "attack"], name
