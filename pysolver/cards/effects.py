@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .card import Card
-from .requirements import ANY, Atom, Not, conj
+from .requirements import ANY, Atom, Not, Or, conj
 
 
 class UnsupportedText(ValueError):
@@ -70,7 +70,8 @@ class CostSlot:
                        # banished (the player's banished monsters, PRX-1)
     count: int
     filter: object = ANY
-    any_card: bool = False   # "1 card" (not only monsters)
+    any_card: bool = False   # "1 card" (not only monsters); PRX-17: "1 Spell Card", "3 face-up Traps" (the filter
+                             # names the kind)
     face_up: bool = False    # the field's cards must be face-up ("1 face-up monster you control"; POS-3: a
                              # cost that names a kind of monster)
     named: bool = False      # a bare card name ("1 "Blue-Eyes White Dragon""): any card of that name, a Spell or
@@ -238,6 +239,19 @@ def _one_filter(phrase: str):
 
 
 _EXTRA_KIND = "(?:Ritual|Fusion|Synchro|Xyz|Link)"
+_SPELL = Atom("kind", "=", "spell")
+_TRAP = Atom("kind", "=", "trap")
+_CONTINUOUS_SPELL = conj(_SPELL, Atom("kind", "=", "continuous"))
+# PRX-17: the kinds of Spell and Trap Cards a cost may name -> (filter, whether a Pendulum Scale is one: the engine
+# treats a card in a Pendulum Zone as a Spell Card, which a filter on the card's own kinds does not see)
+_SPELL_TRAP_TERMS = {
+    **{word: (_SPELL, True) for word in ("Spell", "Spells", "Spell Card", "Spell Cards")},
+    **{word: (_TRAP, False) for word in ("Trap", "Traps", "Trap Card", "Trap Cards")},
+    **{word: (_CONTINUOUS_SPELL, False) for word in ("Continuous Spell", "Continuous Spells", "Continuous Spell Card",
+                                                      "Continuous Spell Cards")},
+    **{word: (Or((_SPELL, _TRAP)), True) for word in ("Spell/Trap", "Spells/Traps", "Spell/Trap Card",
+                                                       "Spell/Trap Cards")},
+}
 
 
 def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
@@ -280,6 +294,17 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             up, phrase = True, phrase[len("face-up "):]
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
+            continue
+        spell_trap = _SPELL_TRAP_TERMS.get(phrase)
+        if spell_trap is not None and action in ("banish", "send", "shuffle", "discard"):
+            # PRX-17: a kind of Spell or Trap Card ("1 Spell Card from your hand", "3 face-up Traps you control"): any
+            # card of that kind where the text says -- face-up where it says so (the player's own Set cards are
+            # known to the player: the engine takes them); on the field, only kinds a Pendulum Scale is not (the
+            # engine treats a card in a Pendulum Zone as a Spell Card)
+            wanted, scale_may_be = spell_trap
+            if not set(places) <= {"hand", "graveyard", "field"} or ("field" in places and scale_may_be):
+                raise UnsupportedText(f"{action} cost {phrase!r} on the field (a Pendulum Scale is a Spell Card)")
+            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up))
             continue
         archetype = re.fullmatch(r'("[^"]+") cards?', phrase)
         if archetype and action in ("banish", "send", "shuffle") and set(places) <= {"graveyard", "field"}:

@@ -1664,7 +1664,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     hand, which stay there (SP-4); the player controls no cards at all, a face-up card of a name (or a face-up
     monster of a kind) is / is not on the field or among the player's cards (SP-5); the cards of a slot with
     different names / Attributes / Types (SP-6); banished monsters shuffled into the Deck (PRX-1); no two monsters
-    in the GY with one name (PRX-2); one card from each of two places (PRX-3); different names / Attributes in the GYs, on the field, banished (PRX-5)."""
+    in the GY with one name (PRX-2); one card from each of two places (PRX-3); different names / Attributes in the GYs, on the field, banished (PRX-5); kinds of Spells and Traps, any card of
+    the kind in the hand, the GY or the player's Spell & Trap and Field Zones (PRX-17)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1789,7 +1790,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 for place in slot.places:
                     if place in piles:
                         cards = [c for c in piles[place] if c.id != monster.id]
-                        if slot.any_card or slot.named:   # "1 card", PRX-8: of an archetype; SP-7: of the name
+                        if slot.any_card or slot.named:   # "1 card", PRX-8: of an archetype; SP-7: of the name;
+                            # PRX-17: "1 Spell Card" (the filter names the kind)
                             pool += [c for c in cards if _matches(slot.filter, c)]
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]

@@ -458,3 +458,73 @@ def test_prx_16_volcanic_emperor_once_per_turn_and_from_the_gy(real):
     assert procedure_summons(b.build()) == {("GY1", ("GY2",))}
     used = board(cards=real).graveyard(n, "Tri-Blaze Accelerator").event(summon="procedure", card=n, player=0)
     assert procedure_summons(used.build()) == set()
+
+
+# --- PRX-17: kinds of Spell and Trap Cards ---------------------------------------------------------------------------
+
+def test_prx_17_uria_sends_3_face_up_traps_you_control_to_the_gy(real):
+    """'By sending 3 face-up Traps you control to the GY': face-up Traps of the Spell & Trap Zones; a Set Trap, a
+    Spell, a Field Spell do not count."""
+    b = board(cards=real).hand("Uria, Lord of Searing Flames") \
+        .spell_trap(1, "Call of the Haunted").spell_trap(2, "Fiendish Chain").spell_trap(3, "Metaphys Dimension") \
+        .spell_trap(4, "Macro Cosmos", position="set").spell_trap(5, "Card of Safe Return").field_spell("Umiiruka")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("S1", "S2", "S3"))}
+    after = applied(position, procedure_play(position, "H1", ("S1", "S2", "S3")), zone="M1")
+    assert after["M1"].card.name == "Uria, Lord of Searing Flames"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Call of the Haunted", "Fiendish Chain",
+                                                               "Metaphys Dimension"]
+    assert after["S4"].card.name == "Macro Cosmos" and after["S5"].card.name == "Card of Safe Return"
+    short = board(cards=real).hand("Uria, Lord of Searing Flames", "Mirror Force") \
+        .spell_trap(1, "Call of the Haunted").spell_trap(2, "Fiendish Chain") \
+        .spell_trap(3, "Metaphys Dimension", position="set").graveyard("Trap Hole")
+    assert procedure_summons(short.build()) == set()
+
+
+def test_prx_17_hamon_sends_3_face_up_continuous_spells_you_control_to_the_gy(real):
+    """'By sending 3 face-up Continuous Spells you control to the GY': a Set one and a Continuous Trap do not count;
+    with 4, any 3."""
+    b = board(cards=real).hand("Hamon, Lord of Striking Thunder") \
+        .spell_trap(1, "Card of Safe Return").spell_trap(2, "Toon World").spell_trap(3, "The Dark Door") \
+        .spell_trap(4, "Wave-Motion Cannon", position="set").spell_trap(5, "Call of the Haunted")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("S1", "S2", "S3"))}
+    after = applied(position, procedure_play(position, "H1", ("S1", "S2", "S3")), zone="M2")
+    assert after["M2"].card.name == "Hamon, Lord of Striking Thunder"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Card of Safe Return", "The Dark Door", "Toon World"]
+    four = board(cards=real).hand("Hamon, Lord of Striking Thunder") \
+        .spell_trap(1, "Card of Safe Return").spell_trap(2, "Toon World").spell_trap(3, "The Dark Door") \
+        .spell_trap(4, "Wave-Motion Cannon")
+    assert len(procedure_summons(four.build())) == 4
+    short = board(cards=real).hand("Hamon, Lord of Striking Thunder") \
+        .spell_trap(1, "Card of Safe Return").spell_trap(2, "Toon World").spell_trap(3, "Call of the Haunted")
+    assert procedure_summons(short.build()) == set()
+
+
+def test_prx_17_monoceros_banishes_1_spell_card_from_the_hand(real):
+    """'By removing from play 1 Spell Card from your hand': a Spell (not a Trap, not a monster), banished face-up."""
+    position = board(cards=real).hand("Monoceros", "Pot of Greed", "Mirror Force", "Kuriboh", "Dark Hole").build()
+    assert procedure_summons(position) == {("H1", ("H2",)), ("H1", ("H5",))}
+    after = applied(position, procedure_play(position, "H1", ("H5",)), zone="M1")
+    assert after["M1"].card.name == "Monoceros" and [c.card.name for c in after.me.banished] == ["Dark Hole"]
+    assert sorted(c.name for c in after.me.hand) == ["Kuriboh", "Mirror Force", "Pot of Greed"]
+    no_spell = board(cards=real).hand("Monoceros", "Mirror Force", "Kuriboh").graveyard("Pot of Greed")
+    assert procedure_summons(no_spell.build()) == set()
+
+
+def test_prx_17_spell_striker_banishes_1_spell_card_from_the_gy(real):
+    position = board(cards=real).hand("Spell Striker", "Pot of Greed") \
+        .graveyard("Mirror Force", "Kuriboh", "Dark Hole").build()
+    assert procedure_summons(position) == {("H1", ("GY3",))}
+    after = applied(position, procedure_play(position, "H1", ("GY3",)), zone="M1")
+    assert [c.card.name for c in after.me.banished] == ["Dark Hole"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Mirror Force"]
+
+
+def test_prx_17_cards_are_read_whole_and_spells_traps_on_the_field_stay_unread(real):
+    for name in ("Uria, Lord of Searing Flames", "Hamon, Lord of Striking Thunder", "Monoceros", "Spell Striker"):
+        assert isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]) == (), name
+    # "2 Spells/Traps you control": the engine counts a Pendulum Scale as a Spell Card, which the card's own kinds
+    # do not say
+    assert "Pendulum Scale" in str(procedures(real["Anteatereatingant"]))
