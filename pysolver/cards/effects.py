@@ -161,6 +161,7 @@ _FROM = {
     "hand or face-up field": (("hand", "field"), True),
     "hand and/or face-up field": (("hand", "field"), True),
     "hand, Deck, and/or face-up field": (("hand", "deck", "field"), True),   # PRX-11
+    "face-up Monster Zone and/or GY": (("field", "graveyard"), True),        # PRX-19
     "Deck": (("deck",), False), "Extra Deck": (("extra_deck",), False), "hand or Deck": (("hand", "deck"), False),
 }
 _FROM_WORDS = "|".join(re.escape(words) for words in sorted(_FROM, key=len, reverse=True))
@@ -551,12 +552,41 @@ def cost_action(card: Card, place: str) -> str | None:
                  if slot.action in ("banish", "shuffle") and place in slot.places), None)
 
 
+# PRX-19: an Extra Deck monster's own procedure besides its Fusion / Synchro Summon, with a cost other than the cards of
+# its material line (those are Contact Fusions): 'Must be either Fusion Summoned, or Special Summoned by Tributing 1 Level
+# 10 "Ultimate Crystal" monster' (Rainbow Overdragon), "Must first be either Fusion Summoned, or Special Summoned (from
+# your Extra Deck) in Defense Position by Tributing 3 monsters with different Types" (Nerva the Power Patron of Creation)
+EXTRA_PROCEDURE_SENTENCE = re.compile(
+    r"Must (?:first )?be either (?:Fusion|Synchro) Summoned, or Special Summoned"
+    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+)\.")
+
+
+def _extra_deck_procedures(card: Card):
+    """PRX-19: the Extra Deck monster's procedure (`EXTRA_PROCEDURE_SENTENCE`), costs only, read whole; () when it
+    has none (a Contact Fusion's "the above cards" is `contact_fusion`)."""
+    if contact_fusion(card) is not None:
+        return ()
+    match = EXTRA_PROCEDURE_SENTENCE.search(_text(card))
+    if match is None:
+        return ()
+    try:
+        found = _cost(match.group("cost"))
+    except ValueError as error:
+        return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+    if set(found) != {"costs"} or "the above" in match.group("cost"):
+        return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {match.group('cost')!r})")
+    return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense"))),)
+
+
 @lru_cache(maxsize=None)
 def procedures(card: Card):
-    """The card's own ways of Special Summoning itself from the hand or GY (SP-1): a tuple of Procedure,
-    with `once_per_turn` read separately; `UnsupportedText` for a wording pysolver cannot express."""
-    if not card.is_monster or card.is_extra_deck:
+    """The card's own ways of Special Summoning itself from the hand or GY (SP-1), or from the Extra Deck
+    (PRX-19): a tuple of Procedure, with `once_per_turn` read separately; `UnsupportedText` for a wording
+    pysolver cannot express."""
+    if not card.is_monster:
         return ()
+    if card.is_extra_deck:
+        return _extra_deck_procedures(card)
     text = _text(card)
     found = []
     for match in _PROCEDURE_SENTENCE.finditer(text):

@@ -1689,11 +1689,14 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     return True
         return False
 
-    for monster in hand + graveyard:
+    # PRX-19: an Extra Deck monster's own procedure, from the face-down Extra Deck
+    for monster in hand + graveyard + [m for m in extra_deck if not m.state.face_up]:
         found = procedures(monster.card) if "monster" in monster.card.kinds else ()
         if not isinstance(found, tuple) or not found:
             continue
         if not _lock_allows(locks, monster, "procedure"):
+            continue
+        if monster.location == "extra_deck" and not _may_be_special_summoned(monster, "procedure", locks):
             continue
         if procedure_once_per_turn(monster.card) and any(
                 e.get("summon") == "procedure" and e["player"] == me and monster.card.name in e["cards"]
@@ -1830,6 +1833,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     taken = {t.index for t in theirs if t.location == "monster_zone" and t.index not in gone}
                     locked = _zone_locked(position, used)                            # ZLK-1
                     zones = [f"oM{n}" for n in range(1, 6) if n not in taken and f"oM{n}" not in locked]
+                elif monster.location == "extra_deck":   # PRX-19: the zones of a monster from the Extra Deck
+                    zones = list(_extra_deck_zones(position, monster, used))
                 else:
                     zones = _free_main_monster_zones(position, used) + _unlocked_tribute_zones(position, used)
                 if not zones:

@@ -528,3 +528,75 @@ def test_prx_17_cards_are_read_whole_and_spells_traps_on_the_field_stay_unread(r
     # "2 Spells/Traps you control": the engine counts a Pendulum Scale as a Spell Card, which the card's own kinds
     # do not say
     assert "Pendulum Scale" in str(procedures(real["Anteatereatingant"]))
+
+
+# --- PRX-19: an Extra Deck monster's own procedure with a cost of its text ---------------------------------------------
+
+def test_prx_19_rainbow_overdragon_tributes_a_level_10_ultimate_crystal_monster(real):
+    """'Must be either Fusion Summoned, or Special Summoned by Tributing 1 Level 10 "Ultimate Crystal" monster': from
+    the face-down Extra Deck, to the zones of a Fusion Monster from there (ZN-5: any Main Monster Zone, the Tribute's
+    too, or an Extra Monster Zone); the Tribute goes to the GY."""
+    b = board(cards=real).extra_deck("Rainbow Overdragon").monster(1, "Rainbow Dark Dragon").monster(2, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1",))}
+    play = procedure_play(position, "ED1", ("M1",))
+    assert play.zones == ("EMZL", "EMZR", "M1", "M3", "M4", "M5")
+    after = applied(position, play, zone="M1")
+    assert after["M1"].card.name == "Rainbow Overdragon" and after["M1"].state.properly_summoned
+    assert [c.card.name for c in after.me.graveyard] == ["Rainbow Dark Dragon"] and after.me.extra_deck == ()
+    assert [dict(e) for e in after.events] == [{"summon": "procedure", "cards": ("Rainbow Overdragon",), "player": 0,
+                                                "from": "extra_deck", "negated": False}]
+    other = board(cards=real).extra_deck("Rainbow Overdragon").monster(1, "Rainbow Neos").graveyard("Rainbow Dark Dragon")
+    assert procedure_summons(other.build()) == set()
+
+
+def test_prx_19_nerva_tributes_3_monsters_with_different_types_in_defense_position(real):
+    b = board(cards=real).extra_deck("Nerva the Power Patron of Creation") \
+        .monster(1, "Kuriboh").monster(2, "Neo Bug").monster(3, "Effect Veiler").monster(4, "Sangan")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "M2", "M3")), ("ED1", ("M2", "M3", "M4"))}
+    play = procedure_play(position, "ED1", ("M2", "M3", "M4"))
+    assert play.positions == ("defense",)
+    after = applied(position, play, zone="EMZL", battle_position="defense")
+    assert after["EMZL"].card.name == "Nerva the Power Patron of Creation"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Effect Veiler", "Neo Bug", "Sangan"]
+    two_fiends = board(cards=real).extra_deck("Nerva the Power Patron of Creation") \
+        .monster(1, "Kuriboh").monster(2, "Sangan").monster(3, "Effect Veiler")
+    assert procedure_summons(two_fiends.build()) == set()
+
+
+def test_prx_19_red_nova_burning_soul_banishes_2_tuners_and_red_dragon_archfiend_from_the_gy(real):
+    b = board(cards=real).extra_deck("Red Nova Dragon - Burning Soul") \
+        .graveyard("Red Dragon Archfiend", "Junk Synchron", "Effect Veiler", "Sangan")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("GY1", "GY2", "GY3"))}
+    after = applied(position, procedure_play(position, "ED1", ("GY1", "GY2", "GY3")), zone="M3")
+    assert after["M3"].card.name == "Red Nova Dragon - Burning Soul"
+    assert sorted(c.card.name for c in after.me.banished) == ["Effect Veiler", "Junk Synchron", "Red Dragon Archfiend"]
+    assert [c.card.name for c in after.me.graveyard] == ["Sangan"]
+    one_tuner = board(cards=real).extra_deck("Red Nova Dragon - Burning Soul") \
+        .graveyard("Red Dragon Archfiend", "Junk Synchron", "Sangan")
+    assert procedure_summons(one_tuner.build()) == set()
+
+
+def test_prx_19_black_winged_assault_dragon_banishes_from_the_face_up_monster_zone_and_gy(real):
+    b = board(cards=real).extra_deck("Black-Winged Assault Dragon").graveyard("Black-Winged Dragon") \
+        .monster(3, "Formula Synchron")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M3", "GY1"))}
+    after = applied(position, procedure_play(position, "ED1", ("M3", "GY1")), zone="M3")
+    assert after["M3"].card.name == "Black-Winged Assault Dragon" and after.me.graveyard == ()
+    assert sorted(c.card.name for c in after.me.banished) == ["Black-Winged Dragon", "Formula Synchron"]
+    face_down = board(cards=real).extra_deck("Black-Winged Assault Dragon").graveyard("Black-Winged Dragon") \
+        .monster(3, "Formula Synchron", position="set")
+    assert procedure_summons(face_down.build()) == set()
+
+
+def test_prx_19_cards_are_read_whole_and_conditions_stay_unread(real):
+    for name in ("Rainbow Overdragon", "Nerva the Power Patron of Creation", "Red Nova Dragon - Burning Soul",
+                 "Black-Winged Assault Dragon"):
+        assert isinstance(procedures(real[name]), tuple) and procedures(real[name]), name
+        assert unread_clauses(real[name]) == (), name
+    for name in ("Thunder Dragon Titan", "Ultimate Great Insect", "Snake-Eyes Doomed Dragon", "Azamina"):
+        assert not isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]), name
