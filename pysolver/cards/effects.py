@@ -111,6 +111,8 @@ class Procedure:
     gy_no_same_name: bool = False          # PRX-2: "..., and no monsters in your GY with the same name"
     reveal_cards: tuple = ()               # PRX-12: (archetype filter, count, different names): 'by revealing 3
                                            # other "Cubic" cards in your hand with different names' -- any cards
+    as_material: str | None = None         # PRX-19: "fusion" -- the costs of a Fusion Monster's own procedure must be
+                                           # able to be its Fusion Material (the engine's IsCanBeFusionMaterial)
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -575,7 +577,10 @@ def _extra_deck_procedures(card: Card):
         return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
     if set(found) != {"costs"} or "the above" in match.group("cost"):
         return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {match.group('cost')!r})")
-    return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense"))),)
+    # the engine's scripts of Fusion Monsters (Rainbow Overdragon, Nerva) record the costs as the monster's materials and
+    # refuse a card that cannot be its Fusion Material (IsCanBeFusionMaterial); the Synchro Monsters' do not check
+    return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense")),
+                      as_material="fusion" if "fusion" in card.kinds else None),)
 
 
 @lru_cache(maxsize=None)

@@ -1807,6 +1807,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                                  and not (slot.face_up and c.state.position == "set")]
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
+                if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
+                    pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
                     pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)

@@ -563,6 +563,10 @@ def test_prx_19_nerva_tributes_3_monsters_with_different_types_in_defense_positi
     two_fiends = board(cards=real).extra_deck("Nerva the Power Patron of Creation") \
         .monster(1, "Kuriboh").monster(2, "Sangan").monster(3, "Effect Veiler")
     assert procedure_summons(two_fiends.build()) == set()
+    # the engine's IsCanBeFusionMaterial: Centerfrog "cannot be used as Fusion Material", so it is no Tribute here
+    frog = board(cards=real).extra_deck("Nerva the Power Patron of Creation") \
+        .monster(1, "Kuriboh").monster(2, "Neo Bug").monster(3, "Centerfrog")
+    assert procedure_summons(frog.build()) == set()
 
 
 def test_prx_19_red_nova_burning_soul_banishes_2_tuners_and_red_dragon_archfiend_from_the_gy(real):
