@@ -176,6 +176,8 @@ _COSTS = (
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
     ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
+    # PRX-17: "sending 1 face-up Trap your opponent controls to the GY" (Trap Eater): the opponent's cards, to their GY
+    ("send", re.compile(r"sending (?P<what>.+?) (?P<opponents>your opponent controls) to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
     ("send", re.compile(rf"sending (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) to the GY")),
     ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the (?:Deck|Deck/Extra Deck)")),
@@ -305,7 +307,8 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             # known to the player: the engine takes them); on the field, only kinds a Pendulum Scale is not (the
             # engine treats a card in a Pendulum Zone as a Spell Card)
             wanted, scale_may_be = spell_trap
-            if not set(places) <= {"hand", "graveyard", "field"} or ("field" in places and scale_may_be):
+            on_field = {"field", "opponent_field"} & set(places)
+            if not set(places) <= {"hand", "graveyard", "field", "opponent_field"} or (on_field and scale_may_be):
                 raise UnsupportedText(f"{action} cost {phrase!r} on the field (a Pendulum Scale is a Spell Card)")
             out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up))
             continue
@@ -387,6 +390,11 @@ def _one_cost(phrase: str) -> dict:
         what = groups["what"] + (groups.get("except") or "")
         if groups.get("anywhere"):
             return {"costs": tuple(_slots(action, what, ("field", "opponent_field")))}
+        if groups.get("opponents"):   # PRX-17: kinds of Spells and Traps only
+            slots = _slots(action, what, ("opponent_field",))
+            if not all(slot.any_card for slot in slots):
+                raise UnsupportedText(f"not read: {phrase!r}")
+            return {"costs": tuple(slots)}
         if action == "tribute" and groups.get("from") is None:
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:

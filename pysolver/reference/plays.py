@@ -1802,9 +1802,11 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                         # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too
                         pool += [c for c in (my_cards if slot.any_card else mine) if _matches(slot.filter, c)
                                  and not (slot.face_up and getattr(c.state, "position", None) == "set")]
-                    else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so
-                        pool += [c for c in theirs if _matches(slot.filter, c)
-                                 and not (slot.face_up and c.state.position == "set")]
+                    else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so; PRX-17:
+                        # "1 face-up Trap your opponent controls": their Spell & Trap and Field Zones too
+                        their_cards = _opponents(position, field_places) if slot.any_card else theirs
+                        pool += [c for c in their_cards if _matches(slot.filter, c)
+                                 and not (slot.face_up and getattr(c.state, "position", None) == "set")]
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material

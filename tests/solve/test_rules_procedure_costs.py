@@ -521,8 +521,26 @@ def test_prx_17_spell_striker_banishes_1_spell_card_from_the_gy(real):
     assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Mirror Force"]
 
 
+def test_prx_17_trap_eater_sends_1_face_up_trap_your_opponent_controls_to_their_gy(real):
+    """'By sending 1 face-up Trap your opponent controls to the GY': the opponent's face-up Trap (not their Set one,
+    not the player's own) goes to its owner's GY; Trap Eater comes to the player's field."""
+    b = board(cards=real).hand("Trap Eater").spell_trap(1, "Call of the Haunted")
+    b.opponent.spell_trap(1, "Fiendish Chain").spell_trap(2, "Macro Cosmos", position="set") \
+        .spell_trap(3, "Card of Safe Return")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("oS1",))}
+    after = applied(position, procedure_play(position, "H1", ("oS1",)), zone="M1")
+    assert after["M1"].card.name == "Trap Eater" and after.me.graveyard == ()
+    assert [c.card.name for c in after.opponent.graveyard] == ["Fiendish Chain"]
+    assert after["S1"].card.name == "Call of the Haunted"
+    set_only = board(cards=real).hand("Trap Eater").spell_trap(1, "Call of the Haunted")
+    set_only.opponent.spell_trap(2, "Macro Cosmos", position="set")
+    assert procedure_summons(set_only.build()) == set()
+
+
 def test_prx_17_cards_are_read_whole_and_spells_traps_on_the_field_stay_unread(real):
-    for name in ("Uria, Lord of Searing Flames", "Hamon, Lord of Striking Thunder", "Monoceros", "Spell Striker"):
+    for name in ("Uria, Lord of Searing Flames", "Hamon, Lord of Striking Thunder", "Monoceros", "Spell Striker",
+                 "Trap Eater"):
         assert isinstance(procedures(real[name]), tuple), name
         assert unread_clauses(real[name]) == (), name
     # "2 Spells/Traps you control": the engine counts a Pendulum Scale as a Spell Card, which the card's own kinds
