@@ -78,6 +78,8 @@ class CostSlot:
                              # Trap too, from the hand, Deck, Extra Deck or GY (the field's cards: monsters only)
     different: str | None = None   # "with different names / Attributes / Types": name | attribute | race
     all_of: bool = False     # PRX-9: "all monsters in your GY": every card of the pool, `count` (1) of them at least
+    scales: bool = False     # PRX-17: the player's Pendulum Scales count too ("2 Spells/Traps you control": a card in a
+                             # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
 
@@ -307,10 +309,11 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             # known to the player: the engine takes them); on the field, only kinds a Pendulum Scale is not (the
             # engine treats a card in a Pendulum Zone as a Spell Card)
             wanted, scale_may_be = spell_trap
-            on_field = {"field", "opponent_field"} & set(places)
-            if not set(places) <= {"hand", "graveyard", "field", "opponent_field"} or (on_field and scale_may_be):
-                raise UnsupportedText(f"{action} cost {phrase!r} on the field (a Pendulum Scale is a Spell Card)")
-            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up))
+            if not set(places) <= {"hand", "graveyard", "field", "opponent_field"} \
+                    or ("opponent_field" in places and scale_may_be):
+                raise UnsupportedText(f"{action} cost {phrase!r} on the opponent's field (a Pendulum Scale is a Spell)")
+            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up,
+                                scales=scale_may_be and "field" in places))
             continue
         archetype = re.fullmatch(r'("[^"]+") cards?', phrase)
         if archetype and action in ("banish", "send", "shuffle") and set(places) <= {"graveyard", "field"}:

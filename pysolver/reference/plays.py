@@ -1799,8 +1799,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
                     elif place == "field":
-                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too
-                        pool += [c for c in (my_cards if slot.any_card else mine) if _matches(slot.filter, c)
+                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too; PRX-17:
+                        # "Spells/Traps": a card in a Pendulum Zone is a Spell Card there
+                        pool += [c for c in (my_cards if slot.any_card else mine)
+                                 if (_matches(slot.filter, c) or (slot.scales and _is_scale(c)))
                                  and not (slot.face_up and getattr(c.state, "position", None) == "set")]
                     else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so; PRX-17:
                         # "1 face-up Trap your opponent controls": their Spell & Trap and Field Zones too
@@ -1852,6 +1854,13 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     positions = ("attack", "defense")
                 yield Play(action="procedure_summon", card=monster.id, name=monster.card.name, cost=cost,
                            zones=_sorted_ids(zones), positions=positions)
+
+
+def _is_scale(card: Instance) -> bool:
+    """PRX-17: a Pendulum Scale -- a card in a Pendulum Zone (Master Rule 3), or a Pendulum Monster Card in a Spell &
+    Trap Zone (ZN-7: Master Rule 4/5); the engine treats it as a Spell Card."""
+    return card.location == "pendulum_zone" or (card.location == "spell_trap_zone" and card.card.is_monster
+                                                and "pendulum" in card.card.kinds)
 
 
 def _levels_at_least(pool: Sequence[Instance], total: int) -> list[tuple]:

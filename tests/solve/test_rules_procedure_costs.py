@@ -538,14 +538,33 @@ def test_prx_17_trap_eater_sends_1_face_up_trap_your_opponent_controls_to_their_
     assert procedure_summons(set_only.build()) == set()
 
 
-def test_prx_17_cards_are_read_whole_and_spells_traps_on_the_field_stay_unread(real):
+def test_prx_17_anteatereatingant_sends_2_spells_traps_you_control_pendulum_scales_too(real):
+    """'By sending 2 Spells/Traps you control to the GY': Set ones too, the Field Spell, and a Pendulum Scale (a Spell
+    Card in its Pendulum Zone, the engine's type there), which goes face-up to the Extra Deck instead (PEN-4)."""
+    b = board(cards=real).hand("Anteatereatingant").spell_trap(1, "Pot of Greed", position="set") \
+        .spell_trap(2, "Toon World").spell_trap(5, "Dragonpit Magician").field_spell("Umiiruka").monster(1, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", pair) for pair in (("S1", "FZ"), ("S1", "S2"), ("S1", "S5"),
+                                                                      ("S2", "FZ"), ("S2", "S5"), ("S5", "FZ"))}
+    after = applied(position, procedure_play(position, "H1", ("S1", "S5")), zone="M2")
+    assert after["M2"].card.name == "Anteatereatingant" and [c.card.name for c in after.me.graveyard] == ["Pot of Greed"]
+    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
+    three = board(rules=3, cards=real).hand("Anteatereatingant").pendulum_zone("left", "Dragonpit Magician") \
+        .spell_trap(3, "Mirror Force", position="set")
+    position = three.build()
+    ((card, cost),) = procedure_summons(position)
+    after = applied(position, procedure_play(position, card, cost), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Mirror Force"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Dragonpit Magician"]
+    one = board(cards=real).hand("Anteatereatingant", "Pot of Greed").spell_trap(1, "Toon World").monster(1, "Kuriboh")
+    assert procedure_summons(one.build()) == set()
+
+
+def test_prx_17_cards_are_read_whole(real):
     for name in ("Uria, Lord of Searing Flames", "Hamon, Lord of Striking Thunder", "Monoceros", "Spell Striker",
-                 "Trap Eater"):
+                 "Trap Eater", "Anteatereatingant"):
         assert isinstance(procedures(real[name]), tuple), name
         assert unread_clauses(real[name]) == (), name
-    # "2 Spells/Traps you control": the engine counts a Pendulum Scale as a Spell Card, which the card's own kinds
-    # do not say
-    assert "Pendulum Scale" in str(procedures(real["Anteatereatingant"]))
 
 
 # --- PRX-19: an Extra Deck monster's own procedure with a cost of its text ---------------------------------------------
