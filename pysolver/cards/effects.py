@@ -250,7 +250,7 @@ _SPELL = Atom("kind", "=", "spell")
 _TRAP = Atom("kind", "=", "trap")
 _CONTINUOUS_SPELL = conj(_SPELL, Atom("kind", "=", "continuous"))
 # PRX-17: the kinds of Spell and Trap Cards a cost may name -> (filter, whether a Pendulum Scale is one: the engine
-# treats a card in a Pendulum Zone as a Spell Card, which a filter on the card's own kinds does not see)
+# treats a card in a Pendulum Zone as a Spell Card, which a filter on the card's own kinds does not see: `scales`)
 _SPELL_TRAP_TERMS = {
     **{word: (_SPELL, True) for word in ("Spell", "Spells", "Spell Card", "Spell Cards")},
     **{word: (_TRAP, False) for word in ("Trap", "Traps", "Trap Card", "Trap Cards")},
@@ -306,8 +306,8 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
         if spell_trap is not None and action in ("banish", "send", "shuffle", "discard"):
             # PRX-17: a kind of Spell or Trap Card ("1 Spell Card from your hand", "3 face-up Traps you control"): any
             # card of that kind where the text says -- face-up where it says so (the player's own Set cards are
-            # known to the player: the engine takes them); on the field, only kinds a Pendulum Scale is not (the
-            # engine treats a card in a Pendulum Zone as a Spell Card)
+            # known to the player: the engine takes them); a term naming Spells takes the player's Pendulum Scales
+            # too (the engine treats a card in a Pendulum Zone as a Spell Card), not read on the opponent's field
             wanted, scale_may_be = spell_trap
             if not set(places) <= {"hand", "graveyard", "field", "opponent_field"} \
                     or ("opponent_field" in places and scale_may_be):
