@@ -666,17 +666,17 @@ class ContactFusion:
 CONTACT_SENTENCE = re.compile(
     r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
     r"(?:\(from your (?:face-down )?Extra Deck\) |from your Extra Deck )?by "
-    # PRX-18: the older "This card can only be Special Summoned from your Extra Deck, by returning the above cards you
-    # control to the Deck" (Elemental HERO Air Neos, Gladiator Beast Gaiodiaz): only this way from the Extra Deck
-    r"|(?P<only>This card can only be Special Summoned from your Extra Deck,? by )(?=returning ))"
     r"(?:(?P<banish>banishing) the above cards (?P<banish_from>you control and/or from your GY|you control"
     r"|from your field and/or GY|from your hand, field, and/or GY)"
     r"|(?P<shuffle>shuffling) the above cards (?P<shuffle_from>you control|from your field and/or GY"
     r"|from your hand, field, and/or GY) into the Deck(?:/Extra Deck)?"
     r"|(?P<send>sending) the above (?:cards|monsters) (?P<send_from>you control|from your hand and/or field"
     r"|from either field|from any Monster Zones) to the (?:GY|Graveyard)"
-    r"|(?P<tribute>Tributing) the above cards(?: you control)?"
-    r"|(?P<returning>returning) the above cards you control to the Deck)"
+    r"|(?P<tribute>Tributing) the above cards(?: you control)?)"
+    # PRX-18: the older "This card can only be Special Summoned from your Extra Deck, by returning the above cards you
+    # control to the Deck" (Elemental HERO Air Neos, Gladiator Beast Gaiodiaz): only this way from the Extra Deck
+    r"|This card can only be Special Summoned from your Extra Deck,? by (?P<returning>returning) the above cards you "
+    r"control to the Deck)"
     r"(?: \(in which case you do not use \"Polymerization\"\))?(?:,? and cannot be Special Summoned by other ways)?\.")
 _CONTACT_SOURCES = {
     "you control": ("field",), "from your field and/or GY": ("field", "graveyard"),
@@ -694,8 +694,6 @@ def contact_fusion(card: Card) -> ContactFusion | None:
         return None
     match = CONTACT_SENTENCE.search(_text(card))
     if match is None:
-        return None
-    if match.group("only") and not match.group("returning") or match.group("returning") and not match.group("only"):
         return None
     if match.group("returning"):   # PRX-18: into the Deck (the engine's SendtoDeck), as "shuffling ... into the Deck"
         return ContactFusion("shuffle", ("field",), True)
