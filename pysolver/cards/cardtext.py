@@ -627,6 +627,12 @@ BY_CARD_EFFECT = re.compile(r"\bMust be Special Summoned by (?:a )?card effect(?
                             r"other ways)?\.")
 
 
+# PRX-18: "This card can only be Special Summoned from your Extra Deck(,) by returning the above cards ..." (Elemental HERO
+# Air Neos): the older wording of a Contact Fusion's "Must first be Special Summoned (from your Extra Deck) by ..."
+ONLY_FROM_EXTRA_DECK_BY = re.compile(r"\bThis card can only be Special Summoned from your Extra Deck,? by returning "
+                                     r"the above cards\b")
+
+
 @lru_cache(maxsize=None)
 def special_summon_limit(card: Card) -> str | None:
     """"never" (Cannot be Special Summoned), "by_effect" (Must be Special Summoned by card effect: SUMC-1), "nomi"
@@ -641,6 +647,8 @@ def special_summon_limit(card: Card) -> str | None:
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
     if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)
         return "nomi"
+    if ONLY_FROM_EXTRA_DECK_BY.search(text):   # PRX-18: the Extra Deck only by its procedure; revivable once properly
+        return "semi"                          # summoned (the engine's EnableReviveLimit)
     if "Cannot be Special Summoned from the Extra Deck" in text:
         return "not_from_extra_deck"
     return None
@@ -663,7 +671,7 @@ def special_summon_way(card: Card) -> str | None:
     own procedure), or "fusion" / "synchro" / "xyz" / "link" / "ritual"; None when the text says none."""
     match = re.search(r"\bMust (?:be|first be) (Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", card.text)
     if not match:
-        return None
+        return "procedure" if ONLY_FROM_EXTRA_DECK_BY.search(card.text) else None   # PRX-18
     return "procedure" if match.group(1) == "Special" else match.group(1).lower()
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .card import Card
-from .requirements import ANY, Atom, Not, conj
+from .requirements import ANY, Atom, Not, Or, conj
 
 
 class UnsupportedText(ValueError):
@@ -70,13 +70,16 @@ class CostSlot:
                        # banished (the player's banished monsters, PRX-1)
     count: int
     filter: object = ANY
-    any_card: bool = False   # "1 card" (not only monsters)
+    any_card: bool = False   # "1 card" (not only monsters); PRX-17: "1 Spell Card", "3 face-up Traps" (the filter
+                             # names the kind)
     face_up: bool = False    # the field's cards must be face-up ("1 face-up monster you control"; POS-3: a
                              # cost that names a kind of monster)
     named: bool = False      # a bare card name ("1 "Blue-Eyes White Dragon""): any card of that name, a Spell or
                              # Trap too, from the hand, Deck, Extra Deck or GY (the field's cards: monsters only)
     different: str | None = None   # "with different names / Attributes / Types": name | attribute | race
     all_of: bool = False     # PRX-9: "all monsters in your GY": every card of the pool, `count` (1) of them at least
+    scales: bool = False     # PRX-17: the player's Pendulum Scales count too ("2 Spells/Traps you control": a card in a
+                             # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
 
@@ -110,6 +113,8 @@ class Procedure:
     gy_no_same_name: bool = False          # PRX-2: "..., and no monsters in your GY with the same name"
     reveal_cards: tuple = ()               # PRX-12: (archetype filter, count, different names): 'by revealing 3
                                            # other "Cubic" cards in your hand with different names' -- any cards
+    as_material: str | None = None         # PRX-19: "fusion" -- the costs of a Fusion Monster's own procedure must be
+                                           # able to be its Fusion Material (the engine's IsCanBeFusionMaterial)
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -160,6 +165,7 @@ _FROM = {
     "hand or face-up field": (("hand", "field"), True),
     "hand and/or face-up field": (("hand", "field"), True),
     "hand, Deck, and/or face-up field": (("hand", "deck", "field"), True),   # PRX-11
+    "face-up Monster Zone and/or GY": (("field", "graveyard"), True),        # PRX-19
     "Deck": (("deck",), False), "Extra Deck": (("extra_deck",), False), "hand or Deck": (("hand", "deck"), False),
 }
 _FROM_WORDS = "|".join(re.escape(words) for words in sorted(_FROM, key=len, reverse=True))
@@ -172,6 +178,8 @@ _COSTS = (
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
     ("send", re.compile(r"sending (?P<what>.+?) (?:from|in) your hand to the GY")),
+    # PRX-17: "sending 1 face-up Trap your opponent controls to the GY" (Trap Eater): the opponent's cards, to their GY
+    ("send", re.compile(r"sending (?P<what>.+?) (?P<opponents>your opponent controls) to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
     ("send", re.compile(rf"sending (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) to the GY")),
     ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the (?:Deck|Deck/Extra Deck)")),
@@ -238,6 +246,19 @@ def _one_filter(phrase: str):
 
 
 _EXTRA_KIND = "(?:Ritual|Fusion|Synchro|Xyz|Link)"
+_SPELL = Atom("kind", "=", "spell")
+_TRAP = Atom("kind", "=", "trap")
+_CONTINUOUS_SPELL = conj(_SPELL, Atom("kind", "=", "continuous"))
+# PRX-17: the kinds of Spell and Trap Cards a cost may name -> (filter, whether a Pendulum Scale is one: the engine
+# treats a card in a Pendulum Zone as a Spell Card, which a filter on the card's own kinds does not see: `scales`)
+_SPELL_TRAP_TERMS = {
+    **{word: (_SPELL, True) for word in ("Spell", "Spells", "Spell Card", "Spell Cards")},
+    **{word: (_TRAP, False) for word in ("Trap", "Traps", "Trap Card", "Trap Cards")},
+    **{word: (_CONTINUOUS_SPELL, False) for word in ("Continuous Spell", "Continuous Spells", "Continuous Spell Card",
+                                                      "Continuous Spell Cards")},
+    **{word: (Or((_SPELL, _TRAP)), True) for word in ("Spell/Trap", "Spells/Traps", "Spell/Trap Card",
+                                                       "Spell/Trap Cards")},
+}
 
 
 def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
@@ -280,6 +301,19 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             up, phrase = True, phrase[len("face-up "):]
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
+            continue
+        spell_trap = _SPELL_TRAP_TERMS.get(phrase)
+        if spell_trap is not None and action in ("banish", "send", "shuffle", "discard"):
+            # PRX-17: a kind of Spell or Trap Card ("1 Spell Card from your hand", "3 face-up Traps you control"): any
+            # card of that kind where the text says -- face-up where it says so (the player's own Set cards are
+            # known to the player: the engine takes them); a term naming Spells takes the player's Pendulum Scales
+            # too (the engine treats a card in a Pendulum Zone as a Spell Card), not read on the opponent's field
+            wanted, scale_may_be = spell_trap
+            if not set(places) <= {"hand", "graveyard", "field", "opponent_field"} \
+                    or ("opponent_field" in places and scale_may_be):
+                raise UnsupportedText(f"{action} cost {phrase!r} on the opponent's field (a Pendulum Scale is a Spell)")
+            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up,
+                                scales=scale_may_be and "field" in places))
             continue
         archetype = re.fullmatch(r'("[^"]+") cards?', phrase)
         if archetype and action in ("banish", "send", "shuffle") and set(places) <= {"graveyard", "field"}:
@@ -359,6 +393,11 @@ def _one_cost(phrase: str) -> dict:
         what = groups["what"] + (groups.get("except") or "")
         if groups.get("anywhere"):
             return {"costs": tuple(_slots(action, what, ("field", "opponent_field")))}
+        if groups.get("opponents"):   # PRX-17: kinds of Spells and Traps only
+            slots = _slots(action, what, ("opponent_field",))
+            if not all(slot.any_card for slot in slots):
+                raise UnsupportedText(f"not read: {phrase!r}")
+            return {"costs": tuple(slots)}
         if action == "tribute" and groups.get("from") is None:
             return {"costs": tuple(_slots("tribute", what, ("opponent_field",) if groups["theirs"] else ("field",)))}
         if groups.get("from") is not None:
@@ -526,12 +565,44 @@ def cost_action(card: Card, place: str) -> str | None:
                  if slot.action in ("banish", "shuffle") and place in slot.places), None)
 
 
+# PRX-19: an Extra Deck monster's own procedure besides its Fusion / Synchro Summon, with a cost other than the cards of
+# its material line (those are Contact Fusions): 'Must be either Fusion Summoned, or Special Summoned by Tributing 1 Level
+# 10 "Ultimate Crystal" monster' (Rainbow Overdragon), "Must first be either Fusion Summoned, or Special Summoned (from
+# your Extra Deck) in Defense Position by Tributing 3 monsters with different Types" (Nerva the Power Patron of Creation)
+EXTRA_PROCEDURE_SENTENCE = re.compile(
+    r"Must (?:first )?be either (?:Fusion|Synchro) Summoned, or Special Summoned"
+    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+)\.")
+
+
+def _extra_deck_procedures(card: Card):
+    """PRX-19: the Extra Deck monster's procedure (`EXTRA_PROCEDURE_SENTENCE`), costs only, read whole; () when it
+    has none (a Contact Fusion's "the above cards" is `contact_fusion`)."""
+    if contact_fusion(card) is not None:
+        return ()
+    match = EXTRA_PROCEDURE_SENTENCE.search(_text(card))
+    if match is None:
+        return ()
+    try:
+        found = _cost(match.group("cost"))
+    except ValueError as error:
+        return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+    if set(found) != {"costs"} or "the above" in match.group("cost"):
+        return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {match.group('cost')!r})")
+    # the engine's scripts of Fusion Monsters (Rainbow Overdragon, Nerva) record the costs as the monster's materials and
+    # refuse a card that cannot be its Fusion Material (IsCanBeFusionMaterial); the Synchro Monsters' do not check
+    return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense")),
+                      as_material="fusion" if "fusion" in card.kinds else None),)
+
+
 @lru_cache(maxsize=None)
 def procedures(card: Card):
-    """The card's own ways of Special Summoning itself from the hand or GY (SP-1): a tuple of Procedure,
-    with `once_per_turn` read separately; `UnsupportedText` for a wording pysolver cannot express."""
-    if not card.is_monster or card.is_extra_deck:
+    """The card's own ways of Special Summoning itself from the hand or GY (SP-1), or from the Extra Deck
+    (PRX-19): a tuple of Procedure, with `once_per_turn` read separately; `UnsupportedText` for a wording
+    pysolver cannot express."""
+    if not card.is_monster:
         return ()
+    if card.is_extra_deck:
+        return _extra_deck_procedures(card)
     text = _text(card)
     found = []
     for match in _PROCEDURE_SENTENCE.finditer(text):
@@ -593,7 +664,7 @@ class ContactFusion:
 # The forms read; any other "(from your Extra Deck)" procedure (1 each from your field and GY, "during a
 # Duel you Special Summoned ...", Tuner and non-Tuner with a Level difference, "original names") is not.
 CONTACT_SENTENCE = re.compile(
-    r"Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
+    r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
     r"(?:\(from your (?:face-down )?Extra Deck\) |from your Extra Deck )?by "
     r"(?:(?P<banish>banishing) the above cards (?P<banish_from>you control and/or from your GY|you control"
     r"|from your field and/or GY|from your hand, field, and/or GY)"
@@ -602,6 +673,10 @@ CONTACT_SENTENCE = re.compile(
     r"|(?P<send>sending) the above (?:cards|monsters) (?P<send_from>you control|from your hand and/or field"
     r"|from either field|from any Monster Zones) to the (?:GY|Graveyard)"
     r"|(?P<tribute>Tributing) the above cards(?: you control)?)"
+    # PRX-18: the older "This card can only be Special Summoned from your Extra Deck, by returning the above cards you
+    # control to the Deck" (Elemental HERO Air Neos, Gladiator Beast Gaiodiaz): only this way from the Extra Deck
+    r"|This card can only be Special Summoned from your Extra Deck,? by (?P<returning>returning) the above cards you "
+    r"control to the Deck)"
     r"(?: \(in which case you do not use \"Polymerization\"\))?(?:,? and cannot be Special Summoned by other ways)?\.")
 _CONTACT_SOURCES = {
     "you control": ("field",), "from your field and/or GY": ("field", "graveyard"),
@@ -620,6 +695,8 @@ def contact_fusion(card: Card) -> ContactFusion | None:
     match = CONTACT_SENTENCE.search(_text(card))
     if match is None:
         return None
+    if match.group("returning"):   # PRX-18: into the Deck (the engine's SendtoDeck), as "shuffling ... into the Deck"
+        return ContactFusion("shuffle", ("field",), True)
     action = next(name for name in ("banish", "shuffle", "send", "tribute") if match.group(name))
     where = match.groupdict().get(f"{action}_from") or "you control"
     return ContactFusion(action, _CONTACT_SOURCES[where], bool(match.group("first")), bool(match.group("either")))

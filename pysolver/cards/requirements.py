@@ -25,6 +25,7 @@ ATOM_KEYS = frozenset({"any", "name", "archetype", "attribute", "race", "kind", 
 NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
+                            "spell", "trap", "continuous",   # PRX-17: costs of Spell and Trap Cards
                             "token", "ritual", "gemini", "flip", "spirit", "union", "toon"})
 PROPERTIES = frozenset({"attribute", "race", "level", "name", "rank"})
 SUMMONS = frozenset({"fusion", "synchro", "xyz", "link"})

@@ -1679,7 +1679,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
     hand, which stay there (SP-4); the player controls no cards at all, a face-up card of a name (or a face-up
     monster of a kind) is / is not on the field or among the player's cards (SP-5); the cards of a slot with
     different names / Attributes / Types (SP-6); banished monsters shuffled into the Deck (PRX-1); no two monsters
-    in the GY with one name (PRX-2); one card from each of two places (PRX-3); different names / Attributes in the GYs, on the field, banished (PRX-5)."""
+    in the GY with one name (PRX-2); one card from each of two places (PRX-3); different names / Attributes in the GYs, on the field, banished (PRX-5); kinds of Spells and Traps, any card of
+    the kind in the hand, the GY or the player's Spell & Trap and Field Zones (PRX-17)."""
     if not _in_main_phase(position):
         return
     me = position.turn_player
@@ -1703,11 +1704,14 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     return True
         return False
 
-    for monster in hand + graveyard:
+    # PRX-19: an Extra Deck monster's own procedure, from the face-down Extra Deck
+    for monster in hand + graveyard + [m for m in extra_deck if not m.state.face_up]:
         found = procedures(monster.card) if "monster" in monster.card.kinds else ()
         if not isinstance(found, tuple) or not found:
             continue
         if not _lock_allows(locks, monster, "procedure"):
+            continue
+        if monster.location == "extra_deck" and not _may_be_special_summoned(monster, "procedure", locks):
             continue
         if procedure_once_per_turn(monster.card) and any(
                 e.get("summon") == "procedure" and e["player"] == me and monster.card.name in e["cards"]
@@ -1804,19 +1808,26 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 for place in slot.places:
                     if place in piles:
                         cards = [c for c in piles[place] if c.id != monster.id]
-                        if slot.any_card or slot.named:   # "1 card", PRX-8: of an archetype; SP-7: of the name
+                        if slot.any_card or slot.named:   # "1 card", PRX-8: of an archetype; SP-7: of the name;
+                            # PRX-17: "1 Spell Card" (the filter names the kind)
                             pool += [c for c in cards if _matches(slot.filter, c)]
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
                     elif place == "field":
-                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too
-                        pool += [c for c in (my_cards if slot.any_card else mine) if _matches(slot.filter, c)
+                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too; PRX-17:
+                        # "Spells/Traps": a card in a Pendulum Zone is a Spell Card there
+                        pool += [c for c in (my_cards if slot.any_card else mine)
+                                 if (_matches(slot.filter, c) or (slot.scales and _is_scale(c)))
                                  and not (slot.face_up and getattr(c.state, "position", None) == "set")]
-                    else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so
-                        pool += [c for c in theirs if _matches(slot.filter, c)
-                                 and not (slot.face_up and c.state.position == "set")]
+                    else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so; PRX-17:
+                        # "1 face-up Trap your opponent controls": their Spell & Trap and Field Zones too
+                        their_cards = _opponents(position, field_places) if slot.any_card else theirs
+                        pool += [c for c in their_cards if _matches(slot.filter, c)
+                                 and not (slot.face_up and getattr(c.state, "position", None) == "set")]
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
+                if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
+                    pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
                     pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
@@ -1843,6 +1854,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     taken = {t.index for t in theirs if t.location == "monster_zone" and t.index not in gone}
                     locked = _zone_locked(position, used)                            # ZLK-1
                     zones = [f"oM{n}" for n in range(1, 6) if n not in taken and f"oM{n}" not in locked]
+                elif monster.location == "extra_deck":   # PRX-19: the zones of a monster from the Extra Deck
+                    zones = list(_extra_deck_zones(position, monster, used))
                 else:
                     zones = _free_main_monster_zones(position, used) + _unlocked_tribute_zones(position, used)
                 if not zones:
@@ -1856,6 +1869,13 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     positions = ("attack", "defense")
                 yield Play(action="procedure_summon", card=monster.id, name=monster.card.name, cost=cost,
                            zones=_sorted_ids(zones), positions=positions)
+
+
+def _is_scale(card: Instance) -> bool:
+    """PRX-17: a Pendulum Scale -- a card in a Pendulum Zone (Master Rule 3), or a Pendulum Monster Card in a Spell &
+    Trap Zone (ZN-7: Master Rule 4/5); the engine treats it as a Spell Card."""
+    return card.location == "pendulum_zone" or (card.location == "spell_trap_zone" and card.card.is_monster
+                                                and "pendulum" in card.card.kinds)
 
 
 def _levels_at_least(pool: Sequence[Instance], total: int) -> list[tuple]:

@@ -686,6 +686,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_any_card({c},{p},{k}).")
             if slot.face_up:
                 out.append(f"procedure_cost_face_up({c},{p},{k}).")
+            if slot.scales:                                            # PRX-17
+                out.append(f"procedure_cost_scales({c},{p},{k}).")
             if slot.named:
                 out.append(f"procedure_cost_named({c},{p},{k}).")
                 out.append(f"named_filter({filters.number(slot.filter)}).")
@@ -752,6 +754,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_attack_only({c},{p}).")
         if procedure.defense_only:
             out.append(f"procedure_defense_only({c},{p}).")
+        if procedure.as_material:                                    # PRX-19
+            out.append(f"procedure_as_material({c},{p},{procedure.as_material}).")
     if found and procedure_once_per_turn(card):
         out.append(f"procedure_once_per_turn({c}).")
     contact = contact_fusion(card)   # SP-1, SP-2: a Contact Fusion from the Extra Deck

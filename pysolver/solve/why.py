@@ -704,7 +704,7 @@ def questions(position: Position, card: str) -> tuple[str, ...]:
         if "gemini" in kinds and getattr(instance.state, "face_up", False) \
                 and not getattr(instance.state, "gemini_summoned", False):
             found.append("gemini_summon")   # GEM-2
-    ways = procedures(instance.card) if location in ("hand", "graveyard") else ()
+    ways = procedures(instance.card) if location in ("hand", "graveyard", "extra_deck") else ()   # PRX-19
     if isinstance(ways, tuple) and any(location in way.sources for way in ways):
         found.append("procedure_summon")   # SP-1: from the hand, or the GY where its text says so
     if activated_effects(instance.card):

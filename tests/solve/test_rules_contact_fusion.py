@@ -325,3 +325,31 @@ def test_sp_2_either_form_nomi_and_semi(real):
     assert [p.target for p in legal_plays(revived, all_instances=True) if p.action == "activate"] == ["GY1"]
     assert {p.key for p in legal_plays(revived, all_instances=True)} == \
         {p.key for p in reference_plays(revived, all_instances=True)}
+
+
+# --- PRX-18 (docs/procedure-rules.md): the older "This card can only be Special Summoned from your Extra Deck by
+# returning the above cards you control to the Deck" ---------------------------------------------------------------
+
+def test_prx_18_air_neos_returns_the_above_cards_you_control_to_the_deck(real):
+    """Elemental HERO Air Neos: Neos and Air Hummingbird the player controls (a face-down one too) go into the Deck;
+    Polymerization does not Fusion Summon it (only this way from the Extra Deck)."""
+    assert contact_fusion(real["Elemental HERO Air Neos"]) == ContactFusion("shuffle", ("field",), True)
+    assert unread_clauses(real["Elemental HERO Air Neos"]) == ()
+    b = board(cards=real).extra_deck("Elemental HERO Air Neos").hand("Polymerization", "Elemental HERO Neos") \
+        .monster(1, "Neo-Spacian Air Hummingbird").monster(2, "Elemental HERO Neos", position="set")
+    position = b.build()
+    assert contacts(position) == {("ED1", ("M1", "M2"))}
+    assert not [p for p in legal_plays(position, all_instances=True) if p.action == "fusion_summon"]
+    after = applied(position, only_play(position), zone="M1")
+    assert after["M1"].card.name == "Elemental HERO Air Neos" and after["M1"].state.properly_summoned
+    assert sorted(c.name for c in after.me.deck) == ["Elemental HERO Neos", "Neo-Spacian Air Hummingbird"]
+    assert after.me.graveyard == () and after.me.banished == ()
+    in_hand = board(cards=real).extra_deck("Elemental HERO Air Neos") \
+        .hand("Neo-Spacian Air Hummingbird").monster(1, "Elemental HERO Neos")
+    assert contacts(in_hand.build()) == set()
+
+
+def test_prx_18_gaiodiaz_is_read_but_its_battle_phase_effect_is_not(real):
+    assert contact_fusion(real["Gladiator Beast Gaiodiaz"]) == ContactFusion("shuffle", ("field",), True)
+    (unread,) = unread_clauses(real["Gladiator Beast Gaiodiaz"])   # its return at the end of the Battle Phase
+    assert unread.clause.startswith("At the end of the Battle Phase")

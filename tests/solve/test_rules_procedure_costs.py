@@ -458,3 +458,186 @@ def test_prx_16_volcanic_emperor_once_per_turn_and_from_the_gy(real):
     assert procedure_summons(b.build()) == {("GY1", ("GY2",))}
     used = board(cards=real).graveyard(n, "Tri-Blaze Accelerator").event(summon="procedure", card=n, player=0)
     assert procedure_summons(used.build()) == set()
+
+
+# --- PRX-17: kinds of Spell and Trap Cards ---------------------------------------------------------------------------
+
+def test_prx_17_uria_sends_3_face_up_traps_you_control_to_the_gy(real):
+    """'By sending 3 face-up Traps you control to the GY': face-up Traps of the Spell & Trap Zones; a Set Trap, a
+    Spell, a Field Spell do not count."""
+    b = board(cards=real).hand("Uria, Lord of Searing Flames") \
+        .spell_trap(1, "Call of the Haunted").spell_trap(2, "Fiendish Chain").spell_trap(3, "Metaphys Dimension") \
+        .spell_trap(4, "Macro Cosmos", position="set").spell_trap(5, "Card of Safe Return").field_spell("Umiiruka")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("S1", "S2", "S3"))}
+    after = applied(position, procedure_play(position, "H1", ("S1", "S2", "S3")), zone="M1")
+    assert after["M1"].card.name == "Uria, Lord of Searing Flames"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Call of the Haunted", "Fiendish Chain",
+                                                               "Metaphys Dimension"]
+    assert after["S4"].card.name == "Macro Cosmos" and after["S5"].card.name == "Card of Safe Return"
+    short = board(cards=real).hand("Uria, Lord of Searing Flames", "Mirror Force") \
+        .spell_trap(1, "Call of the Haunted").spell_trap(2, "Fiendish Chain") \
+        .spell_trap(3, "Metaphys Dimension", position="set").graveyard("Trap Hole")
+    assert procedure_summons(short.build()) == set()
+
+
+def test_prx_17_hamon_sends_3_face_up_continuous_spells_you_control_to_the_gy(real):
+    """'By sending 3 face-up Continuous Spells you control to the GY': a Set one and a Continuous Trap do not count;
+    with 4, any 3."""
+    b = board(cards=real).hand("Hamon, Lord of Striking Thunder") \
+        .spell_trap(1, "Card of Safe Return").spell_trap(2, "Toon World").spell_trap(3, "The Dark Door") \
+        .spell_trap(4, "Wave-Motion Cannon", position="set").spell_trap(5, "Call of the Haunted")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("S1", "S2", "S3"))}
+    after = applied(position, procedure_play(position, "H1", ("S1", "S2", "S3")), zone="M2")
+    assert after["M2"].card.name == "Hamon, Lord of Striking Thunder"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Card of Safe Return", "The Dark Door", "Toon World"]
+    four = board(cards=real).hand("Hamon, Lord of Striking Thunder") \
+        .spell_trap(1, "Card of Safe Return").spell_trap(2, "Toon World").spell_trap(3, "The Dark Door") \
+        .spell_trap(4, "Wave-Motion Cannon")
+    assert len(procedure_summons(four.build())) == 4
+    short = board(cards=real).hand("Hamon, Lord of Striking Thunder") \
+        .spell_trap(1, "Card of Safe Return").spell_trap(2, "Toon World").spell_trap(3, "Call of the Haunted")
+    assert procedure_summons(short.build()) == set()
+
+
+def test_prx_17_monoceros_banishes_1_spell_card_from_the_hand(real):
+    """'By removing from play 1 Spell Card from your hand': a Spell (not a Trap, not a monster), banished face-up."""
+    position = board(cards=real).hand("Monoceros", "Pot of Greed", "Mirror Force", "Kuriboh", "Dark Hole").build()
+    assert procedure_summons(position) == {("H1", ("H2",)), ("H1", ("H5",))}
+    after = applied(position, procedure_play(position, "H1", ("H5",)), zone="M1")
+    assert after["M1"].card.name == "Monoceros" and [c.card.name for c in after.me.banished] == ["Dark Hole"]
+    assert sorted(c.name for c in after.me.hand) == ["Kuriboh", "Mirror Force", "Pot of Greed"]
+    no_spell = board(cards=real).hand("Monoceros", "Mirror Force", "Kuriboh").graveyard("Pot of Greed")
+    assert procedure_summons(no_spell.build()) == set()
+
+
+def test_prx_17_spell_striker_banishes_1_spell_card_from_the_gy(real):
+    position = board(cards=real).hand("Spell Striker", "Pot of Greed") \
+        .graveyard("Mirror Force", "Kuriboh", "Dark Hole").build()
+    assert procedure_summons(position) == {("H1", ("GY3",))}
+    after = applied(position, procedure_play(position, "H1", ("GY3",)), zone="M1")
+    assert [c.card.name for c in after.me.banished] == ["Dark Hole"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Mirror Force"]
+
+
+def test_prx_17_trap_eater_sends_1_face_up_trap_your_opponent_controls_to_their_gy(real):
+    """'By sending 1 face-up Trap your opponent controls to the GY': the opponent's face-up Trap (not their Set one,
+    not the player's own) goes to its owner's GY; Trap Eater comes to the player's field."""
+    b = board(cards=real).hand("Trap Eater").spell_trap(1, "Call of the Haunted")
+    b.opponent.spell_trap(1, "Fiendish Chain").spell_trap(2, "Macro Cosmos", position="set") \
+        .spell_trap(3, "Card of Safe Return")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("oS1",))}
+    after = applied(position, procedure_play(position, "H1", ("oS1",)), zone="M1")
+    assert after["M1"].card.name == "Trap Eater" and after.me.graveyard == ()
+    assert [c.card.name for c in after.opponent.graveyard] == ["Fiendish Chain"]
+    assert after["S1"].card.name == "Call of the Haunted"
+    set_only = board(cards=real).hand("Trap Eater").spell_trap(1, "Call of the Haunted")
+    set_only.opponent.spell_trap(2, "Macro Cosmos", position="set")
+    assert procedure_summons(set_only.build()) == set()
+
+
+def test_prx_17_anteatereatingant_sends_2_spells_traps_you_control_pendulum_scales_too(real):
+    """'By sending 2 Spells/Traps you control to the GY': Set ones too, the Field Spell, and a Pendulum Scale (a Spell
+    Card in its Pendulum Zone, the engine's type there), which goes face-up to the Extra Deck instead (PEN-4)."""
+    b = board(cards=real).hand("Anteatereatingant").spell_trap(1, "Pot of Greed", position="set") \
+        .spell_trap(2, "Toon World").spell_trap(5, "Dragonpit Magician").field_spell("Umiiruka").monster(1, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", pair) for pair in (("S1", "FZ"), ("S1", "S2"), ("S1", "S5"),
+                                                                      ("S2", "FZ"), ("S2", "S5"), ("S5", "FZ"))}
+    after = applied(position, procedure_play(position, "H1", ("S1", "S5")), zone="M2")
+    assert after["M2"].card.name == "Anteatereatingant" and [c.card.name for c in after.me.graveyard] == ["Pot of Greed"]
+    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
+    three = board(rules=3, cards=real).hand("Anteatereatingant").pendulum_zone("left", "Dragonpit Magician") \
+        .spell_trap(3, "Mirror Force", position="set")
+    position = three.build()
+    ((card, cost),) = procedure_summons(position)
+    after = applied(position, procedure_play(position, card, cost), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Mirror Force"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Dragonpit Magician"]
+    one = board(cards=real).hand("Anteatereatingant", "Pot of Greed").spell_trap(1, "Toon World").monster(1, "Kuriboh")
+    assert procedure_summons(one.build()) == set()
+
+
+def test_prx_17_cards_are_read_whole(real):
+    for name in ("Uria, Lord of Searing Flames", "Hamon, Lord of Striking Thunder", "Monoceros", "Spell Striker",
+                 "Trap Eater", "Anteatereatingant"):
+        assert isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]) == (), name
+
+
+# --- PRX-19: an Extra Deck monster's own procedure with a cost of its text ---------------------------------------------
+
+def test_prx_19_rainbow_overdragon_tributes_a_level_10_ultimate_crystal_monster(real):
+    """'Must be either Fusion Summoned, or Special Summoned by Tributing 1 Level 10 "Ultimate Crystal" monster': from
+    the face-down Extra Deck, to the zones of a Fusion Monster from there (ZN-5: any Main Monster Zone, the Tribute's
+    too, or an Extra Monster Zone); the Tribute goes to the GY."""
+    b = board(cards=real).extra_deck("Rainbow Overdragon").monster(1, "Rainbow Dark Dragon").monster(2, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1",))}
+    play = procedure_play(position, "ED1", ("M1",))
+    assert play.zones == ("EMZL", "EMZR", "M1", "M3", "M4", "M5")
+    after = applied(position, play, zone="M1")
+    assert after["M1"].card.name == "Rainbow Overdragon" and after["M1"].state.properly_summoned
+    assert [c.card.name for c in after.me.graveyard] == ["Rainbow Dark Dragon"] and after.me.extra_deck == ()
+    assert [dict(e) for e in after.events] == [{"summon": "procedure", "cards": ("Rainbow Overdragon",), "player": 0,
+                                                "from": "extra_deck", "negated": False}]
+    other = board(cards=real).extra_deck("Rainbow Overdragon").monster(1, "Rainbow Neos").graveyard("Rainbow Dark Dragon")
+    assert procedure_summons(other.build()) == set()
+
+
+def test_prx_19_nerva_tributes_3_monsters_with_different_types_in_defense_position(real):
+    b = board(cards=real).extra_deck("Nerva the Power Patron of Creation") \
+        .monster(1, "Kuriboh").monster(2, "Neo Bug").monster(3, "Effect Veiler").monster(4, "Sangan")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "M2", "M3")), ("ED1", ("M2", "M3", "M4"))}
+    play = procedure_play(position, "ED1", ("M2", "M3", "M4"))
+    assert play.positions == ("defense",)
+    after = applied(position, play, zone="EMZL", battle_position="defense")
+    assert after["EMZL"].card.name == "Nerva the Power Patron of Creation"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Effect Veiler", "Neo Bug", "Sangan"]
+    two_fiends = board(cards=real).extra_deck("Nerva the Power Patron of Creation") \
+        .monster(1, "Kuriboh").monster(2, "Sangan").monster(3, "Effect Veiler")
+    assert procedure_summons(two_fiends.build()) == set()
+    # the engine's IsCanBeFusionMaterial: Centerfrog "cannot be used as Fusion Material", so it is no Tribute here
+    frog = board(cards=real).extra_deck("Nerva the Power Patron of Creation") \
+        .monster(1, "Kuriboh").monster(2, "Neo Bug").monster(3, "Centerfrog")
+    assert procedure_summons(frog.build()) == set()
+
+
+def test_prx_19_red_nova_burning_soul_banishes_2_tuners_and_red_dragon_archfiend_from_the_gy(real):
+    b = board(cards=real).extra_deck("Red Nova Dragon - Burning Soul") \
+        .graveyard("Red Dragon Archfiend", "Junk Synchron", "Effect Veiler", "Sangan")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("GY1", "GY2", "GY3"))}
+    after = applied(position, procedure_play(position, "ED1", ("GY1", "GY2", "GY3")), zone="M3")
+    assert after["M3"].card.name == "Red Nova Dragon - Burning Soul"
+    assert sorted(c.card.name for c in after.me.banished) == ["Effect Veiler", "Junk Synchron", "Red Dragon Archfiend"]
+    assert [c.card.name for c in after.me.graveyard] == ["Sangan"]
+    one_tuner = board(cards=real).extra_deck("Red Nova Dragon - Burning Soul") \
+        .graveyard("Red Dragon Archfiend", "Junk Synchron", "Sangan")
+    assert procedure_summons(one_tuner.build()) == set()
+
+
+def test_prx_19_black_winged_assault_dragon_banishes_from_the_face_up_monster_zone_and_gy(real):
+    b = board(cards=real).extra_deck("Black-Winged Assault Dragon").graveyard("Black-Winged Dragon") \
+        .monster(3, "Formula Synchron")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M3", "GY1"))}
+    after = applied(position, procedure_play(position, "ED1", ("M3", "GY1")), zone="M3")
+    assert after["M3"].card.name == "Black-Winged Assault Dragon" and after.me.graveyard == ()
+    assert sorted(c.card.name for c in after.me.banished) == ["Black-Winged Dragon", "Formula Synchron"]
+    face_down = board(cards=real).extra_deck("Black-Winged Assault Dragon").graveyard("Black-Winged Dragon") \
+        .monster(3, "Formula Synchron", position="set")
+    assert procedure_summons(face_down.build()) == set()
+
+
+def test_prx_19_cards_are_read_whole_and_conditions_stay_unread(real):
+    for name in ("Rainbow Overdragon", "Nerva the Power Patron of Creation", "Red Nova Dragon - Burning Soul",
+                 "Black-Winged Assault Dragon"):
+        assert isinstance(procedures(real[name]), tuple) and procedures(real[name]), name
+        assert unread_clauses(real[name]) == (), name
+    for name in ("Thunder Dragon Titan", "Ultimate Great Insect", "Snake-Eyes Doomed Dragon", "Azamina"):
+        assert not isinstance(procedures(real[name]), tuple), name
+        assert unread_clauses(real[name]), name
