@@ -185,7 +185,7 @@ def _adjective(term, plural: bool = False) -> str | None:
         if term.key in ("level", "rank", "link_rating"):
             return _num(term, {"level": "Level", "rank": "Rank", "link_rating": "Link"}[term.key])
         if term.key == "position":
-            return "face-down Defense Position"
+            return "face-up" if term.value == "face_up" else "face-down Defense Position"
         return None
     if isinstance(term, Not):
         inner = _adjective(term.part)
@@ -289,7 +289,8 @@ def _count(low: int, high: int | None) -> str:
 
 
 # MAT-2: where a group's materials must be, as material lines write it
-PLACES = {"field": "on the field", "hand": "in the hand", "gy": "in your GY", "opponent_gy": "in your opponent's GY"}
+PLACES = {"field": "on the field", "hand": "in the hand", "gy": "in your GY", "opponent_gy": "in your opponent's GY",
+          "controlled": "you control", "emz": "in the Extra Monster Zone"}
 
 
 @dataclass(frozen=True)
@@ -381,6 +382,22 @@ class SameProperty:
 
 
 @dataclass(frozen=True)
+class SameAnyProperty:
+    """MAT-5: the materials (of `group`, or all) share one value of at least one of `props` ("with the same Type
+    or Attribute": all of one Type, or all of one Attribute)."""
+
+    props: tuple
+    group: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.props) < 2 or any(prop not in PROPERTIES for prop in self.props):
+            raise ValueError(f"bad properties {self.props!r}")
+
+    def __str__(self) -> str:
+        return "with the same " + " or ".join(_PROPERTY_WORDS[prop][0] for prop in self.props)
+
+
+@dataclass(frozen=True)
 class DifferentProperty:
     """The materials (of `group`, or all) have pairwise different values of `prop`."""
 
@@ -446,6 +463,7 @@ def conditions_text(conditions) -> str:
     different = [_PROPERTY_WORDS["name" if isinstance(c, DifferentNames) else c.prop][1]
                  for c in conditions if isinstance(c, (DifferentNames, DifferentProperty))]
     text = f" with the same {' and '.join(same)}" if same else ""
+    text += "".join(f" {c}" for c in conditions if isinstance(c, SameAnyProperty))   # MAT-5
     if different:
         text += (" but different " if same else " with different ") + " and ".join(different)
     return text + "".join(f", {c}" for c in conditions if isinstance(c, Including))
