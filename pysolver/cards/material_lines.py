@@ -477,6 +477,9 @@ class _Part:
                         conditions.append(found)
                     else:
                         groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]
+            elif self.summon == "xyz" and (self.accept("that", "have", "material") or self.accept("that", "has", "material")):
+                # MAT-6: "2+ "Number" Xyz Monsters, with the same Rank, that have material" (Number 93: Utopia Kaiser)
+                groups = [(lo, hi, conj(f, Atom("overlay", "=", "has_material"))) for lo, hi, f in groups]
             elif self.accept("whose", "original", "Level", "is"):
                 found = self.original_level(self.pos - 4)
                 groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ATOM_KEYS = frozenset({"any", "name", "archetype", "attribute", "race", "kind", "level", "rank",
-                       "link_rating", "atk", "def", "position"})
+                       "link_rating", "atk", "def", "position", "overlay"})
 NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
@@ -51,7 +51,8 @@ class Atom:
     key "any" (every monster), "name" (str: the English card name as written in the line),
     "archetype" (int setcode, matched like Card.in_archetype), "attribute" ("LIGHT"), "race" (official
     Type name), "kind" (a Card kind flag, MATERIAL_KINDS), "level" / "rank" / "link_rating" / "atk" /
-    "def" (int, with op "=", "<=" or ">="), "position" (value "face_down").
+    "def" (int, with op "=", "<=" or ">="), "position" (value "face_down", or "face_up": on the field, MAT-3),
+    "overlay" (value "has_material": an Xyz Monster with material attached, MAT-6).
     `label` is the archetype's English name, kept for printing only (not compared).
     """
 
@@ -234,12 +235,14 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         return " or ".join(describe(part, plural=plural) for part in filter_.parts), []
     parts = list(filter_.parts) if isinstance(filter_, And) else [filter_]
     names = [p for p in parts if _is_name_filter(p)]
-    adjectives, stats, excepts, others = [], [], [], []
+    adjectives, stats, excepts, others, tails = [], [], [], [], []
     for part in parts:
         if part in names or part == ANY:
             continue
         if isinstance(part, Atom) and part.key in ("atk", "def"):
             stats.append(_stat(part))
+        elif isinstance(part, Atom) and part.key == "overlay":
+            tails.append("that have material" if plural else "that has material")
         elif isinstance(part, Not) and part.part == Atom("kind", "=", "token"):
             excepts.append("except Tokens")
         elif isinstance(part, Not) and (_is_name_filter(part.part) or
@@ -255,6 +258,7 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         extra += [f"not {describe(o.part, plural=False)}" if isinstance(o, Not)
                   else describe(o, plural=False) for o in others]
         extra += [f"with {'/'.join(stats)}"] if stats else []
+        extra += tails
         return text + (f" ({', '.join(extra)})" if extra else ""), excepts
     adjectives.sort(key=_order)
     noun = _noun(adjectives, plural)
@@ -263,7 +267,7 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         words.append(f"with {'/'.join(stats)}")
     words += [f"that is not {describe(o.part, plural=False)}" if isinstance(o, Not)
               else f"that is {describe(o, plural=False)}" for o in others]
-    return " ".join(words), excepts
+    return " ".join(words + tails), excepts
 
 
 def describe(filter_, *, plural: bool) -> str:
@@ -455,6 +459,13 @@ class Requirement:
         if len(self.groups) > 1:
             text += conditions_text([c for c in self.conditions if c.group is None])
         return text
+
+
+def xyz_of_xyz(requirement) -> bool:
+    """MAT-6: an Xyz line every part of which asks for Xyz Monsters ('2 Xyz Monsters with the same Rank'): its
+    materials are Xyz Monsters, which have no Level (the engine: `Xyz.AddProcedure` without a Level)."""
+    return requirement.summon == "xyz" and all(contains(group.filter, Atom("kind", "=", "xyz"))
+                                               for group in requirement.groups)
 
 
 def conditions_text(conditions) -> str:

@@ -62,7 +62,7 @@ from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitu
 from ..position.play import Play, sort_plays
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
-                                  SameAnyProperty, SameProperty)
+                                  SameAnyProperty, SameProperty, xyz_of_xyz)
 
 
 MAIN_PHASES = ("main1", "main2")
@@ -700,7 +700,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         extra = _link_extra_pool(position, monster) if summon == "link" else []
         hand = _hand_synchro_pool(position, pool) if summon == "synchro" else []
         extra_ids = {m.id for m in extra}
-        candidates = [m for m in list(pool) + extra + hand if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon))
+        of_xyz = xyz_of_xyz(requirement)   # MAT-6: a line of Xyz Monsters takes them without a Level
+        candidates = [m for m in list(pool) + extra + hand if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon)
+                                                               or (of_xyz and "xyz" in m.card.kinds))
                       and _material_allowed(m, monster, summon)
                       and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
                                          _as_tuner(m, monster, summon), _xyz_levels(m, monster, summon),
@@ -947,6 +949,8 @@ def _matches(term, material: Instance) -> bool:
         if value == "monster":                  # a Trap Monster on the field is a monster
             return "monster" in kinds or "trap_monster" in kinds
         return value in kinds
+    if key == "overlay":                            # MAT-6: "that have material"
+        return getattr(material, "location", None) in ON_FIELD and bool(getattr(material.state, "materials", ()))
     if key == "position":
         if value == "face_up":                      # MAT-3: "face-up monster" (on the field)
             return getattr(material, "location", None) in ON_FIELD and getattr(material.state, "position", None) != "set"

@@ -24,7 +24,7 @@ from ..cards.effects import (activated_effects, clauses, contact_fusion, limits,
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameAnyProperty,
-                                  SameProperty)
+                                  SameProperty, xyz_of_xyz)
 
 # Locations whose identical copies are interchangeable in every respect (no zone geometry), so the
 # encodings may list plays up to copies by symmetry breaking; field copies are grouped by the decoder.
@@ -257,7 +257,7 @@ class _Filters:
             value = (card.alias or card.passcode) if card else 0
         elif key == "archetype":
             self.archetypes.add(value)
-        elif key in ("attribute", "race", "kind", "position"):
+        elif key in ("attribute", "race", "kind", "position", "overlay"):
             value = constant(str(value))
         return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
 
@@ -280,6 +280,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     requirement = material_requirement(card) if target and card.is_extra_deck else None
     if requirement is not None and not isinstance(requirement, Exception):   # else withheld (solve.unread)
         out.append(f"requirement({c},{requirement.summon}).")
+        if xyz_of_xyz(requirement):                  # MAT-6: its materials are Xyz Monsters (no Level)
+            out.append(f"xyz_line_of_xyz({c}).")
         for g, group in enumerate(requirement.groups):
             out.append(f"group({c},{g},{group.min}).")
             if group.max is not None:

@@ -10,7 +10,7 @@ import pytest
 from pysolver.cards.material_lines import (UnsupportedMaterialLine, coverage, default_archetypes, main,
                                            parse_material_line, read_corpus)
 from pysolver.cards.requirements import (ANY, And, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or,
-                                         Requirement, SameProperty)
+                                         Requirement, SameProperty, contains)
 
 T = Atom("kind", "=", "tuner")
 NT = Not(T)
@@ -376,6 +376,13 @@ def test_mat_3_places_and_face_up_gaia_prominence_gravity_controller():
     assert [g.place for g in megafleet.groups] == ["", "emz"]
 
 
+def test_mat_6_that_have_material_number_93_utopia_kaiser():
+    req = parse('2+ "Number" Xyz Monsters, with the same Rank, that have material', "xyz")
+    assert contains(req.groups[0].filter, Atom("overlay", "=", "has_material"))
+    assert contains(req.groups[0].filter, kind("xyz")) and req.conditions == (SameProperty("rank"),)
+    assert str(req) == '2+ "Number" Xyz Monsters that have material with the same Rank'
+
+
 def test_mat_5_same_type_or_attribute_union_carrier():
     from pysolver.cards.requirements import SameAnyProperty
     req = parse("2 monsters with the same Type or Attribute", "link")
@@ -401,7 +408,7 @@ def test_mat_5_same_type_or_attribute_union_carrier():
     ("1 Tuner + 1 DARK monster whose original Level is 8 or higher", "synchro",
      "custom condition: 'whose original Level is 8 or higher'"),
     ("1 face-up monster", "link", "unknown term: 'face-up monster'"),
-    ('2+ "Number" Xyz Monsters, with the same Rank, that have material', "xyz",
+    ('2+ "Number" Xyz Monsters, with the same Rank, that have material', "link",
      "custom condition: 'that have material'"),
     ('1 "Cyber Dragon" monster + 1+ monsters in the Extra Monster Zone or in the GY', "fusion",
      "custom condition: 'or in the GY'"),

@@ -514,3 +514,31 @@ def test_mat_5_union_carrier_takes_2_monsters_of_one_type_or_one_attribute(real)
 def test_mat_5_union_carrier_is_read(real):
     from pysolver.cards import coverage
     assert coverage.supported(real["Union Carrier"]) is None
+
+
+# --------------------------------------------------------------------------------------------------
+# MAT-6 (docs/material-rules.md): "that have material" (an Xyz Monster with material attached).
+
+def test_mat_6_number_93_utopia_kaiser_takes_number_xyz_monsters_that_have_material(real):
+    # '2+ "Number" Xyz Monsters, with the same Rank, that have material': the two Number 39: Utopia with material
+    # (Rank 4); not the third one without material, not Number 17: Leviathan Dragon (Rank 3) with material.
+    position = board(cards=real).monster(1, "Number 39: Utopia", materials=["Kuriboh"]) \
+        .monster(2, "Number 39: Utopia", materials=["Sangan", "Kuriboh"]).monster(3, "Number 39: Utopia") \
+        .monster(4, "Number 17: Leviathan Dragon", materials=["Sangan"]).extra_deck("Number 93: Utopia Kaiser").build()
+    assert summons(position, "xyz_summon") == {("Number 93: Utopia Kaiser", ("M1", "M2"))}
+    steps_agree(position)
+
+
+def test_mat_6_utopia_kaiser_is_read(real):
+    from pysolver.cards import coverage
+    assert coverage.supported(real["Number 93: Utopia Kaiser"]) is None
+
+
+def test_mat_6_number_f0_utopic_future_takes_xyz_monsters_without_a_level(real):
+    # '2 Xyz Monsters with the same Rank, except "Number" monsters': Xyz Monsters have no Level, and the line asks
+    # for none (the engine: Xyz.AddProcedure without a Level): Gagaga Cowboy + Daigusto Emeral (both Rank 4); not
+    # Number 39: Utopia (a "Number"), not Sangan (no Xyz Monster).
+    position = board(cards=real).monster(1, "Gagaga Cowboy", materials=["Kuriboh"]).monster(2, "Daigusto Emeral") \
+        .monster(3, "Number 39: Utopia").monster(4, "Sangan").extra_deck("Number F0: Utopic Future").build()
+    assert summons(position, "xyz_summon") == {("Number F0: Utopic Future", ("M1", "M2"))}
+    steps_agree(position)
