@@ -239,6 +239,19 @@ def tribute_limit(card: Card) -> TributeLimit | None:
     return TributeLimit(summon_turn_only=bool(match.group(1)))
 
 
+# MAT-3: a monster whose text changes its own original ATK/DEF ("The original ATK of this card becomes 1200 x the
+# number of materials used for its Special Summon", Chimeratech Megafleet Dragon): on the field its ATK and DEF are
+# not the printed ones and a position does not record them, so no ATK/DEF term of a filter matches it there.
+_OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)?\b|\bthe original (?:ATK|DEF) of this "
+                                 r"card\b)[^.]*\bbecomes?\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def own_original_stats(card: Card) -> bool:
+    """MAT-3: its text changes its own original ATK/DEF on the field (then they are unknown there)."""
+    return bool(_OWN_ORIGINAL_STATS.search(card.text))
+
+
 _SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("fusion", "fusion"))
 
 
@@ -254,9 +267,18 @@ def material_requirement(card: Card):
     if summon is None or not card.materials:
         return UnsupportedMaterialLine(f"{card.name!r} has no material line")
     try:
-        return parse_material_line(card.materials, summon)
+        requirement = parse_material_line(card.materials, summon)
     except UnsupportedMaterialLine as error:
         return error
+    if summon == "synchro" and SAME_ATTRIBUTE_MATERIALS.search(card.text):
+        # MAT-4: "If you Synchro Summon this card, all materials must be the same Attribute." (Judgment, the
+        # Dragon of Heaven; the engine: the procedure's check `CheckSameProperty(Card.GetAttribute)`)
+        from .requirements import SameProperty
+        requirement = replace(requirement, conditions=requirement.conditions + (SameProperty("attribute"),))
+    return requirement
+
+
+SAME_ATTRIBUTE_MATERIALS = re.compile(r"If you Synchro Summon this card, all materials must be the same Attribute\.")
 
 
 # --------------------------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ import yaml
 
 from .card import ATTRIBUTES, RACES
 from .requirements import (ANY, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
-                           SameProperty, conj, contains, disj)
+                           SameAnyProperty, SameProperty, conj, contains, disj)
 
 
 class UnsupportedMaterialLine(ValueError):
@@ -116,10 +116,11 @@ def _split(tokens: list[str], sep: str) -> list[list[str]]:
 class _Part:
     """Recursive descent over the tokens of one part; `pos` is the cursor."""
 
-    def __init__(self, tokens: list[str], archetypes: Mapping[str, int]):
+    def __init__(self, tokens: list[str], archetypes: Mapping[str, int], summon: str = ""):
         self.tokens = tokens
         self.pos = 0
         self.archetypes = archetypes
+        self.summon = summon
 
     # -- cursor helpers
     def peek(self, offset: int = 0) -> str | None:
@@ -235,7 +236,17 @@ class _Part:
             self.take()
             self.accept("Defense", "Position")
             return "position", Atom("position", "=", "face_down")
+        if low == "face-up" and self.summon in ("fusion", "link") and self.field_place_follows():
+            self.take()
+            return "position", Atom("position", "=", "face_up")   # MAT-3: a face-up monster on the field
         return None
+
+    def field_place_follows(self) -> bool:
+        """MAT-3: "face-up" is read only in a part whose place is on the field ("1 face-up monster you control"), in a
+        Fusion or Link line (a Synchro or Xyz material may be seen as a Tuner, a non-Tuner or another Level there)."""
+        rest = [token.lower() for token in self.tokens[self.pos:]]
+        return any(rest[i:i + len(words)] == [w.lower() for w in words]
+                   for place, words in _PLACE_WORDS if place in ("field", "controlled") for i in range(len(rest)))
 
     def race(self) -> str | None:
         for words in _RACE_WORDS:
@@ -358,7 +369,15 @@ class _Part:
                     continue
                 break
             if self.low() == "or":
-                raise UnsupportedMaterialLine("'or' between group conditions")
+                # MAT-5: "with the same Type or Attribute" (Union Carrier): one of the properties is shared
+                if make is not SameProperty or len(out) != 1 or _PROPS.get(self.low(1)) is None \
+                        or self.peek(2) is not None:
+                    raise UnsupportedMaterialLine("'or' between group conditions")
+                self.take()
+                other = _PROPS[self.take().lower()]
+                if other == out[0].prop:
+                    raise UnsupportedMaterialLine("'or' between group conditions")
+                return [SameAnyProperty((out[0].prop, other))]
             if self.accept(",", "but") or self.accept("but") or self.accept("and"):
                 continue
             return out
@@ -374,14 +393,31 @@ class _Part:
                 op = ">="
             elif self.accept("or", "less"):
                 op = "<="
+            self.accept("original")   # MAT-3: the printed ATK/DEF (a position changes no ATK/DEF)
             stat = self.low()
             if stat not in ("atk", "def", "atk/def"):
                 raise self.fail("custom condition", start)
             self.take()
+            if stat == "atk" and (self.low() in ("&", "and")) and self.low(1) == "def":
+                self.pos += 2
+                stat = "atk/def"     # "2500 original ATK & DEF": both
             atoms += [Atom(key, op, value) for key in stat.split("/")]
             if self.accept("/") and self.is_number(self.peek()):
                 continue
             return conj(*atoms)
+
+    def original_level(self, start: int):
+        """MAT-3: after "whose original Level is": 'N', 'N or higher', 'N or lower' -> a Level filter (the
+        printed Level). Only in a Fusion or Link line: a Synchro or Xyz material may be treated as another
+        Level there (SYN-2, XYZ-1), which its original Level is not."""
+        if self.summon not in ("fusion", "link") or not self.plain_number():
+            raise self.fail("custom condition", start)
+        value = int(self.take())
+        if self.accept("or", "higher"):
+            return Atom("level", ">=", value)
+        if self.accept("or", "lower"):
+            return Atom("level", "<=", value)
+        return Atom("level", "=", value)
 
     def parenthetical(self, low: int, high: int | None, filter_):
         """'(Warrior and/or Machine)' narrows the filter; '(1 Fusion + 1 Synchro)' splits the group.
@@ -437,10 +473,16 @@ class _Part:
                 place = found
             elif self.accept("with"):
                 for found in self.conditions_with(self.pos - 1):
-                    if isinstance(found, (DifferentNames, SameProperty, DifferentProperty)):
+                    if isinstance(found, (DifferentNames, SameProperty, DifferentProperty, SameAnyProperty)):
                         conditions.append(found)
                     else:
                         groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]
+            elif self.summon == "xyz" and (self.accept("that", "have", "material") or self.accept("that", "has", "material")):
+                # MAT-6: "2+ "Number" Xyz Monsters, with the same Rank, that have material" (Number 93: Utopia Kaiser)
+                groups = [(lo, hi, conj(f, Atom("overlay", "=", "has_material"))) for lo, hi, f in groups]
+            elif self.accept("whose", "original", "Level", "is"):
+                found = self.original_level(self.pos - 4)
+                groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]
             elif self.accept("including"):
                 count = 1
                 if self.plain_number():
@@ -479,7 +521,9 @@ class _Part:
 
 
 _PLACE_WORDS = (("field", ("on", "the", "field")), ("hand", ("in", "the", "hand")), ("hand", ("in", "your", "hand")),
-                ("gy", ("in", "your", "GY")), ("opponent_gy", ("in", "your", "opponent's", "GY")))
+                ("gy", ("in", "your", "GY")), ("opponent_gy", ("in", "your", "opponent's", "GY")),
+                ("controlled", ("you", "control")), ("emz", ("in", "the", "Extra", "Monster", "Zone")),
+                ("emz", ("in", "an", "Extra", "Monster", "Zone")))
 
 
 def _join(tokens: list[str]) -> str:
@@ -510,7 +554,7 @@ def parse_material_line(line: str, kind: str, *,
     conditions: list = []
     for tokens in parts:
         try:
-            found, where, place = _Part(tokens, table).part()
+            found, where, place = _Part(tokens, table, summon).part()
         except IndexError:
             raise UnsupportedMaterialLine("truncated line") from None
         scope = None if len(parts) == 1 else len(groups)
@@ -526,6 +570,8 @@ def _scoped(condition, group: int | None):
         return Including(condition.filter, condition.count, group)
     if isinstance(condition, DifferentNames):
         return DifferentNames(group)
+    if isinstance(condition, SameAnyProperty):
+        return SameAnyProperty(condition.props, group)
     return type(condition)(condition.prop, group)
 
 
@@ -612,4 +658,7 @@ def parse_filter(phrase: str, *, archetypes: Mapping[str, int] | None = None):
     (group,) = requirement.groups
     if requirement.conditions or (group.min, group.max) != (1, 1):
         raise UnsupportedMaterialLine(f"not a single kind of monster: {phrase!r}")
+    if group.place in ("controlled", "emz") or contains(group.filter, Atom("position", "=", "face_up")):
+        # MAT-3's places and "face-up" belong to a material line, not to a filter
+        raise UnsupportedMaterialLine(f"custom condition: {phrase!r}")
     return group.filter

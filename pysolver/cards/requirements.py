@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ATOM_KEYS = frozenset({"any", "name", "archetype", "attribute", "race", "kind", "level", "rank",
-                       "link_rating", "atk", "def", "position"})
+                       "link_rating", "atk", "def", "position", "overlay"})
 NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
@@ -52,7 +52,8 @@ class Atom:
     key "any" (every monster), "name" (str: the English card name as written in the line),
     "archetype" (int setcode, matched like Card.in_archetype), "attribute" ("LIGHT"), "race" (official
     Type name), "kind" (a Card kind flag, MATERIAL_KINDS), "level" / "rank" / "link_rating" / "atk" /
-    "def" (int, with op "=", "<=" or ">="), "position" (value "face_down").
+    "def" (int, with op "=", "<=" or ">="), "position" (value "face_down", or "face_up": on the field, MAT-3),
+    "overlay" (value "has_material": an Xyz Monster with material attached, MAT-6).
     `label` is the archetype's English name, kept for printing only (not compared).
     """
 
@@ -186,7 +187,7 @@ def _adjective(term, plural: bool = False) -> str | None:
         if term.key in ("level", "rank", "link_rating"):
             return _num(term, {"level": "Level", "rank": "Rank", "link_rating": "Link"}[term.key])
         if term.key == "position":
-            return "face-down Defense Position"
+            return "face-up" if term.value == "face_up" else "face-down Defense Position"
         return None
     if isinstance(term, Not):
         inner = _adjective(term.part)
@@ -235,12 +236,14 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         return " or ".join(describe(part, plural=plural) for part in filter_.parts), []
     parts = list(filter_.parts) if isinstance(filter_, And) else [filter_]
     names = [p for p in parts if _is_name_filter(p)]
-    adjectives, stats, excepts, others = [], [], [], []
+    adjectives, stats, excepts, others, tails = [], [], [], [], []
     for part in parts:
         if part in names or part == ANY:
             continue
         if isinstance(part, Atom) and part.key in ("atk", "def"):
             stats.append(_stat(part))
+        elif isinstance(part, Atom) and part.key == "overlay":
+            tails.append("that have material" if plural else "that has material")
         elif isinstance(part, Not) and part.part == Atom("kind", "=", "token"):
             excepts.append("except Tokens")
         elif isinstance(part, Not) and (_is_name_filter(part.part) or
@@ -256,6 +259,7 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         extra += [f"not {describe(o.part, plural=False)}" if isinstance(o, Not)
                   else describe(o, plural=False) for o in others]
         extra += [f"with {'/'.join(stats)}"] if stats else []
+        extra += tails
         return text + (f" ({', '.join(extra)})" if extra else ""), excepts
     adjectives.sort(key=_order)
     noun = _noun(adjectives, plural)
@@ -264,7 +268,7 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         words.append(f"with {'/'.join(stats)}")
     words += [f"that is not {describe(o.part, plural=False)}" if isinstance(o, Not)
               else f"that is {describe(o, plural=False)}" for o in others]
-    return " ".join(words), excepts
+    return " ".join(words + tails), excepts
 
 
 def describe(filter_, *, plural: bool) -> str:
@@ -290,7 +294,8 @@ def _count(low: int, high: int | None) -> str:
 
 
 # MAT-2: where a group's materials must be, as material lines write it
-PLACES = {"field": "on the field", "hand": "in the hand", "gy": "in your GY", "opponent_gy": "in your opponent's GY"}
+PLACES = {"field": "on the field", "hand": "in the hand", "gy": "in your GY", "opponent_gy": "in your opponent's GY",
+          "controlled": "you control", "emz": "in the Extra Monster Zone"}
 
 
 @dataclass(frozen=True)
@@ -382,6 +387,22 @@ class SameProperty:
 
 
 @dataclass(frozen=True)
+class SameAnyProperty:
+    """MAT-5: the materials (of `group`, or all) share one value of at least one of `props` ("with the same Type
+    or Attribute": all of one Type, or all of one Attribute)."""
+
+    props: tuple
+    group: int | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.props) < 2 or any(prop not in PROPERTIES for prop in self.props):
+            raise ValueError(f"bad properties {self.props!r}")
+
+    def __str__(self) -> str:
+        return "with the same " + " or ".join(_PROPERTY_WORDS[prop][0] for prop in self.props)
+
+
+@dataclass(frozen=True)
 class DifferentProperty:
     """The materials (of `group`, or all) have pairwise different values of `prop`."""
 
@@ -441,12 +462,20 @@ class Requirement:
         return text
 
 
+def xyz_of_xyz(requirement) -> bool:
+    """MAT-6: an Xyz line every part of which asks for Xyz Monsters ('2 Xyz Monsters with the same Rank'): its
+    materials are Xyz Monsters, which have no Level (the engine: `Xyz.AddProcedure` without a Level)."""
+    return requirement.summon == "xyz" and all(contains(group.filter, Atom("kind", "=", "xyz"))
+                                               for group in requirement.groups)
+
+
 def conditions_text(conditions) -> str:
     """' with the same Attribute but different Types, including a Tuner'."""
     same = [_PROPERTY_WORDS[c.prop][0] for c in conditions if isinstance(c, SameProperty)]
     different = [_PROPERTY_WORDS["name" if isinstance(c, DifferentNames) else c.prop][1]
                  for c in conditions if isinstance(c, (DifferentNames, DifferentProperty))]
     text = f" with the same {' and '.join(same)}" if same else ""
+    text += "".join(f" {c}" for c in conditions if isinstance(c, SameAnyProperty))   # MAT-5
     if different:
         text += (" but different " if same else " with different ") + " and ".join(different)
     return text + "".join(f", {c}" for c in conditions if isinstance(c, Including))

@@ -42,7 +42,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
                               fusion_substitute,
-                              material_requirement, material_rules, ritual_spell, special_summon_limit,
+                              material_requirement, material_rules, own_original_stats, ritual_spell, special_summon_limit,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
@@ -62,7 +62,7 @@ from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitu
 from ..position.play import Play, sort_plays
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class, id_sort_key
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, Requirement,
-                                  SameProperty)
+                                  SameAnyProperty, SameProperty, xyz_of_xyz)
 
 
 MAIN_PHASES = ("main1", "main2")
@@ -715,7 +715,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         extra = _link_extra_pool(position, monster) if summon == "link" else []
         hand = _hand_synchro_pool(position, pool) if summon == "synchro" else []
         extra_ids = {m.id for m in extra}
-        candidates = [m for m in list(pool) + extra + hand if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon))
+        of_xyz = xyz_of_xyz(requirement)   # MAT-6: a line of Xyz Monsters takes them without a Level
+        candidates = [m for m in list(pool) + extra + hand if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon)
+                                                               or (of_xyz and "xyz" in m.card.kinds))
                       and _material_allowed(m, monster, summon)
                       and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
                                          _as_tuner(m, monster, summon), _xyz_levels(m, monster, summon),
@@ -962,8 +964,14 @@ def _matches(term, material: Instance) -> bool:
         if value == "monster":                  # a Trap Monster on the field is a monster
             return "monster" in kinds or "trap_monster" in kinds
         return value in kinds
+    if key == "overlay":                            # MAT-6: "that have material"
+        return getattr(material, "location", None) in ON_FIELD and bool(getattr(material.state, "materials", ()))
     if key == "position":
+        if value == "face_up":                      # MAT-3: "face-up monster" (on the field)
+            return getattr(material, "location", None) in ON_FIELD and getattr(material.state, "position", None) != "set"
         return value == "face_down" and getattr(material.state, "position", None) == "set"
+    if key in ("atk", "def") and getattr(material, "location", None) in ON_FIELD and own_original_stats(card):
+        return False                                # MAT-3: its ATK/DEF there are not the printed ones
     actual = getattr(card, _NUMERIC_ATTRIBUTES[key])
     if actual is None:
         return False
@@ -1033,6 +1041,8 @@ def _condition_holds(condition, members: Sequence[Instance]) -> bool:
     if isinstance(condition, DifferentNames):
         names = [m.card.name.casefold() for m in members]
         return len(set(names)) == len(names)
+    if isinstance(condition, SameAnyProperty):      # MAT-5: all share one Type, or all share one Attribute
+        return any(_condition_holds(SameProperty(prop), members) for prop in condition.props)
     if isinstance(condition, (SameProperty, DifferentProperty)):
         values = [_property(m, condition.prop) for m in members]
         if any(v is None for v in values):
@@ -1126,6 +1136,10 @@ def _in_place(group, material: Instance, player) -> bool:
         return material.location == "hand"
     if group.place in ("gy", "opponent_gy"):
         return material.location == "graveyard" and (material.player == player) == (group.place == "gy")
+    if group.place == "controlled":                 # MAT-3: "you control"
+        return material.location in ON_FIELD and material.player == player
+    if group.place == "emz":                        # MAT-3: "in the Extra Monster Zone", either player's
+        return material.location == "extra_monster_zone"
     return True
 
 

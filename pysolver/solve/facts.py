@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from ..cards.cardtext import (RitualSpell, double_tribute, ritual_limits, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
@@ -23,7 +23,8 @@ from ..cards.effects import (activated_effects, clauses, contact_fusion, limits,
                               procedure_once_per_turn, procedures)
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
-from ..cards.requirements import And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameProperty
+from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameAnyProperty,
+                                  SameProperty, xyz_of_xyz)
 
 # Locations whose identical copies are interchangeable in every respect (no zone geometry), so the
 # encodings may list plays up to copies by symmetry breaking; field copies are grouped by the decoder.
@@ -53,6 +54,8 @@ def card_facts(card: Card) -> str:
     if card.defense is not None:
         out.append(f"def({c},{card.defense}).")
     out.append(f"name({c},{card.alias or c}).")
+    if own_original_stats(card):                      # MAT-3: its ATK/DEF on the field are unknown
+        out.append(f"stats_unknown_on_field({c}).")
     if (renamed := field_name(card)) is not None:     # BPA-2: its name on the field
         out.append(f"name_on_field({c},{_string(renamed)}).")
     if card.attribute:
@@ -261,7 +264,7 @@ class _Filters:
             value = (card.alias or card.passcode) if card else 0
         elif key == "archetype":
             self.archetypes.add(value)
-        elif key in ("attribute", "race", "kind", "position"):
+        elif key in ("attribute", "race", "kind", "position", "overlay"):
             value = constant(str(value))
         return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
 
@@ -284,6 +287,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     requirement = material_requirement(card) if target and card.is_extra_deck else None
     if requirement is not None and not isinstance(requirement, Exception):   # else withheld (solve.unread)
         out.append(f"requirement({c},{requirement.summon}).")
+        if xyz_of_xyz(requirement):                  # MAT-6: its materials are Xyz Monsters (no Level)
+            out.append(f"xyz_line_of_xyz({c}).")
         for g, group in enumerate(requirement.groups):
             out.append(f"group({c},{g},{group.min}).")
             if group.max is not None:
@@ -301,6 +306,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
                 out.append(f"different_property({c},name,{scope}).")
             elif isinstance(condition, SameProperty):
                 out.append(f"same_property({c},{condition.prop},{scope}).")
+            elif isinstance(condition, SameAnyProperty):   # MAT-5
+                out.extend(f"same_any_property({c},{prop},{scope})." for prop in condition.props)
             elif isinstance(condition, DifferentProperty):
                 out.append(f"different_property({c},{condition.prop},{scope}).")
     spell = _read(card, ritual_spell(card), target)

@@ -312,6 +312,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_including": ("{material}", "{C:card}'s materials must include the monster(s) its text names "
                                          "({C:requirement}), and no choice of materials does"),
     "material_same": ("{material}", "{C:card}'s materials must share their {P} ({C:requirement})"),
+    "material_same_any": ("MAT-5", "{C:card}'s materials must all share one of the properties its line names "
+                                   "({C:requirement})"),
     "material_different": ("{material}", "{C:card}'s materials must have different {P}s ({C:requirement})"),
     "material_cannot": ("{material}", "{M:instance} cannot be used as {K} Material (its own text)"),
     "material_cannot_with_material": ("{material}", "{M:instance} cannot be used as {K} Material while it has material "

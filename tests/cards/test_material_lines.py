@@ -10,7 +10,7 @@ import pytest
 from pysolver.cards.material_lines import (UnsupportedMaterialLine, coverage, default_archetypes, main,
                                            parse_material_line, read_corpus)
 from pysolver.cards.requirements import (ANY, And, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or,
-                                         Requirement, SameProperty)
+                                         Requirement, SameProperty, contains)
 
 T = Atom("kind", "=", "tuner")
 NT = Not(T)
@@ -350,6 +350,47 @@ def test_mat_2_a_place_narrows_its_own_part_starving_venom():
     assert req.groups[0].filter == parse("2 DARK monsters, except Tokens", "fusion").groups[0].filter
 
 
+def test_mat_3_original_stats_ultimate_dragon_of_pride_and_soul_paladins_clockwork_knight():
+    both = And((Atom("atk", "=", 2500), Atom("def", "=", 2500)))
+    assert parse("3 monsters with 2500 original ATK/DEF", "fusion").groups == (Group(3, 3, both),)
+    paladins = parse("1 Tuner + 1+ non-Tuner monsters with 2500 original ATK & DEF", "synchro")
+    assert paladins.groups[1].filter == And((NT, both)) or set(paladins.groups[1].filter.parts) == {NT, *both.parts}
+    knight = parse("1 non-Link Machine monster with 1000 or less original ATK", "link")
+    assert knight.groups[0].filter == parse("1 non-Link Machine monster with 1000 or less ATK", "link").groups[0].filter
+
+
+def test_mat_3_original_level_greedy_venom_fusion_dragon():
+    req = parse('1 "Predaplant" monster + 1 DARK monster whose original Level is 8 or higher', "fusion")
+    assert req.groups[1].filter == parse("1 Level 8 or higher DARK monster", "fusion").groups[0].filter
+
+
+def test_mat_3_places_and_face_up_gaia_prominence_gravity_controller():
+    gaia = parse('"Gaia Blaze, the Force of the Sun" + 1 face-up monster you control', "fusion")
+    assert [g.place for g in gaia.groups] == ["", "controlled"]
+    assert gaia.groups[1].filter == Atom("position", "=", "face_up")
+    wingman = parse("1 Fusion Monster + 1 face-up monster on the field", "fusion")
+    assert [g.place for g in wingman.groups] == ["", "field"]
+    gravity = parse("1 non-Link Monster in an Extra Monster Zone", "link")
+    assert gravity.groups == (Group(1, 1, Not(kind("link")), place="emz"),)
+    megafleet = parse('1 "Cyber Dragon" monster + 1+ monsters in the Extra Monster Zone', "fusion")
+    assert [g.place for g in megafleet.groups] == ["", "emz"]
+
+
+def test_mat_6_that_have_material_number_93_utopia_kaiser():
+    req = parse('2+ "Number" Xyz Monsters, with the same Rank, that have material', "xyz")
+    assert contains(req.groups[0].filter, Atom("overlay", "=", "has_material"))
+    assert contains(req.groups[0].filter, kind("xyz")) and req.conditions == (SameProperty("rank"),)
+    assert str(req) == '2+ "Number" Xyz Monsters that have material with the same Rank'
+
+
+def test_mat_5_same_type_or_attribute_union_carrier():
+    from pysolver.cards.requirements import SameAnyProperty
+    req = parse("2 monsters with the same Type or Attribute", "link")
+    assert req.groups == (Group(2, 2, ANY),)
+    assert req.conditions == (SameAnyProperty(("race", "attribute")),)
+    assert str(req) == "2 monsters with the same Type or Attribute"
+
+
 # ------------------------------------------------------------------------------------------------
 # Unsupported lines raise with a stable reason
 
@@ -358,16 +399,19 @@ def test_mat_2_a_place_narrows_its_own_part_starving_venom():
     ("2 DARK monsters on the field or in the GY", "fusion", "custom condition: 'or in the GY'"),
     ('2+ Tuners or 1 Tuner Synchro Monster + "Clear Wing Synchro Dragon"', "synchro",
      "alternative material sets"),
-    ("2 monsters with the same Type or Attribute", "link", "'or' between group conditions"),
+    ("2 monsters with the same Type or different Attributes", "link", "'or' between group conditions"),
+    ("2 monsters with the same Type or Type", "link", "'or' between group conditions"),
     ("", "fusion", "no material line"),
     ("1 Normal Summoned/Set monster", "link", "unknown term: 'Summoned/Set monster'"),
-    ("3 monsters with 2500 original ATK/DEF", "fusion", "custom condition: 'with 2500 original ATK/DEF'"),
-    ("1 Tuner + 1+ non-Tuner monsters with 2500 original ATK & DEF", "synchro",
-     "custom condition: 'with 2500 original ATK & DEF'"),
-    ('2+ "Number" Xyz Monsters, with the same Rank, that have material', "xyz",
+    ("2+ monsters you control, Special Summoned from the Extra Deck", "fusion",
+     "custom condition: 'Special Summoned from the Extra Deck'"),
+    ("1 Tuner + 1 DARK monster whose original Level is 8 or higher", "synchro",
+     "custom condition: 'whose original Level is 8 or higher'"),
+    ("1 face-up monster", "link", "unknown term: 'face-up monster'"),
+    ('2+ "Number" Xyz Monsters, with the same Rank, that have material', "link",
      "custom condition: 'that have material'"),
-    ('1 "Cyber Dragon" monster + 1+ monsters in the Extra Monster Zone', "fusion",
-     "custom condition: 'in the Extra Monster Zone'"),
+    ('1 "Cyber Dragon" monster + 1+ monsters in the Extra Monster Zone or in the GY', "fusion",
+     "custom condition: 'or in the GY'"),
     ("1 Level 4 monster + 1 non-Tuner monster", "synchro", "Synchro line without a Tuner slot"),
 ])
 def test_unsupported_lines(line, summon, reason):

@@ -363,3 +363,182 @@ def test_mat_2_place_phrases_belong_to_their_own_part():
     line = parse_material_line('1 "Yubel" monster + 1+ Effect Monsters on the field', "fusion")
     assert [group.place for group in line.groups] == ["", "field"]
     assert str(line.groups[1]) == "1+ Effect Monsters on the field"
+
+
+def steps_agree(position):
+    """Horizon 1 of the step-indexed turn gives the solver's plays (instance level), each move replaying as `apply`
+    makes it (`replay` compares the states)."""
+    from pysolver.solve.steps import Planner, replay
+    planner = Planner(position, symmetry=False)
+    planner.control.configuration.solve.models = 0
+    planner.control.configuration.solve.project = "show"
+    planner.ask(1)
+    every = lambda p: legal_plays(p, all_instances=True)
+    keys = set()
+    with planner.control.solve(yield_=True) as handle:
+        for model in handle:
+            ((play, _, _),) = replay(model.symbols(atoms=True), position, 1, every)
+            keys.add(play.key)
+    assert keys == {p.key for p in every(position) if p.action != "end_turn"}
+
+
+# --------------------------------------------------------------------------------------------------
+# MAT-3 (docs/material-rules.md): a material line's condition on the printed (original) ATK, DEF or Level, on
+# the material's zone ("you control", "in the Extra Monster Zone") and on its face ("face-up").
+
+def test_mat_3_ultimate_dragon_of_pride_and_soul_takes_2500_original_atk_and_def(real):
+    # "3 monsters with 2500 original ATK/DEF" (the engine: IsBaseAttack(2500) and IsBaseDefense(2500)):
+    # Regenesis Sage is 2500/2500; Summoned Skull is 2500/1200.
+    position = board(cards=real).hand("Polymerization", "Summoned Skull").monster(1, "Regenesis Sage") \
+        .monster(2, "Regenesis Sage").monster(3, "Regenesis Sage") \
+        .extra_deck("Ultimate Dragon of Pride and Soul").build()
+    assert summons(position, "fusion_summon") == {("Ultimate Dragon of Pride and Soul", ("M1", "M2", "M3"))}
+    short = board(cards=real).hand("Polymerization", "Summoned Skull").monster(1, "Regenesis Sage") \
+        .monster(2, "Regenesis Sage").extra_deck("Ultimate Dragon of Pride and Soul").build()
+    assert summons(short, "fusion_summon") == set()
+
+
+def test_mat_3_paladins_of_bonds_and_unity_non_tuners_with_2500_original_atk_and_def(real):
+    # "1 Tuner + 1+ non-Tuner monsters with 2500 original ATK & DEF" (Level 12): Mahaama the Fairy Dragon (Tuner,
+    # 5) + Regenesis Sage (7, 2500/2500); Labradorite Dragon (Tuner, 6) + Summoned Skull (6, 2500/1200) is not.
+    position = board(cards=real).monster(1, "Regenesis Sage").monster(2, "Mahaama the Fairy Dragon") \
+        .monster(3, "Summoned Skull").monster(4, "Labradorite Dragon").extra_deck("Paladins of Bonds and Unity").build()
+    assert summons(position, "synchro_summon") == {("Paladins of Bonds and Unity", ("M1", "M2"))}
+
+
+def test_mat_3_greedy_venom_fusion_dragon_takes_a_dark_monster_whose_original_level_is_8_or_higher(real):
+    # '1 "Predaplant" monster + 1 DARK monster whose original Level is 8 or higher': Tri-Horned Dragon (DARK 8)
+    # is one, Dark Magician (DARK 7) is not.
+    position = board(cards=real).hand("Polymerization", "Predaplant Lilizard", "Tri-Horned Dragon") \
+        .monster(1, "Dark Magician").extra_deck("Greedy Venom Fusion Dragon").build()
+    assert summons(position, "fusion_summon") == {("Greedy Venom Fusion Dragon", ("H2", "H3"))}
+
+
+def test_mat_3_clockwork_knight_takes_a_machine_with_1000_or_less_original_atk(real):
+    # "1 non-Link Machine monster with 1000 or less original ATK": Yaiba Robo (1000) is one, Holograh (1100) is
+    # not; Chimeratech Megafleet Dragon (printed 0) says "The original ATK of this card becomes 1200 x the number
+    # of materials used for its Special Summon": on the field its original ATK is unknown, so it is not one.
+    position = board(cards=real).monster(1, "Yaiba Robo").monster(2, "Holograh") \
+        .monster(3, "Chimeratech Megafleet Dragon").extra_deck("Clockwork Knight").build()
+    assert summons(position, "link_summon") == {("Clockwork Knight", ("M1",))}
+    steps_agree(position)
+
+
+def test_mat_3_gravity_controller_takes_a_monster_in_an_extra_monster_zone(real):
+    # "1 non-Link Monster in an Extra Monster Zone": Stardust Dragon there is one, Sangan in M1 is not.
+    position = board(cards=real).monster("left", "Stardust Dragon").monster(1, "Sangan") \
+        .extra_deck("Gravity Controller").build()
+    found = summons(position, "link_summon")
+    assert found and all(materials == ("EMZL",) for _, materials in found)
+    steps_agree(position)
+    alone = board(cards=real).monster(1, "Sangan").extra_deck("Gravity Controller").build()
+    assert summons(alone, "link_summon") == set()
+
+
+def test_mat_3_gaia_prominence_takes_a_face_up_monster_you_control(real):
+    # '"Gaia Blaze, the Force of the Sun" + 1 face-up monster you control': Sangan (face-up) is one; Kuriboh in
+    # the hand and the Set Celtic Guardian are not.
+    position = board(cards=real).hand("Polymerization", "Kuriboh").monster(1, "Gaia Blaze, the Force of the Sun") \
+        .monster(2, "Sangan").monster(3, "Celtic Guardian", position="set") \
+        .extra_deck("Gaia Prominence, the Fierce Force").build()
+    assert summons(position, "fusion_summon") == {("Gaia Prominence, the Fierce Force", ("M1", "M2"))}
+    steps_agree(position)
+
+
+def test_mat_3_favorite_hero_shining_flare_wingman_takes_a_face_up_monster_on_the_field(real):
+    # "1 Fusion Monster + 1 face-up monster on the field": Thousand Dragon (Fusion) + Sangan; not Kuriboh in the
+    # hand, not the Set Celtic Guardian.
+    position = board(cards=real).hand("Polymerization", "Kuriboh").monster(1, "Thousand Dragon") \
+        .monster(2, "Sangan").monster(3, "Celtic Guardian", position="set") \
+        .extra_deck("Favorite HERO Shining Flare Wingman").build()
+    assert summons(position, "fusion_summon") == {("Favorite HERO Shining Flare Wingman", ("M1", "M2"))}
+
+
+def test_mat_3_chimeratech_megafleet_dragon_takes_monsters_in_either_extra_monster_zone(real):
+    # '1 "Cyber Dragon" monster + 1+ monsters in the Extra Monster Zone', sent "from either field": the
+    # opponent's Stardust Dragon in an Extra Monster Zone is one; Sangan in a Main Monster Zone is not.
+    from helpers import procedure_summons
+    position = board(cards=real).monster(1, "Cyber Dragon").monster(2, "Sangan") \
+        .extra_deck("Chimeratech Megafleet Dragon")
+    position.opponent.monster("right", "Stardust Dragon")
+    assert procedure_summons(position.build()) == {("ED1", ("M1", "oEMZR"))}
+    steps_agree(position.build())
+    alone = board(cards=real).monster(1, "Cyber Dragon").monster(2, "Sangan") \
+        .extra_deck("Chimeratech Megafleet Dragon").build()
+    assert procedure_summons(alone) == set()
+
+
+def test_mat_3_materials_read_now(real):
+    from pysolver.cards import coverage
+    for name in ("Ultimate Dragon of Pride and Soul", "Paladins of Bonds and Unity", "Greedy Venom Fusion Dragon",
+                 "Clockwork Knight", "Gravity Controller", "Gaia Prominence, the Fierce Force",
+                 "Favorite HERO Shining Flare Wingman", "Chimeratech Megafleet Dragon"):
+        assert coverage.supported(real[name]) is None, name
+    # "2+ monsters you control, Special Summoned from the Extra Deck": a position does not say how a monster came
+    assert coverage.supported(real["Extox Hydra"]) is not None
+
+
+# --------------------------------------------------------------------------------------------------
+# MAT-4 (docs/material-rules.md): "If you Synchro Summon this card, all materials must be the same Attribute."
+
+def test_mat_4_judgment_the_dragon_of_heaven_takes_materials_of_one_attribute(real):
+    # Judgment (Level 8, "1 Tuner + 1+ non-Tuner monsters"): Tune Warrior (EARTH Tuner 3) + Leo Wizard (EARTH 5),
+    # Genex Controller (DARK Tuner 3) + Shapesnatch (DARK 5); never an EARTH and a DARK monster together.
+    position = board(cards=real).monster(1, "Tune Warrior").monster(2, "Genex Controller").monster(3, "Leo Wizard") \
+        .monster(4, "Shapesnatch").extra_deck("Judgment, the Dragon of Heaven").build()
+    assert summons(position, "synchro_summon") == {("Judgment, the Dragon of Heaven", ("M1", "M3")),
+                                                   ("Judgment, the Dragon of Heaven", ("M2", "M4"))}
+    steps_agree(position)
+
+
+def test_mat_4_judgment_is_read(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.cardtext import material_requirement
+    from pysolver.cards.requirements import SameProperty
+    assert coverage.supported(real["Judgment, the Dragon of Heaven"]) is None
+    assert SameProperty("attribute") in material_requirement(real["Judgment, the Dragon of Heaven"]).conditions
+
+
+# --------------------------------------------------------------------------------------------------
+# MAT-5 (docs/material-rules.md): "with the same Type or Attribute": all of one Type, or all of one Attribute.
+
+def test_mat_5_union_carrier_takes_2_monsters_of_one_type_or_one_attribute(real):
+    # Summoned Skull (DARK Fiend) + Dark Magician (DARK Spellcaster): one Attribute; Dark Magician + Mystical Elf
+    # (LIGHT Spellcaster): one Type; no other pair (Celtic Guardian is EARTH Warrior).
+    position = board(cards=real).monster(1, "Summoned Skull").monster(2, "Dark Magician").monster(3, "Mystical Elf") \
+        .monster(4, "Celtic Guardian").extra_deck("Union Carrier").build()
+    assert summons(position, "link_summon") == {("Union Carrier", ("M1", "M2")), ("Union Carrier", ("M2", "M3"))}
+    steps_agree(position)
+
+
+def test_mat_5_union_carrier_is_read(real):
+    from pysolver.cards import coverage
+    assert coverage.supported(real["Union Carrier"]) is None
+
+
+# --------------------------------------------------------------------------------------------------
+# MAT-6 (docs/material-rules.md): "that have material" (an Xyz Monster with material attached).
+
+def test_mat_6_number_93_utopia_kaiser_takes_number_xyz_monsters_that_have_material(real):
+    # '2+ "Number" Xyz Monsters, with the same Rank, that have material': the two Number 39: Utopia with material
+    # (Rank 4); not the third one without material, not Number 17: Leviathan Dragon (Rank 3) with material.
+    position = board(cards=real).monster(1, "Number 39: Utopia", materials=["Kuriboh"]) \
+        .monster(2, "Number 39: Utopia", materials=["Sangan", "Kuriboh"]).monster(3, "Number 39: Utopia") \
+        .monster(4, "Number 17: Leviathan Dragon", materials=["Sangan"]).extra_deck("Number 93: Utopia Kaiser").build()
+    assert summons(position, "xyz_summon") == {("Number 93: Utopia Kaiser", ("M1", "M2"))}
+    steps_agree(position)
+
+
+def test_mat_6_utopia_kaiser_is_read(real):
+    from pysolver.cards import coverage
+    assert coverage.supported(real["Number 93: Utopia Kaiser"]) is None
+
+
+def test_mat_6_number_f0_utopic_future_takes_xyz_monsters_without_a_level(real):
+    # '2 Xyz Monsters with the same Rank, except "Number" monsters': Xyz Monsters have no Level, and the line asks
+    # for none (the engine: Xyz.AddProcedure without a Level): Gagaga Cowboy + Daigusto Emeral (both Rank 4); not
+    # Number 39: Utopia (a "Number"), not Sangan (no Xyz Monster).
+    position = board(cards=real).monster(1, "Gagaga Cowboy", materials=["Kuriboh"]).monster(2, "Daigusto Emeral") \
+        .monster(3, "Number 39: Utopia").monster(4, "Sangan").extra_deck("Number F0: Utopic Future").build()
+    assert summons(position, "xyz_summon") == {("Number F0: Utopic Future", ("M1", "M2"))}
+    steps_agree(position)
