@@ -232,6 +232,7 @@ class Planner:
     goal_fixed: str = ""              # the goal's rules that read no fluent (#program base)
     extra: str = ""                   # more statements for #program step(t)
     project_states: bool = False      # #project onto the states: one model per sequence of states
+    configuration: str = "auto"       # clasp's --configuration (set when the Control is made: it shapes preprocessing)
     horizon: int = field(default=-1, init=False)
 
     def __post_init__(self):
@@ -247,7 +248,7 @@ class Planner:
             programs["step"].append(project_state("t"))
         given = frozenset().union(*(head_names(text) for texts in programs.values() for text in texts))
         fixed, steps = live_step_program(names, self.table.predicates | given | head_names(self.goal_fixed))
-        self.control = clingo.Control(["--warn=none"])
+        self.control = clingo.Control(["--warn=none", f"--configuration={self.configuration}"])
         with clingo.ast.ProgramBuilder(self.control) as builder:
             for statement in fixed:
                 builder.add(statement)
