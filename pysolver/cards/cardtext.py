@@ -252,6 +252,27 @@ def own_original_stats(card: Card) -> bool:
     return bool(_OWN_ORIGINAL_STATS.search(card.text))
 
 
+def own_original_stats_sentence(card: Card) -> str:
+    """The sentence of `own_original_stats` (the unread entry names it)."""
+    match = _OWN_ORIGINAL_STATS.search(card.text)
+    start = max(card.text.rfind(".", 0, match.start()), card.text.rfind("\n", 0, match.start())) + 1
+    end = card.text.find(".", match.end())
+    return card.text[start:end + 1 if end >= 0 else len(card.text)].strip(" \r\n●")
+
+
+# A condition on a monster's ATK or DEF that a card's text may set ("with 2000 or more ATK", "with 2500 original
+# ATK/DEF", "whose total ATK", "combined ATK"): wider than what the readers take, so that no such term is missed.
+_STAT_TERM = re.compile(r"\b(?:with|whose)\s+(?:\d[\d,]*|\?)\s+(?:or (?:more|less|higher|lower)\s+)?(?:original\s+)?"
+                        r"(?:ATK|DEF)\b|\b(?:total|combined)\s+(?:original\s+)?(?:ATK|DEF)\b|\bwhose (?:ATK|DEF)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def stat_terms(card: Card) -> bool:
+    """MAT-3: the card's text may set a condition on a monster's ATK or DEF (a filter, a Ritual's ATK total)."""
+    text = card.text.replace(own_original_stats_sentence(card), "") if own_original_stats(card) else card.text
+    return bool(_STAT_TERM.search(text))
+
+
 _SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("fusion", "fusion"))
 
 

@@ -2556,6 +2556,7 @@ def legal_plays(position: Position, *, all_instances: bool = False) -> list[Play
 # force on the turn player refuses the position. Written from the documented rule.
 
 def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
+    from ..cards.cardtext import own_original_stats, stat_terms
     from ..cards.reading import unread_clauses, whom
     from ..errors import PysolverError
     uses_it, attacks_it, targets_it, moves_it, only_one = set(), set(), set(), set(), set()
@@ -2621,6 +2622,11 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 stay_in_battle = True      # the Battle Phase is neither left nor skipped while it can attack
             {"play": uses_it, "summon": moves_it, "attack": attacks_it, "battle": attacks_it,
              "target": targets_it}[clause.scope].add(instance.id)
+    # docs/material-rules.md MAT-3: a face-up monster whose own text sets its original ATK/DEF has unknown values
+    # on the field; while a card of the position names an ATK/DEF condition, no play that uses it is certain.
+    if any(stat_terms(i.card) for i in position.instances.values()):
+        uses_it |= {i.id for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")
+                    and getattr(i.state, "position", "attack") != "set" and own_original_stats(i.card)}
 
     def certain(play: Play) -> bool:
         target = play.target if play.target and play.target != "direct" else None

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from ..cards.cardtext import own_original_stats, own_original_stats_sentence, stat_terms
 from ..cards.reading import Unread, unread_clauses, whom
 from ..cards.uniques import is_x, unique
 from ..errors import PysolverError
@@ -244,6 +245,17 @@ class Withheld:
                 self.entries.append(UnreadCard(instance.card.name, own_id, clause.clause, withheld))
                 self._scopes.append(("all_" if in_force else "") + clause.scope
                                     + ("+pendulum" if _is_scale(instance) and clause.where == "pendulum" else ""))
+
+        # MAT-3: on the field, a monster whose text changes its own original ATK/DEF matches no ATK/DEF term (the
+        # position does not record its values): while some card sets such a term, its uses are not certain.
+        if any(stat_terms(i.card) for i in position.instances.values()):
+            for instance in position.instances.values():
+                if instance.location in ("monster_zone", "extra_monster_zone") and _face_up(instance) \
+                        and own_original_stats(instance.card) and instance.id not in self.play_ids:
+                    self.play_ids.add(instance.id)
+                    self.entries.append(UnreadCard(instance.card.name, instance.id, own_original_stats_sentence(
+                        instance.card), _WITHHELD["play"]))
+                    self._scopes.append("play")
 
     def concerning(self, instance_id: str, action: str) -> list[UnreadCard]:
         """The entries that may withhold a play of kind `action` whose card is `instance_id` (pysolver why:

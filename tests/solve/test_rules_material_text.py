@@ -417,11 +417,16 @@ def test_mat_3_greedy_venom_fusion_dragon_takes_a_dark_monster_whose_original_le
 def test_mat_3_clockwork_knight_takes_a_machine_with_1000_or_less_original_atk(real):
     # "1 non-Link Machine monster with 1000 or less original ATK": Yaiba Robo (1000) is one, Holograh (1100) is
     # not; Chimeratech Megafleet Dragon (printed 0) says "The original ATK of this card becomes 1200 x the number
-    # of materials used for its Special Summon": on the field its original ATK is unknown, so it is not one.
+    # of materials used for its Special Summon": on the field its original ATK is unknown, so it is not one, and
+    # the plays that use it are withheld (not known to be illegal), the answer says so.
     position = board(cards=real).monster(1, "Yaiba Robo").monster(2, "Holograh") \
         .monster(3, "Chimeratech Megafleet Dragon").extra_deck("Clockwork Knight").build()
     assert summons(position, "link_summon") == {("Clockwork Knight", ("M1",))}
-    steps_agree(position)
+    plays = legal_plays(position)
+    assert not plays.exhaustive and [(u.card, u.id) for u in plays.unread] == [("Chimeratech Megafleet Dragon", "M3")]
+    assert "M3" not in {i for p in plays for i in p.uses()}
+    without = board(cards=real).monster(1, "Yaiba Robo").monster(3, "Chimeratech Megafleet Dragon").build()
+    assert legal_plays(without).exhaustive      # no card sets an ATK/DEF condition: nothing to withhold
 
 
 def test_mat_3_gravity_controller_takes_a_monster_in_an_extra_monster_zone(real):
