@@ -377,6 +377,11 @@ def unread_in_turn(position: Position) -> list[str]:
     found = {instance.card.name for instance in position.instances.values()
              if _can_matter(instance, position, deck_used)
              and any(ahead or clause.scope != "attack" for clause in unread_clauses(instance.card))}
+    # MAT-3: a monster whose own text sets its original ATK/DEF may come to the field, where its uses are withheld
+    # while a card sets an ATK/DEF condition (Withheld)
+    if any(stat_terms(i.card) for i in position.instances.values()):
+        found |= {instance.card.name for instance in position.instances.values()
+                  if own_original_stats(instance.card) and _can_matter(instance, position, deck_used)}
     # UNQ-4: a card with an "only 1 X" rule and another X of the turn player, where a Pendulum Summon may
     # happen in the turn (a Pendulum card of theirs): a line may bring them out together
     mine = [i for i in position.instances.values() if i.player == position.turn_player]
