@@ -437,7 +437,7 @@ def test_default_archetype_table():
 
 def test_terms_validate():
     with pytest.raises(ValueError):
-        Atom("kind", "=", "spell")
+        Atom("kind", "=", "dragon")      # a Type, not a kind
     with pytest.raises(ValueError):
         Atom("attribute", "<=", "LIGHT")
     with pytest.raises(ValueError):
