@@ -8,7 +8,9 @@ and the first shortest line (`--first 1`: is there a line, and one of them). The
 (found, depth, exhausted, proved depth; with every line, the shortest lines as paths of positions) and the
 CPU times printed side by side with the ratio bfs / asp (CPU time: both engines run in this process, clingo
 included, so other work on the machine does not skew it; wall times are kept too). When the budget cuts the
-breadth-first search (`bfs_cut`), the ratio is a lower bound.
+breadth-first search (`bfs_cut`), the ratio is a lower bound. So each row also has the ratio at equal
+knowledge (`proof_ratio`): when a budget cut either engine, the CPU time each took to prove the deepest
+horizon both proved ("no line of P plays or fewer", the `proofs` of their statistics); otherwise the ratio.
 """
 
 from __future__ import annotations
@@ -86,7 +88,8 @@ def run(*, quick: bool, seeds=None, budget: float | None = None) -> dict:
                                    "depth": result.depth, "exhausted": result.exhausted, "lines": result.line_count,
                                    "proved_depth": result.proved_depth, "reason": result.reason,
                                    "work": result.statistics.get("positions") if engine == "bfs" else
-                                   result.statistics.get("conflicts")}
+                                   result.statistics.get("conflicts"),
+                                   "proofs": {p["depth"]: p["cpu_seconds"] for p in result.statistics["proofs"]}}
                     row[engine + "_paths"] = _paths(result, position, goal) if result.found else set()
                 paths = row.pop("bfs_paths"), row.pop("asp_paths")
                 row["agree"] = _compare(row, paths)
@@ -95,10 +98,24 @@ def run(*, quick: bool, seeds=None, budget: float | None = None) -> dict:
                 row["ratio"] = round(row["bfs"]["cpu_seconds"] / max(row["asp"]["cpu_seconds"], 1e-3), 2)
                 row["bfs_cut"] = not row["bfs"]["exhausted"] and "timeout" in row["bfs"]["reason"]
                 row["wall_ratio"] = round(row["bfs"]["seconds"] / row["asp"]["seconds"], 2)
+                row.update(_proof_ratio(row))
                 rows.append(row)
                 print(_line(row), flush=True)
     return {"family": "search", "budget": budget, "rows": rows,
             "summary": {mode: summary([r for r in rows if r["mode"] == mode]) for mode in MODES}}
+
+
+def _proof_ratio(row) -> dict:
+    """The ratio at equal knowledge: with both answers complete, the ratio; when a budget cut either engine,
+    bfs / asp CPU seconds to prove the deepest horizon that both proved."""
+    b, a = row["bfs"], row["asp"]
+    if "timeout" not in b["reason"] and "timeout" not in a["reason"]:
+        return {"proof_depth": None, "proof_ratio": row["ratio"]}
+    depth = min(b["proved_depth"], a["proved_depth"])
+    if depth < 1:
+        return {"proof_depth": None, "proof_ratio": None}
+    return {"proof_depth": depth,
+            "proof_ratio": round(b["proofs"][depth] / max(a["proofs"][depth], 1e-3), 2)}
 
 
 def _line(row) -> str:
@@ -106,19 +123,28 @@ def _line(row) -> str:
     def show(r):
         return (f"{r['cpu_seconds']:7.2f} s {'depth ' + str(r['depth']) if r['found'] else 'none ≤' + str(r['proved_depth'])}"
                 f"{'' if r['exhausted'] else ' CUT'}")
-    return f"seed {row['seed']} {row['mode']:<5} {row['goal']:<22} bfs {show(b):<28} asp {show(a):<28} ratio {row['ratio']:>7} agree {row['agree']}"
+    proof = f"≤{row['proof_depth']}: {row['proof_ratio']}" if row["proof_depth"] else row["proof_ratio"]
+    return (f"seed {row['seed']} {row['mode']:<5} {row['goal']:<22} bfs {show(b):<28} asp {show(a):<28} "
+            f"ratio {row['ratio']:>7} at equal proof {proof} agree {row['agree']}")
 
 
 def summary(rows) -> dict:
-    deep = [r["ratio"] for r in rows if (r["bfs"]["depth"] or 0) >= 4 or (not r["bfs"]["found"])]
+    deep = [r for r in rows if (r["bfs"]["depth"] or 0) >= 4 or (not r["bfs"]["found"])]
     by_bfs = sorted(rows, key=lambda r: r["bfs"]["cpu_seconds"])
     slowest = by_bfs[-max(1, len(rows) // 10):]
+
+    def median(ratios):
+        ratios = [r for r in ratios if r is not None]
+        return statistics.median(ratios) if ratios else None
     return {"instances": len(rows), "agree": sum(1 for r in rows if r["agree"]),
             "bfs_cut": sum(1 for r in rows if r["bfs_cut"]),
             "disagree": [f"seed {r['seed']} {r['goal']}" for r in rows if r["agree"] is False],
-            "median_ratio_depth_4_or_more_or_none": statistics.median(deep) if deep else None,
-            "median_ratio_all": statistics.median(r["ratio"] for r in rows),
-            "slowest_tenth_ratio": statistics.median(r["ratio"] for r in slowest)}
+            "median_ratio_depth_4_or_more_or_none": median(r["ratio"] for r in deep),
+            "median_ratio_all": median(r["ratio"] for r in rows),
+            "slowest_tenth_ratio": median(r["ratio"] for r in slowest),
+            "median_proof_ratio_depth_4_or_more_or_none": median(r["proof_ratio"] for r in deep),
+            "median_proof_ratio_all": median(r["proof_ratio"] for r in rows),
+            "slowest_tenth_proof_ratio": median(r["proof_ratio"] for r in slowest)}
 
 
 def main(quick: bool, results: Path) -> int:

@@ -117,19 +117,29 @@ class PlanResult:
         self.longest = -1
         self.uncertain: list[str] = []         # lines through plays legal_plays withholds (unread card text)
         self.statistics: dict = {}
+        self.proofs: list[dict] = []           # when each horizon was proved to reach no goal
 
 
 def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, timeout: float | None,
                    wanted: int | None, zone_classes: tuple, key_of) -> PlanResult:
     """Horizons 1, 2, ...: the first satisfiable one gives the shortest lines (all of them, as distinct
     paths of `key_of` keys, or the first `wanted`); an unsatisfiable one proves that no line of that length
-    reaches the goal, and a horizon with no line at all ends the turn's lines."""
-    started = time.perf_counter()
+    reaches the goal, and a horizon with no line at all ends the turn's lines. The caller has checked that
+    the start does not reach the goal."""
+    started, cpu_started = time.perf_counter(), time.process_time()
     deadline = None if timeout is None else started + timeout
     result = PlanResult()
+
+    def proved(depth: int) -> None:
+        result.proved_depth = depth
+        result.proofs.append({"depth": depth, "seconds": round(time.perf_counter() - started, 4),
+                              "cpu_seconds": round(time.process_time() - cpu_started, 4)})
+
     unread = unread_in_turn(position)
     if unread:     # the step-indexed turn lists plays those texts may forbid, and lacks plays they may allow
         result.uncertain.append(f"the turn involves card text pysolver cannot read ({', '.join(unread)})")
+    if not result.uncertain:
+        proved(0)
     fixed, rules = goal_program(goal, all_fluents())
     planner = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed, goal_program=rules,
                       project_states=True, configuration="trendy")
@@ -231,7 +241,7 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
                 result.proved_depth = depth - 1
             break
         if not result.uncertain:
-            result.proved_depth = depth
+            proved(depth)
         # Does any line of this length exist? If not, the turn has no longer lines either.
         planner.control.assign_external(clingo.Function("query", [clingo.Number(depth)]), False)
         planner.control.configuration.solve.models = 1
@@ -250,7 +260,8 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     result.statistics = {
         "engine": "asp", "horizon": planner.horizon, "ground_seconds": round(planner.ground_seconds, 4),
         "solve_seconds": round(solve_seconds - inline[0], 4), "replay_seconds": round(replay_seconds, 4),
-        "models": models, "conflicts": conflicts[0], "seconds": round(time.perf_counter() - started, 4)}
+        "models": models, "conflicts": conflicts[0], "seconds": round(time.perf_counter() - started, 4),
+        "proofs": result.proofs}
     return result
 
 

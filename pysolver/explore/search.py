@@ -652,8 +652,12 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
         timing["notation"] += time.perf_counter() - t
 
     prefetched: dict = {}
+    proofs: list[dict] = []     # when each depth was proved: all its positions generated, none a goal
     try:
         while not goal_nodes and levels[depth]:
+            if not incomplete:
+                proofs.append({"depth": depth, "seconds": round(time.perf_counter() - started, 4),
+                               "cpu_seconds": round(time.process_time() - cpu_started, 4)})
             if max_depth is not None and depth >= max_depth:
                 cut = (f"stopped at --max-depth {max_depth}: {len(levels[depth])} positions at depth {depth} "
                        "not expanded")
@@ -755,7 +759,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
         "expanded": expanded, "generated": generated, "transpositions": transpositions, "positions": len(nodes),
         "seconds": round(elapsed, 4), "positions_per_second": round(expanded / elapsed, 1) if elapsed > 0 else 0.0,
         "cpu_seconds": round(cpu, 4), "positions_per_cpu_second": round(expanded / cpu, 1) if cpu > 0 else 0.0,
-        "depth_reached": max((nodes[k].depth for k in nodes), default=0),
+        "depth_reached": max((nodes[k].depth for k in nodes), default=0), "proofs": proofs,
         "time": {**{k: round(v, 4) for k, v in timing.items()}, "lines": round(elapsed - (searched - started), 4),
                  "other": round(max(0.0, (searched - started) - sum(timing.values())), 4),
                  "legal_plays_parts": {k: round(v, 4) for k, v in solver_parts.items()}},

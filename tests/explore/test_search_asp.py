@@ -76,6 +76,17 @@ def test_an_unsatisfiable_horizon_is_a_proof():
     assert "max-depth" in result.reason
 
 
+def test_both_engines_say_when_each_horizon_was_proved():
+    """`statistics.proofs`: one entry per depth 0..proved_depth, in order, with the seconds it took."""
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    for engine in ("asp", "bfs"):
+        result = search(position, "monsters>=7", engine=engine, max_depth=2)
+        proofs = result.to_json()["statistics"]["proofs"]
+        assert [p["depth"] for p in proofs] == list(range(result.proved_depth + 1)) == [0, 1, 2], engine
+        assert all(a["cpu_seconds"] <= b["cpu_seconds"] and a["seconds"] <= b["seconds"]
+                   for a, b in zip(proofs, proofs[1:])), engine
+
+
 def test_an_asp_goal_reads_the_state_at_the_horizon():
     position = load_position(EXAMPLES / "spec-example.yaml")
     text = 'asp:"goal :- instance(I, 73580471), location(I, extra_monster_zone), mine(I)."'
