@@ -806,6 +806,8 @@ class Clause:
                             # | summon_once_by (CNT-3: `forbids` the kind: fusion | synchro | xyz | link)
                             # | extra_tribute_summon (granted when the effect resolves)
                             # | extra_normal_summon_after (granted after this card is Normal Summoned)
+                            # | extra_normal_summon_while (NS-13: granted while this card is face-up; `method`
+                            #   "set" when the additional one may be a Set, else "summon")
                             # | after_summoned (ZLK-4: after this card's Summon of `method` succeeded)
     forbids: str = ""       # special_summon | special_summon_from_extra_deck | normal_summon | summon
                             # | activate_other | direct_attack_others | battle_phase | attack_self
@@ -847,6 +849,13 @@ def _forbid(sentence: str):
 # ZLK-4: "After you Synchro Summon this card, you cannot Special Summon Level 5 or higher monsters for the rest of the
 # turn." (Brotherhood of the Fire Fist - Horse Prince; engine: on EVENT_SPSUMMON_SUCCESS of that kind of Summon, a
 # player-level EFFECT_CANNOT_SPECIAL_SUMMON on the summoner until the End Phase, target `IsLevelAbove(5)`).
+# NS-13 (docs/tribute-rules.md): a face-up card's standing grant of the turn's additional Normal Summon.
+EXTRA_NORMAL_SUMMON_WHILE = re.compile(
+    r"(?:During your Main Phase, |While this card is face-up on the field, )?you can Normal Summon(?P<set>/Set)? "
+    r"1 (?P<what>[^.]+?)(?: during your Main Phase each turn)?,? in addition to your Normal Summon/Set"
+    r"(?: \(you can only gain this effect once per turn\))?\.", re.I)
+
+
 AFTER_SUMMONED = re.compile(r"After you (?P<method>Fusion|Synchro|Xyz|Link|Ritual) Summon this card, you cannot Special "
                             r"Summon (?P<what>Level \d+ or (?:higher|lower)) monsters for the rest of the turn\.")
 
@@ -864,6 +873,8 @@ def clauses(card: Card):
     effect_of = _effect_numbers(card)
     try:
         for sentence in _sentences(text):
+            if EXTRA_NORMAL_SUMMON_WHILE.fullmatch(sentence.strip()):
+                continue                 # NS-13: normal_summon_grants
             after = AFTER_SUMMONED.fullmatch(sentence.strip())
             if after:                    # ZLK-4 (docs/lock-rules.md)
                 found.append(Clause("after_summoned", "special_summon", method=after.group("method").lower(),
@@ -904,6 +915,25 @@ def clauses(card: Card):
             found.append(Clause("extra_normal_summon_after", except_filter=_filter(extra.group(1))))
     except (UnsupportedText, ValueError) as error:
         return UnsupportedText(f"{card.name!r}: turn clause not supported ({error})")
+    return tuple(found) + tuple(clause for _, clause in normal_summon_grants(card))
+
+
+@lru_cache(maxsize=None)
+def normal_summon_grants(card: Card) -> tuple[tuple[str, Clause], ...]:
+    """NS-13: the card's standing grants of an additional Normal Summon, each (sentence, clause). A grant
+    whose monsters cannot be read is left out, and its sentence stays unread (`reading.is_read`)."""
+    found = []
+    for sentence in _sentences(_text(card)):
+        grant = EXTRA_NORMAL_SUMMON_WHILE.fullmatch(sentence.strip())
+        if grant is None:
+            continue
+        what = grant.group("what")
+        try:
+            wanted = _filter(what if re.search(r"\b(?:monster|Tuner)$", what) else f"{what} monster")
+        except (UnsupportedText, ValueError):
+            continue
+        found.append((sentence, Clause("extra_normal_summon_while", method="set" if grant.group("set") else "summon",
+                                       except_filter=wanted)))
     return tuple(found)
 
 

@@ -223,15 +223,17 @@ def is_read(card: Card, sentence: str) -> bool:
     clause `attacks` reads where it stands (BP-3..BP-14: not in a conditional bullet list), a summon lock
     `locks` reads (LCK-1), a card unique on the field (UNQ-1: `uniques`), a targeting protection or "same
     Chain" sentence (TGT, CHN-1), a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
-    Tribute or condition understood), or a replacement that banishes cards instead of sending them to the GY
-    (BAN-1..BAN-3: `replacements`)."""
+    Tribute or condition understood), a replacement that banishes cards instead of sending them to the GY
+    (BAN-1..BAN-3: `replacements`), or a face-up card's grant of an additional Normal Summon whose monsters
+    parse (NS-13: `effects.normal_summon_grants`)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
         or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
         or (locks.zone_lock(card) and bool(locks.ZONE_LOCK.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
-        or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card)
+        or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
+        or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card))
 
 
 def _ritual_reminder(card: Card, sentence: str) -> bool:

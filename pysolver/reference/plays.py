@@ -208,9 +208,9 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
     def granted(action: str, monster: Instance, tributes: Sequence[Instance]) -> bool:
         if regular:
             return True
-        return action == "normal_summon" and any(
-            (kind == "tribute" and tributes) or (kind == "filter" and _matches(wanted, monster))
-            for kind, wanted in grants)
+        return any((kind == "tribute" and action == "normal_summon" and tributes)
+                   or (kind == "filter" and action == "normal_summon" and _matches(wanted, monster))
+                   or (kind == "filter_or_set" and _matches(wanted, monster)) for kind, wanted in grants)
 
     hand = _own(position, "hand")
     free = _free_main_monster_zones(position)
@@ -1025,7 +1025,7 @@ def gemini_summons(position: Position) -> Iterator[Play]:
     for monster in _own(position, ON_FIELD):
         if gemini(monster.card) is not True or monster.state.position == "set" or monster.state.gemini_summoned:
             continue
-        if regular or any(kind == "filter" and _matches(wanted, monster) for kind, wanted in grants):
+        if regular or any(kind in ("filter", "filter_or_set") and _matches(wanted, monster) for kind, wanted in grants):
             yield Play(action="gemini_summon", card=monster.id, name=monster.card.name)
 
 
@@ -2453,7 +2453,10 @@ def _unique_allows(position: Position, play: Play) -> bool:
 
 def _normal_summon_rights(position: Position) -> tuple[bool, list]:
     """NS-1 with the turn's history: (a regular Normal Summon/Set is left, the additional summons granted:
-    ("tribute", None) for one Tribute Summon, ("filter", F) for a Normal Summon of a monster matching F)."""
+    ("tribute", None) for one Tribute Summon, ("filter", F) for a Normal Summon of a monster matching F,
+    ("filter_or_set", F) for a Normal Summon or Set of one). NS-13: a card the turn player has face-up, its
+    effects applying, that reads "During your Main Phase, you can Normal Summon[/Set] 1 X in addition to
+    your Normal Summon/Set" grants one for X; there is still only one additional summon a turn."""
     events = _my_events(position, "summon")
     used = sum(e["summon"] in ("normal", "set") for e in events) or (1 if position.normal_summon_used else 0)
     resolved = [e for e in _my_events(position, "activate") if e["negated"] == "none" and e["resolved"]]
@@ -2475,6 +2478,11 @@ def _normal_summon_rights(position: Position) -> tuple[bool, list]:
                     for c in _clauses_of(_card_named(position, name)):
                         if c.kind == "extra_normal_summon_after":
                             grants.append(("filter", c.except_filter))
+        for card in _own(position, ON_FIELD + ("spell_trap_zone", "field_zone")):
+            if _applies(card, "card"):
+                for c in _clauses_of(card.card):
+                    if c.kind == "extra_normal_summon_while":
+                        grants.append(("filter_or_set" if c.method == "set" else "filter", c.except_filter))
     return used < limit, grants
 
 

@@ -823,6 +823,8 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"extra_tribute_summon({c},{clause.effect}).")
         elif clause.kind == "extra_normal_summon_after":
             out.append(f"extra_normal_summon_after({c},{filters.number(clause.except_filter)}).")
+        elif clause.kind == "extra_normal_summon_while":     # NS-13
+            out.append(f"extra_normal_summon_while({c},{filters.number(clause.except_filter)},{clause.method}).")
     return out
 
 
