@@ -161,9 +161,10 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # following effect", "by a Wyrm monster's effect": the modelled monster effects that Special Summon
         # (effects.activated_effects: a card's own GY effect, Eidos's revival) never summon a nomi monster;
         # "Must first be Special Summoned with "Max Metalmorph" that was activated by ...": semi, that card's
-        # effect is not offered either
+        # effect is not offered either; '..., using a Dragon monster' (The Claw of Hermos, The Fang of Critias): what
+        # that card's effect uses, so nothing else summons it
         re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*"
-                   r"(?: that was activated by [^.]+?)?"
+                   r"(?: that was activated by [^.]+?|, using (?:an? [^.,\"]+|\"[^\"]+\"))?"
                    r"|its own effect|its own Pendulum Effect|the following effect"
                    r"|an? [\w-]+(?: Xyz)? [Mm]onster's effect(?: in your possession)?"
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
