@@ -676,6 +676,13 @@ ONLY_FROM_EXTRA_DECK_BY = re.compile(r"\bThis card can only be Special Summoned 
                                      r"the above cards\b")
 
 
+# SP-2: "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)." (Supreme Arcanite
+# Magician): the older wording of "Must first be Fusion Summoned" (the engine's revive limit, and from the Extra
+# Deck only by a Fusion Summon).
+ONLY_BY_SUMMON = re.compile(r"\bThis monster can only be Special Summoned by (Fusion|Synchro|Xyz|Link|Ritual) Summon "
+                            r"\(from the Extra Deck\)\.")
+
+
 @lru_cache(maxsize=None)
 def special_summon_limit(card: Card) -> str | None:
     """"never" (Cannot be Special Summoned), "by_effect" (Must be Special Summoned by card effect: SUMC-1), "nomi"
@@ -690,6 +697,8 @@ def special_summon_limit(card: Card) -> str | None:
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
     if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)
         return "nomi"
+    if ONLY_BY_SUMMON.search(text):
+        return "semi"
     if ONLY_FROM_EXTRA_DECK_BY.search(text):   # PRX-18: the Extra Deck only by its procedure; revivable once properly
         return "semi"                          # summoned (the engine's EnableReviveLimit)
     if "Cannot be Special Summoned from the Extra Deck" in text:
@@ -713,6 +722,9 @@ def special_summon_way(card: Card) -> str | None:
     """The way a "Must (first) be ... Summoned" card comes out: "procedure" (Special Summoned by its
     own procedure), or "fusion" / "synchro" / "xyz" / "link" / "ritual"; None when the text says none."""
     match = re.search(r"\bMust (?:be|first be) (Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", card.text)
+    older = ONLY_BY_SUMMON.search(card.text)
+    if older:
+        return older.group(1).lower()
     if not match:
         return "procedure" if ONLY_FROM_EXTRA_DECK_BY.search(card.text) else None   # PRX-18
     return "procedure" if match.group(1) == "Special" else match.group(1).lower()

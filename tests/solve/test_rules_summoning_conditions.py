@@ -203,3 +203,16 @@ def test_SP_2_red_eyes_black_dragon_sword_is_never_fusion_summoned_nor_revived(r
     plays = both(b.build())
     assert not [p for p in plays if p.name == "Red-Eyes Black Dragon Sword"]
     assert {p.target for p in plays if p.action == "activate" and p.name == "Monster Reborn"} == {"GY2"}
+
+
+def test_SP_2_supreme_arcanite_magician_is_fusion_summoned_and_revived_once_properly_summoned(real):
+    """"This monster can only be Special Summoned by Fusion Summon (from the Extra Deck).": the older "Must first
+    be Fusion Summoned" (semi); Monster Reborn revives it only when it was properly summoned (SP-3)."""
+    for name in ("Supreme Arcanite Magician", "Ultimate Axon Kicker"):
+        assert special_summon_limit(real[name]) == "semi" and unread_clauses(real[name]) == (), name
+    b = board(cards=real).hand("Polymerization", "Monster Reborn").monster(1, "Arcanite Magician") \
+        .monster(2, "Dark Magician").extra_deck("Supreme Arcanite Magician") \
+        .graveyard("Supreme Arcanite Magician").graveyard("Supreme Arcanite Magician", properly_summoned=False)
+    plays = both(b.build())
+    assert {p.action for p in plays if p.name == "Supreme Arcanite Magician"} == {"fusion_summon"}
+    assert {p.target for p in plays if p.action == "activate" and p.name == "Monster Reborn"} == {"GY1"}
