@@ -867,55 +867,103 @@ _AFTER_RITUAL_SPELL = "For the rest of this turn after this card resolves, "
 
 @lru_cache(maxsize=None)
 def clauses(card: Card):
-    """The card's turn-history clauses; `UnsupportedText` for one pysolver sees but cannot express."""
+    """The card's turn-history clauses; `UnsupportedText` for one pysolver sees but cannot express (then an
+    event of the card in the history is refused: `solve.facts`)."""
+    found, unread = _turn_clauses(card)
+    if unread:
+        return UnsupportedText(f"{card.name!r}: turn clause not supported ({unread[0][1]})")
+    return found
+
+
+def read_clauses(card: Card) -> tuple:
+    """The turn clauses read, even when another sentence of the card is not: a sentence that cannot be read
+    makes its card's events refused (`clauses`, `unread_summon_clause`), never the others dropped."""
+    return _turn_clauses(card)[0]
+
+
+def unread_summon_clause(card: Card) -> str | None:
+    """A turn clause not read that is not part of an activated effect ("If this card is Special Summoned this
+    way, it cannot attack for the rest of this turn"): it follows the card's Summon, so a history with a Summon
+    of the card is refused as well (an unread clause of an activated effect only refuses its activation)."""
+    from .sentences import sentences
+    if not card.is_monster:
+        return None
+    activated = {" ".join(s.text.split()) for s in sentences(card) if s.activated}
+    return next((error for sentence, error in _turn_clauses(card)[1]
+                 if " ".join(sentence.split()) not in activated and not _starts_effect(sentence)
+                 and not _AFTER_ACTIVATION.search(sentence)), None)
+
+
+# Clauses that follow an activation, not the card's Summon: oath clauses, "If you activate this effect, ...",
+# "After this effect resolves, ...".
+_AFTER_ACTIVATION = re.compile(r"the turn you activate this|the turn this effect is activated|If you activated? this "
+                               r"effect|this effect resolves|the same turn you activate this")
+
+
+@lru_cache(maxsize=None)
+def _turn_clauses(card: Card) -> tuple[tuple, tuple]:
+    """(the clauses read, the sentences not read: (sentence, why))."""
     text = _text(card)
     found: list[Clause] = []
+    unread: list[tuple[str, str]] = []
     effect_of = _effect_numbers(card)
-    try:
-        for sentence in _sentences(text):
-            if EXTRA_NORMAL_SUMMON_WHILE.fullmatch(sentence.strip()):
-                continue                 # NS-13: normal_summon_grants
-            after = AFTER_SUMMONED.fullmatch(sentence.strip())
-            if after:                    # ZLK-4 (docs/lock-rules.md)
-                found.append(Clause("after_summoned", "special_summon", method=after.group("method").lower(),
-                                    what_filter=_filter(f"{after.group('what')} monsters")))
-                continue
-            oath = re.search(r"the turn you activate this (?:card|effect|card's effect)|If you activated this effect"
-                             r"|the turn this effect is activated|the same turn you activate this (?:card|effect)",
-                             sentence)
-            if oath:
-                forbid = _forbid(sentence.replace(f'"{card.name}"', "This card"))
-                if forbid is None:
-                    raise UnsupportedText(f"oath clause {sentence!r}")
-                found.append(Clause("oath", forbid[0], effect_of(sentence), forbid[1]))
-            elif "the turn you Special Summon this card" in sentence:
-                forbid = _forbid(sentence)
-                if forbid is None:
-                    raise UnsupportedText(f"clause {sentence!r}")
-                found.append(Clause("when_special_summoned", forbid[0], except_filter=forbid[1]))
-            elif "for the rest of this turn" in sentence or ("ritual" in card.kinds and "spell" in card.kinds and
-                                                              sentence.startswith(_AFTER_RITUAL_SPELL)):   # RIT-9
-                forbid = _forbid(sentence)
-                if forbid is None:
-                    raise UnsupportedText(f"clause {sentence!r}")
-                found.append(Clause("after_resolution", forbid[0], effect_of(sentence), forbid[1]))
-        if re.search(rf'You can only Special Summon "{re.escape(card.name)}(?:\(s\))?" once per turn(?! this way)', text):
-            found.append(Clause("summon_once"))
-        once = re.search(rf'You can only (Fusion|Synchro|Xyz|Link) Summon "{re.escape(card.name)}(?:\(s\))?" once per turn\.',
-                         text)
-        if once:                         # CNT-3: after a successful Summon of that kind this turn
-            found.append(Clause("summon_once_by", forbids=once.group(1).lower()))
-        if "Each player can only Special Summon monster(s) once per turn while this card is face-up on the field" in text:
-            found.append(Clause("each_player_once"))
-        if "you can Tribute Summon 1 monster, in addition to your Normal Summon/Set" in text:
-            found.append(Clause("extra_tribute_summon", effect=1))
-        extra = re.search(r"After you Normal Summon this card, you can Normal Summon 1 (.+?) during your Main Phase "
-                          r"this turn, in addition to your Normal Summon/Set", text)
-        if extra:
+    for sentence in _sentences(text):
+        try:
+            clause = _turn_clause(card, sentence, effect_of)
+        except (UnsupportedText, ValueError) as error:
+            unread.append((sentence, str(error)))
+            continue
+        if clause is not None:
+            found.append(clause)
+    if re.search(rf'You can only Special Summon "{re.escape(card.name)}(?:\(s\))?" once per turn(?! this way)', text):
+        found.append(Clause("summon_once"))
+    once = re.search(rf'You can only (Fusion|Synchro|Xyz|Link) Summon "{re.escape(card.name)}(?:\(s\))?" once per turn\.',
+                     text)
+    if once:                         # CNT-3: after a successful Summon of that kind this turn
+        found.append(Clause("summon_once_by", forbids=once.group(1).lower()))
+    if "Each player can only Special Summon monster(s) once per turn while this card is face-up on the field" in text:
+        found.append(Clause("each_player_once"))
+    if "you can Tribute Summon 1 monster, in addition to your Normal Summon/Set" in text:
+        found.append(Clause("extra_tribute_summon", effect=1))
+    extra = re.search(r"After you Normal Summon this card, you can Normal Summon 1 (.+?) during your Main Phase "
+                      r"this turn, in addition to your Normal Summon/Set", text)
+    if extra:
+        try:
             found.append(Clause("extra_normal_summon_after", except_filter=_filter(extra.group(1))))
-    except (UnsupportedText, ValueError) as error:
-        return UnsupportedText(f"{card.name!r}: turn clause not supported ({error})")
-    return tuple(found) + tuple(clause for _, clause in normal_summon_grants(card))
+        except (UnsupportedText, ValueError) as error:
+            unread.append((extra.group(0), str(error)))
+    found.extend(clause for _, clause in normal_summon_grants(card))
+    return tuple(found), tuple(unread)
+
+
+def _turn_clause(card: Card, sentence: str, effect_of) -> Clause | None:
+    """The clause one sentence writes (None: none); `UnsupportedText` when it writes one pysolver cannot read."""
+    if EXTRA_NORMAL_SUMMON_WHILE.fullmatch(sentence.strip()):
+        return None                  # NS-13: normal_summon_grants
+    after = AFTER_SUMMONED.fullmatch(sentence.strip())
+    if after:                        # ZLK-4 (docs/lock-rules.md)
+        return Clause("after_summoned", "special_summon", method=after.group("method").lower(),
+                      what_filter=_filter(f"{after.group('what')} monsters"))
+    oath = re.search(r"the turn you activate this (?:card|effect|card's effect)|If you activated this effect"
+                     r"|the turn this effect is activated|the same turn you activate this (?:card|effect)",
+                     sentence)
+    if oath:
+        forbid = _forbid(sentence.replace(f'"{card.name}"', "This card"))
+        if forbid is None:
+            raise UnsupportedText(f"oath clause {sentence!r}")
+        return Clause("oath", forbid[0], effect_of(sentence), forbid[1])
+    if "the turn you Special Summon this card" in sentence:
+        forbid = _forbid(sentence)
+        if forbid is None:
+            raise UnsupportedText(f"clause {sentence!r}")
+        return Clause("when_special_summoned", forbid[0], except_filter=forbid[1])
+    if "for the rest of this turn" in sentence or ("ritual" in card.kinds and "spell" in card.kinds and
+                                                   sentence.startswith(_AFTER_RITUAL_SPELL)):   # RIT-9
+        forbid = _forbid(sentence)
+        if forbid is None:
+            raise UnsupportedText(f"clause {sentence!r}")
+        return Clause("after_resolution", forbid[0], effect_of(sentence), forbid[1])
+    return None
 
 
 @lru_cache(maxsize=None)

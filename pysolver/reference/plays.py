@@ -47,8 +47,8 @@ from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_t
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
 from ..cards.replacements import banish_instead
-from ..cards.effects import (activated_effects, clauses, contact_fusion, not_from_graveyard, procedure_once_per_turn,
-                              procedures)
+from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
+                              procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
 from ..cards.uniques import is_x, unique
@@ -2209,8 +2209,7 @@ def _card_named(position: Position, name: str):
 
 
 def _clauses_of(card) -> tuple:
-    found = clauses(card) if card is not None else ()
-    return found if isinstance(found, tuple) else ()
+    return read_clauses(card) if card is not None else ()
 
 
 def _effect_summons(card, number: int) -> bool:

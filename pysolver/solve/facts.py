@@ -20,7 +20,7 @@ from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_mater
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
-                              procedure_once_per_turn, procedures)
+                              procedure_once_per_turn, procedures, read_clauses, unread_summon_clause)
 from ..errors import PysolverError
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameAnyProperty,
@@ -801,11 +801,7 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
                 out.append(f"effect_{key}({c},{e},{getattr(effect, key)}).")
         if not effect.simulated:
             out.append(f"effect_not_simulated({c},{e}).")
-    found = clauses(card)
-    if isinstance(found, Exception):
-        out.append(f"unreadable_clause({c}).")
-        return out
-    for clause in found:
+    for clause in read_clauses(card):   # an unread one refuses the card's events (history_facts)
         if clause.kind in ("oath", "after_resolution"):
             out.append(f"{clause.kind}({c},{clause.effect},{clause.forbids}).")
             if clause.except_filter is not None:
@@ -914,8 +910,9 @@ def history_facts(position: Position) -> list[str]:
             negated = "yes" if event["negated"] else "no"
             for name in event["cards"]:
                 card = position.cards[name]
-                if "the turn you Special Summon this card" in card.text:
-                    _readable(card, n)
+                unread = unread_summon_clause(card)
+                if unread is not None:      # a clause that follows its Summon and cannot be read
+                    _refuse(card, n, unread)
                 out.append(f"summon_event({n},{event['summon']},{card.passcode},{who},{event['from']},{negated}).")
                 if event.get("alternative") and who == "me":   # XYZ-4: the card's alternative procedure
                     out.append(f"alternative_event({n},{card.alias or card.passcode}).")
@@ -932,8 +929,12 @@ def history_facts(position: Position) -> list[str]:
 def _readable(card: Card, n: int) -> None:
     found = clauses(card)
     if isinstance(found, Exception):
-        raise PysolverError(f"this_turn.events[{n - 1}]: {found}; pysolver cannot say what it forbids, so it "
-                            "cannot use this event")
+        _refuse(card, n, str(found).removeprefix(f"{card.name!r}: turn clause not supported (").removesuffix(")"))
+
+
+def _refuse(card: Card, n: int, why: str) -> None:
+    raise PysolverError(f"this_turn.events[{n - 1}]: {card.name!r}: turn clause not supported ({why}); pysolver "
+                        "cannot say what it forbids, so it cannot use this event")
 
 
 def numbered_facts(facts: str, number: int) -> str:
