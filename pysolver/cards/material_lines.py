@@ -480,6 +480,13 @@ class _Part:
             elif self.summon == "xyz" and (self.accept("that", "have", "material") or self.accept("that", "has", "material")):
                 # MAT-6: "2+ "Number" Xyz Monsters, with the same Rank, that have material" (Number 93: Utopia Kaiser)
                 groups = [(lo, hi, conj(f, Atom("overlay", "=", "has_material"))) for lo, hi, f in groups]
+            elif self.accept("Special", "Summoned", "from", "the", "Extra", "Deck") or \
+                    self.accept("that", "was", "Special", "Summoned", "from", "the", "Extra", "Deck") or \
+                    self.accept("that", "were", "Special", "Summoned", "from", "the", "Extra", "Deck"):
+                # MAT-7: "1 monster Special Summoned from the Extra Deck" (Magnum the Reliever), "2+ monsters you
+                # control, Special Summoned from the Extra Deck" (Extox Hydra): a monster on the field that was
+                # Special Summoned from the Extra Deck (the position's `special_summoned_from`)
+                groups = [(lo, hi, conj(f, Atom("summoned", "=", "from_extra_deck"))) for lo, hi, f in groups]
             elif self.accept("whose", "original", "Level", "is"):
                 found = self.original_level(self.pos - 4)
                 groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]

@@ -966,6 +966,9 @@ def _matches(term, material: Instance) -> bool:
         return value in kinds
     if key == "overlay":                            # MAT-6: "that have material"
         return getattr(material, "location", None) in ON_FIELD and bool(getattr(material.state, "materials", ()))
+    if key == "summoned":                           # MAT-7: "Special Summoned from the Extra Deck"
+        return getattr(material, "location", None) in ON_FIELD and \
+            getattr(material.state, "special_summoned_from", None) == "extra_deck"
     if key == "position":
         if value == "face_up":                      # MAT-3: "face-up monster" (on the field)
             return getattr(material, "location", None) in ON_FIELD and getattr(material.state, "position", None) != "set"
