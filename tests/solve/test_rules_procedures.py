@@ -336,6 +336,22 @@ def test_sp_2_masked_hero_has_no_material_line_and_comes_out_only_with_mask_chan
     assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
 
 
+def test_sp_2_neo_spacian_fusions_have_no_material_line_and_come_out_only_with_nex(real):
+    """Neo-Spacian Marine Dolphin and Twinkle Moss (Fusion Monsters without a material line): "This card cannot be
+    Special Summoned except with "NEX"." -- read as Masked HERO Koga is: never Fusion Summoned, never revived."""
+    from pysolver.cards.cardtext import material_requirement, special_summon_limit
+    for name in ("Neo-Spacian Marine Dolphin", "Neo-Spacian Twinkle Moss"):
+        card = real[name]
+        assert card.materials is None and material_requirement(card) is None and unread_clauses(card) == (), name
+        assert special_summon_limit(card) == "nomi", name
+    position = board(cards=real).hand("Polymerization", "Monster Reborn", "Neo-Spacian Aqua Dolphin") \
+        .monster(1, "Elemental HERO Neos").extra_deck("Neo-Spacian Marine Dolphin") \
+        .graveyard("Neo-Spacian Twinkle Moss").build()
+    plays = legal_plays(position, all_instances=True)
+    assert not [p for p in plays if p.card == "ED1" or p.target == "GY1"] and not plays.unread
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+
+
 # --- docs/procedure-rules.md: costs from the Deck and the Extra Deck, shuffled, revealed (SP-4) -----------------
 
 def test_sp_4_malefic_cyber_end_dragon_banishes_cyber_end_dragon_from_the_extra_deck(real):
