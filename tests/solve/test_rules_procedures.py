@@ -352,6 +352,22 @@ def test_sp_2_neo_spacian_fusions_have_no_material_line_and_come_out_only_with_n
     assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
 
 
+def test_sp_2_a_reminder_line_is_no_material_line_ultimate_flagship_ursatron(real):
+    """'(This card is always treated as an "Ursarctic" and "Drytron" card.)' on the first line (the archetypes are the
+    card's setcodes) is no material line: Ursatron has none and comes out only with "Ursarctic Drytron" (SP-2)."""
+    from pysolver.cards.cardtext import material_requirement
+    from pysolver.cards.material_lines import default_archetypes
+    card = real["Ultimate Flagship Ursatron"]
+    assert card.materials is None and material_requirement(card) is None and unread_clauses(card) == ()
+    assert all(card.in_archetype(default_archetypes()[name]) for name in ("Ursarctic", "Drytron"))
+    assert real["Ultimaya Tzolkin"].materials is None          # "(This card's original Level is always treated as 12.)"
+    position = board(cards=real).hand("Polymerization", "Monster Reborn").monster(1, "Sangan") \
+        .extra_deck("Ultimate Flagship Ursatron").graveyard("Ultimate Flagship Ursatron").build()
+    plays = legal_plays(position, all_instances=True)
+    assert not [p for p in plays if p.card == "ED1" or p.target == "GY1"] and not plays.unread
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+
+
 # --- docs/procedure-rules.md: costs from the Deck and the Extra Deck, shuffled, revealed (SP-4) -----------------
 
 def test_sp_4_malefic_cyber_end_dragon_banishes_cyber_end_dragon_from_the_extra_deck(real):
