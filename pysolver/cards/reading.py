@@ -162,8 +162,11 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # (effects.activated_effects: a card's own GY effect, Eidos's revival) never summon a nomi monster;
         # "Must first be Special Summoned with "Max Metalmorph" that was activated by ...": semi, that card's
         # effect is not offered either
+        # "with "The Claw of Hermos", using a Warrior monster" / "with "The Fang of Critias", using "Mirror Force""
+        # and 'with a "Rank-Up-Magic" Spell targeting "Number 88: ..."': what that card's effect uses (not offered)
         re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*"
-                   r"(?: that was activated by [^.]+?)?"
+                   r"(?: that was activated by [^.]+?|,? using (?:an? [\w-]+(?: [\w-]+)? monster|\"[^\"]+\"))?"
+                   r"|a \"[^\"]+\" Spell targeting \"[^\"]+\""
                    r"|its own effect|its own Pendulum Effect|the following effect"
                    r"|an? [\w-]+(?: Xyz)? [Mm]onster's effect(?: in your possession)?"
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
