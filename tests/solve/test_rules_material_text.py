@@ -550,6 +550,7 @@ def test_mat_7_apply_records_where_each_special_summon_came_from(real):
     Summon (none) as `apply`, the reference applier and the step-indexed transition record them; the file keeps
     them; the next turn keeps them."""
     from helpers import applied
+
     from pysolver.position.apply import apply
     from pysolver.position.files import position_from_dict, position_to_dict
     position = board(cards=real).monster(1, "Junk Synchron").monster(2, "Cyber Dragon") \
@@ -599,6 +600,7 @@ def test_mat_7_a_line_of_two_synchro_summons_stardust_dragon_then_fuses_it_into_
 
 def test_mat_7_special_summoned_from_is_checked_against_summoned_as_and_the_card(real):
     import pytest
+
     from pysolver.position.value import PositionError
     with pytest.raises(PositionError, match="so Special Summoned from the Extra Deck"):
         board(cards=real).monster(1, "Stardust Dragon", summoned_as="synchro", special_summoned_from="graveyard").build()
