@@ -530,7 +530,8 @@ class _Part:
 _PLACE_WORDS = (("field", ("on", "the", "field")), ("hand", ("in", "the", "hand")), ("hand", ("in", "your", "hand")),
                 ("gy", ("in", "your", "GY")), ("opponent_gy", ("in", "your", "opponent's", "GY")),
                 ("controlled", ("you", "control")), ("emz", ("in", "the", "Extra", "Monster", "Zone")),
-                ("emz", ("in", "an", "Extra", "Monster", "Zone")))
+                ("emz", ("in", "an", "Extra", "Monster", "Zone")),
+                ("not_field_gy", ("except", "on", "the", "field", "or", "in", "the", "GY")))
 
 
 def _join(tokens: list[str]) -> str:
@@ -665,7 +666,7 @@ def parse_filter(phrase: str, *, archetypes: Mapping[str, int] | None = None):
     (group,) = requirement.groups
     if requirement.conditions or (group.min, group.max) != (1, 1):
         raise UnsupportedMaterialLine(f"not a single kind of monster: {phrase!r}")
-    if group.place in ("controlled", "emz") or contains(group.filter, Atom("position", "=", "face_up")):
+    if group.place in ("controlled", "emz", "not_field_gy") or contains(group.filter, Atom("position", "=", "face_up")):
         # MAT-3's places and "face-up" belong to a material line, not to a filter
         raise UnsupportedMaterialLine(f"custom condition: {phrase!r}")
     return group.filter

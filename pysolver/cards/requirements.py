@@ -298,7 +298,8 @@ def _count(low: int, high: int | None) -> str:
 
 # MAT-2: where a group's materials must be, as material lines write it
 PLACES = {"field": "on the field", "hand": "in the hand", "gy": "in your GY", "opponent_gy": "in your opponent's GY",
-          "controlled": "you control", "emz": "in the Extra Monster Zone"}
+          "controlled": "you control", "emz": "in the Extra Monster Zone",
+          "not_field_gy": "except on the field or in the GY"}   # MAT-2: Denial Deity Dotan
 
 
 @dataclass(frozen=True)

@@ -1143,6 +1143,8 @@ def _in_place(group, material: Instance, player) -> bool:
         return material.location in ON_FIELD and material.player == player
     if group.place == "emz":                        # MAT-3: "in the Extra Monster Zone", either player's
         return material.location == "extra_monster_zone"
+    if group.place == "not_field_gy":               # MAT-2: "except on the field or in the GY"
+        return material.location not in ON_FIELD and material.location != "graveyard"
     return True
 
 

@@ -343,6 +343,12 @@ def test_fusion_open_count_chimeratech_overdragon():
     assert (req.min_materials, req.max_materials) == (2, None)
 
 
+def test_mat_2_except_on_the_field_or_in_the_gy_denial_deity_dotan():
+    req = parse("1 LIGHT monster + 2 monsters, except on the field or in the GY", "fusion")
+    assert [(g.min, g.max, g.filter, g.place) for g in req.groups] == [
+        (1, 1, Atom("attribute", "=", "LIGHT"), ""), (2, 2, ANY, "not_field_gy")]
+
+
 def test_mat_2_a_place_narrows_its_own_part_starving_venom():
     req = parse("2 DARK monsters on the field, except Tokens", "fusion")
     assert [(group.min, group.max, group.place) for group in req.groups] == [(2, 2, "field")]

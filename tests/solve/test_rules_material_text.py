@@ -355,6 +355,20 @@ def test_mat_2_fossil_materials_in_the_gy_leave_polymerization_no_summon(real):
     assert summons(position, "fusion_summon") == set()
 
 
+def test_mat_2_denial_deity_dotan_takes_2_monsters_except_on_the_field_or_in_the_gy(real):
+    # "1 LIGHT monster + 2 monsters, except on the field or in the GY": with Polymerization the 2 come from the hand;
+    # the LIGHT one from the hand or the field. Kuriboh on the field is no second material.
+    position = board(cards=real).hand("Polymerization", "Sangan", "Celtic Guardian").monster(1, "Mystical Elf") \
+        .monster(2, "Kuriboh").extra_deck("Denial Deity Dotan").build()
+    assert summons(position, "fusion_summon") == {("Denial Deity Dotan", ("H2", "H3", "M1"))}
+    steps_agree(position)
+    short = board(cards=real).hand("Polymerization", "Sangan").monster(1, "Mystical Elf") \
+        .monster(2, "Kuriboh").extra_deck("Denial Deity Dotan").build()
+    assert summons(short, "fusion_summon") == set()
+    from pysolver.cards import coverage
+    assert coverage.supported(real["Denial Deity Dotan"]) is None
+
+
 def test_mat_2_place_phrases_belong_to_their_own_part():
     from pysolver.cards.material_lines import parse_material_line
     places = [group.place for group in parse_material_line(
