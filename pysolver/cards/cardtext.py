@@ -679,6 +679,12 @@ ONLY_FROM_EXTRA_DECK_BY = re.compile(r"\bThis card can only be Special Summoned 
                                      r"the above cards\b")
 
 
+# SP-2: "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)." (Supreme Arcanite
+# Magician, Ultimate Axon Kicker): the older wording of "Must be Fusion Summoned." (nomi; the engine's fuslimit).
+ONLY_BY_SUMMON = re.compile(r"\bThis monster can only be Special Summoned by (?P<kind>Fusion|Synchro|Xyz|Link) Summon"
+                            r"(?: \(from the Extra Deck\))?\.")
+
+
 @lru_cache(maxsize=None)
 def special_summon_limit(card: Card) -> str | None:
     """"never" (Cannot be Special Summoned), "by_effect" (Must be Special Summoned by card effect: SUMC-1), "nomi"
@@ -691,7 +697,7 @@ def special_summon_limit(card: Card) -> str | None:
         return "by_effect"
     if re.search(r"\bMust (?:be|first be) (?:either )?(?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
-    if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)
+    if _ONLY_WITH_CARD.search(text) or ONLY_BY_SUMMON.search(text):   # older wordings of "Must be ..." (SP-2)
         return "nomi"
     if ONLY_FROM_EXTRA_DECK_BY.search(text):   # PRX-18: the Extra Deck only by its procedure; revivable once properly
         return "semi"                          # summoned (the engine's EnableReviveLimit)
@@ -717,6 +723,9 @@ def special_summon_way(card: Card) -> str | None:
     own procedure), or "fusion" / "synchro" / "xyz" / "link" / "ritual"; None when the text says none."""
     match = re.search(r"\bMust (?:be|first be) (Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", card.text)
     if not match:
+        older = ONLY_BY_SUMMON.search(card.text)    # SP-2: "can only be Special Summoned by Fusion Summon"
+        if older:
+            return older.group("kind").lower()
         return "procedure" if ONLY_FROM_EXTRA_DECK_BY.search(card.text) else None   # PRX-18
     return "procedure" if match.group(1) == "Special" else match.group(1).lower()
 

@@ -173,6 +173,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
         cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
+        cardtext.ONLY_BY_SUMMON,    # "This monster can only be Special Summoned by Fusion Summon" (SP-2, nomi)
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),

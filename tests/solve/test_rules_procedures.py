@@ -380,6 +380,23 @@ def test_sp_2_must_be_special_summoned_with_a_card_using_a_monster_hermos_critia
     assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
 
 
+def test_sp_2_can_only_be_special_summoned_by_fusion_summon_supreme_arcanite_magician(real):
+    """"This monster can only be Special Summoned by Fusion Summon (from the Extra Deck).": the older wording of "Must
+    be Fusion Summoned." -- Fusion Summoned with Polymerization, never revived."""
+    from pysolver.cards.cardtext import special_summon_limit, special_summon_way
+    for name in ("Supreme Arcanite Magician", "Ultimate Axon Kicker"):
+        card = real[name]
+        assert special_summon_limit(card) == "nomi" and special_summon_way(card) == "fusion", name
+        assert unread_clauses(card) == (), name
+    position = board(cards=real).hand("Polymerization", "Monster Reborn", "Dark Magician") \
+        .monster(1, "Arcanite Magician", summoned_as="synchro").extra_deck("Supreme Arcanite Magician") \
+        .graveyard("Supreme Arcanite Magician").build()
+    plays = legal_plays(position, all_instances=True)
+    assert {(p.action, p.materials) for p in plays if p.card == "ED1"} == {("fusion_summon", ("H3", "M1"))}
+    assert not [p for p in plays if p.target == "GY1"] and not plays.unread
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+
+
 def test_sp_2_a_reminder_line_is_no_material_line_ultimate_flagship_ursatron(real):
     """'(This card is always treated as an "Ursarctic" and "Drytron" card.)' on the first line (the archetypes are the
     card's setcodes) is no material line: Ursatron has none and comes out only with "Ursarctic Drytron" (SP-2)."""
