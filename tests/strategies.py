@@ -285,6 +285,13 @@ def _field_monster(draw, name: str, *, own: bool, turn: int, phase: str, face_do
     kinds = [kind for kind in ("fusion", "synchro", "xyz", "link", "ritual", "pendulum") if kind in card.kinds]
     if kinds and draw(st.booleans()):
         entry["summoned_as"] = kinds[0]
+    # MAT-7: where it was Special Summoned from (a Fusion/Synchro/Xyz/Link Summon says the Extra Deck itself)
+    if "token" not in card.kinds and entry.get("summoned_as") not in ("fusion", "synchro", "xyz", "link") \
+            and draw(st.booleans()):
+        places = {"ritual": ["hand", "graveyard"], "pendulum": ["hand", "extra_deck"]}.get(
+            entry.get("summoned_as"), ["hand", "graveyard", "deck", "banished"]
+            + (["extra_deck"] if card.is_extra_deck or "pendulum" in card.kinds else []))
+        entry["special_summoned_from"] = draw(st.sampled_from(places))
     return entry
 
 

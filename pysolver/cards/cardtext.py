@@ -283,8 +283,11 @@ def material_requirement(card: Card):
     with no material line that must be Special Summoned by another way (SP-2)."""
     from .material_lines import UnsupportedMaterialLine, parse_material_line
     summon = next((summon for kind, summon in _SUMMON_OF_KIND if kind in card.kinds), None)
-    if summon is not None and not card.materials and special_summon_way(card) == "procedure":
-        return None   # SP-2: no material line; it comes out only the way its text says ("with "Mask Change"")
+    if summon is not None and not card.materials and (special_summon_way(card) == "procedure"
+                                                      or _ONLY_WITH_CARD.search(card.text)):
+        # SP-2: no material line; it comes out only the way its text says ("with "Mask Change"", "This card cannot
+        # be Special Summoned except with "NEX"": Neo-Spacian Marine Dolphin)
+        return None
     if summon is None or not card.materials:
         return UnsupportedMaterialLine(f"{card.name!r} has no material line")
     try:

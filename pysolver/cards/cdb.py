@@ -96,7 +96,12 @@ def material_line(text: str, type_bits: int) -> str | None:
         for marker in ("[ Monster Effect ]", "[ Flavor Text ]"):
             if marker in lines and lines.index(marker) + 1 < len(lines):
                 return lines[lines.index(marker) + 1]
+    if len(lines) > 1 and _REMINDER_LINE.fullmatch(lines[0]):
+        lines = lines[1:]   # "(This card is always treated as an "Ursarctic" and "Drytron" card.)": a reminder line
     return None if _NOT_A_MATERIAL_LINE.match(lines[0]) else lines[0]
+
+
+_REMINDER_LINE = re.compile(r"\(This card(?:'s original Level)? is (?:also )?always treated as [^()]*\.\)")
 
 
 _NOT_A_MATERIAL_LINE = re.compile(r"(?:Must|Cannot|This card|You can)\b")

@@ -480,6 +480,13 @@ class _Part:
             elif self.summon == "xyz" and (self.accept("that", "have", "material") or self.accept("that", "has", "material")):
                 # MAT-6: "2+ "Number" Xyz Monsters, with the same Rank, that have material" (Number 93: Utopia Kaiser)
                 groups = [(lo, hi, conj(f, Atom("overlay", "=", "has_material"))) for lo, hi, f in groups]
+            elif self.accept("Special", "Summoned", "from", "the", "Extra", "Deck") or \
+                    self.accept("that", "was", "Special", "Summoned", "from", "the", "Extra", "Deck") or \
+                    self.accept("that", "were", "Special", "Summoned", "from", "the", "Extra", "Deck"):
+                # MAT-7: "1 monster Special Summoned from the Extra Deck" (Magnum the Reliever), "2+ monsters you
+                # control, Special Summoned from the Extra Deck" (Extox Hydra): a monster on the field that was
+                # Special Summoned from the Extra Deck (the position's `special_summoned_from`)
+                groups = [(lo, hi, conj(f, Atom("summoned", "=", "from_extra_deck"))) for lo, hi, f in groups]
             elif self.accept("whose", "original", "Level", "is"):
                 found = self.original_level(self.pos - 4)
                 groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]
@@ -523,7 +530,8 @@ class _Part:
 _PLACE_WORDS = (("field", ("on", "the", "field")), ("hand", ("in", "the", "hand")), ("hand", ("in", "your", "hand")),
                 ("gy", ("in", "your", "GY")), ("opponent_gy", ("in", "your", "opponent's", "GY")),
                 ("controlled", ("you", "control")), ("emz", ("in", "the", "Extra", "Monster", "Zone")),
-                ("emz", ("in", "an", "Extra", "Monster", "Zone")))
+                ("emz", ("in", "an", "Extra", "Monster", "Zone")),
+                ("not_field_gy", ("except", "on", "the", "field", "or", "in", "the", "GY")))
 
 
 def _join(tokens: list[str]) -> str:
@@ -658,7 +666,7 @@ def parse_filter(phrase: str, *, archetypes: Mapping[str, int] | None = None):
     (group,) = requirement.groups
     if requirement.conditions or (group.min, group.max) != (1, 1):
         raise UnsupportedMaterialLine(f"not a single kind of monster: {phrase!r}")
-    if group.place in ("controlled", "emz") or contains(group.filter, Atom("position", "=", "face_up")):
+    if group.place in ("controlled", "emz", "not_field_gy") or contains(group.filter, Atom("position", "=", "face_up")):
         # MAT-3's places and "face-up" belong to a material line, not to a filter
         raise UnsupportedMaterialLine(f"custom condition: {phrase!r}")
     return group.filter

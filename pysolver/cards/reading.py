@@ -153,7 +153,6 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Cannot be Special Summoned\.", re.I),
         re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),
         ct.CANNOT_BE_SUMMONED_BY,   # EDL-1: "Cannot be Synchro Summoned."
-        ct.ONLY_BY_SUMMON,          # SP-2: "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)."
         re.compile(r"Must (?:first )?be (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned(?: with [^.,]+)?"
                    r"(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"This (?:card|monster) cannot be Normal Summoned(?:/Set| or Set)?\."),
@@ -162,16 +161,19 @@ def _wordings() -> tuple[re.Pattern, ...]:
         # following effect", "by a Wyrm monster's effect": the modelled monster effects that Special Summon
         # (effects.activated_effects: a card's own GY effect, Eidos's revival) never summon a nomi monster;
         # "Must first be Special Summoned with "Max Metalmorph" that was activated by ...": semi, that card's
-        # effect is not offered either; '..., using a Dragon monster' (The Claw of Hermos, The Fang of Critias): what
-        # that card's effect uses, so nothing else summons it
+        # effect is not offered either
+        # "with "The Claw of Hermos", using a Warrior monster" / "with "The Fang of Critias", using "Mirror Force""
+        # and 'with a "Rank-Up-Magic" Spell targeting "Number 88: ..."': what that card's effect uses (not offered)
         re.compile(r"Must (?:first )?be Special Summoned (?:with|by) (?:\"[^\"]+\"(?: or \"[^\"]+\")*"
-                   r"(?: that was activated by [^.]+?|, using (?:an? [^.,\"]+|\"[^\"]+\"))?"
+                   r"(?: that was activated by [^.]+?|,? using (?:an? [\w-]+(?: [\w-]+)? monster|\"[^\"]+\"))?"
+                   r"|a \"[^\"]+\" Spell targeting \"[^\"]+\""
                    r"|its own effect|its own Pendulum Effect|the following effect"
                    r"|an? [\w-]+(?: Xyz)? [Mm]onster's effect(?: in your possession)?"
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
         cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
+        cardtext.ONLY_BY_SUMMON,    # "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)."
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ATOM_KEYS = frozenset({"any", "name", "archetype", "attribute", "race", "kind", "level", "rank",
-                       "link_rating", "atk", "def", "position", "overlay"})
+                       "link_rating", "atk", "def", "position", "overlay", "summoned"})
 NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
@@ -53,7 +53,8 @@ class Atom:
     "archetype" (int setcode, matched like Card.in_archetype), "attribute" ("LIGHT"), "race" (official
     Type name), "kind" (a Card kind flag, MATERIAL_KINDS), "level" / "rank" / "link_rating" / "atk" /
     "def" (int, with op "=", "<=" or ">="), "position" (value "face_down", or "face_up": on the field, MAT-3),
-    "overlay" (value "has_material": an Xyz Monster with material attached, MAT-6).
+    "overlay" (value "has_material": an Xyz Monster with material attached, MAT-6), "summoned" (value
+    "from_extra_deck": a monster on the field that was Special Summoned from the Extra Deck, MAT-7).
     `label` is the archetype's English name, kept for printing only (not compared).
     """
 
@@ -244,6 +245,8 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
             stats.append(_stat(part))
         elif isinstance(part, Atom) and part.key == "overlay":
             tails.append("that have material" if plural else "that has material")
+        elif isinstance(part, Atom) and part.key == "summoned":      # MAT-7
+            tails.append("Special Summoned from the Extra Deck")
         elif isinstance(part, Not) and part.part == Atom("kind", "=", "token"):
             excepts.append("except Tokens")
         elif isinstance(part, Not) and (_is_name_filter(part.part) or
@@ -295,7 +298,8 @@ def _count(low: int, high: int | None) -> str:
 
 # MAT-2: where a group's materials must be, as material lines write it
 PLACES = {"field": "on the field", "hand": "in the hand", "gy": "in your GY", "opponent_gy": "in your opponent's GY",
-          "controlled": "you control", "emz": "in the Extra Monster Zone"}
+          "controlled": "you control", "emz": "in the Extra Monster Zone",
+          "not_field_gy": "except on the field or in the GY"}   # MAT-2: Denial Deity Dotan
 
 
 @dataclass(frozen=True)

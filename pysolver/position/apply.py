@@ -190,10 +190,10 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         board.events.extend(first_summoned)
         summoned = board.take(play.card)
         card = summoned.card if isinstance(summoned, PileCard) else summoned
-        board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
-                                              summoned_as=_SUMMON_METHOD[action]))
         # the hand, or the GY for a Ritual Spell that says "from your hand or GY"
         origin = position[play.card].location if action == "ritual_summon" else "extra_deck"
+        board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
+                                              summoned_as=_SUMMON_METHOD[action], special_summoned_from=origin))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, origin))
         return board.finish()
     if action == "pendulum_summon":
@@ -210,7 +210,8 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             state = board.take(card_id)
             card = state.card if isinstance(state, PileCard) else state
             board.place_monster(me, target, Monster(card, position=battle_position, summoned_this_turn=True,
-                                                    summoned_as="pendulum"))
+                                                    summoned_as="pendulum",   # MAT-7: the hand or Extra Deck
+                                                    special_summoned_from=position[card_id].location))
             names.append(card.name)
         # One event for the one summon; it came from the Extra Deck if any of its monsters did.
         origin = "extra_deck" if any(position[i].location == "extra_deck" for i in play.cards) else "hand"
@@ -347,7 +348,8 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
     state = board.take(play.card)
     card = state.card if isinstance(state, PileCard) else state
     owner_side = 1 - me if zone.startswith("o") else me
-    board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True))
+    board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True,
+                                                              special_summoned_from=origin))   # MAT-7
     board.events.append(summon_event("procedure", card.name, me, origin))
     return board.finish()
 
@@ -431,6 +433,7 @@ def _activate(position: Position, play: Play, board: _Board, zone: str | None, b
         revived = target if effect.summons == "graveyard" else instance
         entry = board.take(revived.id)
         board.place_monster(me, zone, Monster(entry.card, position=battle_position, summoned_this_turn=True,
+                                              special_summoned_from=position[revived.id].location,   # MAT-7
                                               properly_summoned=entry.properly_summoned,
                                               restrictions=effect.restrictions))   # TOK-1
         board.events.append(summon_event("special", entry.card.name, me, "graveyard"))

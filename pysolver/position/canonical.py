@@ -39,7 +39,7 @@ def monster_form(monster: Monster) -> tuple:
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
             tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
-            monster.summoned_as or "", monster.flip_summoned)
+            monster.summoned_as or "", monster.flip_summoned, monster.special_summoned_from or "")
 
 
 def _monster(monster: Monster | None):

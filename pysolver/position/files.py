@@ -18,7 +18,7 @@ from ..errors import PysolverError
 from .history import dump_events, validate_events
 from ..cards.written import TrapMonster, gemini, trap_monster
 from .value import (FORMAT, MAX_ATTACKS, MONSTER_POSITIONS, RESTRICTIONS, PHASES, RULE_NAMES, RULES, SIDES,
-                    SUMMON_TYPES, Monster, PileCard, Player,
+                    EXTRA_DECK_SUMMONS, SPECIAL_SUMMON_PLACES, SUMMON_TYPES, Monster, PileCard, Player,
                     Position, PositionError, SpellTrap)
 
 
@@ -173,7 +173,7 @@ _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "mo
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
 _MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned", "attacked",
                  "attacked_directly", "attacked_monsters", "properly_summoned", "materials", "gemini_summoned",
-                 "restrictions", "summoned_as"}
+                 "restrictions", "summoned_as", "special_summoned_from"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
 _PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
               "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
@@ -549,14 +549,42 @@ class _Loader:
                 self.problem(f"{path}.summoned_as", f"{card.name!r} is not a {SUMMON_TYPES[summoned_as].capitalize()} "
                              f"Monster: it cannot have been {summoned_as.capitalize()} Summoned")
                 summoned_as = None
+        special_from = self.special_summoned_from(data, path, card, summoned_as)
         return Monster(card, position=position, gemini_summoned=gemini_summoned, restrictions=tuple(restrictions),
-                       summoned_as=summoned_as,
+                       summoned_as=summoned_as, special_summoned_from=special_from,
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
                        position_changed=self.boolean(data, "position_changed", path),
                        flip_summoned=flip_summoned, attacked=attacked, attacked_directly=attacked_directly, attacked_monsters=attacked_monsters,
                        properly_summoned=self.boolean(data, "properly_summoned", path, True),
                        materials=tuple(materials))
+
+    def special_summoned_from(self, data: dict, path: str, card, summoned_as: str | None) -> str | None:
+        """MAT-7: where the monster was Special Summoned from. A Fusion, Synchro, Xyz or Link Summon says it
+        already (the Extra Deck); an answer that contradicts `summoned_as` or the card is refused."""
+        where = data.get("special_summoned_from")
+        if where is None:
+            return None
+        key = f"{path}.special_summoned_from"
+        if where not in SPECIAL_SUMMON_PLACES:
+            self.problem(key, f"unknown place {where!r}; use one of {', '.join(SPECIAL_SUMMON_PLACES)}")
+            return None
+        if summoned_as in EXTRA_DECK_SUMMONS and where != "extra_deck":
+            self.problem(key, f"{card.name!r} was {summoned_as.capitalize()} Summoned (summoned_as), so Special "
+                         f"Summoned from the Extra Deck, not from {where!r}: write extra_deck or leave the key out")
+        elif summoned_as == "pendulum" and where not in ("hand", "extra_deck"):
+            self.problem(key, f"{card.name!r} was Pendulum Summoned (summoned_as): from the hand or the Extra Deck, "
+                         f"not from {where!r}")
+        elif summoned_as == "ritual" and where == "extra_deck":
+            self.problem(key, f"{card.name!r} was Ritual Summoned (summoned_as): never from the Extra Deck")
+        elif "token" in card.kinds:
+            self.problem(key, f"{card.name!r} is a Token: it was not Special Summoned from any place")
+        elif where == "extra_deck" and not (card.is_extra_deck or "pendulum" in card.kinds):
+            self.problem(key, f"{card.name!r} is neither an Extra Deck monster nor a Pendulum Monster: it cannot "
+                         "have been Special Summoned from the Extra Deck")
+        else:
+            return where
+        return None
 
     def spell_trap(self, value: Any, path: str, scale_zone: bool, scale_only: bool = False) -> SpellTrap | None:
         card, data = self.entry(value, path, _SPELL_KEYS)
@@ -610,6 +638,8 @@ def _dump_monster(monster: Monster):
         entry["gemini_summoned"] = True
     if monster.summoned_as:
         entry["summoned_as"] = monster.summoned_as
+    if monster.special_summoned_from and monster.summoned_as not in EXTRA_DECK_SUMMONS:   # MAT-7: not derived
+        entry["special_summoned_from"] = monster.special_summoned_from
     if monster.restrictions:
         entry["restrictions"] = list(monster.restrictions)
     if monster.materials:

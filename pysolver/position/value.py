@@ -44,6 +44,10 @@ class PositionError(PysolverError):
 # monsters from the hand that are not Pendulum Monsters, PEN-3).
 SUMMON_TYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": "link", "ritual": "ritual",
                 "pendulum": None}
+# MAT-7: where a face-up monster was Special Summoned from (`Monster.special_summoned_from`, the engine's
+# IsSummonLocation); a Fusion, Synchro, Xyz or Link Summon is always from the Extra Deck.
+SPECIAL_SUMMON_PLACES = ("extra_deck", "hand", "deck", "graveyard", "banished")
+EXTRA_DECK_SUMMONS = frozenset({"fusion", "synchro", "xyz", "link"})
 
 
 @dataclass(frozen=True)
@@ -66,9 +70,14 @@ class Monster:
                                               # monsters it attacked this turn (kept in the Battle Phase only)
     summoned_as: str | None = None      # SUMMON_TYPES: it came to the field by that Summon procedure (Link
                                         # Summoned, ...); None: Normal/Set/Flip, or Special Summoned otherwise
+    special_summoned_from: str | None = None   # MAT-7: SPECIAL_SUMMON_PLACES, where it was Special Summoned
+                                               # from (kept while it stays on the field); None: not known to
+                                               # be Special Summoned (Normal Summoned/Set, a Token, not said)
 
     def __post_init__(self):
         object.__setattr__(self, "attacked", int(self.attacked))   # a count; `attacked=True` is one attack
+        if self.special_summoned_from is None and self.summoned_as in EXTRA_DECK_SUMMONS:
+            object.__setattr__(self, "special_summoned_from", "extra_deck")   # MAT-7: derived, never asked twice
 
     @property
     def face_up(self) -> bool:

@@ -415,7 +415,8 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     ritual = play.action == "ritual_summon"
     # it came by its Summon procedure: Ritual/Fusion Summoned (the summon type the engine records)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True,
-                             summoned_as="ritual" if ritual else "fusion"))
+                             summoned_as="ritual" if ritual else "fusion",
+                             special_summoned_from=origin if ritual else "extra_deck"))   # MAT-7
     duel.summoned("ritual" if ritual else "fusion", card.name, origin if ritual else "extra_deck")
     return duel.done()
 
@@ -443,7 +444,7 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
     card = _card_of(state)
     kind = play.action.split("_")[0]   # Synchro / Xyz (the alternative procedure too) / Link Summoned
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True, materials=tuple(attached),
-                             summoned_as=kind))
+                             summoned_as=kind, special_summoned_from="extra_deck"))   # MAT-7
     duel.summoned(kind, card.name, "extra_deck", alternative)
     return duel.done()
 
@@ -482,7 +483,8 @@ def _pendulum(duel: _Duel, play: Play, zone, battle_position, zones) -> Position
         _, location, state = duel.remove(card_id)
         from_extra = from_extra or location == "extra_deck"
         card = _card_of(state)
-        duel.place(target, Monster(card, position=battle_position, summoned_this_turn=True, summoned_as="pendulum"))
+        duel.place(target, Monster(card, position=battle_position, summoned_this_turn=True, summoned_as="pendulum",
+                                   special_summoned_from=location))   # MAT-7: the hand or the Extra Deck
         names.append(card.name)
     duel.summoned("pendulum", names, "extra_deck" if from_extra else "hand")
     return duel.done(pendulum_summon_used=True)
@@ -534,7 +536,8 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
                 duel.put_away(cost, "banished" if contact.action == "banish" else "deck")
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
-    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True))
+    duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True,
+                             special_summoned_from=origin))   # MAT-7
     duel.summoned("procedure", card.name, origin)   # hand, graveyard or extra_deck
     return duel.done()
 
@@ -577,8 +580,9 @@ def _activate(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positio
         duel.summoned("special", [token.name] * count, "token")
     elif effect.summons in ("graveyard", "self_from_graveyard"):
         revived = play.target if effect.summons == "graveyard" else play.card
-        _, _, entry = duel.remove(revived)
+        _, where, entry = duel.remove(revived)
         duel.place(zone, Monster(entry.card, position=battle_position, summoned_this_turn=True,
+                                 special_summoned_from=where,   # MAT-7
                                  properly_summoned=entry.properly_summoned, restrictions=effect.restrictions))
         duel.summoned("special", entry.card.name, "graveyard")
     return duel.done()
@@ -665,7 +669,8 @@ def _end_turn(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positio
                                                         materials=monster.materials,
                                                         gemini_summoned=monster.gemini_summoned,   # GEM-2
                                                         restrictions=monster.restrictions,         # TOK-1
-                                                        summoned_as=monster.summoned_as)   # stays on the field
+                                                        summoned_as=monster.summoned_as,   # stays on the field
+                                                        special_summoned_from=monster.special_summoned_from)
 
         def settle(card):
             return None if card is None else SpellTrap(card.card, position=card.position)

@@ -966,6 +966,9 @@ def _matches(term, material: Instance) -> bool:
         return value in kinds
     if key == "overlay":                            # MAT-6: "that have material"
         return getattr(material, "location", None) in ON_FIELD and bool(getattr(material.state, "materials", ()))
+    if key == "summoned":                           # MAT-7: "Special Summoned from the Extra Deck"
+        return getattr(material, "location", None) in ON_FIELD and \
+            getattr(material.state, "special_summoned_from", None) == "extra_deck"
     if key == "position":
         if value == "face_up":                      # MAT-3: "face-up monster" (on the field)
             return getattr(material, "location", None) in ON_FIELD and getattr(material.state, "position", None) != "set"
@@ -1140,6 +1143,8 @@ def _in_place(group, material: Instance, player) -> bool:
         return material.location in ON_FIELD and material.player == player
     if group.place == "emz":                        # MAT-3: "in the Extra Monster Zone", either player's
         return material.location == "extra_monster_zone"
+    if group.place == "not_field_gy":               # MAT-2: "except on the field or in the GY"
+        return material.location not in ON_FIELD and material.location != "graveyard"
     return True
 
 

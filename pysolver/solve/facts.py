@@ -264,7 +264,7 @@ class _Filters:
             value = (card.alias or card.passcode) if card else 0
         elif key == "archetype":
             self.archetypes.add(value)
-        elif key in ("attribute", "race", "kind", "position", "overlay"):
+        elif key in ("attribute", "race", "kind", "position", "overlay", "summoned"):
             value = constant(str(value))
         return f"filter_atom({f},{key},{_OPS[atom.op]},{value})."
 
@@ -472,6 +472,8 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
     out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
     if monster.summoned_as:                    # how it came to the field (its Summon procedure)
         out.append(f"summoned_as({number},{monster.summoned_as}).")
+    if monster.special_summoned_from:          # MAT-7: where it was Special Summoned from
+        out.append(f"special_summoned_from({number},{monster.special_summoned_from}).")
     for name in monster.restrictions:
         if name.startswith(_EXCEPT_FOR):
             out.append(f"tribute_restricted_to({number},{name[len(_EXCEPT_FOR):]}).")

@@ -343,6 +343,12 @@ def test_fusion_open_count_chimeratech_overdragon():
     assert (req.min_materials, req.max_materials) == (2, None)
 
 
+def test_mat_2_except_on_the_field_or_in_the_gy_denial_deity_dotan():
+    req = parse("1 LIGHT monster + 2 monsters, except on the field or in the GY", "fusion")
+    assert [(g.min, g.max, g.filter, g.place) for g in req.groups] == [
+        (1, 1, Atom("attribute", "=", "LIGHT"), ""), (2, 2, ANY, "not_field_gy")]
+
+
 def test_mat_2_a_place_narrows_its_own_part_starving_venom():
     req = parse("2 DARK monsters on the field, except Tokens", "fusion")
     assert [(group.min, group.max, group.place) for group in req.groups] == [(2, 2, "field")]
@@ -383,6 +389,19 @@ def test_mat_6_that_have_material_number_93_utopia_kaiser():
     assert str(req) == '2+ "Number" Xyz Monsters that have material with the same Rank'
 
 
+def test_mat_7_special_summoned_from_the_extra_deck_magnum_extox_hydra_avramax_invoked_elysium():
+    ed = Atom("summoned", "=", "from_extra_deck")
+    magnum = parse("1 monster Special Summoned from the Extra Deck + 1 monster in the hand", "fusion")
+    assert [(g.filter, g.place) for g in magnum.groups] == [(ed, ""), (ANY, "hand")]
+    hydra = parse("2+ monsters you control, Special Summoned from the Extra Deck", "fusion")
+    assert [(g.min, g.max, g.filter, g.place) for g in hydra.groups] == [(2, None, ed, "controlled")]
+    avramax = parse("2+ monsters Special Summoned from the Extra Deck", "link")
+    assert avramax.groups == (Group(2, None, ed),)
+    assert str(avramax) == "2+ monsters Special Summoned from the Extra Deck"
+    elysium = parse('1 "Invoked" monster + 1 monster that was Special Summoned from the Extra Deck', "fusion")
+    assert elysium.groups[1].filter == ed
+
+
 def test_mat_5_same_type_or_attribute_union_carrier():
     from pysolver.cards.requirements import SameAnyProperty
     req = parse("2 monsters with the same Type or Attribute", "link")
@@ -403,8 +422,9 @@ def test_mat_5_same_type_or_attribute_union_carrier():
     ("2 monsters with the same Type or Type", "link", "'or' between group conditions"),
     ("", "fusion", "no material line"),
     ("1 Normal Summoned/Set monster", "link", "unknown term: 'Summoned/Set monster'"),
-    ("2+ monsters you control, Special Summoned from the Extra Deck", "fusion",
-     "custom condition: 'Special Summoned from the Extra Deck'"),
+    ('"Fallen of Albaz" + 1 Effect Monster Special Summoned this turn', "fusion",
+     "custom condition: 'Special Summoned this turn'"),
+    ("1 monster Special Summoned from the GY", "link", "custom condition: 'Special Summoned from the GY'"),
     ("1 Tuner + 1 DARK monster whose original Level is 8 or higher", "synchro",
      "custom condition: 'whose original Level is 8 or higher'"),
     ("1 face-up monster", "link", "unknown term: 'face-up monster'"),

@@ -355,6 +355,20 @@ def test_mat_2_fossil_materials_in_the_gy_leave_polymerization_no_summon(real):
     assert summons(position, "fusion_summon") == set()
 
 
+def test_mat_2_denial_deity_dotan_takes_2_monsters_except_on_the_field_or_in_the_gy(real):
+    # "1 LIGHT monster + 2 monsters, except on the field or in the GY": with Polymerization the 2 come from the hand;
+    # the LIGHT one from the hand or the field. Kuriboh on the field is no second material.
+    position = board(cards=real).hand("Polymerization", "Sangan", "Celtic Guardian").monster(1, "Mystical Elf") \
+        .monster(2, "Kuriboh").extra_deck("Denial Deity Dotan").build()
+    assert summons(position, "fusion_summon") == {("Denial Deity Dotan", ("H2", "H3", "M1"))}
+    steps_agree(position)
+    short = board(cards=real).hand("Polymerization", "Sangan").monster(1, "Mystical Elf") \
+        .monster(2, "Kuriboh").extra_deck("Denial Deity Dotan").build()
+    assert summons(short, "fusion_summon") == set()
+    from pysolver.cards import coverage
+    assert coverage.supported(real["Denial Deity Dotan"]) is None
+
+
 def test_mat_2_place_phrases_belong_to_their_own_part():
     from pysolver.cards.material_lines import parse_material_line
     places = [group.place for group in parse_material_line(
@@ -479,8 +493,140 @@ def test_mat_3_materials_read_now(real):
                  "Clockwork Knight", "Gravity Controller", "Gaia Prominence, the Fierce Force",
                  "Favorite HERO Shining Flare Wingman", "Chimeratech Megafleet Dragon"):
         assert coverage.supported(real[name]) is None, name
-    # "2+ monsters you control, Special Summoned from the Extra Deck": a position does not say how a monster came
-    assert coverage.supported(real["Extox Hydra"]) is not None
+    # '"Fallen of Albaz" + 1 Effect Monster Special Summoned this turn': not read (MAT-7 says where from only)
+    assert coverage.supported(real["Sprind the Irondash Dragon"]) is not None
+
+
+# --------------------------------------------------------------------------------------------------
+# MAT-7 (docs/material-rules.md): "Special Summoned from the Extra Deck" in a material line, and the position's
+# `special_summoned_from` (a Fusion/Synchro/Xyz/Link Summon says it itself: `summoned_as`).
+
+def _from_extra_deck_board(real):
+    """Stardust Dragon Synchro Summoned (so from the Extra Deck), Formula Synchron and Odd-Eyes Pendulum Dragon
+    Special Summoned from the Extra Deck (said), Thousand Dragon (not said: read as not from there), Sangan
+    Special Summoned from the GY."""
+    return board(cards=real).monster("left", "Stardust Dragon", summoned_as="synchro") \
+        .monster(1, "Formula Synchron", special_summoned_from="extra_deck") \
+        .monster(2, "Odd-Eyes Pendulum Dragon", special_summoned_from="extra_deck").monster(3, "Thousand Dragon") \
+        .monster(4, "Sangan", special_summoned_from="graveyard")
+
+
+def test_mat_7_taotie_dragon_and_zefra_metaltron_take_monsters_special_summoned_from_the_extra_deck(real):
+    # "2+ monsters Special Summoned from the Extra Deck" (Link-3; the engine: IsSummonLocation(LOCATION_EXTRA)):
+    # the three from the Extra Deck; not Thousand Dragon (no state says so), not Sangan (from the GY).
+    for name in ("Taotie Dragon", "Zefra Metaltron"):
+        position = _from_extra_deck_board(real).extra_deck(name).build()
+        assert summons(position, "link_summon") == {(name, ("EMZL", "M1", "M2"))}, name
+    steps_agree(_from_extra_deck_board(real).extra_deck("Taotie Dragon").build())
+
+
+def test_mat_7_magnum_the_reliever_takes_a_monster_special_summoned_from_the_extra_deck_and_one_in_the_hand(real):
+    # "1 monster Special Summoned from the Extra Deck + 1 monster in the hand", with Polymerization: Stardust Dragon
+    # (Synchro Summoned) + Kuriboh; Sangan (from the GY) is no first material.
+    position = board(cards=real).hand("Polymerization", "Kuriboh").monster("left", "Stardust Dragon", summoned_as="synchro") \
+        .monster(1, "Sangan", special_summoned_from="graveyard").extra_deck("Magnum the Reliever").build()
+    assert summons(position, "fusion_summon") == {("Magnum the Reliever", ("H2", "EMZL"))}
+    none = board(cards=real).hand("Polymerization", "Kuriboh").monster(1, "Stardust Dragon") \
+        .monster(2, "Sangan", special_summoned_from="hand").extra_deck("Magnum the Reliever").build()
+    assert summons(none, "fusion_summon") == set()     # no state says Stardust Dragon came from the Extra Deck
+
+
+def test_mat_7_extox_hydra_takes_monsters_you_control_special_summoned_from_the_extra_deck(real):
+    # "2+ monsters you control, Special Summoned from the Extra Deck": the Odd-Eyes Pendulum Dragon Pendulum Summoned
+    # from the Extra Deck is one, the one Pendulum Summoned from the hand is not.
+    position = board(cards=real).hand("Polymerization", "Kuriboh").monster("left", "Stardust Dragon", summoned_as="synchro") \
+        .monster(1, "Odd-Eyes Pendulum Dragon", summoned_as="pendulum", special_summoned_from="extra_deck") \
+        .monster(2, "Odd-Eyes Pendulum Dragon", summoned_as="pendulum", special_summoned_from="hand") \
+        .extra_deck("Extox Hydra").build()
+    assert summons(position, "fusion_summon") == {("Extox Hydra", ("EMZL", "M1"))}
+
+
+def test_mat_7_invoked_elysium_with_aleister_and_a_monster_from_the_extra_deck(real):
+    # '1 "Invoked" monster + 1 monster that was Special Summoned from the Extra Deck'
+    position = board(cards=real).hand("Polymerization").monster(1, "Invoked Raidjin", summoned_as="fusion") \
+        .monster(2, "Sangan").extra_deck("Invoked Elysium").build()
+    assert summons(position, "fusion_summon") == set()      # Invoked Raidjin cannot be both materials
+    both = board(cards=real).hand("Polymerization").monster(1, "Invoked Raidjin", summoned_as="fusion") \
+        .monster(2, "Stardust Dragon", summoned_as="synchro").extra_deck("Invoked Elysium").build()
+    assert summons(both, "fusion_summon") == {("Invoked Elysium", ("M1", "M2"))}
+
+
+def test_mat_7_the_cards_are_read(real):
+    from pysolver.cards import coverage
+    for name in ("Magnum the Reliever", "Extox Hydra", "Invoked Elysium", "Taotie Dragon", "Zefra Metaltron"):
+        assert coverage.supported(real[name]) is None, name
+    # "1 Normal Summoned/Set monster": not read (a position does not say a monster was Normal Summoned or Set)
+    assert coverage.supported(real["Salamangreat Almiraj"]) is not None
+
+
+def test_mat_7_apply_records_where_each_special_summon_came_from(real):
+    """A Synchro Summon (from the Extra Deck, derived from `summoned_as`), a revival (from the GY) and a Normal
+    Summon (none) as `apply`, the reference applier and the step-indexed transition record them; the file keeps
+    them; the next turn keeps them."""
+    from helpers import applied
+
+    from pysolver.position.apply import apply
+    from pysolver.position.files import position_from_dict, position_to_dict
+    position = board(cards=real).monster(1, "Junk Synchron").monster(2, "Cyber Dragon") \
+        .hand("Monster Reborn", "Kuriboh").graveyard("Sangan").extra_deck("Stardust Dragon").build()
+    plays = legal_plays(position)
+    synchro = next(p for p in plays if p.action == "synchro_summon" and p.name == "Stardust Dragon")
+    after = applied(position, synchro)
+    stardust = next(m for m in after.me.monster_zones + after.me.extra_monster_zones
+                    if m is not None and m.card.name == "Stardust Dragon")
+    assert stardust.special_summoned_from == "extra_deck" and "special_summoned_from" not in str(position_to_dict(after))
+    assert position_from_dict(position_to_dict(after)) == after
+    reborn = next(p for p in plays if p.action == "activate" and p.name == "Monster Reborn")
+    revived = applied(position, reborn, **({"zone": reborn.zones[0]} if reborn.zones else {}))
+    sangan = next(m for m in revived.me.monster_zones if m is not None and m.card.name == "Sangan")
+    assert sangan.special_summoned_from == "graveyard"
+    assert position_from_dict(position_to_dict(revived)) == revived
+    normal = next(p for p in plays if p.action == "normal_summon" and p.name == "Kuriboh")
+    kuriboh = next(m for m in applied(position, normal).me.monster_zones if m is not None and m.card.name == "Kuriboh")
+    assert kuriboh.special_summoned_from is None
+    later = apply(apply(revived, next(p for p in legal_plays(revived) if p.action == "end_turn")),
+                  next(p for p in legal_plays(apply(revived, next(p for p in legal_plays(revived)
+                                                                   if p.action == "end_turn"))) if p.action == "end_turn"))
+    assert any(m is not None and m.card.name == "Sangan" and m.special_summoned_from == "graveyard"
+               for m in later.me.monster_zones)
+
+
+def test_mat_7_a_line_of_two_synchro_summons_stardust_dragon_then_fuses_it_into_magnum(real):
+    """The step-indexed turn carries `special_summoned_from` from the Synchro Summon to the Fusion Summon that uses
+    it (each move replayed with apply)."""
+    from pysolver.solve.steps import Planner, replay
+    position = board(cards=real).monster(1, "Junk Synchron").monster(2, "Cyber Dragon") \
+        .hand("Polymerization", "Kuriboh").extra_deck("Stardust Dragon", "Magnum the Reliever").build()
+    planner = Planner(position, symmetry=True)
+    planner.control.configuration.solve.models = 0
+    planner.control.configuration.solve.project = "show"
+    planner.ask(2)
+    lines = set()
+    every = lambda p: legal_plays(p, all_instances=True)
+    with planner.control.solve(yield_=True) as handle:
+        for model in handle:
+            lines.add(tuple((play.action, play.name) for play, _, _ in replay(model.symbols(atoms=True), position, 2,
+                                                                                 every)))
+    assert (("synchro_summon", "Stardust Dragon"), ("fusion_summon", "Magnum the Reliever")) in lines
+    assert not any(line[0][0] != "synchro_summon" and ("fusion_summon", "Magnum the Reliever") in line
+                   for line in lines)
+
+
+def test_mat_7_special_summoned_from_is_checked_against_summoned_as_and_the_card(real):
+    import pytest
+
+    from pysolver.position.value import PositionError
+    with pytest.raises(PositionError, match="so Special Summoned from the Extra Deck"):
+        board(cards=real).monster(1, "Stardust Dragon", summoned_as="synchro", special_summoned_from="graveyard").build()
+    with pytest.raises(PositionError, match="from the hand or the Extra Deck"):
+        board(cards=real).monster(1, "Odd-Eyes Pendulum Dragon", summoned_as="pendulum",
+                                  special_summoned_from="graveyard").build()
+    with pytest.raises(PositionError, match="cannot have been Special Summoned from the Extra Deck"):
+        board(cards=real).monster(1, "Sangan", special_summoned_from="extra_deck").build()
+    with pytest.raises(PositionError, match="unknown place"):
+        board(cards=real).monster(1, "Sangan", special_summoned_from="field").build()
+    same = board(cards=real).monster(1, "Stardust Dragon", summoned_as="synchro", special_summoned_from="extra_deck")
+    assert same.build() == board(cards=real).monster(1, "Stardust Dragon", summoned_as="synchro").build()
 
 
 # --------------------------------------------------------------------------------------------------

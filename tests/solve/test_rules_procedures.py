@@ -336,6 +336,66 @@ def test_sp_2_masked_hero_has_no_material_line_and_comes_out_only_with_mask_chan
     assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
 
 
+def test_sp_2_neo_spacian_fusions_have_no_material_line_and_come_out_only_with_nex(real):
+    """Neo-Spacian Marine Dolphin and Twinkle Moss (Fusion Monsters without a material line): "This card cannot be
+    Special Summoned except with "NEX"." -- read as Masked HERO Koga is: never Fusion Summoned, never revived."""
+    from pysolver.cards.cardtext import material_requirement, special_summon_limit
+    for name in ("Neo-Spacian Marine Dolphin", "Neo-Spacian Twinkle Moss"):
+        card = real[name]
+        assert card.materials is None and material_requirement(card) is None and unread_clauses(card) == (), name
+        assert special_summon_limit(card) == "nomi", name
+    position = board(cards=real).hand("Polymerization", "Monster Reborn", "Neo-Spacian Aqua Dolphin") \
+        .monster(1, "Elemental HERO Neos").extra_deck("Neo-Spacian Marine Dolphin") \
+        .graveyard("Neo-Spacian Twinkle Moss").build()
+    plays = legal_plays(position, all_instances=True)
+    assert not [p for p in plays if p.card == "ED1" or p.target == "GY1"] and not plays.unread
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+
+
+def test_sp_2_must_be_special_summoned_with_a_card_using_a_monster_hermos_critias_rank_up_magic(real):
+    """'Must be Special Summoned with "The Claw of Hermos", using a Warrior monster.', '... with "The Fang of Critias",
+    using "Mirror Force".', 'Must be Special Summoned with a "Rank-Up-Magic" Spell targeting "Number 88: Gimmick
+    Puppet of Leo".': only by that card's effect (what it uses is that effect's business), which pysolver does not
+    offer: nomi, never Fusion or Xyz Summoned, never revived."""
+    from pysolver.cards.cardtext import material_requirement, special_summon_limit
+    names = ("Time Magic Hammer", "Red-Eyes Black Dragon Sword", "Rocket Hermos Cannon", "Doom Virus Dragon",
+             "Destruction Dragon", "Tyrant Burst Dragon", "Mirror Force Dragon")
+    for name in names + ("Number C88: Gimmick Puppet Disaster Leo",):
+        card = real[name]
+        assert special_summon_limit(card) == "nomi" and unread_clauses(card) == (), name
+        assert material_requirement(card) is None or name.startswith("Number C88"), name
+    # C88's "4 Level 9 monsters" is no Xyz Summon of its own: only the Rank-Up-Magic Spell summons it
+    nine = board(cards=real)
+    for zone in (1, 2, 3, 4):
+        nine = nine.monster(zone, "Deep-Space Cruiser IX")
+    leo = nine.extra_deck("Number C88: Gimmick Puppet Disaster Leo").build()
+    plays = legal_plays(leo, all_instances=True)
+    assert not [p for p in plays if p.card == "ED1"]
+    assert {p.key for p in plays} == {p.key for p in reference_plays(leo, all_instances=True)}
+    position = board(cards=real).hand("Polymerization", "Monster Reborn", "Celtic Guardian", "The Claw of Hermos") \
+        .monster(1, "Dark Magician").extra_deck("Time Magic Hammer", "Rocket Hermos Cannon") \
+        .graveyard("Mirror Force Dragon").build()
+    plays = legal_plays(position, all_instances=True)
+    assert not [p for p in plays if p.card in ("ED1", "ED2") or p.target == "GY1"]
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+
+
+def test_sp_2_a_reminder_line_is_no_material_line_ultimate_flagship_ursatron(real):
+    """'(This card is always treated as an "Ursarctic" and "Drytron" card.)' on the first line (the archetypes are the
+    card's setcodes) is no material line: Ursatron has none and comes out only with "Ursarctic Drytron" (SP-2)."""
+    from pysolver.cards.cardtext import material_requirement
+    from pysolver.cards.material_lines import default_archetypes
+    card = real["Ultimate Flagship Ursatron"]
+    assert card.materials is None and material_requirement(card) is None and unread_clauses(card) == ()
+    assert all(card.in_archetype(default_archetypes()[name]) for name in ("Ursarctic", "Drytron"))
+    assert real["Ultimaya Tzolkin"].materials is None          # "(This card's original Level is always treated as 12.)"
+    position = board(cards=real).hand("Polymerization", "Monster Reborn").monster(1, "Sangan") \
+        .extra_deck("Ultimate Flagship Ursatron").graveyard("Ultimate Flagship Ursatron").build()
+    plays = legal_plays(position, all_instances=True)
+    assert not [p for p in plays if p.card == "ED1" or p.target == "GY1"] and not plays.unread
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+
+
 # --- docs/procedure-rules.md: costs from the Deck and the Extra Deck, shuffled, revealed (SP-4) -----------------
 
 def test_sp_4_malefic_cyber_end_dragon_banishes_cyber_end_dragon_from_the_extra_deck(real):

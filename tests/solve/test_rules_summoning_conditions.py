@@ -180,30 +180,7 @@ def test_SUMC_3_dragon_queen_needs_3_face_up_continuous_spells_you_control(real)
     assert after["M1"].card.name == "Dragon Queen of Tragic Endings"
 
 
-# --- SP-2: "Must be Special Summoned with "The Claw of Hermos", using a Dragon monster." ---------------------
-
-HERMOS = ("Red-Eyes Black Dragon Sword", "Time Magic Hammer", "Rocket Hermos Cannon", "Doom Virus Dragon",
-          "Mirror Force Dragon", "Tyrant Burst Dragon", "Destruction Dragon")
-
-
-def test_SP_2_a_fusion_summoned_only_by_the_claw_of_hermos_or_the_fang_of_critias_is_read_as_nomi(real):
-    """What the named card's effect uses ("using a Dragon monster", "using "Mirror Force"") describes that
-    effect, which pysolver does not offer: nothing else Special Summons the monster (nomi)."""
-    for name in HERMOS:
-        assert special_summon_limit(real[name]) == "nomi", name
-        assert unread_clauses(real[name]) == (), name
-
-
-def test_SP_2_red_eyes_black_dragon_sword_is_never_fusion_summoned_nor_revived(real):
-    """Nomi (SP-2): never by another card's effect, even once properly summoned; Monster Reborn revives the
-    Dragon beside it."""
-    b = board(cards=real).hand("Polymerization", "Monster Reborn", "Red-Eyes Black Dragon") \
-        .monster(1, "Blue-Eyes White Dragon").extra_deck("Red-Eyes Black Dragon Sword") \
-        .graveyard("Red-Eyes Black Dragon Sword", "Curse of Dragon")
-    plays = both(b.build())
-    assert not [p for p in plays if p.name == "Red-Eyes Black Dragon Sword"]
-    assert {p.target for p in plays if p.action == "activate" and p.name == "Monster Reborn"} == {"GY2"}
-
+# --- SP-2: "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)." ---------------
 
 def test_SP_2_supreme_arcanite_magician_is_fusion_summoned_and_revived_once_properly_summoned(real):
     """"This monster can only be Special Summoned by Fusion Summon (from the Extra Deck).": the older "Must first
