@@ -66,7 +66,9 @@ in one turn (the engine's single-card effects of the same name in brackets):
   card."; BPX-16 "Monsters your opponent controls cannot attack "Amazoness" monsters you control, except this
   one."; BPX-17 "Can make a second attack during each Battle Phase." in the bullets of "Gains the following effects
   while this card points to an "R.B." monster."; BPX-18 "While this card is in the center Main Monster Zone, neither
-  player can declare attacks, except with monsters in their center Main Monster Zones.".
+  player can declare attacks, except with monsters in their center Main Monster Zones."; BPX-19 "This card cannot be
+  destroyed by your opponent's card effects, and cannot be targeted for attacks, but does not prevent your opponent
+  from attacking you directly." (BP-8's second wording; the destruction half constrains no play, TGT-6).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -117,8 +119,8 @@ _PER_MATERIAL = re.compile(r"While this card has (?:Xyz )?[Mm]aterials?, it can 
 _ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target "
                           r"monsters for attacks|(?:Your opponent's monsters|Monsters your opponent controls) cannot "
                           r"attack (?:any )?monsters), except this one\.")
-_IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
-                      r"you directly\.")
+_IGNORED = re.compile(r"This card (?:cannot be destroyed by (?:your opponent's )?card effects, and )?cannot be targeted "
+                      r"for attacks, but does not prevent your opponent from attacking you directly\.")   # BPX-19
 # BP-5 with the count of its Xyz Materials, on monsters (EFFECT_EXTRA_ATTACK_MONSTER: its materials)
 _ON_MONSTERS_PER_MATERIAL = re.compile(r"During each Battle Phase, this card can make attacks on monsters up to the "
                                        r"number of Xyz Materials it has \+1\.")
