@@ -68,7 +68,11 @@ in one turn (the engine's single-card effects of the same name in brackets):
   while this card points to an "R.B." monster."; BPX-18 "While this card is in the center Main Monster Zone, neither
   player can declare attacks, except with monsters in their center Main Monster Zones."; BPX-19 "This card cannot be
   destroyed by your opponent's card effects, and cannot be targeted for attacks, but does not prevent your opponent
-  from attacking you directly." (BP-8's second wording; the destruction half constrains no play, TGT-6).
+  from attacking you directly." (BP-8's second wording; the destruction half constrains no play, TGT-6); BPX-20
+  "While you control a Link Monster, monsters your opponent controls cannot target monsters you control for attacks,
+  except this one, also your opponent cannot target monsters you control with card effects, except this one." and
+  "... cannot target other monsters you control for attacks, ..." (BP-10 under PRC-1's leads, with or without a
+  protection that `pysolver.cards.protections` reads whole, TGT-7).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -119,6 +123,13 @@ _PER_MATERIAL = re.compile(r"While this card has (?:Xyz )?[Mm]aterials?, it can 
 _ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target "
                           r"monsters for attacks|(?:Your opponent's monsters|Monsters your opponent controls) cannot "
                           r"attack (?:any )?monsters), except this one\.")
+# BPX-20: BP-10 said of the monsters its controller controls (the same EFFECT_CANNOT_SELECT_BATTLE_TARGET: the opponent's
+# monsters attack no monster of its controller's but this one), also joined by ", also" to a protection
+_ONLY_TARGET_OWN = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other "
+                              r"monsters you control for attacks|monsters you control for attacks, except this one)\.")
+_ONLY_TARGET_ALSO = re.compile(r"(?P<bp10>(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:"
+                               r"other monsters you control for attacks|monsters you control for attacks, except this "
+                               r"one)), also (?P<rest>.+)\.")
 _IGNORED = re.compile(r"This card (?:cannot be destroyed by (?:your opponent's )?card effects, and )?cannot be targeted "
                       r"for attacks, but does not prevent your opponent from attacking you directly\.")   # BPX-19
 # BP-5 with the count of its Xyz Materials, on monsters (EFFECT_EXTRA_ATTACK_MONSTER: its materials)
@@ -303,6 +314,7 @@ class AttackRules:
     attack_all: bool = False        # BP-12: after its attacks, it may attack each opponent monster once
     only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
+    only_target_presence: object = None   # BPX-20: BP-10 only while the position shows such a card (presence.Presence)
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
     not_target_while: object = None      # PRC-1: BP-8 while the position shows a card (presence.Presence)
@@ -436,6 +448,17 @@ def attack_rules(card: Card) -> AttackRules:
         if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # PRC-5: the other half is a protection read whole
             body = match.group("bp8") + "."
+        if card.is_monster and (match := _ONLY_TARGET_ALSO.fullmatch(body)) \
+                and protections_read(sentence, card):     # BPX-20: the other half is a protection read whole
+            body = match.group("bp10") + "."
+        if lead and lead[0] is not None and _ONLY_TARGET_OWN.fullmatch(body) and "only_target" not in found:
+            found["only_target"], found["only_target_presence"] = True, lead[0]      # BPX-20: while it holds
+            read.add(sentence)
+            continue
+        if body != text and _ONLY_TARGET_OWN.fullmatch(body) and "only_target" not in found:   # BPX-20, no condition
+            found["only_target"] = True
+            read.add(sentence)
+            continue
         if lead and lead[0] is not None and _NOT_TARGET.fullmatch(body) and "not_target_while" not in found:
             found["not_target_while"] = lead[0]
             read.add(sentence)
@@ -521,7 +544,7 @@ def attack_rules(card: Card) -> AttackRules:
             found["no_direct_without_material"] = True
         elif _PER_MATERIAL.fullmatch(text):
             found["extra_per_material"] = True
-        elif _ONLY_TARGET.fullmatch(text):
+        elif (_ONLY_TARGET.fullmatch(text) or _ONLY_TARGET_OWN.fullmatch(text)) and "only_target" not in found:
             found["only_target"] = True
         elif (lead := next((w for w in _WHILE if text.startswith(w)), None)) and "only_target" not in found \
                 and _ONLY_TARGET.fullmatch(text[len(lead)].upper() + text[len(lead) + 1:]):

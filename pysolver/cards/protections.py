@@ -131,6 +131,9 @@ _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
 # PRC-5: "<BP-8 clause>, also <protection>": the attack half, which pysolver.cards.attacks reads (BP-8, PRC-1)
 ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this "
                          r"card for attacks")
+# TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
+ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
+                           r"you control for attacks|monsters you control for attacks, except this one)")
 
 
 def _filter(phrase: str):
@@ -285,9 +288,10 @@ def read_sentence(sentence: str, card: Card):
             if what is None:
                 return None
             scope, found_filter, face_up, other, *excepted = what
-        elif k == 0 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(conjunct) and not (
+        elif k == 0 and len(conjuncts) == 2 and card.is_monster and (
+                ATTACK_SELF.fullmatch(conjunct) or ATTACK_OTHERS.fullmatch(conjunct)) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
-            continue            # PRC-5: the BP-8 half of the sentence (pysolver.cards.attacks reads it)
+            continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]

@@ -421,6 +421,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
 
     def only_now(monster) -> bool:            # BP-10, while the condition of its sentence holds
         text = _attack_text(monster)
+        if text.only_target_presence is not None and not _presence_holds(position, monster, text.only_target_presence):
+            return False                          # BPX-20: "While you control a Link Monster, ..."
         return text.only_target and {"": True, "field_zone_card": field_spell,
                                      "main_monster_zone": monster.location == "monster_zone",
                                      "extra_monster_zone": monster.location == "extra_monster_zone",

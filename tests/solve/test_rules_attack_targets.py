@@ -1,13 +1,16 @@
 """Attack-target clauses read since BPX-19 (docs/battle-rules.md) and the protections joined to them
 (docs/targeting-rules.md TGT-7..): "cannot be targeted for attacks, but does not prevent ..." with a destruction
-half (BPX-19). Real cards from the card database; every position is compared with the reference enumerator (same
+half (BPX-19), BP-10 said of "monsters you control" under a condition of the position, joined to a protection (BPX-20,
+TGT-7). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
 
 from test_rules_attack_clauses import attacks, battle
+from test_rules_protection_conditions import cipher, targets
 
 from pysolver.cards.attacks import attack_rules
+from pysolver.cards.protections import protections
 from pysolver.cards.reading import unread_clauses
 
 # --------------------------------------------------------------------------------------------------
@@ -36,3 +39,71 @@ def test_bpx_19_dryatrentiay_on_the_turn_players_side_forbids_nothing(real):
     b = battle(real).monster("left", "Sunavalon Dryatrentiay")
     b.opponent.monster(1, "Kuriboh")
     assert attacks(b.build()) == {("EMZL", "oM1")}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-20, TGT-7: "While you control a Link Monster, monsters your opponent controls cannot target monsters you control for
+# attacks, except this one, also your opponent cannot target monsters you control with card effects, except this one."
+
+def test_bpx_20_quantum_and_clock_dragon_are_read(real):
+    for name in ("Cyberse Quantum Dragon", "Cyberse Clock Dragon"):
+        rules = attack_rules(real[name])
+        assert rules.only_target and rules.only_target_presence is not None, name
+        assert len(protections(real[name]).protections) == 1, name
+        assert not unread_clauses(real[name]), name
+
+
+def test_bpx_20_quantum_dragon_is_the_only_target_while_its_controller_controls_a_link_monster(real):
+    for name in ("Cyberse Quantum Dragon", "Cyberse Clock Dragon"):
+        b = battle(real).monster(1, "Celtic Guardian")
+        b.opponent.monster(1, name).monster(2, "Kuriboh", position="set").monster("left", "Link Spider")
+        assert attacks(b.build()) == {("M1", "oM1")}, name          # a face-down monster too is no target
+        b = battle(real).monster(1, "Celtic Guardian")             # no Link Monster: every monster is a target
+        b.opponent.monster(1, name).monster(2, "Kuriboh", position="set")
+        assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}, name
+        b = battle(real).monster(1, "Celtic Guardian").monster("left", "Link Spider")   # the turn player's Link
+        b.opponent.monster(1, name).monster(2, "Kuriboh")
+        assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2"), ("EMZL", "oM1"), ("EMZL", "oM2")}, name
+
+
+def test_bpx_20_negated_quantum_dragon_and_its_own_side(real):
+    b = battle(real).monster(1, "Celtic Guardian")              # negated (BP-3): no condition applies
+    b.opponent.monster(1, "Cyberse Quantum Dragon", restrictions=["effects_negated"]).monster(2, "Kuriboh")
+    b.opponent.monster("left", "Link Spider")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2"), ("M1", "oEMZL")}
+    b = battle(real).monster(1, "Cyberse Quantum Dragon").monster("left", "Link Spider")   # the turn player's
+    b.opponent.monster(1, "Kuriboh").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2"), ("EMZL", "oM1"), ("EMZL", "oM2")}
+
+
+def test_tgt_7_quantum_and_clock_dragon_protect_the_other_monsters_while_a_link_monster_is_there(real):
+    for name in ("Cyberse Quantum Dragon", "Cyberse Clock Dragon"):
+        b = cipher(real)
+        b.opponent.monster(1, name).monster(2, "Celtic Guardian").monster("left", "Link Spider")
+        assert targets(b.build()) == {"oM1"}, name                   # not the other monsters (the Link one too)
+        b = cipher(real)
+        b.opponent.monster(1, name).monster(2, "Celtic Guardian")
+        assert targets(b.build()) == {"oM1", "oM2"}, name
+
+
+def test_bpx_20_quantum_dragon_in_the_step_indexed_turn(real):
+    # the step-indexed turn (search --engine asp) lists the same attacks: every move replays, and a line of two attacks
+    # attacks Quantum Dragon only
+    from test_steps import assert_every_move_replays, every_instance, models
+
+    from pysolver.solve.steps import replay
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Cyberse Quantum Dragon").monster(2, "Kuriboh").monster("left", "Link Spider")
+    position = b.build()
+    assert attacks(position) == {("M1", "oM1"), ("M2", "oM1")}
+    assert_every_move_replays(position)
+    quantum = str(real["Cyberse Quantum Dragon"].passcode)
+    lines = attacking = 0
+    for atoms, plays in models(position, 2, symmetry=False):
+        replay(atoms, position, 2, every_instance)
+        number = next(str(a.arguments[0]) for a in atoms if a.name == "instance" and str(a.arguments[1]) == quantum)
+        targets_ = [play for play in plays if play.startswith("target(")]
+        assert all(play.startswith(f"target({number},") for play in targets_), plays
+        attacking += len(targets_) == 2
+        lines += 1
+    assert lines > 0 and attacking > 0            # lines of two attacks, both on Quantum Dragon
