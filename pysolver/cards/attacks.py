@@ -107,7 +107,8 @@ _NOT_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent
                          r"for attacks|Your opponent cannot select this card as an attack target)\.")
 # PRC-5: "<BP-8 clause>, also <a protection that pysolver.cards.protections reads>"
 _NOT_TARGET_ALSO = re.compile(r"(?P<bp8>(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot "
-                              r"target this card for attacks), also (?P<rest>.+)\.")
+                              r"target this card for attacks|This card cannot be targeted for an attack), also "
+                              r"(?P<rest>.+)\.")    # BPX-21: Saizo's "This card cannot be targeted for an attack"
 # BP-9 (EFFECT_CANNOT_ATTACK)
 _CANNOT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack\.")
 # BP-7 (EFFECT_CANNOT_ATTACK while it has none)
@@ -444,10 +445,14 @@ def attack_rules(card: Card) -> AttackRules:
             continue
         text = sentence.replace(own, "This card")
         lead = read_lead(sentence, card, bare_name=True)   # PRC-1: BP-8 while the position shows such a card
+        if _NOT_TARGET_POINTING.fullmatch(text):           # BP-8's own reading of "points to a monster(s)"
+            lead = (None, text)
         body = lead[1].replace(own, "This card") if lead and lead[0] is not None else text
         if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # PRC-5: the other half is a protection read whole
             body = match.group("bp8") + "."
+            if body == "This card cannot be targeted for an attack.":     # BPX-21: the same EFFECT_CANNOT_BE_BATTLE_TARGET
+                body = "Your opponent's monsters cannot target this card for attacks."
         if card.is_monster and (match := _ONLY_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # BPX-20: the other half is a protection read whole
             body = match.group("bp10") + "."

@@ -14,10 +14,13 @@ reads whole:
 * "While (If) (another) <monster> is on the field, ": such a face-up monster on either field (not this card
   for "another");
 * "While this card points to a(n) <monster>, " (a Link Monster): such a face-up monster, of either player, in a
-  zone one of its arrows points to;
+  zone one of its arrows points to; "While this card points to a monster(s), ": any monster there, face-down too
+  (BPX-21);
+* "While you control a face-down Defense Position monster, ": a face-down monster in its controller's Main Monster
+  Zones (BPX-21);
 * "While a Field Spell is face-up on the field, ": a face-up card in either Field Zone.
 
-Anything else ("a face-down Defense Position monster", a monster "Special Summoned from the Extra Deck", a card
+Anything else (a monster "Special Summoned from the Extra Deck", a card
 in the GY, a Set card, an Equip Card, "a monster, except "X"" with no kind) stays unread.
 """
 
@@ -36,6 +39,8 @@ _CONTROL_BARE_NAME = re.compile(r"^While you control (?P<name>\"[^\"]+\"), ")   
 _ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is on the field, ")
 _POINTS = re.compile(rf"^While this card points to (?:an? )?(?P<phrase>{_MONSTER}), ")
 _FIELD_SPELL = re.compile(r"^While a Field Spell is face-up on the field, ")
+# BPX-21: "While you control a face-down Defense Position monster, " (any face-down monster: always in Defense Position)
+_CONTROL_FACE_DOWN = re.compile(r"^(?:While|If) you control a face-down Defense Position monster, ")
 
 
 @dataclass(frozen=True)
@@ -44,7 +49,8 @@ class Presence:
 
     where: str                 # "own" (its controller's Monster Zones) | "field" (either player's) |
                                # "points" (a zone this Link Monster points to) | "named" (a face-up card of its
-                               # controller's) | "field_spell" (a face-up card in either Field Zone)
+                               # controller's) | "field_spell" (a face-up card in either Field Zone) |
+                               # "own_face_down" (a face-down monster in its controller's Monster Zones, BPX-21)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -84,6 +90,8 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
     found = None
     if match := _FIELD_SPELL.match(text):
         found = Presence("field_spell")
+    elif match := _CONTROL_FACE_DOWN.match(text):
+        found = Presence("own_face_down")
     elif match := _CONTROL_NAMED.match(text) or (bare_name and _CONTROL_BARE_NAME.match(text)):
         name = _name(match.group("name"))
         if name is None:
@@ -93,7 +101,7 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         if "link" not in card.kinds:
             return None
         what = _monsters(match.group("phrase"))
-        if what is None or what == ANY:      # "points to a monster(s)": BP-8 reads it already (any monster)
+        if what is None:                     # BPX-21: "points to a monster(s)": any monster there, face-down too
             return None
         found = Presence("points", what)
     elif match := _ON_FIELD.match(text):

@@ -130,7 +130,7 @@ _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
 # PRC-5: "<BP-8 clause>, also <protection>": the attack half, which pysolver.cards.attacks reads (BP-8, PRC-1)
 ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this "
-                         r"card for attacks")
+                         r"card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21
 # TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
 ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
                            r"you control for attacks|monsters you control for attacks, except this one)")
@@ -202,6 +202,8 @@ def _subject_of(conjunct: str):
             if re.fullmatch(_SELF, what, re.I):
                 return "self"
             return _what(what, None)
+    if ATTACK_SELF.fullmatch(conjunct):      # PRC-5, BPX-21: the attack half is about this card ("it" after it)
+        return "self"
     match = _ACTIVE.fullmatch(conjunct)
     if match:
         what = _what(match.group("what"), None)

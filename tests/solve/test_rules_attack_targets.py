@@ -1,7 +1,7 @@
 """Attack-target clauses read since BPX-19 (docs/battle-rules.md) and the protections joined to them
 (docs/targeting-rules.md TGT-7..): "cannot be targeted for attacks, but does not prevent ..." with a destruction
 half (BPX-19), BP-10 said of "monsters you control" under a condition of the position, joined to a protection (BPX-20,
-TGT-7). Real cards from the card database; every position is compared with the reference enumerator (same
+TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
@@ -107,3 +107,61 @@ def test_bpx_20_quantum_dragon_in_the_step_indexed_turn(real):
         attacking += len(targets_) == 2
         lines += 1
     assert lines > 0 and attacking > 0            # lines of two attacks, both on Quantum Dragon
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-21: "While you control a face-down Defense Position monster, your opponent's monsters cannot target this card for
+# attacks." (Meizen) and "While this card points to a monster(s), this card cannot be targeted for an attack, also your
+# opponent cannot target it with card effects." (Saizo)
+
+def test_bpx_21_meizen_and_saizo_are_read(real):
+    assert attack_rules(real["Meizen the Battle Ninja"]).not_target_while.where == "own_face_down"
+    saizo = real["Ninja Grandmaster Saizo"]
+    assert attack_rules(saizo).not_target_while.where == "points"
+    assert [p.scope for p in protections(saizo).protections] == ["self"]
+    for name in ("Meizen the Battle Ninja", "Ninja Grandmaster Saizo"):
+        assert not unread_clauses(real[name]), name
+
+
+def test_bpx_21_meizen_while_its_controller_controls_a_face_down_monster(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Meizen the Battle Ninja").monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM2")}                    # still in the way of a direct attack
+    b = battle(real).monster(1, "Celtic Guardian")                 # a face-up monster only: Meizen is a target
+    b.opponent.monster(1, "Meizen the Battle Ninja").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Kuriboh", position="set")   # the turn player's face-down
+    b.opponent.monster(1, "Meizen the Battle Ninja")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle(real).monster(1, "Celtic Guardian")                 # negated (BP-3)
+    b.opponent.monster(1, "Meizen the Battle Ninja", restrictions=["effects_negated"]).monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_bpx_21_meizen_on_the_turn_players_side(real):
+    # its "Ninja" monsters attack directly (BPX-1); its BP-8 sentence restricts the other player's attacks only
+    b = battle(real).monster(1, "Meizen the Battle Ninja").monster(2, "Kuriboh", position="set")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "direct")}
+
+
+def test_bpx_21_saizo_while_it_points_to_a_monster(real):
+    # Saizo (Link-2, arrows Bottom-Left and Bottom-Right): from the Extra Monster Zone over its controller's Main Monster
+    # Zone 4 (the turn player's left one, oEMZL) it points to their zones 3 and 5; from a Main Monster Zone, to nothing
+    for zone, pointed in ((3, True), (5, True), (1, False), (4, False)):
+        b = battle(real).monster(1, "Celtic Guardian")
+        b.opponent.monster("left", "Ninja Grandmaster Saizo").monster(zone, "Kuriboh", position="set")
+        expected = {("M1", f"oM{zone}")} | (set() if pointed else {("M1", "oEMZL")})
+        assert attacks(b.build()) == expected, zone                 # a face-down monster there counts
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(2, "Ninja Grandmaster Saizo").monster(3, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM2"), ("M1", "oM3")}
+
+
+def test_tgt_8_saizo_cannot_be_targeted_while_it_points_to_a_monster(real):
+    b = cipher(real)
+    b.opponent.monster("left", "Ninja Grandmaster Saizo").monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oM3"}
+    b = cipher(real)
+    b.opponent.monster("left", "Ninja Grandmaster Saizo").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oEMZL", "oM1"}

@@ -536,7 +536,10 @@ def test_bp_11_protocol_gardna_protects_the_monsters_it_points_to():
 def test_bp_13_the_malefic_wording_cannot_declare_an_attack_is_read(real):
     for name in ("Malefic Rainbow Dragon", "Malefic Cyber End Dragon"):
         assert attack_rules(real[name]).others_cannot_attack, name
-    assert not attack_rules(real["Ninja Grandmaster Saizo"]).not_target_pointing    # half a sentence
+    # Saizo's "While this card points to a monster(s), this card cannot be targeted for an attack, also ..." is read
+    # under PRC-1's lead with its protection (BPX-21), not as BP-8's "points to a monster(s)" wording
+    saizo = attack_rules(real["Ninja Grandmaster Saizo"])
+    assert not saizo.not_target_pointing and saizo.not_target_while.where == "points"
 
 
 # --------------------------------------------------------------------------------------------------
