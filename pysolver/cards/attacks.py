@@ -72,7 +72,10 @@ in one turn (the engine's single-card effects of the same name in brackets):
   "While you control a Link Monster, monsters your opponent controls cannot target monsters you control for attacks,
   except this one, also your opponent cannot target monsters you control with card effects, except this one." and
   "... cannot target other monsters you control for attacks, ..." (BP-10 under PRC-1's leads, with or without a
-  protection that `pysolver.cards.protections` reads whole, TGT-7).
+  protection that `pysolver.cards.protections` reads whole, TGT-7); BPX-21 BP-8 after "While you control a face-down
+  Defense Position monster, " and "While this card points to a monster(s), this card cannot be targeted for an attack,
+  also <protection>."; BPX-22 "Monsters your opponent controls cannot target face-up "Ghostrick" monsters, or any
+  face-down Defense Position monsters, for attacks, except this one.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -146,6 +149,11 @@ _LOCK_ALONE = re.compile(r"While your opponent has (?P<count>\d) or less cards i
 # BP-10 on one kind of face-up monster only ("face-up Warrior-Type monsters", "face-up "Ninja" monsters")
 _ONLY_AMONG = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot target "
                          r"face-up (?P<what>[^,.]+? monsters) for attacks, except this one\.")
+# BPX-22: BPX-16's kind of face-up monster and every face-down monster (Ghostrick Alucard: EFFECT_CANNOT_SELECT_BATTLE_TARGET
+# on the opponent's monsters, value `c ~= e:GetHandler() and (c:IsFacedown() or c:IsSetCard(SET_GHOSTRICK))`)
+_ONLY_AMONG_FACE_DOWN = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot "
+                                   r"target face-up (?P<what>[^,.]+? monsters), or any face-down Defense Position "
+                                   r"monsters, for attacks, except this one\.")
 # BP-10 with the condition of its effect (the effect's condition: the zone or battle position of this card,
 # a card in either Field Zone)
 _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
@@ -270,7 +278,7 @@ _GAINS_WHILE_POINTS = re.compile(r"Gains the following effects while (?P<cond>th
 # (Elfnote June Pride)
 _CENTER_LOCK = re.compile(r"While this card is in the center Main Monster Zone, neither player can declare attacks, except "
                           r"with monsters in their center Main Monster Zones\.")
-WORDINGS = (_CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -316,6 +324,7 @@ class AttackRules:
     only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     only_target_presence: object = None   # BPX-20: BP-10 only while the position shows such a card (presence.Presence)
+    only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
     not_target_while: object = None      # PRC-1: BP-8 while the position shows a card (presence.Presence)
@@ -568,6 +577,9 @@ def attack_rules(card: Card) -> AttackRules:
             found["not_target_pointing"] = True
         elif _POINTED_NOT_TARGET.fullmatch(text) and "link" in card.kinds:
             found["pointed_not_target"] = True
+        elif (match := _ONLY_AMONG_FACE_DOWN.fullmatch(text)) and "only_target" not in found \
+                and "only_target_among" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-22
+            found["only_target_among"], found["only_target_face_down"] = among, True
         elif (match := _ONLY_AMONG.fullmatch(text) or _ONLY_AMONG_ATTACK.fullmatch(text)) \
                 and "only_target" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-16
             found["only_target_among"] = among

@@ -431,6 +431,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     only = [o.id for o in opponents if only_now(o)]                               # BP-10
     among = [(o.id, _attack_text(o).only_target_among) for o in opponents        # BP-10 on one kind of
              if _attack_text(o).only_target_among is not None]                    # face-up monster
+    hidden = [o.id for o in opponents if _attack_text(o).only_target_face_down]   # BPX-22: face-down ones too
     places = {i.id: _place_of(position, i) for i in _own(position, ON_FIELD) + opponents}
     occupied = set(places.values())
     guarded = set()                               # BP-11: places an opponent's Link Monster protects
@@ -447,7 +448,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
 
     attackable = [o.id for o in opponents if not not_target(o)
                   and not [y for y in only if y != o.id]
-                  and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))]
+                  and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))
+                  and not (o.state.position == "set" and [y for y in hidden if y != o.id])]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
     held = set()                                  # BP-11: the places a forbidding Link Monster points to
     for link in _opponents(position, ON_FIELD) + _own(position, ON_FIELD):

@@ -616,6 +616,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"card_named({name},{named.alias or named.passcode}).")
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
+    if rules.only_target_face_down:            # BPX-22: ... and on every face-down monster
+        out.append(f"attack_only_target_face_down({c}).")
     if rules.lock_alone_hand is not None:
         out.append(f"attack_lock_alone_hand({c},{rules.lock_alone_hand}).")
     if rules.only_target_while:

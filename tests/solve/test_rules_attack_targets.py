@@ -1,7 +1,7 @@
 """Attack-target clauses read since BPX-19 (docs/battle-rules.md) and the protections joined to them
 (docs/targeting-rules.md TGT-7..): "cannot be targeted for attacks, but does not prevent ..." with a destruction
 half (BPX-19), BP-10 said of "monsters you control" under a condition of the position, joined to a protection (BPX-20,
-TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21). Real cards from the card database; every position is compared with the reference enumerator (same
+TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21), BPX-16 on a kind of face-up monster and every face-down one (BPX-22). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
@@ -165,3 +165,35 @@ def test_tgt_8_saizo_cannot_be_targeted_while_it_points_to_a_monster(real):
     b = cipher(real)
     b.opponent.monster("left", "Ninja Grandmaster Saizo").monster(1, "Celtic Guardian")
     assert targets(b.build()) == {"oEMZL", "oM1"}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-22: "Monsters your opponent controls cannot target face-up "Ghostrick" monsters, or any face-down Defense Position
+# monsters, for attacks, except this one."
+
+def test_bpx_22_alucard_is_read(real):
+    rules = attack_rules(real["Ghostrick Alucard"])
+    assert str(rules.only_target_among) == '"Ghostrick" monster' and rules.only_target_face_down
+    assert not unread_clauses(real["Ghostrick Alucard"])
+
+
+def test_bpx_22_alucard_protects_face_up_ghostrick_and_face_down_monsters(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Ghostrick Alucard", materials=["Kuriboh"]).monster(2, "Ghostrick Dullahan")
+    b.opponent.monster(3, "Kuriboh", position="set").monster(4, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM4")}
+    b = battle(real).monster(1, "Celtic Guardian")             # a face-down "Ghostrick" monster is face-down
+    b.opponent.monster(1, "Ghostrick Alucard").monster(2, "Ghostrick Dullahan", position="set")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle(real).monster(1, "Celtic Guardian")             # two Alucards: neither can be attacked
+    b.opponent.monster(1, "Ghostrick Alucard").monster(2, "Ghostrick Alucard").monster(3, "Kuriboh", position="set")
+    assert attacks(b.build()) == set()
+
+
+def test_bpx_22_alucard_negated_or_on_the_turn_players_side(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Ghostrick Alucard", restrictions=["effects_negated"]).monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    b = battle(real).monster(1, "Ghostrick Alucard").monster(2, "Ghostrick Dullahan")
+    b.opponent.monster(1, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
