@@ -18,6 +18,8 @@ reads whole:
   (BPX-21);
 * "While you control a face-down Defense Position monster, ": a face-down monster in its controller's Main Monster
   Zones (BPX-21);
+* 'While an "X" card(s) is on the field, ': a face-up card of that archetype on either field: a monster in a Main or
+  Extra Monster Zone, a card in a Spell & Trap, Field or Pendulum Zone (BPX-23);
 * "While a Field Spell is face-up on the field, ": a face-up card in either Field Zone.
 
 Anything else (a monster "Special Summoned from the Extra Deck", a card
@@ -39,6 +41,8 @@ _CONTROL_BARE_NAME = re.compile(r"^While you control (?P<name>\"[^\"]+\"), ")   
 _ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is on the field, ")
 _POINTS = re.compile(rf"^While this card points to (?:an? )?(?P<phrase>{_MONSTER}), ")
 _FIELD_SPELL = re.compile(r"^While a Field Spell is face-up on the field, ")
+# BPX-23: 'While an "Endymion" card(s) is on the field, ': a face-up card of that archetype on either field
+_ON_FIELD_CARD = re.compile(r'^While an? (?P<name>"[^"]+") card(?:\(s\))? is on the field, ')
 # BPX-21: "While you control a face-down Defense Position monster, " (any face-down monster: always in Defense Position)
 _CONTROL_FACE_DOWN = re.compile(r"^(?:While|If) you control a face-down Defense Position monster, ")
 
@@ -50,7 +54,8 @@ class Presence:
     where: str                 # "own" (its controller's Monster Zones) | "field" (either player's) |
                                # "points" (a zone this Link Monster points to) | "named" (a face-up card of its
                                # controller's) | "field_spell" (a face-up card in either Field Zone) |
-                               # "own_face_down" (a face-down monster in its controller's Monster Zones, BPX-21)
+                               # "own_face_down" (a face-down monster in its controller's Monster Zones, BPX-21) |
+                               # "field_card" (a face-up card of an archetype anywhere on either field, BPX-23)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -92,6 +97,11 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         found = Presence("field_spell")
     elif match := _CONTROL_FACE_DOWN.match(text):
         found = Presence("own_face_down")
+    elif match := _ON_FIELD_CARD.match(text):
+        what = _monsters(match.group("name") + " monster")     # the archetype the quotes name (a material line's)
+        if what is None or getattr(what, "key", None) != "archetype":
+            return None
+        found = Presence("field_card", what)
     elif match := _CONTROL_NAMED.match(text) or (bare_name and _CONTROL_BARE_NAME.match(text)):
         name = _name(match.group("name"))
         if name is None:

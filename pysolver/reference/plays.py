@@ -2135,6 +2135,8 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
         return any(i.location == "field_zone" and i.state.position == "face_up" for i in cards)
     if presence.where == "named":
         return any(i.player == holder.player and _shown_face_up(i) and _matches(presence.filter, i) for i in cards)
+    if presence.where == "field_card":            # BPX-23: a face-up card of that archetype on either field
+        return any(_shown_face_up(i) and i.card.in_archetype(presence.filter.value) for i in cards)
     if presence.where == "own_face_down":         # BPX-21: a face-down monster of its controller's
         return any(i.player == holder.player and i.location in ON_FIELD and i.state.position == "set" for i in cards)
     if presence.where == "points":

@@ -1,12 +1,14 @@
 """Attack-target clauses read since BPX-19 (docs/battle-rules.md) and the protections joined to them
 (docs/targeting-rules.md TGT-7..): "cannot be targeted for attacks, but does not prevent ..." with a destruction
 half (BPX-19), BP-10 said of "monsters you control" under a condition of the position, joined to a protection (BPX-20,
-TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21), BPX-16 on a kind of face-up monster and every face-down one (BPX-22). Real cards from the card database; every position is compared with the reference enumerator (same
+TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21), BPX-16 on a kind of face-up monster and every face-down one (BPX-22), BP-8
+while a card of an archetype is on the field (BPX-23). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
 
 from test_rules_attack_clauses import attacks, battle
+from test_rules_protection_conditions import attacks as some_attacks
 from test_rules_protection_conditions import cipher, targets
 
 from pysolver.cards.attacks import attack_rules
@@ -197,3 +199,44 @@ def test_bpx_22_alucard_negated_or_on_the_turn_players_side(real):
     b = battle(real).monster(1, "Ghostrick Alucard").monster(2, "Ghostrick Dullahan")
     b.opponent.monster(1, "Kuriboh", position="set")
     assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-23: 'While an "Endymion" card(s) is on the field, your opponent's monsters cannot target this card for attacks.'
+
+def test_bpx_23_selene_is_read(real):
+    presence = attack_rules(real["Selene, Queen of the Master Magicians"]).not_target_while
+    assert presence.where == "field_card" and str(presence.filter) == '"Endymion" monster'
+    assert not unread_clauses(real["Selene, Queen of the Master Magicians"])
+
+
+def test_bpx_23_selene_while_a_face_up_endymion_card_is_on_either_field(real):
+    selene = "Selene, Queen of the Master Magicians"
+    def position(place=None, where="theirs", **options):
+        b = battle(real).monster(1, "Celtic Guardian")
+        b.opponent.monster("left", selene).monster(1, "Kuriboh")
+        side = b.opponent if where == "theirs" else b
+        if place == "spell_trap":
+            side.spell_trap(2, "Empire of Endymion", **options)
+        elif place == "field":
+            side.field_spell("Magical Citadel of Endymion", **options)
+        elif place == "monster":
+            side.monster(3, "Genni, the Maid of Endymion", **options)
+        elif place == "pendulum":
+            side.spell_trap(1, "Reflection of Endymion")         # a Pendulum Scale (ZN-7)
+        return b.build()
+    free = {("M1", "oEMZL"), ("M1", "oM1")}
+    assert attacks(position()) == free
+    for place in ("spell_trap", "monster", "pendulum"):
+        assert ("M1", "oEMZL") not in attacks(position(place)), place
+        assert ("M1", "oEMZL") not in attacks(position(place, "mine")), place   # the turn player's card too
+    # a Field Spell (Magical Citadel of Endymion has a sentence left unread: on the turn player's side its own plays are
+    # withheld, not these)
+    assert ("M1", "oEMZL") not in attacks(position("field"))
+    assert ("M1", "oEMZL") not in some_attacks(position("field", "mine"), whole=False)
+    assert attacks(position("spell_trap", position="set")) == free                # a Set card shows no archetype
+    assert ("M1", "oM3") in attacks(position("monster", position="set"))
+    assert ("M1", "oEMZL") in attacks(position("monster", position="set"))
+    b = battle(real).monster(1, "Celtic Guardian")                                # negated (BP-3)
+    b.opponent.monster("left", selene, restrictions=["effects_negated"]).spell_trap(2, "Empire of Endymion")
+    assert attacks(b.build()) == {("M1", "oEMZL")}
