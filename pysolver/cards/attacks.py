@@ -75,7 +75,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
   protection that `pysolver.cards.protections` reads whole, TGT-7); BPX-21 BP-8 after "While you control a face-down
   Defense Position monster, " and "While this card points to a monster(s), this card cannot be targeted for an attack,
   also <protection>."; BPX-22 "Monsters your opponent controls cannot target face-up "Ghostrick" monsters, or any
-  face-down Defense Position monsters, for attacks, except this one.".
+  face-down Defense Position monsters, for attacks, except this one."; BPX-24 "This linked card cannot be targeted by
+  your opponent's card effects, or their monsters' attacks." (BP-8 while it is linked, with its protection).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -149,6 +150,10 @@ _LOCK_ALONE = re.compile(r"While your opponent has (?P<count>\d) or less cards i
 # BP-10 on one kind of face-up monster only ("face-up Warrior-Type monsters", "face-up "Ninja" monsters")
 _ONLY_AMONG = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot target "
                          r"face-up (?P<what>[^,.]+? monsters) for attacks, except this one\.")
+# BPX-24: BP-8 while it is linked, with a protection (Appliancer Celtopus: EFFECT_CANNOT_BE_BATTLE_TARGET and
+# EFFECT_CANNOT_BE_EFFECT_TARGET while IsLinkState)
+_LINKED_NOT_TARGET = re.compile(r"This linked card cannot be targeted by your opponent's card effects, or their monsters' "
+                                r"attacks\.")
 # BPX-22: BPX-16's kind of face-up monster and every face-down monster (Ghostrick Alucard: EFFECT_CANNOT_SELECT_BATTLE_TARGET
 # on the opponent's monsters, value `c ~= e:GetHandler() and (c:IsFacedown() or c:IsSetCard(SET_GHOSTRICK))`)
 _ONLY_AMONG_FACE_DOWN = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot "
@@ -278,7 +283,7 @@ _GAINS_WHILE_POINTS = re.compile(r"Gains the following effects while (?P<cond>th
 # (Elfnote June Pride)
 _CENTER_LOCK = re.compile(r"While this card is in the center Main Monster Zone, neither player can declare attacks, except "
                           r"with monsters in their center Main Monster Zones\.")
-WORDINGS = (_ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -435,7 +440,7 @@ def _filter(phrase: str):
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
-    from .presence import read_lead
+    from .presence import LINKED, read_lead
     from .protections import read_sentence as protections_read
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
@@ -462,6 +467,11 @@ def attack_rules(card: Card) -> AttackRules:
             body = match.group("bp8") + "."
             if body == "This card cannot be targeted for an attack.":     # BPX-21: the same EFFECT_CANNOT_BE_BATTLE_TARGET
                 body = "Your opponent's monsters cannot target this card for attacks."
+        if card.is_monster and "link" in card.kinds and _LINKED_NOT_TARGET.fullmatch(sentence) \
+                and protections_read(sentence, card) and "not_target_while" not in found:    # BPX-24
+            found["not_target_while"] = LINKED
+            read.add(sentence)
+            continue
         if card.is_monster and (match := _ONLY_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # BPX-20: the other half is a protection read whole
             body = match.group("bp10") + "."

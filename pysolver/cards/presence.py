@@ -55,7 +55,9 @@ class Presence:
                                # "points" (a zone this Link Monster points to) | "named" (a face-up card of its
                                # controller's) | "field_spell" (a face-up card in either Field Zone) |
                                # "own_face_down" (a face-down monster in its controller's Monster Zones, BPX-21) |
-                               # "field_card" (a face-up card of an archetype anywhere on either field, BPX-23)
+                               # "field_card" (a face-up card of an archetype anywhere on either field, BPX-23) |
+                               # "linked" ("this linked card": it points to a monster, or a Link Monster points to
+                               # it, BPX-24)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -132,3 +134,8 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         return None, text
     rest = text[match.end():]
     return found, rest[0].upper() + rest[1:]
+
+
+# BPX-24, TGT-9: "This linked card ..." (the engine's Card.IsLinkState: a monster this Link Monster points to, or a Link
+# Monster, of either player, pointing to its zone)
+LINKED = Presence("linked")

@@ -221,6 +221,13 @@ def read_sentence(sentence: str, card: Card):
     if lead is None:
         return None
     presence, text = lead
+    if card.is_monster and "link" in card.kinds and presence is None:      # TGT-9: "this linked card" (IsLinkState)
+        linked = re.sub(r"\b([Tt])his linked card\b", r"\1his card", text)
+        if linked != text:
+            from .presence import LINKED
+            presence, text = LINKED, linked
+            if text == "This card cannot be targeted by your opponent's card effects, or their monsters' attacks":
+                text = "This card cannot be targeted by your opponent's card effects"   # BPX-24 reads the attack half
     # the card's own name is "this card", except in an exception (', except "X"': every card of that name)
     text = re.sub(rf'(?<!except )"{re.escape(card.name)}"', "this card", text)
     summoned_as, controls_named, lp_higher = None, None, False

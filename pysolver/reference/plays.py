@@ -2137,6 +2137,12 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
         return any(i.player == holder.player and _shown_face_up(i) and _matches(presence.filter, i) for i in cards)
     if presence.where == "field_card":            # BPX-23: a face-up card of that archetype on either field
         return any(_shown_face_up(i) and i.card.in_archetype(presence.filter.value) for i in cards)
+    if presence.where == "linked":                # BPX-24: it points to a monster, or a Link Monster points to it
+        here = _place_of(position, holder)
+        mine_ = holder.player == position.turn_player
+        field = [i for i in cards if i.location in ON_FIELD and i.id != holder.id]
+        return any(_place_of(position, i) in _points_to(holder.card, here, mine_) for i in field) or any(
+            here in _points_to(i.card, _place_of(position, i), i.player == position.turn_player) for i in field)
     if presence.where == "own_face_down":         # BPX-21: a face-down monster of its controller's
         return any(i.player == holder.player and i.location in ON_FIELD and i.state.position == "set" for i in cards)
     if presence.where == "points":

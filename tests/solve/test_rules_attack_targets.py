@@ -2,7 +2,7 @@
 (docs/targeting-rules.md TGT-7..): "cannot be targeted for attacks, but does not prevent ..." with a destruction
 half (BPX-19), BP-10 said of "monsters you control" under a condition of the position, joined to a protection (BPX-20,
 TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21), BPX-16 on a kind of face-up monster and every face-down one (BPX-22), BP-8
-while a card of an archetype is on the field (BPX-23). Real cards from the card database; every position is compared with the reference enumerator (same
+while a card of an archetype is on the field (BPX-23), "This linked card ..." (BPX-24, TGT-9). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
@@ -240,3 +240,60 @@ def test_bpx_23_selene_while_a_face_up_endymion_card_is_on_either_field(real):
     b = battle(real).monster(1, "Celtic Guardian")                                # negated (BP-3)
     b.opponent.monster("left", selene, restrictions=["effects_negated"]).spell_trap(2, "Empire of Endymion")
     assert attacks(b.build()) == {("M1", "oEMZL")}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-24, TGT-9: "This linked card cannot be targeted by your opponent's card effects, or their monsters' attacks."
+# (Appliancer Celtopus), "Your opponent cannot target this linked card with card effects." (Ib the World Chalice
+# Priestess): while it points to a monster or a Link Monster points to it (IsLinkState)
+
+def test_bpx_24_tgt_9_the_linked_sentences_are_read(real):
+    assert attack_rules(real["Appliancer Celtopus"]).not_target_while.where == "linked"
+    for name in ("Appliancer Celtopus", "Ib the World Chalice Priestess"):
+        assert [p.presence.where for p in protections(real[name]).protections] == ["linked"], name
+        assert not unread_clauses(real[name]), name
+
+
+def test_bpx_24_celtopus_while_it_points_to_a_monster(real):
+    # Celtopus (arrows Bottom and Bottom-Left) in oEMZL, over its controller's zone 4, points to their zones 4 and 3
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Appliancer Celtopus").monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM1")}
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Appliancer Celtopus").monster(3, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM3")}                    # still in the way of a direct attack
+    b = battle(real).monster(1, "Celtic Guardian")             # negated (BP-3)
+    b.opponent.monster("left", "Appliancer Celtopus", restrictions=["effects_negated"]).monster(3, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM3")}
+
+
+def test_bpx_24_celtopus_while_a_link_monster_of_the_turn_player_points_to_it(real):
+    # the turn player's Decode Talker (Top arrow) in the left Extra Monster Zone points to the opponent's zone 4
+    b = battle(real).monster(1, "Celtic Guardian").monster("left", "Decode Talker")
+    b.opponent.monster(4, "Appliancer Celtopus").monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("EMZL", "oM1")}
+    b = battle(real).monster(1, "Celtic Guardian").monster("left", "Decode Talker")
+    b.opponent.monster(2, "Appliancer Celtopus").monster(1, "Kuriboh")   # pointed to by nothing, pointing off the field
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2"), ("EMZL", "oM1"), ("EMZL", "oM2")}
+
+
+def test_bpx_24_celtopus_on_the_turn_players_side(real):
+    b = battle(real).monster("left", "Appliancer Celtopus").monster(1, "Kuriboh")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("M1", "oM1")}
+
+
+def test_tgt_9_celtopus_and_ib_cannot_be_targeted_while_linked(real):
+    b = cipher(real)
+    b.opponent.monster("left", "Appliancer Celtopus").monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oM3"}
+    b = cipher(real)
+    b.opponent.monster("left", "Appliancer Celtopus").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oEMZL", "oM1"}
+    # Ib (arrows Left and Right) in their zone 2 points to their zones 1 and 3
+    b = cipher(real)
+    b.opponent.monster(2, "Ib the World Chalice Priestess").monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oM3"}
+    b = cipher(real)
+    b.opponent.monster(2, "Ib the World Chalice Priestess").monster(5, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2", "oM5"}
