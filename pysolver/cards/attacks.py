@@ -76,7 +76,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
   Defense Position monster, " and "While this card points to a monster(s), this card cannot be targeted for an attack,
   also <protection>."; BPX-22 "Monsters your opponent controls cannot target face-up "Ghostrick" monsters, or any
   face-down Defense Position monsters, for attacks, except this one."; BPX-24 "This linked card cannot be targeted by
-  your opponent's card effects, or their monsters' attacks." (BP-8 while it is linked, with its protection).
+  your opponent's card effects, or their monsters' attacks." (BP-8 while it is linked, with its protection); BPX-25
+  BP-10's "..., except this one, also <protection>." and "<protection>, also <BP-8 of this card>." (TGT-10).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -134,7 +135,10 @@ _ONLY_TARGET_OWN = re.compile(r"(?:Your opponent's monsters|Monsters your oppone
                               r"monsters you control for attacks|monsters you control for attacks, except this one)\.")
 _ONLY_TARGET_ALSO = re.compile(r"(?P<bp10>(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:"
                                r"other monsters you control for attacks|monsters you control for attacks, except this "
-                               r"one)), also (?P<rest>.+)\.")
+                               r"one|monsters for attacks, except this one)), also (?P<rest>.+)\.")   # the last: BPX-25
+# BPX-25: "<a protection>, also <BP-8 of this card>" (Gullveig of the Nordic Ascendant)
+_ALSO_NOT_TARGET = re.compile(r"(?P<rest>.+), also (?:[Yy]our opponent's monsters|[Mm]onsters your opponent controls|"
+                              r"[Yy]our opponent) cannot target this card for attacks\.")
 _IGNORED = re.compile(r"This card (?:cannot be destroyed by (?:your opponent's )?card effects, and )?cannot be targeted "
                       r"for attacks, but does not prevent your opponent from attacking you directly\.")   # BPX-19
 # BP-5 with the count of its Xyz Materials, on monsters (EFFECT_EXTRA_ATTACK_MONSTER: its materials)
@@ -283,7 +287,7 @@ _GAINS_WHILE_POINTS = re.compile(r"Gains the following effects while (?P<cond>th
 # (Elfnote June Pride)
 _CENTER_LOCK = re.compile(r"While this card is in the center Main Monster Zone, neither player can declare attacks, except "
                           r"with monsters in their center Main Monster Zones\.")
-WORDINGS = (_LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -475,11 +479,15 @@ def attack_rules(card: Card) -> AttackRules:
         if card.is_monster and (match := _ONLY_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # BPX-20: the other half is a protection read whole
             body = match.group("bp10") + "."
+        elif card.is_monster and _ALSO_NOT_TARGET.fullmatch(body) and not _NOT_TARGET_ALSO.fullmatch(body) \
+                and not _ONLY_TARGET_ALSO.fullmatch(body) and protections_read(sentence, card):   # BPX-25
+            body = "Your opponent's monsters cannot target this card for attacks."
         if lead and lead[0] is not None and _ONLY_TARGET_OWN.fullmatch(body) and "only_target" not in found:
             found["only_target"], found["only_target_presence"] = True, lead[0]      # BPX-20: while it holds
             read.add(sentence)
             continue
-        if body != text and _ONLY_TARGET_OWN.fullmatch(body) and "only_target" not in found:   # BPX-20, no condition
+        if body != text and (_ONLY_TARGET_OWN.fullmatch(body) or _ONLY_TARGET.fullmatch(body)) \
+                and "only_target" not in found:           # BPX-20, BPX-25: with a protection, no condition
             found["only_target"] = True
             read.add(sentence)
             continue

@@ -75,6 +75,8 @@ class Protection:
     whom: str                 # "opponent" (the opponent of the card's controller) | "both"
     kinds: frozenset          # whose effects it stops: activated cards of these kinds (monster, spell, trap)
     scope: str                # "self" (this card) | "own" (its controller's monsters) | "field" (any monster on the field)
+                              # | "points" (the monsters this Link Monster points to, TGT-10) | "cards" (every card on
+                              # the field: monsters, Spells/Traps, Pendulum Scales, TGT-10)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -133,7 +135,8 @@ ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent co
                          r"card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21
 # TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
 ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
-                           r"you control for attacks|monsters you control for attacks, except this one)")
+                           r"you control for attacks|monsters you control for attacks, except this one|monsters for "
+                           r"attacks, except this one)")     # the last: BP-10's own wording (TGT-10)
 
 
 def _filter(phrase: str):
@@ -284,6 +287,10 @@ def read_sentence(sentence: str, card: Card):
         if active:
             whom = "opponent" if active.group("who").lower().startswith("your opponent") else "both"
             what = _what(active.group("what"), other_subject)
+            if active.group("what") == "that monster" and presence is not None and presence.where == "points":
+                what = ("points", presence.filter, True, False)   # TGT-10: the face-up monsters it points to
+            elif active.group("what") == "other cards on the field":
+                what = ("cards", ANY, False, True)                # TGT-10: every other card on the field
             if what is None:
                 return None
             scope, found_filter, face_up, other, *excepted = what
@@ -301,6 +308,10 @@ def read_sentence(sentence: str, card: Card):
                 ATTACK_SELF.fullmatch(conjunct) or ATTACK_OTHERS.fullmatch(conjunct)) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
             continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
+        elif k == 1 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(
+                conjunct[:1].upper() + conjunct[1:]) and not (
+                needs_material or except_phase or summoned_as or lp_higher or condition):
+            continue            # TGT-10: "<protection>, also <the BP-8 half>" (pysolver.cards.attacks reads it)
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]

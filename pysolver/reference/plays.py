@@ -2167,7 +2167,7 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
     """TGT-5: whether a face-up card's text forbids the turn player's activation of `activated` to target
     `target`: the protection binds the turn player (TGT-1), applies (TGT-2), covers the target (TGT-3) and
     names the kind of the activated card (TGT-4)."""
-    if target.location not in ON_FIELD:
+    if target.location not in ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone"):
         return False            # every protection read is of cards on the field (TGT-3)
     kinds = _kinds(activated) & {"monster", "spell", "trap"}
     for holder in position.instances.values():
@@ -2197,8 +2197,16 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # PRC-2: "While you control another "Darklord" monster, ..."
             if not kinds & rule.kinds:
                 continue
-            if rule.scope == "self":
+            if rule.scope == "cards":   # TGT-10: "other cards on the field", any card there
+                covered = not (rule.other and target.id == holder.id)
+            elif target.location not in ON_FIELD:
+                covered = False         # the other scopes name monsters
+            elif rule.scope == "self":
                 covered = target.id == holder.id
+            elif rule.scope == "points":   # TGT-10: the face-up monsters of that kind it points to
+                covered = _place_of(position, target) in _points_to(
+                    holder.card, _place_of(position, holder), not holders_opponent) \
+                    and target.state.position != "set" and _matches(rule.filter, target)
             else:
                 same_side = target.player == holder.player
                 covered = (rule.scope == "field" or same_side) and _matches(rule.filter, target) \

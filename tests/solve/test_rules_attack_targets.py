@@ -2,7 +2,8 @@
 (docs/targeting-rules.md TGT-7..): "cannot be targeted for attacks, but does not prevent ..." with a destruction
 half (BPX-19), BP-10 said of "monsters you control" under a condition of the position, joined to a protection (BPX-20,
 TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21), BPX-16 on a kind of face-up monster and every face-down one (BPX-22), BP-8
-while a card of an archetype is on the field (BPX-23), "This linked card ..." (BPX-24, TGT-9). Real cards from the card database; every position is compared with the reference enumerator (same
+while a card of an archetype is on the field (BPX-23), "This linked card ..." (BPX-24, TGT-9), BP-10 and BP-8
+joined to a protection of other cards or of the monsters it points to (BPX-25, TGT-10). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
@@ -297,3 +298,64 @@ def test_tgt_9_celtopus_and_ib_cannot_be_targeted_while_linked(real):
     b = cipher(real)
     b.opponent.monster(2, "Ib the World Chalice Priestess").monster(5, "Celtic Guardian")
     assert targets(b.build()) == {"oM2", "oM5"}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-25, TGT-10: "Your opponent's monsters cannot target monsters for attacks, except this one, also your opponent cannot
+# target other cards on the field with card effects." (Number F0: Utopic Future Zexal); "While this card points to an
+# "Aesir" monster, your opponent cannot target that monster with card effects, also monsters your opponent controls
+# cannot target this card for attacks." (Gullveig of the Nordic Ascendant); "Your opponent cannot target this card with
+# card effects, also monsters your opponent controls cannot target this card for attacks." (Ra - Sphere Mode)
+
+def test_bpx_25_tgt_10_the_sentences_are_read(real):
+    assert attack_rules(real["Number F0: Utopic Future Zexal"]).only_target
+    assert [p.scope for p in protections(real["Number F0: Utopic Future Zexal"]).protections] == ["cards"]
+    assert attack_rules(real["Gullveig of the Nordic Ascendant"]).not_target_while.where == "points"
+    assert [p.scope for p in protections(real["Gullveig of the Nordic Ascendant"]).protections] == ["points"]
+    for name in ("Number F0: Utopic Future Zexal", "Gullveig of the Nordic Ascendant"):
+        assert not unread_clauses(real[name]), name
+    # Ra - Sphere Mode's sentence is read (its Tribute Summon on the opponent's side stays unread)
+    sphere = real["The Winged Dragon of Ra - Sphere Mode"]
+    assert attack_rules(sphere).not_target and [p.scope for p in protections(sphere).protections] == ["self"]
+    assert not [u for u in unread_clauses(sphere) if "target" in u.clause]
+
+
+def test_bpx_25_f0_is_the_only_target_and_protects_the_other_cards(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Number F0: Utopic Future Zexal").monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle(real).monster(1, "Number F0: Utopic Future Zexal").monster(2, "Celtic Guardian")   # its own side
+    b.opponent.monster(1, "Kuriboh").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {(m, t) for m in ("M1", "M2") for t in ("oM1", "oM2")}
+    b = cipher(real)
+    b.opponent.monster(1, "Number F0: Utopic Future Zexal").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1"}
+    b = cipher(real)                                            # negated: no protection
+    b.opponent.monster(1, "Number F0: Utopic Future Zexal", restrictions=["effects_negated"])
+    b.opponent.monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+def test_bpx_25_gullveig_while_it_points_to_a_face_up_aesir_monster(real):
+    # Gullveig (arrow Bottom-Left) in oEMZL, over its controller's zone 4, points to their zone 3
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Gullveig of the Nordic Ascendant").monster(3, "Thor, Lord of the Aesir")
+    assert attacks(b.build()) == {("M1", "oM3")}
+    b = battle(real).monster(1, "Celtic Guardian")             # not pointed to, or face-down: no condition
+    b.opponent.monster("left", "Gullveig of the Nordic Ascendant").monster(1, "Thor, Lord of the Aesir")
+    assert attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM1")}
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Gullveig of the Nordic Ascendant").monster(3, "Thor, Lord of the Aesir", position="set")
+    assert attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM3")}
+
+
+def test_tgt_10_gullveig_protects_the_aesir_monster_it_points_to(real):
+    b = cipher(real)
+    b.opponent.monster("left", "Gullveig of the Nordic Ascendant").monster(3, "Thor, Lord of the Aesir")
+    assert targets(b.build()) == {"oEMZL"}
+    b = cipher(real)
+    b.opponent.monster("left", "Gullveig of the Nordic Ascendant").monster(1, "Thor, Lord of the Aesir")
+    assert targets(b.build()) == {"oEMZL", "oM1"}
+    b = cipher(real)                                            # not an "Aesir" monster
+    b.opponent.monster("left", "Gullveig of the Nordic Ascendant").monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oEMZL", "oM3"}
