@@ -77,7 +77,9 @@ in one turn (the engine's single-card effects of the same name in brackets):
   also <protection>."; BPX-22 "Monsters your opponent controls cannot target face-up "Ghostrick" monsters, or any
   face-down Defense Position monsters, for attacks, except this one."; BPX-24 "This linked card cannot be targeted by
   your opponent's card effects, or their monsters' attacks." (BP-8 while it is linked, with its protection); BPX-25
-  BP-10's "..., except this one, also <protection>." and "<protection>, also <BP-8 of this card>." (TGT-10).
+  BP-10's "..., except this one, also <protection>." and "<protection>, also <BP-8 of this card>." (TGT-10); BPX-26
+  "Can make a second attack during each Battle Phase." in the bullets of "While <a condition of the position>, this
+  card gains these effects.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -444,7 +446,7 @@ def _filter(phrase: str):
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
-    from .presence import LINKED, read_lead
+    from .presence import GAINS_WHILE, LINKED, read_lead
     from .protections import read_sentence as protections_read
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
@@ -458,6 +460,11 @@ def attack_rules(card: Card) -> AttackRules:
             if (match := _GAINS_WHILE_POINTS.fullmatch(bullet_lead)) and (extra := _EXTRA.fullmatch(sentence)) \
                     and "link" in card.kinds and (lead := read_lead(f"While {match.group('cond')}, x", card)) \
                     and lead[0] is not None and "extra_while" not in found:      # BPX-17: while it points to one
+                found["extra_while"] = (2 if "third" in extra.group("what") else 1, lead[0])
+                read.add(sentence)
+            elif (match := GAINS_WHILE.fullmatch(bullet_lead)) and (extra := _EXTRA.fullmatch(sentence)) \
+                    and (lead := read_lead(f"{match.group('cond')}, x", card)) and lead[0] is not None \
+                    and "extra_while" not in found:      # BPX-26: "While <condition>, this card gains these effects."
                 found["extra_while"] = (2 if "third" in extra.group("what") else 1, lead[0])
                 read.add(sentence)
             continue

@@ -11,7 +11,7 @@ reads whole:
   ("another monster") is any monster there, face-down too;
 * 'While you control a "X", ': a face-up card of that name on its controller's field (as EDL-4's
   'While you control "X"');
-* "While (If) (another) <monster> is on the field, ": such a face-up monster on either field (not this card
+* "While (If) (another) <monster> is (face-up) on the field, ": such a face-up monster on either field (not this card
   for "another");
 * "While this card points to a(n) <monster>, " (a Link Monster): such a face-up monster, of either player, in a
   zone one of its arrows points to; "While this card points to a monster(s), ": any monster there, face-down too
@@ -38,7 +38,9 @@ _CONTROL = re.compile(rf"^(?:While|If) you control (?P<other>another )?(?:an? )?
                       rf"(?:, except (?P<ex1>\"[^\"]+\")| other than (?P<ex2>\"[^\"]+\"))?, ")
 _CONTROL_NAMED = re.compile(r"^While you control an? (?P<name>\"[^\"]+\"), ")
 _CONTROL_BARE_NAME = re.compile(r"^While you control (?P<name>\"[^\"]+\"), ")   # EDL-4's form, for attacks.py
-_ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is on the field, ")
+_ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is (?:face-up )?on the field, ")
+# BPX-26: the lead of a bullet list, "While <a condition above>, this card gains these effects."
+GAINS_WHILE = re.compile(r"(?P<cond>While .+?), this card gains these effects\.")
 _POINTS = re.compile(rf"^While this card points to (?:an? )?(?P<phrase>{_MONSTER}), ")
 _FIELD_SPELL = re.compile(r"^While a Field Spell is face-up on the field, ")
 # BPX-23: 'While an "Endymion" card(s) is on the field, ': a face-up card of that archetype on either field

@@ -337,6 +337,19 @@ def _standalone(card: Card):
                     yield sentence
 
 
+def _gained(card: Card):
+    """TGT-11: (bullet sentence, condition) for each rule sentence in the bullet list of a monster's "While <condition>,
+    this card gains these effects." (a condition pysolver.cards.presence reads)."""
+    from .attacks import _bullets
+    from .presence import GAINS_WHILE
+    if not card.is_monster:
+        return
+    rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}
+    for sentence, lead in _bullets(card):
+        if lead and sentence in rules and (match := GAINS_WHILE.fullmatch(lead)):
+            yield sentence, match.group("cond")
+
+
 @lru_cache(maxsize=None)
 def protections(card: Card) -> Protections:
     """The targeting protections of `card`'s text (TGT-1..TGT-6). A monster's apply while it is face-up on
@@ -350,6 +363,13 @@ def protections(card: Card) -> Protections:
             continue
         result = read_sentence(sentence, card)
         if result:
+            found.extend(result)
+            read.add(sentence)
+    for sentence, cond in _gained(card):      # TGT-11: a bullet under "While <condition>, this card gains these effects."
+        if "target" not in sentence:
+            continue
+        result = read_sentence(f"{cond}, {sentence[:1].lower()}{sentence[1:]}", card)
+        if result and all(p.presence is not None for p in result):
             found.extend(result)
             read.add(sentence)
     return Protections(tuple(dict.fromkeys(found)), frozenset(read))

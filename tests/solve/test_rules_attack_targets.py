@@ -3,7 +3,8 @@
 half (BPX-19), BP-10 said of "monsters you control" under a condition of the position, joined to a protection (BPX-20,
 TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21), BPX-16 on a kind of face-up monster and every face-down one (BPX-22), BP-8
 while a card of an archetype is on the field (BPX-23), "This linked card ..." (BPX-24, TGT-9), BP-10 and BP-8
-joined to a protection of other cards or of the monsters it points to (BPX-25, TGT-10). Real cards from the card database; every position is compared with the reference enumerator (same
+joined to a protection of other cards or of the monsters it points to (BPX-25, TGT-10), the bullets of "While
+<condition>, this card gains these effects." (BPX-26, TGT-11). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
@@ -359,3 +360,63 @@ def test_tgt_10_gullveig_protects_the_aesir_monster_it_points_to(real):
     b = cipher(real)                                            # not an "Aesir" monster
     b.opponent.monster("left", "Gullveig of the Nordic Ascendant").monster(3, "Celtic Guardian")
     assert targets(b.build()) == {"oEMZL", "oM3"}
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-26, TGT-11: "While a non-Effect Monster is face-up on the field, this card gains these effects." with the bullets
+# "Your opponent cannot target this card with card effects." and "Can make a second attack during each Battle Phase."
+
+def test_bpx_26_mula_adhara_is_read(real):
+    card = real["Tenyi Spirit - Mula Adhara"]
+    extra, presence = attack_rules(card).extra_while
+    assert extra == 1 and presence.where == "field"
+    assert [p.presence.where for p in protections(card).protections] == ["field"]
+    assert not unread_clauses(card)
+
+
+def test_bpx_26_mula_adhara_second_attack_while_a_face_up_non_effect_monster_is_on_the_field(real):
+    name = "Tenyi Spirit - Mula Adhara"
+    b = battle(real).monster(1, name, attacked=1)
+    b.opponent.monster(1, "Kuriboh")                           # an Effect Monster only
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(1, name, attacked=1)
+    b.opponent.monster(1, "Celtic Guardian")                   # the opponent's Normal Monster counts
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle(real).monster(1, name, attacked=1).monster(2, "Celtic Guardian")   # the turn player's too
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
+    b = battle(real).monster(1, name, attacked=1)              # face-down: it shows no kind
+    b.opponent.monster(1, "Celtic Guardian", position="set")
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(1, name, attacked=2).monster(2, "Celtic Guardian")   # two attacks at most
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M2", "oM1")}
+    b = battle(real).monster(1, name, attacked=1, restrictions=["effects_negated"]).monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M2", "oM1")}
+
+
+def test_tgt_11_mula_adhara_cannot_be_targeted_while_a_face_up_non_effect_monster_is_on_the_field(real):
+    b = cipher(real)
+    b.opponent.monster(1, "Tenyi Spirit - Mula Adhara").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2"}
+    b = cipher(real)
+    b.opponent.monster(1, "Tenyi Spirit - Mula Adhara").monster(2, "Kuriboh")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+def test_bpx_26_mula_adhara_in_the_step_indexed_turn(real):
+    # every move of the step-indexed turn replays, and after one attack the second is there while the Normal Monster is
+    from test_steps import assert_every_move_replays, every_instance, models
+
+    from pysolver.solve.steps import replay
+    b = battle(real).monster(1, "Tenyi Spirit - Mula Adhara").monster(2, "Celtic Guardian", position="defense")
+    b.opponent.monster(1, "Kuriboh")
+    position = b.build()
+    assert attacks(position) == {("M1", "oM1")}
+    assert_every_move_replays(position)
+    most = 0
+    for atoms, plays in models(position, 2, symmetry=False):
+        replay(atoms, position, 2, every_instance)
+        most = max(most, sum(play.startswith("act(declare_attack") for play in plays))
+    assert most == 2                                            # two attacks in a line of two plays
