@@ -457,14 +457,13 @@ def attack_rules(card: Card) -> AttackRules:
         if sentence not in rules:
             continue
         if bullet_lead is not None and gemini(card) is not True:
-            if (match := _GAINS_WHILE_POINTS.fullmatch(bullet_lead)) and (extra := _EXTRA.fullmatch(sentence)) \
-                    and "link" in card.kinds and (lead := read_lead(f"While {match.group('cond')}, x", card)) \
-                    and lead[0] is not None and "extra_while" not in found:      # BPX-17: while it points to one
-                found["extra_while"] = (2 if "third" in extra.group("what") else 1, lead[0])
-                read.add(sentence)
-            elif (match := GAINS_WHILE.fullmatch(bullet_lead)) and (extra := _EXTRA.fullmatch(sentence)) \
-                    and (lead := read_lead(f"{match.group('cond')}, x", card)) and lead[0] is not None \
-                    and "extra_while" not in found:      # BPX-26: "While <condition>, this card gains these effects."
+            points, gains = _GAINS_WHILE_POINTS.fullmatch(bullet_lead), GAINS_WHILE.fullmatch(bullet_lead)
+            # BPX-17: "Gains the following effects while this card points to ..."; BPX-26: "While <condition>, this
+            # card gains these effects."
+            cond = f"While {points.group('cond')}" if points and "link" in card.kinds else \
+                gains.group("cond") if gains else None
+            if cond and (extra := _EXTRA.fullmatch(sentence)) and (lead := read_lead(f"{cond}, x", card)) \
+                    and lead[0] is not None and "extra_while" not in found:
                 found["extra_while"] = (2 if "third" in extra.group("what") else 1, lead[0])
                 read.add(sentence)
             continue
