@@ -79,7 +79,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
   your opponent's card effects, or their monsters' attacks." (BP-8 while it is linked, with its protection); BPX-25
   BP-10's "..., except this one, also <protection>." and "<protection>, also <BP-8 of this card>." (TGT-10); BPX-26
   "Can make a second attack during each Battle Phase." in the bullets of "While <a condition of the position>, this
-  card gains these effects.".
+  card gains these effects."; BPX-27 "Each of your opponent's monsters in the same column as one of your "S-Force"
+  monsters cannot target the monsters in its same column for attacks.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -156,6 +157,11 @@ _LOCK_ALONE = re.compile(r"While your opponent has (?P<count>\d) or less cards i
 # BP-10 on one kind of face-up monster only ("face-up Warrior-Type monsters", "face-up "Ninja" monsters")
 _ONLY_AMONG = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot target "
                          r"face-up (?P<what>[^,.]+? monsters) for attacks, except this one\.")
+# BPX-27: a column lock on the opponent's attack targets (S-Force Nightchaser: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the
+# opponent's monsters whose column group holds a face-up "S-Force" monster of its controller's, value: the attacker's
+# column group)
+_COLUMN_TARGETS = re.compile(r"Each of your opponent's monsters in the same column as one of your (?P<what>\"[^\"]+\" "
+                             r"monsters) cannot target the monsters in its same column for attacks\.")
 # BPX-24: BP-8 while it is linked, with a protection (Appliancer Celtopus: EFFECT_CANNOT_BE_BATTLE_TARGET and
 # EFFECT_CANNOT_BE_EFFECT_TARGET while IsLinkState)
 _LINKED_NOT_TARGET = re.compile(r"This linked card cannot be targeted by your opponent's card effects, or their monsters' "
@@ -289,7 +295,7 @@ _GAINS_WHILE_POINTS = re.compile(r"Gains the following effects while (?P<cond>th
 # (Elfnote June Pride)
 _CENTER_LOCK = re.compile(r"While this card is in the center Main Monster Zone, neither player can declare attacks, except "
                           r"with monsters in their center Main Monster Zones\.")
-WORDINGS = (_ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -336,6 +342,8 @@ class AttackRules:
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     only_target_presence: object = None   # BPX-20: BP-10 only while the position shows such a card (presence.Presence)
     only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
+    column_guard: object = None   # BPX-27: an opponent's monster in a column with a face-up monster of this filter of
+                                  # its controller's cannot attack the monsters in its column
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
     not_target_while: object = None      # PRC-1: BP-8 while the position shows a card (presence.Presence)
@@ -418,19 +426,9 @@ def _capital(text: str) -> str:
 
 
 def _bullets(card: Card):
-    """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
-    before the list's first bullet ("" when there is none)."""
-    from .sentences import _parts, _split
-    before = ""            # the last sentence outside a bullet so far: the lead of the bullets after it
-    for where, paragraph in _parts(card):
-        if where != "card":
-            continue
-        for number, bullet in enumerate(paragraph.split("●")):
-            found = [sentence.strip() for sentence in _split(bullet.strip()) if sentence.strip()]
-            for sentence in found:
-                yield sentence, (before if number > 0 else None)
-            if number == 0 and found:
-                before = found[-1]
+    """(sentence, lead) for each sentence of the monster text (`pysolver.cards.sentences.bullets`)."""
+    from .sentences import bullets
+    return bullets(card)
 
 
 def _filter(phrase: str):
@@ -587,6 +585,8 @@ def attack_rules(card: Card) -> AttackRules:
         elif (lead := next((w for w in _WHILE if text.startswith(w)), None)) and "only_target" not in found \
                 and _ONLY_TARGET.fullmatch(text[len(lead)].upper() + text[len(lead) + 1:]):
             found["only_target"], found["only_target_while"] = True, _WHILE[lead]
+        elif (match := _COLUMN_TARGETS.fullmatch(text)) and (what := _filter(match.group("what"))) is not None:
+            found["column_guard"] = what                                            # BPX-27
         elif _OTHERS.fullmatch(text):
             found["others_cannot_attack"] = True
         elif _ON_MONSTERS_PER_MATERIAL.fullmatch(text):

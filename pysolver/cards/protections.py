@@ -340,12 +340,12 @@ def _standalone(card: Card):
 def _gained(card: Card):
     """TGT-11: (bullet sentence, condition) for each rule sentence in the bullet list of a monster's "While <condition>,
     this card gains these effects." (a condition pysolver.cards.presence reads)."""
-    from .attacks import _bullets
     from .presence import GAINS_WHILE
+    from .sentences import bullets
     if not card.is_monster:
         return
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}
-    for sentence, lead in _bullets(card):
+    for sentence, lead in bullets(card):
         if lead and sentence in rules and (match := GAINS_WHILE.fullmatch(lead)):
             yield sentence, match.group("cond")
 

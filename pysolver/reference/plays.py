@@ -561,6 +561,11 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             text.no_direct_unless_material is not None                                              # BPX-6
             and not any(_matches(text.no_direct_unless_material, unit) for unit in units))
         targets = [] if only_direct else [target for target in attackable if target not in attacked_before]
+        column = places[monster.id][0]                    # BPX-27: a column guarded by a face-up monster of a kind
+        if any(_attack_text(o).column_guard is not None and any(
+                places[s.id][0] == column and s.state.position != "set" and _matches(_attack_text(o).column_guard, s)
+                for s in opponents) for o in opponents):
+            targets = [t for t in targets if places[t][0] != column]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         for target in targets:

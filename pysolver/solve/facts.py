@@ -618,6 +618,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.only_target_face_down:            # BPX-22: ... and on every face-down monster
         out.append(f"attack_only_target_face_down({c}).")
+    if rules.column_guard is not None:         # BPX-27: the attack targets in the attacker's column
+        out.append(f"attack_column_guard({c},{filters.number(rules.column_guard)}).")
     if rules.lock_alone_hand is not None:
         out.append(f"attack_lock_alone_hand({c},{rules.lock_alone_hand}).")
     if rules.only_target_while:

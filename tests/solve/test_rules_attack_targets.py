@@ -4,7 +4,7 @@ half (BPX-19), BP-10 said of "monsters you control" under a condition of the pos
 TGT-7), BP-8 while its controller controls a face-down monster or while it points to any monster (BPX-21), BPX-16 on a kind of face-up monster and every face-down one (BPX-22), BP-8
 while a card of an archetype is on the field (BPX-23), "This linked card ..." (BPX-24, TGT-9), BP-10 and BP-8
 joined to a protection of other cards or of the monsters it points to (BPX-25, TGT-10), the bullets of "While
-<condition>, this card gains these effects." (BPX-26, TGT-11). Real cards from the card database; every position is compared with the reference enumerator (same
+<condition>, this card gains these effects." (BPX-26, TGT-11), a column lock on attack targets (BPX-27). Real cards from the card database; every position is compared with the reference enumerator (same
 play keys, exhaustive answer)."""
 
 from __future__ import annotations
@@ -420,3 +420,48 @@ def test_bpx_26_mula_adhara_in_the_step_indexed_turn(real):
         replay(atoms, position, 2, every_instance)
         most = max(most, sum(play.startswith("act(declare_attack") for play in plays))
     assert most == 2                                            # two attacks in a line of two plays
+
+
+# --------------------------------------------------------------------------------------------------
+# BPX-27: "Each of your opponent's monsters in the same column as one of your "S-Force" monsters cannot target the monsters
+# in its same column for attacks." (S-Force Nightchaser). Columns: the turn player's zone N, the opponent's zone 6 - N,
+# the left Extra Monster Zone is in column 2, the right one in column 4.
+
+def test_bpx_27_nightchaser_is_read(real):
+    assert str(attack_rules(real["S-Force Nightchaser"]).column_guard) == '"S-Force" monster'
+    assert not unread_clauses(real["S-Force Nightchaser"])
+
+
+def test_bpx_27_nightchaser_guards_its_column(real):
+    b = battle(real).monster(2, "Celtic Guardian").monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "S-Force Nightchaser").monster(4, "Kuriboh").monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M2", "oM1"), ("M1", "oEMZL"), ("M1", "oM4"), ("M1", "oM1")}
+    b = battle(real).monster(2, "Celtic Guardian")             # only monsters in its column: no attack, no direct one
+    b.opponent.monster("left", "S-Force Nightchaser").monster(4, "Kuriboh")
+    assert attacks(b.build()) == set()
+
+
+def test_bpx_27_another_face_up_s_force_monster_guards_its_column(real):
+    b = battle(real).monster(2, "Celtic Guardian").monster(3, "Celtic Guardian")
+    b.opponent.monster(1, "S-Force Nightchaser").monster(4, "S-Force Gravitino").monster(3, "Kuriboh")
+    assert attacks(b.build()) == {("M2", "oM1"), ("M2", "oM3"), ("M3", "oM1"), ("M3", "oM3"), ("M3", "oM4")}
+    b = battle(real).monster(2, "Celtic Guardian")             # face-down: it shows no archetype
+    b.opponent.monster(1, "S-Force Nightchaser").monster(4, "S-Force Gravitino", position="set")
+    assert attacks(b.build()) == {("M2", "oM1"), ("M2", "oM4")}
+
+
+def test_bpx_27_nightchaser_negated_or_on_the_turn_players_side(real):
+    b = battle(real).monster(2, "Celtic Guardian")
+    b.opponent.monster("left", "S-Force Nightchaser", restrictions=["effects_negated"]).monster(4, "Kuriboh")
+    assert attacks(b.build()) == {("M2", "oEMZL"), ("M2", "oM4")}
+    b = battle(real).monster("left", "S-Force Nightchaser").monster(2, "S-Force Gravitino")
+    b.opponent.monster(4, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM4"), ("M2", "oM4")}
+
+
+def test_bpx_27_nightchaser_in_the_step_indexed_turn(real):
+    from test_steps import assert_every_move_replays
+
+    b = battle(real).monster(2, "Celtic Guardian").monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "S-Force Nightchaser").monster(4, "Kuriboh").monster(1, "Kuriboh")
+    assert_every_move_replays(b.build())
