@@ -66,7 +66,21 @@ in one turn (the engine's single-card effects of the same name in brackets):
   card."; BPX-16 "Monsters your opponent controls cannot attack "Amazoness" monsters you control, except this
   one."; BPX-17 "Can make a second attack during each Battle Phase." in the bullets of "Gains the following effects
   while this card points to an "R.B." monster."; BPX-18 "While this card is in the center Main Monster Zone, neither
-  player can declare attacks, except with monsters in their center Main Monster Zones.".
+  player can declare attacks, except with monsters in their center Main Monster Zones."; BPX-19 "This card cannot be
+  destroyed by your opponent's card effects, and cannot be targeted for attacks, but does not prevent your opponent
+  from attacking you directly." (BP-8's second wording; the destruction half constrains no play, TGT-6); BPX-20
+  "While you control a Link Monster, monsters your opponent controls cannot target monsters you control for attacks,
+  except this one, also your opponent cannot target monsters you control with card effects, except this one." and
+  "... cannot target other monsters you control for attacks, ..." (BP-10 under PRC-1's leads, with or without a
+  protection that `pysolver.cards.protections` reads whole, TGT-7); BPX-21 BP-8 after "While you control a face-down
+  Defense Position monster, " and "While this card points to a monster(s), this card cannot be targeted for an attack,
+  also <protection>."; BPX-22 "Monsters your opponent controls cannot target face-up "Ghostrick" monsters, or any
+  face-down Defense Position monsters, for attacks, except this one."; BPX-24 "This linked card cannot be targeted by
+  your opponent's card effects, or their monsters' attacks." (BP-8 while it is linked, with its protection); BPX-25
+  BP-10's "..., except this one, also <protection>." and "<protection>, also <BP-8 of this card>." (TGT-10); BPX-26
+  "Can make a second attack during each Battle Phase." in the bullets of "While <a condition of the position>, this
+  card gains these effects."; BPX-27 "Each of your opponent's monsters in the same column as one of your "S-Force"
+  monsters cannot target the monsters in its same column for attacks.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -101,7 +115,8 @@ _NOT_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent
                          r"for attacks|Your opponent cannot select this card as an attack target)\.")
 # PRC-5: "<BP-8 clause>, also <a protection that pysolver.cards.protections reads>"
 _NOT_TARGET_ALSO = re.compile(r"(?P<bp8>(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot "
-                              r"target this card for attacks), also (?P<rest>.+)\.")
+                              r"target this card for attacks|This card cannot be targeted for an attack), also "
+                              r"(?P<rest>.+)\.")    # BPX-21: Saizo's "This card cannot be targeted for an attack"
 # BP-9 (EFFECT_CANNOT_ATTACK)
 _CANNOT = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack\.")
 # BP-7 (EFFECT_CANNOT_ATTACK while it has none)
@@ -117,8 +132,18 @@ _PER_MATERIAL = re.compile(r"While this card has (?:Xyz )?[Mm]aterials?, it can 
 _ONLY_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target "
                           r"monsters for attacks|(?:Your opponent's monsters|Monsters your opponent controls) cannot "
                           r"attack (?:any )?monsters), except this one\.")
-_IGNORED = re.compile(r"This card cannot be targeted for attacks, but does not prevent your opponent from attacking "
-                      r"you directly\.")
+# BPX-20: BP-10 said of the monsters its controller controls (the same EFFECT_CANNOT_SELECT_BATTLE_TARGET: the opponent's
+# monsters attack no monster of its controller's but this one), also joined by ", also" to a protection
+_ONLY_TARGET_OWN = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other "
+                              r"monsters you control for attacks|monsters you control for attacks, except this one)\.")
+_ONLY_TARGET_ALSO = re.compile(r"(?P<bp10>(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:"
+                               r"other monsters you control for attacks|monsters you control for attacks, except this "
+                               r"one|monsters for attacks, except this one)), also (?P<rest>.+)\.")   # the last: BPX-25
+# BPX-25: "<a protection>, also <BP-8 of this card>" (Gullveig of the Nordic Ascendant)
+_ALSO_NOT_TARGET = re.compile(r"(?P<rest>.+), also (?:[Yy]our opponent's monsters|[Mm]onsters your opponent controls|"
+                              r"[Yy]our opponent) cannot target this card for attacks\.")
+_IGNORED = re.compile(r"This card (?:cannot be destroyed by (?:your opponent's )?card effects, and )?cannot be targeted "
+                      r"for attacks, but does not prevent your opponent from attacking you directly\.")   # BPX-19
 # BP-5 with the count of its Xyz Materials, on monsters (EFFECT_EXTRA_ATTACK_MONSTER: its materials)
 _ON_MONSTERS_PER_MATERIAL = re.compile(r"During each Battle Phase, this card can make attacks on monsters up to the "
                                        r"number of Xyz Materials it has \+1\.")
@@ -132,6 +157,20 @@ _LOCK_ALONE = re.compile(r"While your opponent has (?P<count>\d) or less cards i
 # BP-10 on one kind of face-up monster only ("face-up Warrior-Type monsters", "face-up "Ninja" monsters")
 _ONLY_AMONG = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot target "
                          r"face-up (?P<what>[^,.]+? monsters) for attacks, except this one\.")
+# BPX-27: a column lock on the opponent's attack targets (S-Force Nightchaser: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the
+# opponent's monsters whose column group holds a face-up "S-Force" monster of its controller's, value: the attacker's
+# column group)
+_COLUMN_TARGETS = re.compile(r"Each of your opponent's monsters in the same column as one of your (?P<what>\"[^\"]+\" "
+                             r"monsters) cannot target the monsters in its same column for attacks\.")
+# BPX-24: BP-8 while it is linked, with a protection (Appliancer Celtopus: EFFECT_CANNOT_BE_BATTLE_TARGET and
+# EFFECT_CANNOT_BE_EFFECT_TARGET while IsLinkState)
+_LINKED_NOT_TARGET = re.compile(r"This linked card cannot be targeted by your opponent's card effects, or their monsters' "
+                                r"attacks\.")
+# BPX-22: BPX-16's kind of face-up monster and every face-down monster (Ghostrick Alucard: EFFECT_CANNOT_SELECT_BATTLE_TARGET
+# on the opponent's monsters, value `c ~= e:GetHandler() and (c:IsFacedown() or c:IsSetCard(SET_GHOSTRICK))`)
+_ONLY_AMONG_FACE_DOWN = re.compile(r"(?:Your opponent|Monsters your opponent controls|Your opponent's monsters) cannot "
+                                   r"target face-up (?P<what>[^,.]+? monsters), or any face-down Defense Position "
+                                   r"monsters, for attacks, except this one\.")
 # BP-10 with the condition of its effect (the effect's condition: the zone or battle position of this card,
 # a card in either Field Zone)
 _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
@@ -256,7 +295,7 @@ _GAINS_WHILE_POINTS = re.compile(r"Gains the following effects while (?P<cond>th
 # (Elfnote June Pride)
 _CENTER_LOCK = re.compile(r"While this card is in the center Main Monster Zone, neither player can declare attacks, except "
                           r"with monsters in their center Main Monster Zones\.")
-WORDINGS = (_CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -301,6 +340,10 @@ class AttackRules:
     attack_all: bool = False        # BP-12: after its attacks, it may attack each opponent monster once
     only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
+    only_target_presence: object = None   # BPX-20: BP-10 only while the position shows such a card (presence.Presence)
+    only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
+    column_guard: object = None   # BPX-27: an opponent's monster in a column with a face-up monster of this filter of
+                                  # its controller's cannot attack the monsters in its column
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
     not_target_pointing: bool = False    # BP-8 while this Link Monster points to a monster
     not_target_while: object = None      # PRC-1: BP-8 while the position shows a card (presence.Presence)
@@ -383,19 +426,9 @@ def _capital(text: str) -> str:
 
 
 def _bullets(card: Card):
-    """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
-    before the list's first bullet ("" when there is none)."""
-    from .sentences import _parts, _split
-    before = ""            # the last sentence outside a bullet so far: the lead of the bullets after it
-    for where, paragraph in _parts(card):
-        if where != "card":
-            continue
-        for number, bullet in enumerate(paragraph.split("●")):
-            found = [sentence.strip() for sentence in _split(bullet.strip()) if sentence.strip()]
-            for sentence in found:
-                yield sentence, (before if number > 0 else None)
-            if number == 0 and found:
-                before = found[-1]
+    """(sentence, lead) for each sentence of the monster text (`pysolver.cards.sentences.bullets`)."""
+    from .sentences import bullets
+    return bullets(card)
 
 
 def _filter(phrase: str):
@@ -411,7 +444,7 @@ def _filter(phrase: str):
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
-    from .presence import read_lead
+    from .presence import GAINS_WHILE, LINKED, read_lead
     from .protections import read_sentence as protections_read
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
@@ -422,18 +455,46 @@ def attack_rules(card: Card) -> AttackRules:
         if sentence not in rules:
             continue
         if bullet_lead is not None and gemini(card) is not True:
-            if (match := _GAINS_WHILE_POINTS.fullmatch(bullet_lead)) and (extra := _EXTRA.fullmatch(sentence)) \
-                    and "link" in card.kinds and (lead := read_lead(f"While {match.group('cond')}, x", card)) \
-                    and lead[0] is not None and "extra_while" not in found:      # BPX-17: while it points to one
+            points, gains = _GAINS_WHILE_POINTS.fullmatch(bullet_lead), GAINS_WHILE.fullmatch(bullet_lead)
+            # BPX-17: "Gains the following effects while this card points to ..."; BPX-26: "While <condition>, this
+            # card gains these effects."
+            cond = f"While {points.group('cond')}" if points and "link" in card.kinds else \
+                gains.group("cond") if gains else None
+            if cond and (extra := _EXTRA.fullmatch(sentence)) and (lead := read_lead(f"{cond}, x", card)) \
+                    and lead[0] is not None and "extra_while" not in found:
                 found["extra_while"] = (2 if "third" in extra.group("what") else 1, lead[0])
                 read.add(sentence)
             continue
         text = sentence.replace(own, "This card")
         lead = read_lead(sentence, card, bare_name=True)   # PRC-1: BP-8 while the position shows such a card
+        if _NOT_TARGET_POINTING.fullmatch(text):           # BP-8's own reading of "points to a monster(s)"
+            lead = (None, text)
         body = lead[1].replace(own, "This card") if lead and lead[0] is not None else text
         if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # PRC-5: the other half is a protection read whole
             body = match.group("bp8") + "."
+            if body == "This card cannot be targeted for an attack.":     # BPX-21: the same EFFECT_CANNOT_BE_BATTLE_TARGET
+                body = "Your opponent's monsters cannot target this card for attacks."
+        if card.is_monster and "link" in card.kinds and _LINKED_NOT_TARGET.fullmatch(sentence) \
+                and protections_read(sentence, card) and "not_target_while" not in found:    # BPX-24
+            found["not_target_while"] = LINKED
+            read.add(sentence)
+            continue
+        if card.is_monster and (match := _ONLY_TARGET_ALSO.fullmatch(body)) \
+                and protections_read(sentence, card):     # BPX-20: the other half is a protection read whole
+            body = match.group("bp10") + "."
+        elif card.is_monster and _ALSO_NOT_TARGET.fullmatch(body) and not _NOT_TARGET_ALSO.fullmatch(body) \
+                and not _ONLY_TARGET_ALSO.fullmatch(body) and protections_read(sentence, card):   # BPX-25
+            body = "Your opponent's monsters cannot target this card for attacks."
+        if lead and lead[0] is not None and _ONLY_TARGET_OWN.fullmatch(body) and "only_target" not in found:
+            found["only_target"], found["only_target_presence"] = True, lead[0]      # BPX-20: while it holds
+            read.add(sentence)
+            continue
+        if body != text and (_ONLY_TARGET_OWN.fullmatch(body) or _ONLY_TARGET.fullmatch(body)) \
+                and "only_target" not in found:           # BPX-20, BPX-25: with a protection, no condition
+            found["only_target"] = True
+            read.add(sentence)
+            continue
         if lead and lead[0] is not None and _NOT_TARGET.fullmatch(body) and "not_target_while" not in found:
             found["not_target_while"] = lead[0]
             read.add(sentence)
@@ -519,11 +580,13 @@ def attack_rules(card: Card) -> AttackRules:
             found["no_direct_without_material"] = True
         elif _PER_MATERIAL.fullmatch(text):
             found["extra_per_material"] = True
-        elif _ONLY_TARGET.fullmatch(text):
+        elif (_ONLY_TARGET.fullmatch(text) or _ONLY_TARGET_OWN.fullmatch(text)) and "only_target" not in found:
             found["only_target"] = True
         elif (lead := next((w for w in _WHILE if text.startswith(w)), None)) and "only_target" not in found \
                 and _ONLY_TARGET.fullmatch(text[len(lead)].upper() + text[len(lead) + 1:]):
             found["only_target"], found["only_target_while"] = True, _WHILE[lead]
+        elif (match := _COLUMN_TARGETS.fullmatch(text)) and (what := _filter(match.group("what"))) is not None:
+            found["column_guard"] = what                                            # BPX-27
         elif _OTHERS.fullmatch(text):
             found["others_cannot_attack"] = True
         elif _ON_MONSTERS_PER_MATERIAL.fullmatch(text):
@@ -538,6 +601,9 @@ def attack_rules(card: Card) -> AttackRules:
             found["not_target_pointing"] = True
         elif _POINTED_NOT_TARGET.fullmatch(text) and "link" in card.kinds:
             found["pointed_not_target"] = True
+        elif (match := _ONLY_AMONG_FACE_DOWN.fullmatch(text)) and "only_target" not in found \
+                and "only_target_among" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-22
+            found["only_target_among"], found["only_target_face_down"] = among, True
         elif (match := _ONLY_AMONG.fullmatch(text) or _ONLY_AMONG_ATTACK.fullmatch(text)) \
                 and "only_target" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-16
             found["only_target_among"] = among

@@ -11,13 +11,18 @@ reads whole:
   ("another monster") is any monster there, face-down too;
 * 'While you control a "X", ': a face-up card of that name on its controller's field (as EDL-4's
   'While you control "X"');
-* "While (If) (another) <monster> is on the field, ": such a face-up monster on either field (not this card
+* "While (If) (another) <monster> is (face-up) on the field, ": such a face-up monster on either field (not this card
   for "another");
 * "While this card points to a(n) <monster>, " (a Link Monster): such a face-up monster, of either player, in a
-  zone one of its arrows points to;
+  zone one of its arrows points to; "While this card points to a monster(s), ": any monster there, face-down too
+  (BPX-21);
+* "While you control a face-down Defense Position monster, ": a face-down monster in its controller's Main Monster
+  Zones (BPX-21);
+* 'While an "X" card(s) is on the field, ': a face-up card of that archetype on either field: a monster in a Main or
+  Extra Monster Zone, a card in a Spell & Trap, Field or Pendulum Zone (BPX-23);
 * "While a Field Spell is face-up on the field, ": a face-up card in either Field Zone.
 
-Anything else ("a face-down Defense Position monster", a monster "Special Summoned from the Extra Deck", a card
+Anything else (a monster "Special Summoned from the Extra Deck", a card
 in the GY, a Set card, an Equip Card, "a monster, except "X"" with no kind) stays unread.
 """
 
@@ -33,9 +38,15 @@ _CONTROL = re.compile(rf"^(?:While|If) you control (?P<other>another )?(?:an? )?
                       rf"(?:, except (?P<ex1>\"[^\"]+\")| other than (?P<ex2>\"[^\"]+\"))?, ")
 _CONTROL_NAMED = re.compile(r"^While you control an? (?P<name>\"[^\"]+\"), ")
 _CONTROL_BARE_NAME = re.compile(r"^While you control (?P<name>\"[^\"]+\"), ")   # EDL-4's form, for attacks.py
-_ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is on the field, ")
+_ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>{_MONSTER}) is (?:face-up )?on the field, ")
+# BPX-26: the lead of a bullet list, "While <a condition above>, this card gains these effects."
+GAINS_WHILE = re.compile(r"(?P<cond>While .+?), this card gains these effects\.")
 _POINTS = re.compile(rf"^While this card points to (?:an? )?(?P<phrase>{_MONSTER}), ")
 _FIELD_SPELL = re.compile(r"^While a Field Spell is face-up on the field, ")
+# BPX-23: 'While an "Endymion" card(s) is on the field, ': a face-up card of that archetype on either field
+_ON_FIELD_CARD = re.compile(r'^While an? (?P<name>"[^"]+") card(?:\(s\))? is on the field, ')
+# BPX-21: "While you control a face-down Defense Position monster, " (any face-down monster: always in Defense Position)
+_CONTROL_FACE_DOWN = re.compile(r"^(?:While|If) you control a face-down Defense Position monster, ")
 
 
 @dataclass(frozen=True)
@@ -44,7 +55,11 @@ class Presence:
 
     where: str                 # "own" (its controller's Monster Zones) | "field" (either player's) |
                                # "points" (a zone this Link Monster points to) | "named" (a face-up card of its
-                               # controller's) | "field_spell" (a face-up card in either Field Zone)
+                               # controller's) | "field_spell" (a face-up card in either Field Zone) |
+                               # "own_face_down" (a face-down monster in its controller's Monster Zones, BPX-21) |
+                               # "field_card" (a face-up card of an archetype anywhere on either field, BPX-23) |
+                               # "linked" ("this linked card": it points to a monster, or a Link Monster points to
+                               # it, BPX-24)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -84,6 +99,13 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
     found = None
     if match := _FIELD_SPELL.match(text):
         found = Presence("field_spell")
+    elif match := _CONTROL_FACE_DOWN.match(text):
+        found = Presence("own_face_down")
+    elif match := _ON_FIELD_CARD.match(text):
+        what = _monsters(match.group("name") + " monster")     # the archetype the quotes name (a material line's)
+        if what is None or getattr(what, "key", None) != "archetype":
+            return None
+        found = Presence("field_card", what)
     elif match := _CONTROL_NAMED.match(text) or (bare_name and _CONTROL_BARE_NAME.match(text)):
         name = _name(match.group("name"))
         if name is None:
@@ -93,7 +115,7 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         if "link" not in card.kinds:
             return None
         what = _monsters(match.group("phrase"))
-        if what is None or what == ANY:      # "points to a monster(s)": BP-8 reads it already (any monster)
+        if what is None:                     # BPX-21: "points to a monster(s)": any monster there, face-down too
             return None
         found = Presence("points", what)
     elif match := _ON_FIELD.match(text):
@@ -114,3 +136,8 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         return None, text
     rest = text[match.end():]
     return found, rest[0].upper() + rest[1:]
+
+
+# BPX-24, TGT-9: "This linked card ..." (the engine's Card.IsLinkState: a monster this Link Monster points to, or a Link
+# Monster, of either player, pointing to its zone)
+LINKED = Presence("linked")

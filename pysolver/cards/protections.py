@@ -75,6 +75,8 @@ class Protection:
     whom: str                 # "opponent" (the opponent of the card's controller) | "both"
     kinds: frozenset          # whose effects it stops: activated cards of these kinds (monster, spell, trap)
     scope: str                # "self" (this card) | "own" (its controller's monsters) | "field" (any monster on the field)
+                              # | "points" (the monsters this Link Monster points to, TGT-10) | "cards" (every card on
+                              # the field: monsters, Spells/Traps, Pendulum Scales, TGT-10)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -130,7 +132,11 @@ _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
 # PRC-5: "<BP-8 clause>, also <protection>": the attack half, which pysolver.cards.attacks reads (BP-8, PRC-1)
 ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this "
-                         r"card for attacks")
+                         r"card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21
+# TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
+ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
+                           r"you control for attacks|monsters you control for attacks, except this one|monsters for "
+                           r"attacks, except this one)")     # the last: BP-10's own wording (TGT-10)
 
 
 def _filter(phrase: str):
@@ -199,6 +205,8 @@ def _subject_of(conjunct: str):
             if re.fullmatch(_SELF, what, re.I):
                 return "self"
             return _what(what, None)
+    if ATTACK_SELF.fullmatch(conjunct):      # PRC-5, BPX-21: the attack half is about this card ("it" after it)
+        return "self"
     match = _ACTIVE.fullmatch(conjunct)
     if match:
         what = _what(match.group("what"), None)
@@ -216,6 +224,13 @@ def read_sentence(sentence: str, card: Card):
     if lead is None:
         return None
     presence, text = lead
+    if card.is_monster and "link" in card.kinds and presence is None:      # TGT-9: "this linked card" (IsLinkState)
+        linked = re.sub(r"\b([Tt])his linked card\b", r"\1his card", text)
+        if linked != text:
+            from .presence import LINKED
+            presence, text = LINKED, linked
+            if text == "This card cannot be targeted by your opponent's card effects, or their monsters' attacks":
+                text = "This card cannot be targeted by your opponent's card effects"   # BPX-24 reads the attack half
     # the card's own name is "this card", except in an exception (', except "X"': every card of that name)
     text = re.sub(rf'(?<!except )"{re.escape(card.name)}"', "this card", text)
     summoned_as, controls_named, lp_higher = None, None, False
@@ -272,6 +287,10 @@ def read_sentence(sentence: str, card: Card):
         if active:
             whom = "opponent" if active.group("who").lower().startswith("your opponent") else "both"
             what = _what(active.group("what"), other_subject)
+            if active.group("what") == "that monster" and presence is not None and presence.where == "points":
+                what = ("points", presence.filter, True, False)   # TGT-10: the face-up monsters it points to
+            elif active.group("what") == "other cards on the field":
+                what = ("cards", ANY, False, True)                # TGT-10: every other card on the field
             if what is None:
                 return None
             scope, found_filter, face_up, other, *excepted = what
@@ -285,9 +304,14 @@ def read_sentence(sentence: str, card: Card):
             if what is None:
                 return None
             scope, found_filter, face_up, other, *excepted = what
-        elif k == 0 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(conjunct) and not (
+        elif k == 0 and len(conjuncts) == 2 and card.is_monster and (
+                ATTACK_SELF.fullmatch(conjunct) or ATTACK_OTHERS.fullmatch(conjunct)) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
-            continue            # PRC-5: the BP-8 half of the sentence (pysolver.cards.attacks reads it)
+            continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
+        elif k == 1 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(
+                conjunct[:1].upper() + conjunct[1:]) and not (
+                needs_material or except_phase or summoned_as or lp_higher or condition):
+            continue            # TGT-10: "<protection>, also <the BP-8 half>" (pysolver.cards.attacks reads it)
         else:
             return None
         kinds = _KINDS[(active or passive).group("kind")]
@@ -313,6 +337,19 @@ def _standalone(card: Card):
                     yield sentence
 
 
+def _gained(card: Card):
+    """TGT-11: (bullet sentence, condition) for each rule sentence in the bullet list of a monster's "While <condition>,
+    this card gains these effects." (a condition pysolver.cards.presence reads)."""
+    from .presence import GAINS_WHILE
+    from .sentences import bullets
+    if not card.is_monster:
+        return
+    rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}
+    for sentence, lead in bullets(card):
+        if lead and sentence in rules and (match := GAINS_WHILE.fullmatch(lead)):
+            yield sentence, match.group("cond")
+
+
 @lru_cache(maxsize=None)
 def protections(card: Card) -> Protections:
     """The targeting protections of `card`'s text (TGT-1..TGT-6). A monster's apply while it is face-up on
@@ -326,6 +363,13 @@ def protections(card: Card) -> Protections:
             continue
         result = read_sentence(sentence, card)
         if result:
+            found.extend(result)
+            read.add(sentence)
+    for sentence, cond in _gained(card):      # TGT-11: a bullet under "While <condition>, this card gains these effects."
+        if "target" not in sentence:
+            continue
+        result = read_sentence(f"{cond}, {sentence[:1].lower()}{sentence[1:]}", card)
+        if result and all(p.presence is not None for p in result):
             found.extend(result)
             read.add(sentence)
     return Protections(tuple(dict.fromkeys(found)), frozenset(read))

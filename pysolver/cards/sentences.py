@@ -91,3 +91,17 @@ _FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|Tha
                         r"\(|These Tokens|This Token|The Tokens?|Also|Then|Otherwise|Its|Their|If you do|If it does|If they do|For the rest of this turn|"
                         r"During the End Phase|Until the end of|You cannot .* (?:this turn|the turn you activate))\b")
 
+
+def bullets(card: Card):
+    """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
+    before the list's first bullet ("" when there is none). (BPX-17, BPX-26, TGT-11)"""
+    before = ""            # the last sentence outside a bullet so far: the lead of the bullets after it
+    for where, paragraph in _parts(card):
+        if where != "card":
+            continue
+        for number, bullet in enumerate(paragraph.split("●")):
+            found = [sentence.strip() for sentence in _split(bullet.strip()) if sentence.strip()]
+            for sentence in found:
+                yield sentence, (before if number > 0 else None)
+            if number == 0 and found:
+                before = found[-1]

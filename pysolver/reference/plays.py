@@ -421,6 +421,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
 
     def only_now(monster) -> bool:            # BP-10, while the condition of its sentence holds
         text = _attack_text(monster)
+        if text.only_target_presence is not None and not _presence_holds(position, monster, text.only_target_presence):
+            return False                          # BPX-20: "While you control a Link Monster, ..."
         return text.only_target and {"": True, "field_zone_card": field_spell,
                                      "main_monster_zone": monster.location == "monster_zone",
                                      "extra_monster_zone": monster.location == "extra_monster_zone",
@@ -429,6 +431,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     only = [o.id for o in opponents if only_now(o)]                               # BP-10
     among = [(o.id, _attack_text(o).only_target_among) for o in opponents        # BP-10 on one kind of
              if _attack_text(o).only_target_among is not None]                    # face-up monster
+    hidden = [o.id for o in opponents if _attack_text(o).only_target_face_down]   # BPX-22: face-down ones too
     places = {i.id: _place_of(position, i) for i in _own(position, ON_FIELD) + opponents}
     occupied = set(places.values())
     guarded = set()                               # BP-11: places an opponent's Link Monster protects
@@ -445,7 +448,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
 
     attackable = [o.id for o in opponents if not not_target(o)
                   and not [y for y in only if y != o.id]
-                  and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))]
+                  and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))
+                  and not (o.state.position == "set" and [y for y in hidden if y != o.id])]
     in_the_way = [o.id for o in opponents if not _attack_text(o).ignored]
     held = set()                                  # BP-11: the places a forbidding Link Monster points to
     for link in _opponents(position, ON_FIELD) + _own(position, ON_FIELD):
@@ -557,6 +561,11 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             text.no_direct_unless_material is not None                                              # BPX-6
             and not any(_matches(text.no_direct_unless_material, unit) for unit in units))
         targets = [] if only_direct else [target for target in attackable if target not in attacked_before]
+        column = places[monster.id][0]                    # BPX-27: a column guarded by a face-up monster of a kind
+        if any(_attack_text(o).column_guard is not None and any(
+                places[s.id][0] == column and s.state.position != "set" and _matches(_attack_text(o).column_guard, s)
+                for s in opponents) for o in opponents):
+            targets = [t for t in targets if places[t][0] != column]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         for target in targets:
@@ -2136,6 +2145,16 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
         return any(i.location == "field_zone" and i.state.position == "face_up" for i in cards)
     if presence.where == "named":
         return any(i.player == holder.player and _shown_face_up(i) and _matches(presence.filter, i) for i in cards)
+    if presence.where == "field_card":            # BPX-23: a face-up card of that archetype on either field
+        return any(_shown_face_up(i) and i.card.in_archetype(presence.filter.value) for i in cards)
+    if presence.where == "linked":                # BPX-24: it points to a monster, or a Link Monster points to it
+        here = _place_of(position, holder)
+        mine_ = holder.player == position.turn_player
+        field = [i for i in cards if i.location in ON_FIELD and i.id != holder.id]
+        return any(_place_of(position, i) in _points_to(holder.card, here, mine_) for i in field) or any(
+            here in _points_to(i.card, _place_of(position, i), i.player == position.turn_player) for i in field)
+    if presence.where == "own_face_down":         # BPX-21: a face-down monster of its controller's
+        return any(i.player == holder.player and i.location in ON_FIELD and i.state.position == "set" for i in cards)
     if presence.where == "points":
         arrows = _points_to(holder.card, _place_of(position, holder), holder.player == position.turn_player)
     for i in cards:
@@ -2158,7 +2177,7 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
     """TGT-5: whether a face-up card's text forbids the turn player's activation of `activated` to target
     `target`: the protection binds the turn player (TGT-1), applies (TGT-2), covers the target (TGT-3) and
     names the kind of the activated card (TGT-4)."""
-    if target.location not in ON_FIELD:
+    if target.location not in ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone"):
         return False            # every protection read is of cards on the field (TGT-3)
     kinds = _kinds(activated) & {"monster", "spell", "trap"}
     for holder in position.instances.values():
@@ -2188,8 +2207,16 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # PRC-2: "While you control another "Darklord" monster, ..."
             if not kinds & rule.kinds:
                 continue
-            if rule.scope == "self":
+            if rule.scope == "cards":   # TGT-10: "other cards on the field", any card there
+                covered = not (rule.other and target.id == holder.id)
+            elif target.location not in ON_FIELD:
+                covered = False         # the other scopes name monsters
+            elif rule.scope == "self":
                 covered = target.id == holder.id
+            elif rule.scope == "points":   # TGT-10: the face-up monsters of that kind it points to
+                covered = _place_of(position, target) in _points_to(
+                    holder.card, _place_of(position, holder), not holders_opponent) \
+                    and target.state.position != "set" and _matches(rule.filter, target)
             else:
                 same_side = target.player == holder.player
                 covered = (rule.scope == "field" or same_side) and _matches(rule.filter, target) \

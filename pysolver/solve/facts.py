@@ -540,7 +540,7 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
 
 def _presence_facts(c, key: str, presence, filters: "_Filters") -> list[str]:
     """PRC-1, PRC-2 (asp/presence.lp): presence(C, Key, Where) -- the rule Key of card C (bp8: its BP-8
-    sentence; prot(N): its protection N) applies only while the position shows a card: Where own | field |
+    sentence; bp10: its BP-10 sentence, BPX-20; prot(N): its protection N) applies only while the position shows a card: Where own | field |
     points | named | field_spell; presence_filter(C, Key, F) the monsters (or the name) it asks for;
     presence_other(C, Key) not the card itself; presence_except(C, Key, F) not a card of that name."""
     out = [f"presence({c},{key},{presence.where})."]
@@ -564,7 +564,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_ignored", rules.ignored), ("attack_cannot", rules.cannot_attack),
         ("attack_direct_with_material", rules.direct_with_material),
         ("attack_no_direct_without_material", rules.no_direct_without_material),
-        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target and not rules.only_target_while),
+        ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target and not rules.only_target_while
+                                                                  and rules.only_target_presence is None),
         ("attack_others_cannot", rules.others_cannot_attack),
         ("attack_not_target_pointing", rules.not_target_pointing), ("attack_pointed_not_target", rules.pointed_not_target),
         ("attack_on_monsters_per_material", rules.on_monsters_per_material),
@@ -617,6 +618,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"card_named({name},{named.alias or named.passcode}).")
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
+    if rules.only_target_face_down:            # BPX-22: ... and on every face-down monster
+        out.append(f"attack_only_target_face_down({c}).")
+    if rules.column_guard is not None:         # BPX-27: the attack targets in the attacker's column
+        out.append(f"attack_column_guard({c},{filters.number(rules.column_guard)}).")
     if rules.lock_alone_hand is not None:
         out.append(f"attack_lock_alone_hand({c},{rules.lock_alone_hand}).")
     if rules.only_target_while:
@@ -635,6 +640,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_lock_center({c},{number}).")
     if rules.not_target_while is not None:     # PRC-1: BP-8 while the position shows such a card
         out.extend(_presence_facts(c, "bp8", rules.not_target_while, filters))
+    if rules.only_target_presence is not None:   # BPX-20: BP-10 while the position shows such a card
+        out.extend(_presence_facts(c, "bp10", rules.only_target_presence, filters))
     if rules.extra:
         out.append(f"attack_extra({c},{rules.extra}).")
     if rules.extra_on_monsters:

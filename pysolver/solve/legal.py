@@ -29,6 +29,7 @@ _NEEDS = {
     "zones.lp": ("requirement", "scale", "alternative_xyz", "attack_pointed_cannot",   # BP-8, BP-11: at/3, points/3
                  "attack_not_target_pointing", "attack_pointed_not_target", "presence",   # PRC-1, PRC-2
                  "zone_lock",    # ZLK-1: points/3
+                 "attack_column_guard",   # BPX-27: at/3
                  "ritual_from_extra_deck"),   # RSP-2: a Ritual Monster from the face-up Extra Deck
     "materials.lp": ("requirement", "alternative_xyz"),
     "tribute_text.lp": ("rule_alternative", "tribute_rule_filter"),

@@ -37,14 +37,13 @@ def test_bpx_kinds_the_position_cannot_tell_stay_unread(real):
 # --------------------------------------------------------------------------------------------------
 # BPX-1: "Your "Ninja" monsters can attack directly."
 
-def test_bpx_1_meizen_reads_the_ninja_sentence_only(real):
-    # its other attack sentence ("While you control a face-down Defense Position monster, ...") stays unread, so
-    # positions with Meizen are refused (docs/plays-json.md); the "Ninja" one is read as a filter
+def test_bpx_1_meizen_reads_the_ninja_sentence(real):
+    # the "Ninja" sentence is read as a filter; its other attack sentence ("While you control a face-down Defense
+    # Position monster, ...") is BPX-21's (tests/solve/test_rules_attack_targets.py)
     rules = attack_rules(real["Meizen the Battle Ninja"])
     assert [str(f) for f in rules.direct_for] == ['"Ninja" monster']
-    unread = ("While you control a face-down Defense Position monster, your opponent's monsters cannot target this "
-              "card for attacks.")
-    assert [u.clause for u in unread_clauses(real["Meizen the Battle Ninja"])] == [unread]
+    assert rules.not_target_while.where == "own_face_down"
+    assert not unread_clauses(real["Meizen the Battle Ninja"])
 
 
 def test_bpx_1_negated_dragoons_or_the_opponents_dragoons_lets_none_attack_directly(real):

@@ -187,9 +187,9 @@ def test_bp_3_a_clause_in_a_conditional_bullet_list_stays_unread():
     from pysolver.cards.load import load_cards
     cards = load_cards(need_shared_data() / "cards.cdb")
     # "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these effects. ● It can make a second
-    # attack ..." (R.B. The Brute Blues' "while this card points to an "R.B." monster" is BPX-17)
-    for name in ("Odd-Eyes Raging Dragon", "Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket",
-                 "Tenyi Spirit - Mula Adhara"):
+    # attack ..." (R.B. The Brute Blues' "while this card points to an "R.B." monster" is BPX-17; Tenyi Spirit - Mula
+    # Adhara's "While a non-Effect Monster is face-up on the field, this card gains these effects." is BPX-26)
+    for name in ("Odd-Eyes Raging Dragon", "Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket"):
         assert not attack_rules(cards[name]).sentences, name
         assert [u for u in unread_clauses(cards[name]) if u.scope == "attack"], name
     # a Gemini monster's bullet is read: its condition is the Gemini Summon (GEM-2, BP-3)
@@ -308,8 +308,9 @@ def test_bp_9_bp_10_the_wordings_over_the_card_database(real):
         assert read[name].only_target, name
         assert not [u for u in unread_clauses(real[name]) if u.scope == "attack"], name
     # a kind of monster not said face-up, or half of a sentence: unread
-    for name, clause in (("Block Spider", "Insect-Type"), ("Number F0: Utopic Future Zexal", "except this one"),
-                         ("Ghostrick Alucard", "face-down Defense Position"),
+    for name, clause in (("Block Spider", "Insect-Type"),
+                         ("Tenyi Spirit - Sahasrara", "Effect Monsters for attacks"),   # (F0: BPX-25)
+                         ("Nephthys, the Sacred Flame", "in the Main Monster Zones"),   # (Alucard: BPX-22)
                          ("Alba-Lenatus the Abyss Dragon", "materials used for it")):
         assert not (attack_rules(real[name]).only_target or attack_rules(real[name]).cannot_attack
                     or attack_rules(real[name]).only_target_among), name
@@ -536,7 +537,10 @@ def test_bp_11_protocol_gardna_protects_the_monsters_it_points_to():
 def test_bp_13_the_malefic_wording_cannot_declare_an_attack_is_read(real):
     for name in ("Malefic Rainbow Dragon", "Malefic Cyber End Dragon"):
         assert attack_rules(real[name]).others_cannot_attack, name
-    assert not attack_rules(real["Ninja Grandmaster Saizo"]).not_target_pointing    # half a sentence
+    # Saizo's "While this card points to a monster(s), this card cannot be targeted for an attack, also ..." is read
+    # under PRC-1's lead with its protection (BPX-21), not as BP-8's "points to a monster(s)" wording
+    saizo = attack_rules(real["Ninja Grandmaster Saizo"])
+    assert not saizo.not_target_pointing and saizo.not_target_while.where == "points"
 
 
 # --------------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_prc_1_the_sentences_are_read(real):
     assert peacock.where == "points" and str(peacock.filter) == '"Fire Fist" monster'
     # a condition of another kind stays unread
     assert unread_clauses(real["Otoshidamashi"])
-    assert unread_clauses(real["Meizen the Battle Ninja"])
+    assert unread_clauses(real["Number 82: Heartlandraco"])        # "While you control a face-up Spell, "
 
 
 def test_prc_1_ghostrick_socuteboss_with_another_ghostrick(real):
