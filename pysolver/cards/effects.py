@@ -82,6 +82,8 @@ class CostSlot:
                              # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
+    or_more: bool = False    # PRX-21: "one or more", "any number of", "a Rock-Type monster(s)": `count` (1) or more
+    up_to: int | None = None   # PRX-21: "up to 3": from `count` (1) to this many
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,7 @@ class FieldCard:
 _HEAD = re.compile(
     r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY)\)"
     r"|(?:If (?P<cond>[^,]+), )?[Yy]ou can Special Summon this card \(from your hand\)"
-    r"|This card can only be Special Summoned|This card cannot be Special Summoned except"
+    r"|This card can only be Special Summoned|This card cannot be Special Summoned,? except"   # PRX-20: ", except"
     # the older wording without the place: from the hand, as "This card can only be Special Summoned by"
     r"|Must (?:first )?be Special Summoned(?= by (?:banishing|removing|sending|Tributing|discarding) )")
 _SOURCES = {None: ("hand",), "from your hand": ("hand",), "from your hand or GY": ("hand", "graveyard"),
@@ -261,6 +263,11 @@ _SPELL_TRAP_TERMS = {
 }
 
 
+# PRX-21: a cost of a number the player chooses: "one or more", "any number of", "a ... monster(s)" (1 or more), "up to
+# 3" (1 to 3); the engines' procedures select from 1 (SelectMatchingCard(..., 1, 99 / 3, ...))
+_RANGE = re.compile(r"(?:one or more|any number of|up to (?P<up_to>\d+)) (?P<what>.+)|an? (?P<what2>.+ monster\(s\))")
+
+
 def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
     """"1 LIGHT and 1 DARK monster", "3 Fiend monsters", "1 other monster", "2 face-up "X"", "3 monsters with
     different Attributes", '1 "Sanga of the Thunder", "Kazejin", and "Suijin"' (1 of each) -> slots."""
@@ -287,6 +294,19 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
     if different and len(pieces) > 1:
         raise UnsupportedText(f"{action} cost {what!r} with different {different}s")
     out = []
+    ranged = _RANGE.fullmatch(what) if len(pieces) == 1 and not different else None
+    if ranged:   # PRX-21: "one or more X", "any number of X", "up to 3 X", "a X monster(s)": 1 or more (up to N)
+        phrase = re.sub(r"monster\(s\)$", "monsters", ranged.group("what") or ranged.group("what2"))
+        if not re.search(r"\b[Mm]onsters$", phrase) or re.search(r'"[^"]+"$', phrase):
+            raise UnsupportedText(f"{action} cost {what!r}")
+        slot = _slots(action, f"1 {phrase}", places, face_up, monster_zone)
+        if len(slot) != 1 or slot[0].named or slot[0].any_card:
+            raise UnsupportedText(f"{action} cost {what!r}")
+        up_to = int(ranged.group("up_to")) if ranged.group("up_to") else None
+        if up_to is not None and up_to < 2:
+            raise UnsupportedText(f"{action} cost {what!r}")
+        return [CostSlot(slot[0].action, slot[0].places, 1, slot[0].filter, face_up=slot[0].face_up,
+                         or_more=up_to is None, up_to=up_to)]
     for count, phrase in pieces:
         if count is None:
             single = re.fullmatch(r"(\d+) (.+)", phrase)
@@ -524,7 +544,7 @@ def _procedure_from(sentence: str) -> Procedure:
 _PROCEDURE_SENTENCE = re.compile(
     r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY)\)[^.]*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
-    r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned except by [^.]*"
+    r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
 

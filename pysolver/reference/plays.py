@@ -1848,6 +1848,11 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
                     picks = _levels_at_least([c for c in pool if c.id != monster.id and _has_level(c)],
                                              slot.levels_at_least)
+                if slot.or_more or slot.up_to is not None:   # PRX-21: "one or more", "up to 3": any size in range
+                    candidates = [c for c in pool if c.id != monster.id]
+                    largest = len(candidates) if slot.up_to is None else min(slot.up_to, len(candidates))
+                    picks = [group for size in range(slot.count, largest + 1)
+                             for group in combinations(candidates, size)]
                 if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them
                     everything = tuple(c for c in pool if c.id != monster.id)
                     picks = [everything] if len(everything) >= slot.count else []

@@ -704,6 +704,10 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_all({c},{p},{k}).")
             if slot.levels_at_least is not None:                       # PRX-14
                 out.append(f"procedure_cost_levels({c},{p},{k},{slot.levels_at_least}).")
+            if slot.or_more:                                           # PRX-21
+                out.append(f"procedure_cost_or_more({c},{p},{k}).")
+            if slot.up_to is not None:                                 # PRX-21
+                out.append(f"procedure_cost_up_to({c},{p},{k},{slot.up_to}).")
         out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"

@@ -365,6 +365,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_distinct_at_least": ("PRX-5", ("its procedure needs {N} or more such monsters with different "
                                               "names or Attributes where it says")),
     "procedure_cost_all": ("PRX-9", "its procedure needs {N} or more cards where its cost takes all of them"),
+    "procedure_cost_at_least": ("PRX-21", "its procedure's cost needs {N} or more cards from where it says"),
+    "procedure_cost_up_to": ("PRX-21", "its procedure's cost takes at most {U} cards"),
     "summon_lock": (None, _lock),
     "unique_on_field": ("UNQ-1", "{X:instance} would be a second card where a face-up card's \"You can only control 1\" "
                                  "(or \"There can only be 1 ... on the field\") allows only one"),

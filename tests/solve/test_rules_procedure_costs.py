@@ -641,3 +641,68 @@ def test_prx_19_cards_are_read_whole_and_conditions_stay_unread(real):
     for name in ("Thunder Dragon Titan", "Ultimate Great Insect", "Snake-Eyes Doomed Dragon", "Azamina"):
         assert not isinstance(procedures(real[name]), tuple), name
         assert unread_clauses(real[name]), name
+
+
+# --- PRX-20: "This card cannot be Special Summoned, except by ..." ------------------------------------------------------
+
+def test_prx_20_malefic_rainbow_dragon_banishes_rainbow_dragon_from_the_hand_or_deck(real):
+    """'This card cannot be Special Summoned, except by removing from play 1 "Rainbow Dragon" from your hand or
+    Deck' (the comma of the older wording): a procedure as "... except by removing ..." without it."""
+    n = "Malefic Rainbow Dragon"
+    # (a Rainbow Dragon in the hand would be an unread card of the position: its own procedure is not read)
+    position = board(cards=real).hand(n, "Kuriboh").deck("Rainbow Dragon", "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("DK1",))}
+    after = applied(position, procedure_play(position, "H1", ("DK1",)), zone="M1")
+    assert after["M1"].card.name == n and [c.card.name for c in after.me.banished] == ["Rainbow Dragon"]
+    assert [c.name for c in after.me.deck] == ["Kuriboh"]
+    none = board(cards=real).hand(n).graveyard("Sangan").deck("Kuriboh")
+    assert procedure_summons(none.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-21: a number of cards the player chooses ("one or more", "a ... monster(s)", "up to 3") ----------------------
+
+def test_prx_21_machina_cannon_sends_one_or_more_machines_from_the_hand(real):
+    """'By sending one or more Machine-Type monsters from your hand to the GY': any non-empty set of the Machines in
+    the hand (never the Fiend), all to the GY."""
+    n = "Machina Cannon"
+    position = board(cards=real).hand(n, "Machina Soldier", "Machina Peacekeeper", "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("H2",)), ("H1", ("H3",)), ("H1", ("H2", "H3"))}
+    after = applied(position, procedure_play(position, "H1", ("H2", "H3")), zone="M1")
+    assert after["M1"].card.name == n and [c.name for c in after.me.hand] == ["Kuriboh"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Machina Peacekeeper", "Machina Soldier"]
+    alone = board(cards=real).hand(n, "Kuriboh").graveyard("Machina Soldier")
+    assert procedure_summons(alone.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_21_megarock_dragon_banishes_a_rock_monster_s_from_the_gy(real):
+    """'By removing from play a Rock-Type monster(s) in your Graveyard': 1 or more Rock monsters of the GY."""
+    n = "Megarock Dragon"
+    position = board(cards=real).hand(n).graveyard("Giant Soldier of Stone", "Sangan", "Giant Soldier of Stone").build()
+    assert procedure_summons(position) == {("H1", ("GY1",)), ("H1", ("GY3",)), ("H1", ("GY1", "GY3"))}
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY3")), zone="M2")
+    assert after["M2"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Sangan"]
+    assert len(after.me.banished) == 2
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Sangan").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_21_grand_knight_shuffles_up_to_3_non_effect_monsters_from_the_gy(real):
+    """'By shuffling up to 3 non-Effect Monsters from your GY into the Deck/Extra Deck' (from the hand or GY): 1, 2
+    or 3 of the GY's non-Effect Monsters (never 4, never the Effect Monster, never itself); a Fusion Monster goes to
+    the Extra Deck."""
+    n = "Grand Knight of the Red Lotus"
+    four = ("Dark Magician", "Blue-Eyes White Dragon", "Celtic Guardian", "Flame Swordsman")
+    position = board(cards=real).hand(n).graveyard(*four, "Sangan").build()
+    found = procedure_summons(position)
+    assert len(found) == 4 + 6 + 4 and all(1 <= len(cost) <= 3 and "GY5" not in cost for _, cost in found)
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY2", "GY4")), zone="M1")
+    assert after["M1"].card.name == n
+    assert sorted(c.name for c in after.me.deck) == ["Blue-Eyes White Dragon", "Dark Magician"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Flame Swordsman"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Celtic Guardian", "Sangan"]
+    revived = board(cards=real).graveyard(n, "Dark Magician").build()
+    assert procedure_summons(revived) == {("GY1", ("GY2",))}
+    assert procedure_summons(board(cards=real).graveyard(n, "Sangan").build()) == set()
+    assert unread_clauses(real[n]) == ()
