@@ -117,6 +117,8 @@ class Procedure:
                                            # other "Cubic" cards in your hand with different names' -- any cards
     as_material: str | None = None         # PRX-19: "fusion" -- the costs of a Fusion Monster's own procedure must be
                                            # able to be its Fusion Material (the engine's IsCanBeFusionMaterial)
+    gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
+    only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -220,7 +222,9 @@ _WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
                     r"|your opponent controls an? (?P<theirs>.+)"
                     r"|your opponent has (?P<their_gy>\d+) or more cards in their GY"
                     r"|(?P<banished>\d+) or more of your (?P<banished_what>.+) are banished"
-                    r"|you control (?P<spells>\d+) or more face-up Continuous Spell Cards")
+                    r"|you control (?P<spells>\d+) or more face-up Continuous Spell Cards"
+                    # PRX-24: "while the only monsters you control are 2 Defense Position monsters" (Backup Warrior)
+                    r"|the only monsters you control are (?P<only_defense>\d+) Defense Position monsters")
 _DIFFERENT = {"names": "name", "Attributes": "attribute", "Types": "race"}
 _NAME = re.compile(r'"[^"]+"')
 
@@ -385,6 +389,11 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
 def _one_cost(phrase: str) -> dict:
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
+    if phrase == "Tributing all monsters you control":   # PRX-22 (Legendary Maju Garzett): at least 1
+        return {"costs": (CostSlot("tribute", ("field",), 1, ANY, all_of=True),)}
+    match = re.fullmatch(r"having only (?P<what>.+ monsters) in your GY \(min\. 1\)", phrase)
+    if match:   # PRX-23 (Gearspring Spirit): 1 or more monsters in the GY, every one of that kind
+        return {"gy_only": _one_filter(match.group("what"))}
     match = _TOTAL_LEVELS.fullmatch(phrase)
     if match and not re.match(r"\d", match.group("what")):   # PRX-14
         return {"costs": (CostSlot("banish", ("hand",) if match.group("from") == "hand" else ("graveyard",), 1,
@@ -521,6 +530,8 @@ def _procedure_from(sentence: str) -> Procedure:
             found["banished_at_least"] = (_one_filter(match.group("banished_what")), int(match.group("banished")))
         elif match.group("spells"):
             found["continuous_spells_at_least"] = int(match.group("spells"))
+        elif match.group("only_defense"):   # PRX-24
+            found["only_defense"] = int(match.group("only_defense"))
         else:
             found["controls_at_least"] = (_one_filter(match.group("what")), 1)
         rest = rest.rstrip(",")
@@ -528,7 +539,8 @@ def _procedure_from(sentence: str) -> Procedure:
         raise UnsupportedText(f"two conditions of one kind: {sentence!r}")
     if not rest and head.group(0).startswith(("Must", "This card")) and not found.keys() & {
             "controls_at_least", "control_none", "levels_ranks_at_most", "control_no_cards", "field_cards",
-            "opponent_controls", "opponent_gy_at_least", "banished_at_least", "continuous_spells_at_least"}:
+            "opponent_controls", "opponent_gy_at_least", "banished_at_least", "continuous_spells_at_least",
+            "only_defense"}:
         raise UnsupportedText(f"no cost or condition: {sentence!r}")
     if rest:
         by = re.fullmatch(r",? by (.+)", rest)
@@ -542,7 +554,8 @@ def _procedure_from(sentence: str) -> Procedure:
 
 
 _PROCEDURE_SENTENCE = re.compile(
-    r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY)\)[^.]*"
+    # PRX-23: "(min. 1)" does not end the sentence
+    r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY)\)(?:\(min\. \d+\)|[^.])*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
@@ -842,6 +855,10 @@ _FORBIDS = [
                 r"(?:, except (?P<except>.+?) monsters)?(?=[ ,.]|$)"),
      "special_summon"),
     (re.compile(r"(?:you )?cannot Normal Summon/Set"), "normal_summon"),
+    # PRX-24: "You cannot Synchro Summon the turn you Special Summon this card" (Backup Warrior), "... the turn you
+    # activate this card" (Variety Comes Out): no Synchro Summon (no "except" wording is read so)
+    (re.compile(r"[Yy]ou cannot Synchro Summon(?= the turn you (?:Special Summon|activate) this card\.)"),
+     "synchro_summon"),
     (re.compile(r"(?:you )?cannot Summon other monsters"), "summon"),
     (re.compile(r"(?:you )?cannot activate other cards or effects"), "activate_other"),
     (re.compile(r"monsters you control cannot attack your opponent directly for the rest of this turn, except this "

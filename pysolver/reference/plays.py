@@ -1796,6 +1796,14 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 value = (lambda c: c.card.name) if prop == "name" else (lambda c: c.card.attribute)
                 if len({value(c) for c in where if _matches(wanted, c)}) < n:
                     continue
+            # PRX-23: "having only Machine-Type monsters in your GY (min. 1)"
+            if procedure.gy_only is not None and (not gy_monsters or not all(
+                    _matches(procedure.gy_only, c) for c in gy_monsters)):
+                continue
+            # PRX-24: "while the only monsters you control are 2 Defense Position monsters" (face-down: Defense Position)
+            if procedure.only_defense and (len(mine) != procedure.only_defense or any(
+                    c.state.position == "attack" for c in mine)):
+                continue
             if procedure.continuous_spells_at_least and len([
                     c for c in _own(position, ("spell_trap_zone",)) if {"spell", "continuous"} <= _kinds(c)
                     and c.state.position != "set"]) < procedure.continuous_spells_at_least:
@@ -1838,6 +1846,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                         their_cards = _opponents(position, field_places) if slot.any_card else theirs
                         pool += [c for c in their_cards if _matches(slot.filter, c)
                                  and not (slot.face_up and getattr(c.state, "position", None) == "set")]
+                every = [c for c in pool if c.id != monster.id]   # PRX-9, PRX-22: before the cards it cannot pay with
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
@@ -1853,9 +1862,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     largest = len(candidates) if slot.up_to is None else min(slot.up_to, len(candidates))
                     picks = [group for size in range(slot.count, largest + 1)
                              for group in combinations(candidates, size)]
-                if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them
+                if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them; PRX-22: "Tributing
+                    # all monsters you control" -- none may be one that cannot be Tributed (then no play)
                     everything = tuple(c for c in pool if c.id != monster.id)
-                    picks = [everything] if len(everything) >= slot.count else []
+                    picks = [everything] if len(everything) >= slot.count and len(everything) == len(every) else []
                 if slot.different:    # SP-6: no two of the slot's cards share the property
                     key = {"name": lambda c: c.card.name, "attribute": lambda c: c.card.attribute,
                            "race": lambda c: c.card.race}[slot.different]
@@ -2259,6 +2269,8 @@ def _done(position: Position, what: str, except_filter=None, card_name: str | No
         return any(e["summon"] in ("normal", "set") for e in _my_events(position, "summon"))
     if what == "summon":
         return any(e["summon"] != "set" for e in _my_events(position, "summon"))
+    if what == "synchro_summon":   # PRX-24: a Synchro Summon of the turn player's this turn (negated too)
+        return any(e["summon"] == "synchro" for e in _my_events(position, "summon"))
     if what == "activate_other":
         return any(e["activate"] != card_name and e["negated"] != "activation"
                    for e in _my_events(position, "activate"))
@@ -2333,6 +2345,8 @@ def _history_allows(position: Position, play: Play) -> bool:
             if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):
                 return False
         elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster", "gemini_summon"):
+            return False
+        elif forbids == "synchro_summon" and play.action == "synchro_summon":   # PRX-24
             return False
         elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon", "gemini_summon")
                                       or summoned is not None):

@@ -744,6 +744,10 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             wanted, n, prop, places = procedure.distinct_at_least
             out.append(f"procedure_distinct_at_least({c},{p},{filters.number(wanted)},{n},{prop}).")
             out.extend(f"procedure_distinct_in({c},{p},{place})." for place in places)
+        if procedure.gy_only is not None:                            # PRX-23
+            out.append(f"procedure_gy_only({c},{p},{filters.number(procedure.gy_only)}).")
+        if procedure.only_defense:                                   # PRX-24
+            out.append(f"procedure_only_defense({c},{p},{procedure.only_defense}).")
         if procedure.continuous_spells_at_least:
             out.append(f"procedure_continuous_spells_at_least({c},{p},{procedure.continuous_spells_at_least}).")
         for field_card in procedure.field_cards:

@@ -365,6 +365,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_distinct_at_least": ("PRX-5", ("its procedure needs {N} or more such monsters with different "
                                               "names or Attributes where it says")),
     "procedure_cost_all": ("PRX-9", "its procedure needs {N} or more cards where its cost takes all of them"),
+    "procedure_gy_only_none": ("PRX-23", "its procedure needs a monster in your GY"),
+    "procedure_gy_only": ("PRX-23", "its procedure needs every monster in your GY to be of the kind it names"),
+    "procedure_only_defense_count": ("PRX-24", "its procedure needs you to control exactly {N} monsters"),
+    "procedure_only_defense": ("PRX-24", "its procedure needs every monster you control in Defense Position"),
     "procedure_cost_at_least": ("PRX-21", "its procedure's cost needs {N} or more cards from where it says"),
     "procedure_cost_up_to": ("PRX-21", "its procedure's cost takes at most {U} cards"),
     "summon_lock": (None, _lock),
@@ -416,6 +420,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "forbid_extra_deck": (None, _forbid("Special Summon from the Extra Deck")),
     "forbid_normal_summon": (None, _forbid("Normal Summon or Set")),
     "forbid_summon": (None, _forbid("Summon")),
+    "forbid_synchro_summon": (None, _forbid("Synchro Summon")),
     "forbid_activate_other": (None, _forbid("activate other cards")),
     "forbid_battle_phase": (None, _forbid("conduct your Battle Phase")),
     "forbid_attack": (None, _forbid("attack with this monster")),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 
 from helpers import applied, board, procedure_play, procedure_summons
+from pysolver.reference.plays import legal_plays as reference_plays
+from pysolver.solve.legal import legal_plays
 from pysolver.cards.effects import procedures
 from pysolver.cards.reading import unread_clauses
 
@@ -706,3 +708,83 @@ def test_prx_21_grand_knight_shuffles_up_to_3_non_effect_monsters_from_the_gy(re
     assert procedure_summons(revived) == {("GY1", ("GY2",))}
     assert procedure_summons(board(cards=real).graveyard(n, "Sangan").build()) == set()
     assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-22: Tributing all monsters you control ------------------------------------------------------------------------
+
+def test_prx_22_legendary_maju_garzett_tributes_all_monsters_you_control(real):
+    """'By Tributing all monsters you control': every one of them (face-down too, a Tribute), at least 1; one that
+    cannot be Tributed (a face-up Summoner Monk) leaves no play; the opponent's monsters stay."""
+    n = "Legendary Maju Garzett"
+    b = board(cards=real).hand(n).monster(1, "Kuriboh").monster(3, "Sangan", position="set")
+    b.opponent.monster(1, "Celtic Guardian")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("M1", "M3"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M3")), zone="M3")
+    assert [m and m.card.name for m in after.me.monster_zones] == [None, None, n, None, None]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Sangan"]
+    assert procedure_summons(board(cards=real).hand(n).build()) == set()
+    monk = board(cards=real).hand(n).monster(1, "Kuriboh").monster(2, "Summoner Monk").build()
+    assert {p.cost for p in legal_plays(monk, all_instances=True) if p.action == "procedure_summon"} == set()
+    assert {p.cost for p in reference_plays(monk, all_instances=True) if p.action == "procedure_summon"} == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-23: only monsters of a kind in the GY (min. 1) ---------------------------------------------------------------
+
+def test_prx_23_gearspring_spirit_needs_only_machines_in_the_gy(real):
+    """'By having only Machine-Type monsters in your GY (min. 1)': a condition, no cost; a Spell in the GY does not
+    matter, a Fiend does, an empty GY (or Spells only) does not do."""
+    n = "Gearspring Spirit"
+    position = board(cards=real).hand(n).graveyard("Machina Soldier", "Pot of Greed").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == n and len(after.me.graveyard) == 2
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Machina Soldier", "Sangan").build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Pot of Greed").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_23_why_names_the_other_monster(real):
+    from pysolver.solve.why import why
+    position = board(cards=real).hand("Gearspring Spirit").graveyard("Machina Soldier", "Sangan").build()
+    (answer,) = why(position, "H1", "procedure_summon").answers
+    assert answer.exhaustive and not answer.plays
+    assert [reason.name for group in answer.reasons for reason in group] == ["procedure_gy_only"]
+
+
+# --- PRX-24: the only monsters you control are N Defense Position monsters ------------------------------------------
+
+def test_prx_24_backup_warrior_needs_exactly_2_defense_position_monsters(real):
+    """'While the only monsters you control are 2 Defense Position monsters': face-up or face-down Defense Position,
+    exactly 2; an Attack Position one, or a third, and there is no procedure."""
+    n = "Backup Warrior"
+    position = board(cards=real).hand(n).monster(1, "Kuriboh", position="defense") \
+        .monster(2, "Sangan", position="set").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M3")
+    assert after["M3"].card.name == n and after["M1"].card.name == "Kuriboh"
+    attack = board(cards=real).hand(n).monster(1, "Kuriboh", position="defense").monster(2, "Sangan")
+    assert procedure_summons(attack.build()) == set()
+    three = board(cards=real).hand(n).monster(1, "Kuriboh", position="defense").monster(2, "Sangan", position="set") \
+        .monster(3, "Neo Bug", position="set")
+    assert procedure_summons(three.build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).monster(1, "Kuriboh", position="defense").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_24_backup_warrior_no_synchro_summon_the_turn_it_is_special_summoned(real):
+    """"You cannot Synchro Summon the turn you Special Summon this card": after its procedure the Synchro Summon
+    open before is gone; after a Synchro Summon this turn (negated too) its procedure is gone."""
+    n = "Backup Warrior"
+    b = board(cards=real).hand(n).monster(1, "Junk Synchron", position="defense") \
+        .monster(2, "Speed Warrior", position="defense").extra_deck("Junk Warrior")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ())}
+    assert any(p.action == "synchro_summon" for p in legal_plays(position, all_instances=True))
+    after = applied(position, procedure_play(position, "H1", ()), zone="M3")
+    assert not any(p.action == "synchro_summon" for p in legal_plays(after, all_instances=True))
+    assert {p.key for p in legal_plays(after, all_instances=True)} == \
+        {p.key for p in reference_plays(after, all_instances=True)}
+    done = b.event(summon="synchro", card="Junk Warrior", **{"from": "extra_deck"}, negated=True).build()
+    assert procedure_summons(done) == set()
