@@ -13,7 +13,7 @@ English rendering of the OCG "the turn you activate this effect" (seed 002), so 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
@@ -117,6 +117,8 @@ class Procedure:
                                            # other "Cubic" cards in your hand with different names' -- any cards
     as_material: str | None = None         # PRX-19: "fusion" -- the costs of a Fusion Monster's own procedure must be
                                            # able to be its Fusion Material (the engine's IsCanBeFusionMaterial)
+    gy_equal: tuple = ()                   # PRX-25: (filter, filter): as many monsters of one kind as of the other in
+                                           # the turn player's GY ("while you have an equal number of each in your GY")
     gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
@@ -389,6 +391,9 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
 def _one_cost(phrase: str) -> dict:
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
+    match = re.fullmatch(r"banishing all (?P<what>\w+ monsters) from your GY", phrase)
+    if match:   # PRX-25: every monster of that kind in the GY, at least 1 (as PRX-9's)
+        return {"costs": (CostSlot("banish", ("graveyard",), 1, _one_filter(match.group("what")), all_of=True),)}
     if phrase == "Tributing all monsters you control":   # PRX-22 (Legendary Maju Garzett): at least 1
         return {"costs": (CostSlot("tribute", ("field",), 1, ANY, all_of=True),)}
     match = re.fullmatch(r"having only (?P<what>.+ monsters) in your GY \(min\. 1\)", phrase)
@@ -577,6 +582,12 @@ def _alternatives(sentence: str) -> list[str]:
             for part in (match["one"], match["two"])]
 
 
+# PRX-25: 'by banishing all LIGHT monsters or all DARK monsters from your GY, while you have an equal number of each in
+# your GY' (Black Luster Soldier - Envoy of the Evening Twilight)
+_ALL_OR_ALL_EQUAL = re.compile(r"(?P<head>.+?) by banishing all (?P<a>\w+ monsters) or all (?P<b>\w+ monsters) from your "
+                               r"GY, while you have an equal number of each in your GY\.")
+
+
 def _mixed_actions(found) -> bool:
     """A place whose cards one procedure banishes and another sends to the GY: the play would not say
     which happened to its cost (apply could not carry it out)."""
@@ -644,6 +655,16 @@ def procedures(card: Card):
             return UnsupportedText(f"{card.name!r}: a procedure usable once per Duel (the position holds one turn)")
         if sentence[0].islower():   # the sentence starts before: a condition ("If ..., ...,") not read
             return UnsupportedText(f"{card.name!r}: procedure not supported (its condition is not read)")
+        equal = _ALL_OR_ALL_EQUAL.fullmatch(sentence)
+        if equal:   # PRX-25: two procedures, each banishing all of one kind, while the GY holds as many of each
+            try:
+                kinds = (_one_filter(equal["a"]), _one_filter(equal["b"]))
+                for part in ("a", "b"):
+                    way = _procedure_from(f"{equal['head']} by banishing all {equal[part]} from your GY.")
+                    found.append(replace(way, gy_equal=kinds))
+            except ValueError as error:
+                return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+            continue
         try:
             found.append(_procedure_from(sentence))
         except ValueError as error:  # UnsupportedText, or an UnsupportedMaterialLine from a phrase

@@ -1796,6 +1796,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 value = (lambda c: c.card.name) if prop == "name" else (lambda c: c.card.attribute)
                 if len({value(c) for c in where if _matches(wanted, c)}) < n:
                     continue
+            # PRX-25: "while you have an equal number of each in your GY"
+            if procedure.gy_equal and len([c for c in gy_monsters if _matches(procedure.gy_equal[0], c)]) != len(
+                    [c for c in gy_monsters if _matches(procedure.gy_equal[1], c)]):
+                continue
             # PRX-23: "having only Machine-Type monsters in your GY (min. 1)"
             if procedure.gy_only is not None and (not gy_monsters or not all(
                     _matches(procedure.gy_only, c) for c in gy_monsters)):
@@ -2344,9 +2348,8 @@ def _history_allows(position: Position, play: Play) -> bool:
         elif forbids == "special_summon_from_extra_deck" and summoned is not None:
             if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):
                 return False
-        elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster", "gemini_summon"):
-            return False
-        elif forbids == "synchro_summon" and play.action == "synchro_summon":   # PRX-24
+        elif (forbids == "normal_summon" and play.action in ("normal_summon", "set_monster", "gemini_summon")) \
+                or (forbids == "synchro_summon" and play.action == "synchro_summon"):   # PRX-24
             return False
         elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon", "gemini_summon")
                                       or summoned is not None):

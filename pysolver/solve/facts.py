@@ -744,6 +744,9 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             wanted, n, prop, places = procedure.distinct_at_least
             out.append(f"procedure_distinct_at_least({c},{p},{filters.number(wanted)},{n},{prop}).")
             out.extend(f"procedure_distinct_in({c},{p},{place})." for place in places)
+        if procedure.gy_equal:                                       # PRX-25
+            one, other = procedure.gy_equal
+            out.append(f"procedure_gy_equal({c},{p},{filters.number(one)},{filters.number(other)}).")
         if procedure.gy_only is not None:                            # PRX-23
             out.append(f"procedure_gy_only({c},{p},{filters.number(procedure.gy_only)}).")
         if procedure.only_defense:                                   # PRX-24

@@ -788,3 +788,23 @@ def test_prx_24_backup_warrior_no_synchro_summon_the_turn_it_is_special_summoned
         {p.key for p in reference_plays(after, all_instances=True)}
     done = b.event(summon="synchro", card="Junk Warrior", **{"from": "extra_deck"}, negated=True).build()
     assert procedure_summons(done) == set()
+
+
+# --- PRX-25: all of one kind or all of the other, while the GY holds as many of each ----------------------------------
+
+def test_prx_25_evening_twilight_banishes_all_light_or_all_dark_monsters_while_equal(real):
+    """'By banishing all LIGHT monsters or all DARK monsters from your GY, while you have an equal number of each in
+    your GY': two ways, each taking every monster of one Attribute (never a mix, never some of them); the EARTH one
+    stays; with 3 DARK and 2 LIGHT, or none of either, there is no procedure."""
+    n = "Black Luster Soldier - Envoy of the Evening Twilight"
+    gy = ("Blue-Eyes White Dragon", "Mystical Elf", "Dark Magician", "Kuriboh", "Giant Soldier of Stone")
+    position = board(cards=real).hand(n).graveyard(*gy).build()
+    assert procedure_summons(position) == {("H1", ("GY1", "GY2")), ("H1", ("GY3", "GY4"))}
+    after = applied(position, procedure_play(position, "H1", ("GY3", "GY4")), zone="M1")
+    assert after["M1"].card.name == n
+    assert sorted(c.card.name for c in after.me.banished) == ["Dark Magician", "Kuriboh"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Blue-Eyes White Dragon", "Giant Soldier of Stone",
+                                                               "Mystical Elf"]
+    assert procedure_summons(board(cards=real).hand(n).graveyard(*gy, "Sangan").build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Giant Soldier of Stone").build()) == set()
+    assert unread_clauses(real[n]) == ()
