@@ -188,7 +188,8 @@ _COSTS = (
     ("send", re.compile(r"sending (?P<what>.+?) (?P<opponents>your opponent controls) to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
     ("send", re.compile(rf"sending (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) to the GY")),
-    ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the (?:Deck|Deck/Extra Deck)")),
+    ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the "
+                           r"(?:Deck|Deck/Extra Deck|Deck and/or Extra Deck)")),   # PRX-27: "Deck and/or Extra Deck"
     ("tribute", re.compile(r"Tributing (?P<what>.+?) from your (?P<from>hand or field|hand and/or field)")),
     # PRX-7: "Tributing 2 face-up monsters with 0 ATK from anywhere on the field": either player's monsters
     ("tribute", re.compile(r"Tributing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
@@ -327,6 +328,12 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             up, phrase = True, phrase[len("face-up "):]
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
+            continue
+        if action in ("shuffle", "send", "banish") and phrase in ("card", "cards") \
+                and set(places) <= {"hand", "field"}:
+            # PRX-27: "10 other cards with different names from your hand and/or field": any cards of the player's
+            # there (on the field: its monsters, Spells, Traps, Field Spell and Pendulum Scales, Set ones too)
+            out.append(CostSlot(action, places, int(count), any_card=True, face_up=up, different=different))
             continue
         spell_trap = _SPELL_TRAP_TERMS.get(phrase)
         if spell_trap is not None and action in ("banish", "send", "shuffle", "discard"):
@@ -588,6 +595,12 @@ _ALL_OR_ALL_EQUAL = re.compile(r"(?P<head>.+?) by banishing all (?P<a>\w+ monste
                                r"GY, while you have an equal number of each in your GY\.")
 
 
+# PRX-26: 'by shuffling 3 cards of the same type (Monster, Spell, or Trap) from your GY into the Deck/Extra Deck' (Yomagna
+# the Fire Phantom): 3 monsters, 3 Spells or 3 Traps
+_SAME_TYPE = re.compile(r"(?P<head>.+?) by (?P<verb>shuffling|banishing|sending) (?P<n>\d+) cards of the same type "
+                        r"\(Monster, Spell, or Trap\) (?P<rest>from your GY[^.]*)\.")
+
+
 def _mixed_actions(found) -> bool:
     """A place whose cards one procedure banishes and another sends to the GY: the play would not say
     which happened to its cost (apply could not carry it out)."""
@@ -655,6 +668,14 @@ def procedures(card: Card):
             return UnsupportedText(f"{card.name!r}: a procedure usable once per Duel (the position holds one turn)")
         if sentence[0].islower():   # the sentence starts before: a condition ("If ..., ...,") not read
             return UnsupportedText(f"{card.name!r}: procedure not supported (its condition is not read)")
+        same = _SAME_TYPE.fullmatch(sentence)
+        if same:   # PRX-26: three procedures, N Monsters, N Spells or N Traps
+            try:
+                for kind in ("monsters", "Spells", "Traps"):
+                    found.append(_procedure_from(f"{same['head']} by {same['verb']} {same['n']} {kind} {same['rest']}."))
+            except ValueError as error:
+                return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+            continue
         equal = _ALL_OR_ALL_EQUAL.fullmatch(sentence)
         if equal:   # PRX-25: two procedures, each banishing all of one kind, while the GY holds as many of each
             try:

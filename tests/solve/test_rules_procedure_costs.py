@@ -808,3 +808,55 @@ def test_prx_25_evening_twilight_banishes_all_light_or_all_dark_monsters_while_e
     assert procedure_summons(board(cards=real).hand(n).graveyard(*gy, "Sangan").build()) == set()
     assert procedure_summons(board(cards=real).hand(n).graveyard("Giant Soldier of Stone").build()) == set()
     assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-26: cards of the same type (Monster, Spell, or Trap) --------------------------------------------------------
+
+def test_prx_26_yomagna_shuffles_3_monsters_3_spells_or_3_traps_from_the_gy(real):
+    """'By shuffling 3 cards of the same type (Monster, Spell, or Trap) from your GY into the Deck/Extra Deck': 3
+    monsters (an Extra Deck one into the Extra Deck), or 3 Spells, or 3 Traps -- never a mix; 2 Traps do not do."""
+    n = "Yomagna the Fire Phantom"
+    position = board(cards=real).hand(n).graveyard(
+        "Kuriboh", "Sangan", "Stardust Dragon", "Pot of Greed", "Pot of Greed", "Monster Reborn", "Mirror Force",
+        "Trap Hole").build()
+    assert procedure_summons(position) == {("H1", ("GY1", "GY2", "GY3")), ("H1", ("GY4", "GY5", "GY6"))}
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY2", "GY3")), zone="M1")
+    assert after["M1"].card.name == n and sorted(c.name for c in after.me.deck) == ["Kuriboh", "Sangan"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Stardust Dragon"]
+    spells = applied(position, procedure_play(position, "H1", ("GY4", "GY5", "GY6")), zone="M1")
+    assert sorted(c.name for c in spells.me.deck) == ["Monster Reborn", "Pot of Greed", "Pot of Greed"]
+    mixed = board(cards=real).hand(n).graveyard("Kuriboh", "Sangan", "Pot of Greed", "Mirror Force", "Trap Hole")
+    assert procedure_summons(mixed.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-27: any cards from the hand and/or field ---------------------------------------------------------------------
+
+def test_prx_27_tierra_shuffles_10_other_cards_with_different_names_from_hand_and_field(real):
+    """'By shuffling 10 other cards with different names from your hand and/or field into the Deck and/or Extra Deck':
+    any cards, Set ones too, all 10 of them here; with two Pot of Greed among 10 cards (9 names) no procedure."""
+    n = "Tierra, Source of Destruction"
+    hand = ("Pot of Greed", "Kuriboh", "Sangan", "Monster Reborn", "Mirror Force", "Trap Hole", "Neo Bug",
+            "Dark Magician")
+    b = board(cards=real).hand(n, *hand).monster(1, "Giant Soldier of Stone", position="set") \
+        .spell_trap(1, "Raigeki", position="set")
+    position = b.build()
+    cost = ("H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "M1", "S1")
+    assert procedure_summons(position) == {("H1", cost)}
+    after = applied(position, procedure_play(position, "H1", cost), zone="M1")
+    assert after["M1"].card.name == n and len(after.me.deck) == 10 and after.me.hand == ()
+    twice = board(cards=real).hand(n, *hand, "Pot of Greed").monster(1, "Giant Soldier of Stone", position="set")
+    assert procedure_summons(twice.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_27_diabellstar_sends_1_card_from_the_hand_or_field(real):
+    """'By sending 1 card from your hand or field to the GY' (Diabellstar the Black Witch): any card of the hand or
+    the player's field, a Set Spell too."""
+    n = "Diabellstar the Black Witch"
+    position = board(cards=real).hand(n, "Pot of Greed").spell_trap(2, "Mirror Force", position="set") \
+        .monster(1, "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("H2",)), ("H1", ("S2",)), ("H1", ("M1",))}
+    after = applied(position, procedure_play(position, "H1", ("S2",)), zone="M2")
+    assert after["M2"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Mirror Force"]
+    assert procedure_summons(board(cards=real).hand(n).build()) == set()
