@@ -82,6 +82,8 @@ class CostSlot:
                              # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
+    including: tuple = ()    # PRX-29: (filter, N): N or more of the slot's cards match the filter ("Tributing all
+                             # monsters you control, including at least 3 "Zefra" monsters")
     or_more: bool = False    # PRX-21: "one or more", "any number of", "a Rock-Type monster(s)": `count` (1) or more
     up_to: int | None = None   # PRX-21: "up to 3": from `count` (1) to this many
 
@@ -117,6 +119,8 @@ class Procedure:
                                            # other "Cubic" cards in your hand with different names' -- any cards
     as_material: str | None = None         # PRX-19: "fusion" -- the costs of a Fusion Monster's own procedure must be
                                            # able to be its Fusion Material (the engine's IsCanBeFusionMaterial)
+    extra_deck_only: object = None         # PRX-28: name filter: "by having no cards in your Extra Deck except
+                                           # "Anchamoufrite"": every card of the turn player's Extra Deck has that name
     gy_equal: tuple = ()                   # PRX-25: (filter, filter): as many monsters of one kind as of the other in
                                            # the turn player's GY ("while you have an equal number of each in your GY")
     gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
@@ -143,13 +147,17 @@ class FieldCard:
 # which position, "by <one cost or condition>", "while <condition>", "and cannot be Special Summoned by other
 # ways". The whole sentence must be read: any other word makes the procedure unread (never half a sentence).
 _HEAD = re.compile(
-    r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY)\)"
+    r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY"
+    r"|from your face-up Extra Deck|from your hand or face-up Extra Deck)\)"   # PRX-28
     r"|(?:If (?P<cond>[^,]+), )?[Yy]ou can Special Summon this card \(from your hand\)"
     r"|This card can only be Special Summoned|This card cannot be Special Summoned,? except"   # PRX-20: ", except"
     # the older wording without the place: from the hand, as "This card can only be Special Summoned by"
     r"|Must (?:first )?be Special Summoned(?= by (?:banishing|removing|sending|Tributing|discarding) )")
 _SOURCES = {None: ("hand",), "from your hand": ("hand",), "from your hand or GY": ("hand", "graveyard"),
-            "from your GY": ("graveyard",)}
+            "from your GY": ("graveyard",),
+            # PRX-28: a Pendulum Monster of the Main Deck, face-up in the Extra Deck
+            "from your face-up Extra Deck": ("face_up_extra_deck",),
+            "from your hand or face-up Extra Deck": ("hand", "face_up_extra_deck")}
 _NOMI_TAIL = re.compile(r",? and cannot be Special Summoned by other ways$")
 # Where the cards of a cost come from, as the text says: (places, face-up on the field). "Monster Zone": the
 # field's cards are monsters (a bare card name there is a monster).
@@ -398,11 +406,18 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
 def _one_cost(phrase: str) -> dict:
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
+    match = re.fullmatch(r'having no cards in your Extra Deck,? except "(?P<name>[^"]+)"', phrase)
+    if match:   # PRX-28 (Anchamoufrite, Dreaming Nemleria): every card of the Extra Deck has that name
+        return {"extra_deck_only": _filter(f'"{match.group("name")}"')}
     match = re.fullmatch(r"banishing all (?P<what>\w+ monsters) from your GY", phrase)
     if match:   # PRX-25: every monster of that kind in the GY, at least 1 (as PRX-9's)
         return {"costs": (CostSlot("banish", ("graveyard",), 1, _one_filter(match.group("what")), all_of=True),)}
-    if phrase == "Tributing all monsters you control":   # PRX-22 (Legendary Maju Garzett): at least 1
-        return {"costs": (CostSlot("tribute", ("field",), 1, ANY, all_of=True),)}
+    match = re.fullmatch(r"Tributing all monsters you control(?: \(min\. (?P<min>\d+)\))?"
+                         r"(?:, including (?:at least (?P<n>\d+) |an? )(?P<what>.+))?", phrase)
+    if match:   # PRX-22 (Legendary Maju Garzett): at least 1; PRX-29: "(min. 2)", "including at least 3 "Zefra" monsters"
+        including = (_one_filter(match.group("what")), int(match.group("n") or 1)) if match.group("what") else ()
+        return {"costs": (CostSlot("tribute", ("field",), int(match.group("min") or 1), ANY, all_of=True,
+                                   including=including),)}
     match = re.fullmatch(r"having only (?P<what>.+ monsters) in your GY \(min\. 1\)", phrase)
     if match:   # PRX-23 (Gearspring Spirit): 1 or more monsters in the GY, every one of that kind
         return {"gy_only": _one_filter(match.group("what"))}
@@ -567,7 +582,8 @@ def _procedure_from(sentence: str) -> Procedure:
 
 _PROCEDURE_SENTENCE = re.compile(
     # PRX-23: "(min. 1)" does not end the sentence
-    r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY)\)(?:\(min\. \d+\)|[^.])*"
+    r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY|face-up Extra Deck|hand or face-up Extra "
+    r"Deck)\)(?:\(min\. \d+\)|[^.])*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")

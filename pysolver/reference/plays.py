@@ -1719,7 +1719,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
         return False
 
     # PRX-19: an Extra Deck monster's own procedure, from the face-down Extra Deck
-    for monster in hand + graveyard + [m for m in extra_deck if not m.state.face_up]:
+    # PRX-28: a Pendulum Monster of the Main Deck from the face-up Extra Deck ("(from your face-up Extra Deck)")
+    for monster in hand + graveyard + extra_deck:
         found = procedures(monster.card) if "monster" in monster.card.kinds else ()
         if not isinstance(found, tuple) or not found:
             continue
@@ -1733,8 +1734,14 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             continue
         seen: set[tuple[str, ...]] = set()
         gy_monsters = _monsters_in(graveyard)
+        place = "face_up_extra_deck" if monster.location == "extra_deck" and monster.state.face_up \
+            else monster.location
         for procedure in found:
-            if monster.location not in procedure.sources:
+            if place not in procedure.sources:
+                continue
+            # PRX-28: "by having no cards in your Extra Deck except "X"": every card there is named X
+            if procedure.extra_deck_only is not None and not all(
+                    _matches(procedure.extra_deck_only, c) for c in extra_deck):
                 continue
             if procedure.gy_exactly:
                 wanted, n = procedure.gy_exactly
@@ -1870,6 +1877,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     # all monsters you control" -- none may be one that cannot be Tributed (then no play)
                     everything = tuple(c for c in pool if c.id != monster.id)
                     picks = [everything] if len(everything) >= slot.count and len(everything) == len(every) else []
+                if slot.including:    # PRX-29: "including at least 3 "Zefra" monsters"
+                    wanted, n = slot.including
+                    picks = [p for p in picks if sum(_matches(wanted, c) for c in p) >= n]
                 if slot.different:    # SP-6: no two of the slot's cards share the property
                     key = {"name": lambda c: c.card.name, "attribute": lambda c: c.card.attribute,
                            "race": lambda c: c.card.race}[slot.different]

@@ -704,11 +704,21 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_all({c},{p},{k}).")
             if slot.levels_at_least is not None:                       # PRX-14
                 out.append(f"procedure_cost_levels({c},{p},{k},{slot.levels_at_least}).")
+            if slot.including:                                         # PRX-29
+                out.append(f"procedure_cost_including({c},{p},{k},{filters.number(slot.including[0])},"
+                           f"{slot.including[1]}).")
             if slot.or_more:                                           # PRX-21
                 out.append(f"procedure_cost_or_more({c},{p},{k}).")
             if slot.up_to is not None:                                 # PRX-21
                 out.append(f"procedure_cost_up_to({c},{p},{k},{slot.up_to}).")
-        out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
+        out.extend(f"procedure_source({c},{p},{'extra_deck' if source == 'face_up_extra_deck' else source})."
+                   for source in procedure.sources)
+        if "face_up_extra_deck" in procedure.sources:                # PRX-28
+            out.append(f"procedure_face_up_source({c},{p}).")
+        if procedure.extra_deck_only is not None:                    # PRX-28
+            f = filters.number(procedure.extra_deck_only)
+            out.append(f"procedure_extra_deck_only({c},{p},{f}).")
+            out.append(f"named_filter({f}).")
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"
                        f"{procedure.gy_exactly[1]}).")

@@ -365,6 +365,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_distinct_at_least": ("PRX-5", ("its procedure needs {N} or more such monsters with different "
                                               "names or Attributes where it says")),
     "procedure_cost_all": ("PRX-9", "its procedure needs {N} or more cards where its cost takes all of them"),
+    "procedure_cost_including": ("PRX-29", ("its procedure's cost needs {N} or more monsters of the kind it names "
+                                            "among them")),
+    "procedure_extra_deck_only": ("PRX-28", ("its procedure needs every card of your Extra Deck to have the name it "
+                                             "names")),
     "procedure_gy_equal": ("PRX-25", "its procedure needs as many monsters of one kind as of the other in your GY"),
     "procedure_gy_only_none": ("PRX-23", "its procedure needs a monster in your GY"),
     "procedure_gy_only": ("PRX-23", "its procedure needs every monster in your GY to be of the kind it names"),

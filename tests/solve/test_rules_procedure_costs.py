@@ -860,3 +860,75 @@ def test_prx_27_diabellstar_sends_1_card_from_the_hand_or_field(real):
     after = applied(position, procedure_play(position, "H1", ("S2",)), zone="M2")
     assert after["M2"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Mirror Force"]
     assert procedure_summons(board(cards=real).hand(n).build()) == set()
+
+
+# --- PRX-28: from the face-up Extra Deck; no cards in the Extra Deck except its name ---------------------------------
+
+def test_prx_28_anchamoufrite_from_the_face_up_extra_deck_with_nothing_else_there(real):
+    """'Must be Special Summoned (from your face-up Extra Deck) by having no cards in your Extra Deck except
+    "Anchamoufrite"': from the face-up Extra Deck only (to an Extra Monster Zone or a zone a Link Monster points to,
+    as a face-up Pendulum Monster from the Extra Deck), while every card there is an Anchamoufrite (face-down
+    Stardust Dragon there: none); never from the hand."""
+    n = "Anchamoufrite"
+    two = board(cards=real).extra_deck(n, n, face_up=True).build()
+    assert procedure_summons(two) == {("ED1", ()), ("ED2", ())}
+    position = board(cards=real).extra_deck(n, face_up=True).hand("Kuriboh").build()
+    assert procedure_summons(position) == {("ED1", ())}
+    assert set(procedure_play(position, "ED1", ()).zones) == {"EMZL", "EMZR"}
+    after = applied(position, procedure_play(position, "ED1", ()), zone="EMZL")
+    assert after["EMZL"].card.name == n and after.me.extra_deck == ()
+    other = board(cards=real).extra_deck(n, face_up=True).extra_deck("Stardust Dragon").build()
+    assert procedure_summons(other) == set()
+    assert procedure_summons(board(cards=real).hand(n).build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_28_dreaming_nemleria_from_the_face_up_extra_deck(real):
+    n = "Dreaming Nemleria"
+    position = board(cards=real).extra_deck(n, face_up=True).build()
+    assert procedure_summons(position) == {("ED1", ())}
+    assert procedure_summons(board(cards=real).extra_deck(n, face_up=True).extra_deck("Anchamoufrite", face_up=True)
+                             .build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-29: Tributing all monsters you control, with a minimum and "including" ------------------------------------
+
+def test_prx_29_zefraath_tributes_all_monsters_including_at_least_3_zefra(real):
+    """'(from your face-up Extra Deck) by Tributing all monsters you control, including at least 3 "Zefra" monsters':
+    every monster (a face-down Zefra counts, a Tribute), 3 of them Zefra (the Pendulum Monsters go to the Extra Deck
+    face-up, PEN-4); with 2 Zefra no procedure."""
+    n = "Zefraath"
+    b = board(cards=real).extra_deck(n, face_up=True).monster(1, "Zefraxa, Flame Beast of the Nekroz") \
+        .monster(2, "Zefraxi, Treasure of the Yang Zing", position="set").monster(3, "Stellarknight Zefraxciton") \
+        .monster(4, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "M2", "M3", "M4"))}
+    after = applied(position, procedure_play(position, "ED1", ("M1", "M2", "M3", "M4")), zone="EMZL")
+    assert after["EMZL"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
+    assert len(after.me.extra_deck) == 3 and all(c.face_up for c in after.me.extra_deck)   # PEN-4: Pendulum Monsters
+    two = board(cards=real).extra_deck(n, face_up=True).monster(1, "Zefraxa, Flame Beast of the Nekroz") \
+        .monster(3, "Stellarknight Zefraxciton").monster(4, "Kuriboh")
+    assert procedure_summons(two.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_29_all_eyes_phantom_dragon_tributes_all_min_2_including_a_dragon_pendulum(real):
+    """'(from your hand or face-up Extra Deck) by Tributing all monsters you control (min. 2), including a Dragon
+    Pendulum Monster': at least 2, one a Dragon Pendulum Monster; from the hand to a Main Monster Zone, from the
+    face-up Extra Deck to an Extra Monster Zone."""
+    n = "All-Eyes Phantom Dragon"
+    position = board(cards=real).hand(n).monster(1, "Odd-Eyes Pendulum Dragon").monster(2, "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M2")), zone="M2")
+    assert after["M2"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Odd-Eyes Pendulum Dragon"]   # PEN-4
+    extra = board(cards=real).extra_deck(n, face_up=True).monster(1, "Odd-Eyes Pendulum Dragon").monster(2, "Kuriboh")
+    extra_position = extra.build()
+    assert procedure_summons(extra_position) == {("ED1", ("M1", "M2"))}
+    assert set(procedure_play(extra_position, "ED1", ("M1", "M2")).zones) == {"EMZL", "EMZR"}
+    alone = board(cards=real).hand(n).monster(1, "Odd-Eyes Pendulum Dragon")
+    assert procedure_summons(alone.build()) == set()
+    no_dragon = board(cards=real).hand(n).monster(1, "Sangan").monster(2, "Kuriboh")
+    assert procedure_summons(no_dragon.build()) == set()
+    assert unread_clauses(real[n]) == ()
