@@ -148,7 +148,8 @@ class FieldCard:
 # ways". The whole sentence must be read: any other word makes the procedure unread (never half a sentence).
 _HEAD = re.compile(
     r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY"
-    r"|from your face-up Extra Deck|from your hand or face-up Extra Deck)\)"   # PRX-28
+    r"|from your face-up Extra Deck|from your hand or face-up Extra Deck"   # PRX-28
+    r"|from your Extra Deck or GY|from your hand or Extra Deck)\)"        # PRX-30 (Pendulum Monsters)
     r"|(?:If (?P<cond>[^,]+), )?[Yy]ou can Special Summon this card \(from your hand\)"
     r"|This card can only be Special Summoned|This card cannot be Special Summoned,? except"   # PRX-20: ", except"
     # the older wording without the place: from the hand, as "This card can only be Special Summoned by"
@@ -157,7 +158,10 @@ _SOURCES = {None: ("hand",), "from your hand": ("hand",), "from your hand or GY"
             "from your GY": ("graveyard",),
             # PRX-28: a Pendulum Monster of the Main Deck, face-up in the Extra Deck
             "from your face-up Extra Deck": ("face_up_extra_deck",),
-            "from your hand or face-up Extra Deck": ("hand", "face_up_extra_deck")}
+            "from your hand or face-up Extra Deck": ("hand", "face_up_extra_deck"),
+            # PRX-30: a Pendulum Monster of the Main Deck is in the Extra Deck face-up only
+            "from your Extra Deck or GY": ("face_up_extra_deck", "graveyard"),
+            "from your hand or Extra Deck": ("hand", "face_up_extra_deck")}
 _NOMI_TAIL = re.compile(r",? and cannot be Special Summoned by other ways$")
 # Where the cards of a cost come from, as the text says: (places, face-up on the field). "Monster Zone": the
 # field's cards are monsters (a bare card name there is a monster).
@@ -406,6 +410,14 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
 def _one_cost(phrase: str) -> dict:
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
+    match = re.fullmatch(rf"returning (?P<n>\d+) monsters \((?P<kinds>1 {_EXTRA_KIND}(?:, 1 {_EXTRA_KIND})*,? and 1 "
+                         rf"{_EXTRA_KIND})\) from your (?P<from>{_FROM_WORDS}) to the Extra Deck", phrase)
+    if match:   # PRX-30 (Vidolium): one of each kind, returned to the Extra Deck (shuffled: SP-4)
+        kinds = re.findall(_EXTRA_KIND, match.group("kinds"))
+        places, up = _FROM[match.group("from")]
+        if int(match.group("n")) != len(kinds) or not set(kinds) <= {"Fusion", "Synchro", "Xyz", "Link"}:
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"costs": tuple(slot for kind in kinds for slot in _slots("shuffle", f"1 {kind} Monster", places, up))}
     match = re.fullmatch(r'having no cards in your Extra Deck,? except "(?P<name>[^"]+)"', phrase)
     if match:   # PRX-28 (Anchamoufrite, Dreaming Nemleria): every card of the Extra Deck has that name
         return {"extra_deck_only": _filter(f'"{match.group("name")}"')}
@@ -583,7 +595,7 @@ def _procedure_from(sentence: str) -> Procedure:
 _PROCEDURE_SENTENCE = re.compile(
     # PRX-23: "(min. 1)" does not end the sentence
     r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY|face-up Extra Deck|hand or face-up Extra "
-    r"Deck)\)(?:\(min\. \d+\)|[^.])*"
+    r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|[^.])*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
@@ -712,6 +724,8 @@ def procedures(card: Card):
                 found.extend(_procedure_from(way) for way in ways)
             except ValueError:
                 return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+    if any("face_up_extra_deck" in way.sources for way in found) and "pendulum" not in card.kinds:
+        return UnsupportedText(f"{card.name!r}: procedure not supported (from the Extra Deck, not a Pendulum Monster)")
     if _mixed_actions(found):
         return UnsupportedText(f"{card.name!r}: procedure not supported (its procedures move the same cards "
                                f"differently)")

@@ -932,3 +932,38 @@ def test_prx_29_all_eyes_phantom_dragon_tributes_all_min_2_including_a_dragon_pe
     no_dragon = board(cards=real).hand(n).monster(1, "Sangan").monster(2, "Kuriboh")
     assert procedure_summons(no_dragon.build()) == set()
     assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-30: "(from your Extra Deck or GY)", "(from your hand or Extra Deck)" of a Pendulum Monster; returning one of
+# each Extra Deck kind to the Extra Deck -------------------------------------------------------------------------------
+
+def test_prx_30_vidolium_returns_a_fusion_a_synchro_and_an_xyz_to_the_extra_deck(real):
+    """'(from your Extra Deck or GY) by returning 3 monsters (1 Fusion, 1 Synchro, and 1 Xyz) from your face-up field
+    and/or GY to the Extra Deck': one of each kind, a face-up one on the field (a face-down Fusion Monster is not
+    taken) or one in the GY; they go to the Extra Deck; Vidolium comes from the GY or the face-up Extra Deck."""
+    n = "Vidolium the Unstable Power Patron of Unity"
+    b = board(cards=real).graveyard(n, "Stardust Dragon", "Number 39: Utopia").monster(1, "Flame Swordsman") \
+        .monster(2, "Thousand Dragon", position="set")
+    position = b.build()
+    assert procedure_summons(position) == {("GY1", ("M1", "GY2", "GY3"))}
+    after = applied(position, procedure_play(position, "GY1", ("M1", "GY2", "GY3")), zone="M1")
+    assert after["M1"].card.name == n and after.me.graveyard == ()
+    assert sorted(c.card.name for c in after.me.extra_deck) == ["Flame Swordsman", "Number 39: Utopia",
+                                                                "Stardust Dragon"]
+    extra = board(cards=real).extra_deck(n, face_up=True).graveyard("Stardust Dragon", "Number 39: Utopia") \
+        .monster(1, "Flame Swordsman").build()
+    assert procedure_summons(extra) == {("ED1", ("M1", "GY1", "GY2"))}
+    no_fusion = board(cards=real).graveyard(n, "Stardust Dragon", "Number 39: Utopia") \
+        .monster(2, "Thousand Dragon", position="set")
+    assert procedure_summons(no_fusion.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_30_chaos_emperor_procedure_is_read_its_redirect_is_not(real):
+    """'(from your hand or Extra Deck)' of a Pendulum Monster: the hand or the face-up Extra Deck; its "If this face-up
+    Special Summoned card leaves the field, return it to the bottom of the Deck." is a rule no reader covers."""
+    n = "Chaos Emperor, the Dragon of Armageddon"
+    (way,) = procedures(real[n])
+    assert way.sources == ("hand", "face_up_extra_deck") and len(way.costs) == 2
+    assert [u.clause for u in unread_clauses(real[n])] == [
+        "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck."]
