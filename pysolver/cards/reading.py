@@ -55,7 +55,7 @@ _RELEVANT = re.compile(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\battack|\bBattle 
 # "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck." (Chaos Emperor, the
 # Dragon of Armageddon): a rule, unread.
 _OWN_REDIRECT = re.compile(r"\bthis (?:face-up )?(?:Special Summoned )?card leaves the field, (?:return|shuffle) it\b",
-                           re.I)
+                           re.IGNORECASE)
 # Phrasings that decide nothing about the plays pysolver lists; removed before the test above.
 _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     r"\bcannot be destroyed\b(?: by [^,.]+?)?(?=[,.]| and| or|$)",
