@@ -967,3 +967,16 @@ def test_prx_30_chaos_emperor_procedure_is_read_its_redirect_is_not(real):
     assert way.sources == ("hand", "face_up_extra_deck") and len(way.costs) == 2
     assert [u.clause for u in unread_clauses(real[n])] == [
         "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck."]
+
+
+def test_prx_27_diabellstar_sends_a_pendulum_scale_or_the_field_spell(real):
+    """"1 card from your hand or field": the Field Spell and a Pendulum Scale too (which goes face-up to the Extra Deck,
+    PEN-4); never an opponent's card."""
+    n = "Diabellstar the Black Witch"
+    b = board(cards=real).hand(n).spell_trap(5, "Dragonpit Magician").field_spell("Umiiruka")
+    b.opponent.monster(1, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("S5",)), ("H1", ("FZ",))}
+    after = applied(position, procedure_play(position, "H1", ("S5",)), zone="M1")
+    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
+    assert after.me.graveyard == ()
