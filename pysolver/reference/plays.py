@@ -1734,10 +1734,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             continue
         seen: set[tuple[str, ...]] = set()
         gy_monsters = _monsters_in(graveyard)
-        place = "face_up_extra_deck" if monster.location == "extra_deck" and monster.state.face_up \
+        summoned_from = "face_up_extra_deck" if monster.location == "extra_deck" and monster.state.face_up \
             else monster.location
         for procedure in found:
-            if place not in procedure.sources:
+            if summoned_from not in procedure.sources:
                 continue
             # PRX-28: "by having no cards in your Extra Deck except "X"": every card there is named X
             if procedure.extra_deck_only is not None and not all(
