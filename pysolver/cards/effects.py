@@ -119,6 +119,12 @@ class Procedure:
                                            # other "Cubic" cards in your hand with different names' -- any cards
     as_material: str | None = None         # PRX-19: "fusion" -- the costs of a Fusion Monster's own procedure must be
                                            # able to be its Fusion Material (the engine's IsCanBeFusionMaterial)
+    # PRX-31: "If a face-up card is in a Field Zone", "If you have no Spell/Trap Cards in your GY", "If you control a
+    # face-up card in your Spell & Trap Zone", "If you have a face-up Pendulum Monster in your Extra Deck"
+    field_zone_face_up: bool = False
+    gy_no_spell_trap: bool = False
+    spell_trap_zone_face_up: bool = False
+    extra_deck_face_up_pendulum: bool = False
     extra_deck_only: object = None         # PRX-28: name filter: "by having no cards in your Extra Deck except
                                            # "Anchamoufrite"": every card of the turn player's Extra Deck has that name
     gy_equal: tuple = ()                   # PRX-25: (filter, filter): as many monsters of one kind as of the other in
@@ -514,6 +520,16 @@ def _one_cost(phrase: str) -> dict:
     raise UnsupportedText(f"not read: {phrase!r}")
 
 
+# PRX-31: conditions of "If ..., you can Special Summon this card (from your hand)" on cards, not monsters
+_IF_CONDITIONS = {
+    "a face-up card is in a Field Zone": "field_zone_face_up",
+    "you have no Spell/Trap Cards in your GY": "gy_no_spell_trap",
+    "you control a face-up card in your Spell & Trap Zone": "spell_trap_zone_face_up",
+    "you have a face-up Pendulum Monster in your Extra Deck": "extra_deck_face_up_pendulum",
+}
+_IF_GY_NAMES = re.compile(r"you have (?P<n>\d+) or more (?P<what>.+ monsters) with different names in your GY")
+
+
 def _procedure_from(sentence: str) -> Procedure:
     """One procedure sentence, read whole (see `_HEAD`); UnsupportedText otherwise."""
     head = _HEAD.match(sentence)
@@ -533,11 +549,18 @@ def _procedure_from(sentence: str) -> Procedure:
         found["field_cards"] = (_field_card(condition),)
     elif condition == "your opponent controls more monsters than you do":
         found["opponent_more"] = True
+    elif condition in _IF_CONDITIONS:   # PRX-31
+        found[_IF_CONDITIONS[condition]] = True
+    elif condition is not None and _IF_GY_NAMES.fullmatch(condition):   # PRX-31: as "by having ... in your GY"
+        names = _IF_GY_NAMES.fullmatch(condition)
+        found["gy_at_least"] = (_one_filter(names.group("what")), int(names.group("n")), True)
     elif condition is not None:
         opponent = re.fullmatch(r"your opponent controls an? (.+)", condition)
         mine = re.fullmatch(r"you control an? (.+?)(?: other than (\"[^\"]+\"))?", condition)
         if opponent:
             found["opponent_controls"] = _one_filter(opponent.group(1))
+        elif mine and mine.group(1) == "Tuner" and not mine.group(2):   # PRX-31: "If you control a Tuner" (face-up)
+            found["controls_at_least"] = (_one_filter("Tuner monster"), 1)
         elif mine and re.search(r"\b[Mm]onster$", mine.group(1)) and "face-down" not in mine.group(1):
             wanted = _one_filter(mine.group(1) + (f", except {mine.group(2)}" if mine.group(2) else ""))
             found["controls_at_least"] = (wanted, 1)

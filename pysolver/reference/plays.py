@@ -1803,6 +1803,19 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 value = (lambda c: c.card.name) if prop == "name" else (lambda c: c.card.attribute)
                 if len({value(c) for c in where if _matches(wanted, c)}) < n:
                     continue
+            # PRX-31: a face-up card in a Field Zone (either player's); no Spell or Trap Card in the GY; a face-up card in
+            # the player's Spell & Trap Zone (not the Field Zone); a face-up Pendulum Monster in the player's Extra Deck
+            if procedure.field_zone_face_up and not any(
+                    c.location == "field_zone" and c.state.position != "set" for c in every_card):
+                continue
+            if procedure.gy_no_spell_trap and any(not c.card.is_monster for c in graveyard):
+                continue
+            if procedure.spell_trap_zone_face_up and not any(
+                    c.location == "spell_trap_zone" and c.state.position != "set" for c in my_cards):
+                continue
+            if procedure.extra_deck_face_up_pendulum and not any(
+                    c.state.face_up and "pendulum" in c.card.kinds for c in extra_deck):
+                continue
             # PRX-25: "while you have an equal number of each in your GY"
             if procedure.gy_equal and len([c for c in gy_monsters if _matches(procedure.gy_equal[0], c)]) != len(
                     [c for c in gy_monsters if _matches(procedure.gy_equal[1], c)]):

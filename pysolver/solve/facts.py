@@ -715,6 +715,10 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                    for source in procedure.sources)
         if "face_up_extra_deck" in procedure.sources:                # PRX-28
             out.append(f"procedure_face_up_source({c},{p}).")
+        for flag in ("field_zone_face_up", "gy_no_spell_trap", "spell_trap_zone_face_up",
+                     "extra_deck_face_up_pendulum"):                 # PRX-31
+            if getattr(procedure, flag):
+                out.append(f"procedure_{flag}({c},{p}).")
         if procedure.extra_deck_only is not None:                    # PRX-28
             f = filters.number(procedure.extra_deck_only)
             out.append(f"procedure_extra_deck_only({c},{p},{f}).")

@@ -367,6 +367,11 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_cost_all": ("PRX-9", "its procedure needs {N} or more cards where its cost takes all of them"),
     "procedure_cost_including": ("PRX-29", ("its procedure's cost needs {N} or more monsters of the kind it names "
                                             "among them")),
+    "procedure_field_zone_face_up": ("PRX-31", "its procedure needs a face-up card in a Field Zone"),
+    "procedure_gy_no_spell_trap": ("PRX-31", "its procedure needs no Spell or Trap Card in your GY"),
+    "procedure_spell_trap_zone_face_up": ("PRX-31", "its procedure needs a face-up card in your Spell & Trap Zone"),
+    "procedure_extra_deck_face_up_pendulum": ("PRX-31", ("its procedure needs a face-up Pendulum Monster in your "
+                                                         "Extra Deck")),
     "procedure_extra_deck_only": ("PRX-28", ("its procedure needs every card of your Extra Deck to have the name it "
                                              "names")),
     "procedure_gy_equal": ("PRX-25", "its procedure needs as many monsters of one kind as of the other in your GY"),

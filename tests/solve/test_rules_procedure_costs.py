@@ -980,3 +980,71 @@ def test_prx_27_diabellstar_sends_a_pendulum_scale_or_the_field_spell(real):
     after = applied(position, procedure_play(position, "H1", ("S5",)), zone="M1")
     assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
     assert after.me.graveyard == ()
+
+
+# --- PRX-31: more conditions of "If ..., you can Special Summon this card (from your hand)" ----------------------------
+
+def test_prx_31_icejade_kosmochlor_needs_a_face_up_card_in_a_field_zone(real):
+    """'If a face-up card is in a Field Zone': either player's Field Zone, face-up (a Set Field Spell does not do)."""
+    n = "Icejade Kosmochlor"
+    b = board(cards=real).hand(n)
+    b.opponent.field_spell("Umiiruka")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == n
+    assert procedure_summons(board(cards=real).hand(n).field_spell("Umiiruka", position="set").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_superheavy_samurai_thief_needs_no_spell_or_trap_in_the_gy(real):
+    n = "Superheavy Samurai Thief"
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Kuriboh").build()) == {("H1", ())}
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Kuriboh", "Trap Hole").build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Pot of Greed").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_adularia_needs_a_face_up_card_in_your_spell_trap_zone(real):
+    """'If you control a face-up card in your Spell & Trap Zone': a face-up Spell or Trap of the player's Spell & Trap
+    Zones (not a Set one, not the Field Zone, not the opponent's)."""
+    n = "Adularia of the June Moon"
+    position = board(cards=real).hand(n).spell_trap(2, "Toon World").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == n and after["S2"].card.name == "Toon World"
+    b = board(cards=real).hand(n).spell_trap(2, "Mirror Force", position="set").field_spell("Umiiruka")
+    b.opponent.spell_trap(1, "Toon World")
+    assert procedure_summons(b.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_nemleria_oreiller_needs_a_face_up_pendulum_monster_in_the_extra_deck(real):
+    n = "Nemleria Dream Defender - Oreiller"
+    position = board(cards=real).hand(n).extra_deck("Dragonpit Magician", face_up=True).build()
+    assert procedure_summons(position) == {("H1", ())}
+    assert procedure_summons(board(cards=real).hand(n).extra_deck("Stardust Dragon").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_moonstar_and_boost_warrior_need_a_face_up_tuner(real):
+    """'If you control a Tuner': a face-up Tuner of the player's (a Set one hides what it is); Boost Warrior's "in
+    Defense Position" too."""
+    position = board(cards=real).hand("Magical King Moonstar").monster(1, "Junk Synchron").build()
+    assert procedure_summons(position) == {("H1", ())}
+    assert procedure_summons(board(cards=real).hand("Magical King Moonstar")
+                             .monster(1, "Junk Synchron", position="set").build()) == set()
+    boost = board(cards=real).hand("Boost Warrior").monster(1, "Junk Synchron").build()
+    (play,) = [p for p in legal_plays(boost, all_instances=True) if p.action == "procedure_summon"]
+    assert play.positions == ("defense",) and procedure_summons(boost) == {("H1", ())}
+    assert unread_clauses(real["Magical King Moonstar"]) == () and unread_clauses(real["Boost Warrior"]) == ()
+
+
+def test_prx_31_laval_coatl_needs_3_laval_monsters_with_different_names_in_the_gy(real):
+    n = "Laval Coatl"
+    three = ("Laval Volcano Handmaiden", "Laval Lakeside Lady", "Laval Forest Sprite")
+    assert procedure_summons(board(cards=real).hand(n).graveyard(*three).build()) == {("H1", ())}
+    twice = board(cards=real).hand(n).graveyard("Laval Volcano Handmaiden", "Laval Volcano Handmaiden",
+                                                "Laval Lakeside Lady")
+    assert procedure_summons(twice.build()) == set()
+    assert unread_clauses(real[n]) == ()
