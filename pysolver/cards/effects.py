@@ -13,7 +13,7 @@ English rendering of the OCG "the turn you activate this effect" (seed 002), so 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
@@ -82,6 +82,10 @@ class CostSlot:
                              # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
+    including: tuple = ()    # PRX-29: (filter, N): N or more of the slot's cards match the filter ("Tributing all
+                             # monsters you control, including at least 3 "Zefra" monsters")
+    or_more: bool = False    # PRX-21: "one or more", "any number of", "a Rock-Type monster(s)": `count` (1) or more
+    up_to: int | None = None   # PRX-21: "up to 3": from `count` (1) to this many
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,18 @@ class Procedure:
                                            # other "Cubic" cards in your hand with different names' -- any cards
     as_material: str | None = None         # PRX-19: "fusion" -- the costs of a Fusion Monster's own procedure must be
                                            # able to be its Fusion Material (the engine's IsCanBeFusionMaterial)
+    # PRX-31: "If a face-up card is in a Field Zone", "If you have no Spell/Trap Cards in your GY", "If you control a
+    # face-up card in your Spell & Trap Zone", "If you have a face-up Pendulum Monster in your Extra Deck"
+    field_zone_face_up: bool = False
+    gy_no_spell_trap: bool = False
+    spell_trap_zone_face_up: bool = False
+    extra_deck_face_up_pendulum: bool = False
+    extra_deck_only: object = None         # PRX-28: name filter: "by having no cards in your Extra Deck except
+                                           # "Anchamoufrite"": every card of the turn player's Extra Deck has that name
+    gy_equal: tuple = ()                   # PRX-25: (filter, filter): as many monsters of one kind as of the other in
+                                           # the turn player's GY ("while you have an equal number of each in your GY")
+    gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
+    only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -137,13 +153,21 @@ class FieldCard:
 # which position, "by <one cost or condition>", "while <condition>", "and cannot be Special Summoned by other
 # ways". The whole sentence must be read: any other word makes the procedure unread (never half a sentence).
 _HEAD = re.compile(
-    r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY)\)"
+    r"Must (?:first )?be Special Summoned \((?P<src>from your hand|from your hand or GY|from your GY"
+    r"|from your face-up Extra Deck|from your hand or face-up Extra Deck"   # PRX-28
+    r"|from your Extra Deck or GY|from your hand or Extra Deck)\)"        # PRX-30 (Pendulum Monsters)
     r"|(?:If (?P<cond>[^,]+), )?[Yy]ou can Special Summon this card \(from your hand\)"
-    r"|This card can only be Special Summoned|This card cannot be Special Summoned except"
+    r"|This card can only be Special Summoned|This card cannot be Special Summoned,? except"   # PRX-20: ", except"
     # the older wording without the place: from the hand, as "This card can only be Special Summoned by"
     r"|Must (?:first )?be Special Summoned(?= by (?:banishing|removing|sending|Tributing|discarding) )")
 _SOURCES = {None: ("hand",), "from your hand": ("hand",), "from your hand or GY": ("hand", "graveyard"),
-            "from your GY": ("graveyard",)}
+            "from your GY": ("graveyard",),
+            # PRX-28: a Pendulum Monster of the Main Deck, face-up in the Extra Deck
+            "from your face-up Extra Deck": ("face_up_extra_deck",),
+            "from your hand or face-up Extra Deck": ("hand", "face_up_extra_deck"),
+            # PRX-30: a Pendulum Monster of the Main Deck is in the Extra Deck face-up only
+            "from your Extra Deck or GY": ("face_up_extra_deck", "graveyard"),
+            "from your hand or Extra Deck": ("hand", "face_up_extra_deck")}
 _NOMI_TAIL = re.compile(r",? and cannot be Special Summoned by other ways$")
 # Where the cards of a cost come from, as the text says: (places, face-up on the field). "Monster Zone": the
 # field's cards are monsters (a bare card name there is a monster).
@@ -182,7 +206,8 @@ _COSTS = (
     ("send", re.compile(r"sending (?P<what>.+?) (?P<opponents>your opponent controls) to the GY")),
     ("send", re.compile(r"sending (?P<what>.+?) (?P<field>you control|from your Monster Zone) to the GY")),
     ("send", re.compile(rf"sending (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) to the GY")),
-    ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the (?:Deck|Deck/Extra Deck)")),
+    ("shuffle", re.compile(rf"shuffling (?P<what>.+?) from your (?P<from>{_FROM_WORDS}) into the "
+                           r"(?:Deck|Deck/Extra Deck|Deck and/or Extra Deck)")),   # PRX-27: "Deck and/or Extra Deck"
     ("tribute", re.compile(r"Tributing (?P<what>.+?) from your (?P<from>hand or field|hand and/or field)")),
     # PRX-7: "Tributing 2 face-up monsters with 0 ATK from anywhere on the field": either player's monsters
     ("tribute", re.compile(r"Tributing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
@@ -218,7 +243,9 @@ _WHILE = re.compile(r"you control (?:an? (?P<what>.+)|(?P<none>no monsters))"
                     r"|your opponent controls an? (?P<theirs>.+)"
                     r"|your opponent has (?P<their_gy>\d+) or more cards in their GY"
                     r"|(?P<banished>\d+) or more of your (?P<banished_what>.+) are banished"
-                    r"|you control (?P<spells>\d+) or more face-up Continuous Spell Cards")
+                    r"|you control (?P<spells>\d+) or more face-up Continuous Spell Cards"
+                    # PRX-24: "while the only monsters you control are 2 Defense Position monsters" (Backup Warrior)
+                    r"|the only monsters you control are (?P<only_defense>\d+) Defense Position monsters")
 _DIFFERENT = {"names": "name", "Attributes": "attribute", "Types": "race"}
 _NAME = re.compile(r'"[^"]+"')
 
@@ -261,6 +288,11 @@ _SPELL_TRAP_TERMS = {
 }
 
 
+# PRX-21: a cost of a number the player chooses: "one or more", "any number of", "a ... monster(s)" (1 or more), "up to
+# 3" (1 to 3); the engines' procedures select from 1 (SelectMatchingCard(..., 1, 99 / 3, ...))
+_RANGE = re.compile(r"(?:one or more|any number of|up to (?P<up_to>\d+)) (?P<what>.+)|an? (?P<what2>.+ monster\(s\))")
+
+
 def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster_zone: bool = False) -> list[CostSlot]:
     """"1 LIGHT and 1 DARK monster", "3 Fiend monsters", "1 other monster", "2 face-up "X"", "3 monsters with
     different Attributes", '1 "Sanga of the Thunder", "Kazejin", and "Suijin"' (1 of each) -> slots."""
@@ -287,6 +319,19 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
     if different and len(pieces) > 1:
         raise UnsupportedText(f"{action} cost {what!r} with different {different}s")
     out = []
+    ranged = _RANGE.fullmatch(what) if len(pieces) == 1 and not different else None
+    if ranged:   # PRX-21: "one or more X", "any number of X", "up to 3 X", "a X monster(s)": 1 or more (up to N)
+        phrase = re.sub(r"monster\(s\)$", "monsters", ranged.group("what") or ranged.group("what2"))
+        if not re.search(r"\b[Mm]onsters$", phrase) or re.search(r'"[^"]+"$', phrase):
+            raise UnsupportedText(f"{action} cost {what!r}")
+        slot = _slots(action, f"1 {phrase}", places, face_up, monster_zone)
+        if len(slot) != 1 or slot[0].named or slot[0].any_card:
+            raise UnsupportedText(f"{action} cost {what!r}")
+        up_to = int(ranged.group("up_to")) if ranged.group("up_to") else None
+        if up_to is not None and up_to < 2:
+            raise UnsupportedText(f"{action} cost {what!r}")
+        return [CostSlot(slot[0].action, slot[0].places, 1, slot[0].filter, face_up=slot[0].face_up,
+                         or_more=up_to is None, up_to=up_to)]
     for count, phrase in pieces:
         if count is None:
             single = re.fullmatch(r"(\d+) (.+)", phrase)
@@ -301,6 +346,12 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             up, phrase = True, phrase[len("face-up "):]
         if action == "discard" and phrase in ("card", "cards"):
             out.append(CostSlot(action, places, int(count), any_card=True))
+            continue
+        if action in ("shuffle", "send", "banish") and phrase in ("card", "cards") \
+                and set(places) <= {"hand", "field"}:
+            # PRX-27: "10 other cards with different names from your hand and/or field": any cards of the player's
+            # there (on the field: its monsters, Spells, Traps, Field Spell and Pendulum Scales, Set ones too)
+            out.append(CostSlot(action, places, int(count), any_card=True, face_up=up, different=different))
             continue
         spell_trap = _SPELL_TRAP_TERMS.get(phrase)
         if spell_trap is not None and action in ("banish", "send", "shuffle", "discard"):
@@ -365,6 +416,29 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
 def _one_cost(phrase: str) -> dict:
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
+    match = re.fullmatch(rf"returning (?P<n>\d+) monsters \((?P<kinds>1 {_EXTRA_KIND}(?:, 1 {_EXTRA_KIND})*,? and 1 "
+                         rf"{_EXTRA_KIND})\) from your (?P<from>{_FROM_WORDS}) to the Extra Deck", phrase)
+    if match:   # PRX-30 (Vidolium): one of each kind, returned to the Extra Deck (shuffled: SP-4)
+        kinds = re.findall(_EXTRA_KIND, match.group("kinds"))
+        places, up = _FROM[match.group("from")]
+        if int(match.group("n")) != len(kinds) or not set(kinds) <= {"Fusion", "Synchro", "Xyz", "Link"}:
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"costs": tuple(slot for kind in kinds for slot in _slots("shuffle", f"1 {kind} Monster", places, up))}
+    match = re.fullmatch(r'having no cards in your Extra Deck,? except "(?P<name>[^"]+)"', phrase)
+    if match:   # PRX-28 (Anchamoufrite, Dreaming Nemleria): every card of the Extra Deck has that name
+        return {"extra_deck_only": _filter(f'"{match.group("name")}"')}
+    match = re.fullmatch(r"banishing all (?P<what>\w+ monsters) from your GY", phrase)
+    if match:   # PRX-25: every monster of that kind in the GY, at least 1 (as PRX-9's)
+        return {"costs": (CostSlot("banish", ("graveyard",), 1, _one_filter(match.group("what")), all_of=True),)}
+    match = re.fullmatch(r"Tributing all monsters you control(?: \(min\. (?P<min>\d+)\))?"
+                         r"(?:, including (?:at least (?P<n>\d+) |an? )(?P<what>.+))?", phrase)
+    if match:   # PRX-22 (Legendary Maju Garzett): at least 1; PRX-29: "(min. 2)", "including at least 3 "Zefra" monsters"
+        including = (_one_filter(match.group("what")), int(match.group("n") or 1)) if match.group("what") else ()
+        return {"costs": (CostSlot("tribute", ("field",), int(match.group("min") or 1), ANY, all_of=True,
+                                   including=including),)}
+    match = re.fullmatch(r"having only (?P<what>.+ monsters) in your GY \(min\. 1\)", phrase)
+    if match:   # PRX-23 (Gearspring Spirit): 1 or more monsters in the GY, every one of that kind
+        return {"gy_only": _one_filter(match.group("what"))}
     match = _TOTAL_LEVELS.fullmatch(phrase)
     if match and not re.match(r"\d", match.group("what")):   # PRX-14
         return {"costs": (CostSlot("banish", ("hand",) if match.group("from") == "hand" else ("graveyard",), 1,
@@ -446,6 +520,16 @@ def _one_cost(phrase: str) -> dict:
     raise UnsupportedText(f"not read: {phrase!r}")
 
 
+# PRX-31: conditions of "If ..., you can Special Summon this card (from your hand)" on cards, not monsters
+_IF_CONDITIONS = {
+    "a face-up card is in a Field Zone": "field_zone_face_up",
+    "you have no Spell/Trap Cards in your GY": "gy_no_spell_trap",
+    "you control a face-up card in your Spell & Trap Zone": "spell_trap_zone_face_up",
+    "you have a face-up Pendulum Monster in your Extra Deck": "extra_deck_face_up_pendulum",
+}
+_IF_GY_NAMES = re.compile(r"you have (?P<n>\d+) or more (?P<what>.+ monsters) with different names in your GY")
+
+
 def _procedure_from(sentence: str) -> Procedure:
     """One procedure sentence, read whole (see `_HEAD`); UnsupportedText otherwise."""
     head = _HEAD.match(sentence)
@@ -465,11 +549,18 @@ def _procedure_from(sentence: str) -> Procedure:
         found["field_cards"] = (_field_card(condition),)
     elif condition == "your opponent controls more monsters than you do":
         found["opponent_more"] = True
+    elif condition in _IF_CONDITIONS:   # PRX-31
+        found[_IF_CONDITIONS[condition]] = True
+    elif condition is not None and _IF_GY_NAMES.fullmatch(condition):   # PRX-31: as "by having ... in your GY"
+        names = _IF_GY_NAMES.fullmatch(condition)
+        found["gy_at_least"] = (_one_filter(names.group("what")), int(names.group("n")), True)
     elif condition is not None:
         opponent = re.fullmatch(r"your opponent controls an? (.+)", condition)
         mine = re.fullmatch(r"you control an? (.+?)(?: other than (\"[^\"]+\"))?", condition)
         if opponent:
             found["opponent_controls"] = _one_filter(opponent.group(1))
+        elif mine and mine.group(1) == "Tuner" and not mine.group(2):   # PRX-31: "If you control a Tuner" (face-up)
+            found["controls_at_least"] = (_one_filter("Tuner monster"), 1)
         elif mine and re.search(r"\b[Mm]onster$", mine.group(1)) and "face-down" not in mine.group(1):
             wanted = _one_filter(mine.group(1) + (f", except {mine.group(2)}" if mine.group(2) else ""))
             found["controls_at_least"] = (wanted, 1)
@@ -501,6 +592,8 @@ def _procedure_from(sentence: str) -> Procedure:
             found["banished_at_least"] = (_one_filter(match.group("banished_what")), int(match.group("banished")))
         elif match.group("spells"):
             found["continuous_spells_at_least"] = int(match.group("spells"))
+        elif match.group("only_defense"):   # PRX-24
+            found["only_defense"] = int(match.group("only_defense"))
         else:
             found["controls_at_least"] = (_one_filter(match.group("what")), 1)
         rest = rest.rstrip(",")
@@ -508,7 +601,8 @@ def _procedure_from(sentence: str) -> Procedure:
         raise UnsupportedText(f"two conditions of one kind: {sentence!r}")
     if not rest and head.group(0).startswith(("Must", "This card")) and not found.keys() & {
             "controls_at_least", "control_none", "levels_ranks_at_most", "control_no_cards", "field_cards",
-            "opponent_controls", "opponent_gy_at_least", "banished_at_least", "continuous_spells_at_least"}:
+            "opponent_controls", "opponent_gy_at_least", "banished_at_least", "continuous_spells_at_least",
+            "only_defense"}:
         raise UnsupportedText(f"no cost or condition: {sentence!r}")
     if rest:
         by = re.fullmatch(r",? by (.+)", rest)
@@ -522,9 +616,11 @@ def _procedure_from(sentence: str) -> Procedure:
 
 
 _PROCEDURE_SENTENCE = re.compile(
-    r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY)\)[^.]*"
+    # PRX-23: "(min. 1)" does not end the sentence
+    r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY|face-up Extra Deck|hand or face-up Extra "
+    r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|[^.])*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
-    r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned except by [^.]*"
+    r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
 
@@ -542,6 +638,18 @@ def _alternatives(sentence: str) -> list[str]:
         return [sentence]
     return [f"{sentence[:match.start()]}by {match['verb']} {part} {match['where']}{sentence[match.end():]}"
             for part in (match["one"], match["two"])]
+
+
+# PRX-25: 'by banishing all LIGHT monsters or all DARK monsters from your GY, while you have an equal number of each in
+# your GY' (Black Luster Soldier - Envoy of the Evening Twilight)
+_ALL_OR_ALL_EQUAL = re.compile(r"(?P<head>.+?) by banishing all (?P<a>\w+ monsters) or all (?P<b>\w+ monsters) from your "
+                               r"GY, while you have an equal number of each in your GY\.")
+
+
+# PRX-26: 'by shuffling 3 cards of the same type (Monster, Spell, or Trap) from your GY into the Deck/Extra Deck' (Yomagna
+# the Fire Phantom): 3 monsters, 3 Spells or 3 Traps
+_SAME_TYPE = re.compile(r"(?P<head>.+?) by (?P<verb>shuffling|banishing|sending) (?P<n>\d+) cards of the same type "
+                        r"\(Monster, Spell, or Trap\) (?P<rest>from your GY[^.]*)\.")
 
 
 def _mixed_actions(found) -> bool:
@@ -611,6 +719,24 @@ def procedures(card: Card):
             return UnsupportedText(f"{card.name!r}: a procedure usable once per Duel (the position holds one turn)")
         if sentence[0].islower():   # the sentence starts before: a condition ("If ..., ...,") not read
             return UnsupportedText(f"{card.name!r}: procedure not supported (its condition is not read)")
+        same = _SAME_TYPE.fullmatch(sentence)
+        if same:   # PRX-26: three procedures, N Monsters, N Spells or N Traps
+            try:
+                for kind in ("monsters", "Spells", "Traps"):
+                    found.append(_procedure_from(f"{same['head']} by {same['verb']} {same['n']} {kind} {same['rest']}."))
+            except ValueError as error:
+                return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+            continue
+        equal = _ALL_OR_ALL_EQUAL.fullmatch(sentence)
+        if equal:   # PRX-25: two procedures, each banishing all of one kind, while the GY holds as many of each
+            try:
+                kinds = (_one_filter(equal["a"]), _one_filter(equal["b"]))
+                for part in ("a", "b"):
+                    way = _procedure_from(f"{equal['head']} by banishing all {equal[part]} from your GY.")
+                    found.append(replace(way, gy_equal=kinds))
+            except ValueError as error:
+                return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+            continue
         try:
             found.append(_procedure_from(sentence))
         except ValueError as error:  # UnsupportedText, or an UnsupportedMaterialLine from a phrase
@@ -621,6 +747,8 @@ def procedures(card: Card):
                 found.extend(_procedure_from(way) for way in ways)
             except ValueError:
                 return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
+    if any("face_up_extra_deck" in way.sources for way in found) and "pendulum" not in card.kinds:
+        return UnsupportedText(f"{card.name!r}: procedure not supported (from the Extra Deck, not a Pendulum Monster)")
     if _mixed_actions(found):
         return UnsupportedText(f"{card.name!r}: procedure not supported (its procedures move the same cards "
                                f"differently)")
@@ -824,6 +952,10 @@ _FORBIDS = [
                 r"(?:, except (?P<except>.+?) monsters)?(?=[ ,.]|$)"),
      "special_summon"),
     (re.compile(r"(?:you )?cannot Normal Summon/Set"), "normal_summon"),
+    # PRX-24: "You cannot Synchro Summon the turn you Special Summon this card" (Backup Warrior), "... the turn you
+    # activate this card" (Variety Comes Out): no Synchro Summon (no "except" wording is read so)
+    (re.compile(r"[Yy]ou cannot Synchro Summon(?= the turn you (?:Special Summon|activate) this card\.)"),
+     "synchro_summon"),
     (re.compile(r"(?:you )?cannot Summon other monsters"), "summon"),
     (re.compile(r"(?:you )?cannot activate other cards or effects"), "activate_other"),
     (re.compile(r"monsters you control cannot attack your opponent directly for the rest of this turn, except this "

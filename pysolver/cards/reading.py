@@ -51,6 +51,11 @@ _RELEVANT = re.compile(r"\bSummon|\bSet\b|\bTribut|\bmaterial|\battack|\bBattle 
                        # BAN-1, BAN-2: a card's own replacement ("If this face-up card would leave the field,
                        # banish it instead."): where a Tribute or a material ends (BAN-3: "banished instead", above)
                        r"|\bbanish it instead\b", re.I)
+# A card's own redirect pysolver does not read, with no modal word (where a Tribute or a material of it would end):
+# "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck." (Chaos Emperor, the
+# Dragon of Armageddon): a rule, unread.
+_OWN_REDIRECT = re.compile(r"\bthis (?:face-up )?(?:Special Summoned )?card leaves the field, (?:return|shuffle) it\b",
+                           re.IGNORECASE)
 # Phrasings that decide nothing about the plays pysolver lists; removed before the test above.
 _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     r"\bcannot be destroyed\b(?: by [^,.]+?)?(?=[,.]| and| or|$)",
@@ -99,7 +104,7 @@ _REWRITES = re.compile(r'\beffect, "[^.]*" becomes "')
 def _is_rule(sentence: Sentence) -> bool:
     if sentence.activated or _IMPERATIVE.match(sentence.text):
         return False
-    if _REWRITES.search(sentence.text):
+    if _REWRITES.search(sentence.text) or _OWN_REDIRECT.search(sentence.text):
         return True
     text = _unquoted(sentence.text)
     if re.search(r"\bSummon", text) and _OWN_STATS.search(text):

@@ -1733,7 +1733,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
         return False
 
     # PRX-19: an Extra Deck monster's own procedure, from the face-down Extra Deck
-    for monster in hand + graveyard + [m for m in extra_deck if not m.state.face_up]:
+    # PRX-28: a Pendulum Monster of the Main Deck from the face-up Extra Deck ("(from your face-up Extra Deck)")
+    for monster in hand + graveyard + extra_deck:
         found = procedures(monster.card) if "monster" in monster.card.kinds else ()
         if not isinstance(found, tuple) or not found:
             continue
@@ -1747,8 +1748,14 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             continue
         seen: set[tuple[str, ...]] = set()
         gy_monsters = _monsters_in(graveyard)
+        summoned_from = "face_up_extra_deck" if monster.location == "extra_deck" and monster.state.face_up \
+            else monster.location
         for procedure in found:
-            if monster.location not in procedure.sources:
+            if summoned_from not in procedure.sources:
+                continue
+            # PRX-28: "by having no cards in your Extra Deck except "X"": every card there is named X
+            if procedure.extra_deck_only is not None and not all(
+                    _matches(procedure.extra_deck_only, c) for c in extra_deck):
                 continue
             if procedure.gy_exactly:
                 wanted, n = procedure.gy_exactly
@@ -1810,6 +1817,31 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 value = (lambda c: c.card.name) if prop == "name" else (lambda c: c.card.attribute)
                 if len({value(c) for c in where if _matches(wanted, c)}) < n:
                     continue
+            # PRX-31: a face-up card in a Field Zone (either player's); no Spell or Trap Card in the GY; a face-up card in
+            # the player's Spell & Trap Zone (not the Field Zone); a face-up Pendulum Monster in the player's Extra Deck
+            if procedure.field_zone_face_up and not any(
+                    c.location == "field_zone" and c.state.position != "set" for c in every_card):
+                continue
+            if procedure.gy_no_spell_trap and any(not c.card.is_monster for c in graveyard):
+                continue
+            if procedure.spell_trap_zone_face_up and not any(
+                    c.location == "spell_trap_zone" and c.state.position != "set" for c in my_cards):
+                continue
+            if procedure.extra_deck_face_up_pendulum and not any(
+                    c.state.face_up and "pendulum" in c.card.kinds for c in extra_deck):
+                continue
+            # PRX-25: "while you have an equal number of each in your GY"
+            if procedure.gy_equal and len([c for c in gy_monsters if _matches(procedure.gy_equal[0], c)]) != len(
+                    [c for c in gy_monsters if _matches(procedure.gy_equal[1], c)]):
+                continue
+            # PRX-23: "having only Machine-Type monsters in your GY (min. 1)"
+            if procedure.gy_only is not None and (not gy_monsters or not all(
+                    _matches(procedure.gy_only, c) for c in gy_monsters)):
+                continue
+            # PRX-24: "while the only monsters you control are 2 Defense Position monsters" (face-down: Defense Position)
+            if procedure.only_defense and (len(mine) != procedure.only_defense or any(
+                    c.state.position == "attack" for c in mine)):
+                continue
             if procedure.continuous_spells_at_least and len([
                     c for c in _own(position, ("spell_trap_zone",)) if {"spell", "continuous"} <= _kinds(c)
                     and c.state.position != "set"]) < procedure.continuous_spells_at_least:
@@ -1852,6 +1884,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                         their_cards = _opponents(position, field_places) if slot.any_card else theirs
                         pool += [c for c in their_cards if _matches(slot.filter, c)
                                  and not (slot.face_up and getattr(c.state, "position", None) == "set")]
+                every = [c for c in pool if c.id != monster.id]   # PRX-9, PRX-22: before the cards it cannot pay with
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c)]          # NS-10
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
@@ -1862,9 +1895,18 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
                     picks = _levels_at_least([c for c in pool if c.id != monster.id and _has_level(c)],
                                              slot.levels_at_least)
-                if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them
+                if slot.or_more or slot.up_to is not None:   # PRX-21: "one or more", "up to 3": any size in range
+                    candidates = [c for c in pool if c.id != monster.id]
+                    largest = len(candidates) if slot.up_to is None else min(slot.up_to, len(candidates))
+                    picks = [group for size in range(slot.count, largest + 1)
+                             for group in combinations(candidates, size)]
+                if slot.all_of:       # PRX-9: "all monsters in your GY", at least `count` of them; PRX-22: "Tributing
+                    # all monsters you control" -- none may be one that cannot be Tributed (then no play)
                     everything = tuple(c for c in pool if c.id != monster.id)
-                    picks = [everything] if len(everything) >= slot.count else []
+                    picks = [everything] if len(everything) >= slot.count and len(everything) == len(every) else []
+                if slot.including:    # PRX-29: "including at least 3 "Zefra" monsters"
+                    wanted, n = slot.including
+                    picks = [p for p in picks if sum(_matches(wanted, c) for c in p) >= n]
                 if slot.different:    # SP-6: no two of the slot's cards share the property
                     key = {"name": lambda c: c.card.name, "attribute": lambda c: c.card.attribute,
                            "race": lambda c: c.card.race}[slot.different]
@@ -2285,6 +2327,8 @@ def _done(position: Position, what: str, except_filter=None, card_name: str | No
         return any(e["summon"] in ("normal", "set") for e in _my_events(position, "summon"))
     if what == "summon":
         return any(e["summon"] != "set" for e in _my_events(position, "summon"))
+    if what == "synchro_summon":   # PRX-24: a Synchro Summon of the turn player's this turn (negated too)
+        return any(e["summon"] == "synchro" for e in _my_events(position, "summon"))
     if what == "activate_other":
         return any(e["activate"] != card_name and e["negated"] != "activation"
                    for e in _my_events(position, "activate"))
@@ -2358,7 +2402,8 @@ def _history_allows(position: Position, play: Play) -> bool:
         elif forbids == "special_summon_from_extra_deck" and summoned is not None:
             if any(extra and (allowed is None or not _matches(allowed, _Stand(c))) for c, extra in summoned):
                 return False
-        elif forbids == "normal_summon" and play.action in ("normal_summon", "set_monster", "gemini_summon"):
+        elif (forbids == "normal_summon" and play.action in ("normal_summon", "set_monster", "gemini_summon")) \
+                or (forbids == "synchro_summon" and play.action == "synchro_summon"):   # PRX-24
             return False
         elif forbids == "summon" and (play.action in ("normal_summon", "flip_summon", "gemini_summon")
                                       or summoned is not None):

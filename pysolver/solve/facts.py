@@ -713,7 +713,25 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_all({c},{p},{k}).")
             if slot.levels_at_least is not None:                       # PRX-14
                 out.append(f"procedure_cost_levels({c},{p},{k},{slot.levels_at_least}).")
-        out.extend(f"procedure_source({c},{p},{source})." for source in procedure.sources)
+            if slot.including:                                         # PRX-29
+                out.append(f"procedure_cost_including({c},{p},{k},{filters.number(slot.including[0])},"
+                           f"{slot.including[1]}).")
+            if slot.or_more:                                           # PRX-21
+                out.append(f"procedure_cost_or_more({c},{p},{k}).")
+            if slot.up_to is not None:                                 # PRX-21
+                out.append(f"procedure_cost_up_to({c},{p},{k},{slot.up_to}).")
+        out.extend(f"procedure_source({c},{p},{'extra_deck' if source == 'face_up_extra_deck' else source})."
+                   for source in procedure.sources)
+        if "face_up_extra_deck" in procedure.sources:                # PRX-28
+            out.append(f"procedure_face_up_source({c},{p}).")
+        for flag in ("field_zone_face_up", "gy_no_spell_trap", "spell_trap_zone_face_up",
+                     "extra_deck_face_up_pendulum"):                 # PRX-31
+            if getattr(procedure, flag):
+                out.append(f"procedure_{flag}({c},{p}).")
+        if procedure.extra_deck_only is not None:                    # PRX-28
+            f = filters.number(procedure.extra_deck_only)
+            out.append(f"procedure_extra_deck_only({c},{p},{f}).")
+            out.append(f"named_filter({f}).")
         if procedure.gy_exactly:
             out.append(f"procedure_gy_exactly({c},{p},{filters.number(procedure.gy_exactly[0])},"
                        f"{procedure.gy_exactly[1]}).")
@@ -749,6 +767,13 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             wanted, n, prop, places = procedure.distinct_at_least
             out.append(f"procedure_distinct_at_least({c},{p},{filters.number(wanted)},{n},{prop}).")
             out.extend(f"procedure_distinct_in({c},{p},{place})." for place in places)
+        if procedure.gy_equal:                                       # PRX-25
+            one, other = procedure.gy_equal
+            out.append(f"procedure_gy_equal({c},{p},{filters.number(one)},{filters.number(other)}).")
+        if procedure.gy_only is not None:                            # PRX-23
+            out.append(f"procedure_gy_only({c},{p},{filters.number(procedure.gy_only)}).")
+        if procedure.only_defense:                                   # PRX-24
+            out.append(f"procedure_only_defense({c},{p},{procedure.only_defense}).")
         if procedure.continuous_spells_at_least:
             out.append(f"procedure_continuous_spells_at_least({c},{p},{procedure.continuous_spells_at_least}).")
         for field_card in procedure.field_cards:

@@ -365,6 +365,22 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_distinct_at_least": ("PRX-5", ("its procedure needs {N} or more such monsters with different "
                                               "names or Attributes where it says")),
     "procedure_cost_all": ("PRX-9", "its procedure needs {N} or more cards where its cost takes all of them"),
+    "procedure_cost_including": ("PRX-29", ("its procedure's cost needs {N} or more monsters of the kind it names "
+                                            "among them")),
+    "procedure_field_zone_face_up": ("PRX-31", "its procedure needs a face-up card in a Field Zone"),
+    "procedure_gy_no_spell_trap": ("PRX-31", "its procedure needs no Spell or Trap Card in your GY"),
+    "procedure_spell_trap_zone_face_up": ("PRX-31", "its procedure needs a face-up card in your Spell & Trap Zone"),
+    "procedure_extra_deck_face_up_pendulum": ("PRX-31", ("its procedure needs a face-up Pendulum Monster in your "
+                                                         "Extra Deck")),
+    "procedure_extra_deck_only": ("PRX-28", ("its procedure needs every card of your Extra Deck to have the name it "
+                                             "names")),
+    "procedure_gy_equal": ("PRX-25", "its procedure needs as many monsters of one kind as of the other in your GY"),
+    "procedure_gy_only_none": ("PRX-23", "its procedure needs a monster in your GY"),
+    "procedure_gy_only": ("PRX-23", "its procedure needs every monster in your GY to be of the kind it names"),
+    "procedure_only_defense_count": ("PRX-24", "its procedure needs you to control exactly {N} monsters"),
+    "procedure_only_defense": ("PRX-24", "its procedure needs every monster you control in Defense Position"),
+    "procedure_cost_at_least": ("PRX-21", "its procedure's cost needs {N} or more cards from where it says"),
+    "procedure_cost_up_to": ("PRX-21", "its procedure's cost takes at most {U} cards"),
     "summon_lock": (None, _lock),
     "unique_on_field": ("UNQ-1", "{X:instance} would be a second card where a face-up card's \"You can only control 1\" "
                                  "(or \"There can only be 1 ... on the field\") allows only one"),
@@ -414,6 +430,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "forbid_extra_deck": (None, _forbid("Special Summon from the Extra Deck")),
     "forbid_normal_summon": (None, _forbid("Normal Summon or Set")),
     "forbid_summon": (None, _forbid("Summon")),
+    "forbid_synchro_summon": (None, _forbid("Synchro Summon")),
     "forbid_activate_other": (None, _forbid("activate other cards")),
     "forbid_battle_phase": (None, _forbid("conduct your Battle Phase")),
     "forbid_attack": (None, _forbid("attack with this monster")),

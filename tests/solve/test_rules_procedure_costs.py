@@ -8,6 +8,8 @@ from __future__ import annotations
 
 
 from helpers import applied, board, procedure_play, procedure_summons
+from pysolver.reference.plays import legal_plays as reference_plays
+from pysolver.solve.legal import legal_plays
 from pysolver.cards.effects import procedures
 from pysolver.cards.reading import unread_clauses
 
@@ -641,3 +643,408 @@ def test_prx_19_cards_are_read_whole_and_conditions_stay_unread(real):
     for name in ("Thunder Dragon Titan", "Ultimate Great Insect", "Snake-Eyes Doomed Dragon", "Azamina"):
         assert not isinstance(procedures(real[name]), tuple), name
         assert unread_clauses(real[name]), name
+
+
+# --- PRX-20: "This card cannot be Special Summoned, except by ..." ------------------------------------------------------
+
+def test_prx_20_malefic_rainbow_dragon_banishes_rainbow_dragon_from_the_hand_or_deck(real):
+    """'This card cannot be Special Summoned, except by removing from play 1 "Rainbow Dragon" from your hand or
+    Deck' (the comma of the older wording): a procedure as "... except by removing ..." without it."""
+    n = "Malefic Rainbow Dragon"
+    # (a Rainbow Dragon in the hand would be an unread card of the position: its own procedure is not read)
+    position = board(cards=real).hand(n, "Kuriboh").deck("Rainbow Dragon", "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("DK1",))}
+    after = applied(position, procedure_play(position, "H1", ("DK1",)), zone="M1")
+    assert after["M1"].card.name == n and [c.card.name for c in after.me.banished] == ["Rainbow Dragon"]
+    assert [c.name for c in after.me.deck] == ["Kuriboh"]
+    none = board(cards=real).hand(n).graveyard("Sangan").deck("Kuriboh")
+    assert procedure_summons(none.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-21: a number of cards the player chooses ("one or more", "a ... monster(s)", "up to 3") ----------------------
+
+def test_prx_21_machina_cannon_sends_one_or_more_machines_from_the_hand(real):
+    """'By sending one or more Machine-Type monsters from your hand to the GY': any non-empty set of the Machines in
+    the hand (never the Fiend), all to the GY."""
+    n = "Machina Cannon"
+    position = board(cards=real).hand(n, "Machina Soldier", "Machina Peacekeeper", "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("H2",)), ("H1", ("H3",)), ("H1", ("H2", "H3"))}
+    after = applied(position, procedure_play(position, "H1", ("H2", "H3")), zone="M1")
+    assert after["M1"].card.name == n and [c.name for c in after.me.hand] == ["Kuriboh"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Machina Peacekeeper", "Machina Soldier"]
+    alone = board(cards=real).hand(n, "Kuriboh").graveyard("Machina Soldier")
+    assert procedure_summons(alone.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_21_megarock_dragon_banishes_a_rock_monster_s_from_the_gy(real):
+    """'By removing from play a Rock-Type monster(s) in your Graveyard': 1 or more Rock monsters of the GY."""
+    n = "Megarock Dragon"
+    position = board(cards=real).hand(n).graveyard("Giant Soldier of Stone", "Sangan", "Giant Soldier of Stone").build()
+    assert procedure_summons(position) == {("H1", ("GY1",)), ("H1", ("GY3",)), ("H1", ("GY1", "GY3"))}
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY3")), zone="M2")
+    assert after["M2"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Sangan"]
+    assert len(after.me.banished) == 2
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Sangan").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_21_grand_knight_shuffles_up_to_3_non_effect_monsters_from_the_gy(real):
+    """'By shuffling up to 3 non-Effect Monsters from your GY into the Deck/Extra Deck' (from the hand or GY): 1, 2
+    or 3 of the GY's non-Effect Monsters (never 4, never the Effect Monster, never itself); a Fusion Monster goes to
+    the Extra Deck."""
+    n = "Grand Knight of the Red Lotus"
+    four = ("Dark Magician", "Blue-Eyes White Dragon", "Celtic Guardian", "Flame Swordsman")
+    position = board(cards=real).hand(n).graveyard(*four, "Sangan").build()
+    found = procedure_summons(position)
+    assert len(found) == 4 + 6 + 4 and all(1 <= len(cost) <= 3 and "GY5" not in cost for _, cost in found)
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY2", "GY4")), zone="M1")
+    assert after["M1"].card.name == n
+    assert sorted(c.name for c in after.me.deck) == ["Blue-Eyes White Dragon", "Dark Magician"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Flame Swordsman"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Celtic Guardian", "Sangan"]
+    revived = board(cards=real).graveyard(n, "Dark Magician").build()
+    assert procedure_summons(revived) == {("GY1", ("GY2",))}
+    assert procedure_summons(board(cards=real).graveyard(n, "Sangan").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-22: Tributing all monsters you control ------------------------------------------------------------------------
+
+def test_prx_22_legendary_maju_garzett_tributes_all_monsters_you_control(real):
+    """'By Tributing all monsters you control': every one of them (face-down too, a Tribute), at least 1; one that
+    cannot be Tributed (a face-up Summoner Monk) leaves no play; the opponent's monsters stay."""
+    n = "Legendary Maju Garzett"
+    b = board(cards=real).hand(n).monster(1, "Kuriboh").monster(3, "Sangan", position="set")
+    b.opponent.monster(1, "Celtic Guardian")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("M1", "M3"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M3")), zone="M3")
+    assert [m and m.card.name for m in after.me.monster_zones] == [None, None, n, None, None]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kuriboh", "Sangan"]
+    assert procedure_summons(board(cards=real).hand(n).build()) == set()
+    monk = board(cards=real).hand(n).monster(1, "Kuriboh").monster(2, "Summoner Monk").build()
+    assert {p.cost for p in legal_plays(monk, all_instances=True) if p.action == "procedure_summon"} == set()
+    assert {p.cost for p in reference_plays(monk, all_instances=True) if p.action == "procedure_summon"} == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-23: only monsters of a kind in the GY (min. 1) ---------------------------------------------------------------
+
+def test_prx_23_gearspring_spirit_needs_only_machines_in_the_gy(real):
+    """'By having only Machine-Type monsters in your GY (min. 1)': a condition, no cost; a Spell in the GY does not
+    matter, a Fiend does, an empty GY (or Spells only) does not do."""
+    n = "Gearspring Spirit"
+    position = board(cards=real).hand(n).graveyard("Machina Soldier", "Pot of Greed").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == n and len(after.me.graveyard) == 2
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Machina Soldier", "Sangan").build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Pot of Greed").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_23_why_names_the_other_monster(real):
+    from pysolver.solve.why import why
+    position = board(cards=real).hand("Gearspring Spirit").graveyard("Machina Soldier", "Sangan").build()
+    (answer,) = why(position, "H1", "procedure_summon").answers
+    assert answer.exhaustive and not answer.plays
+    assert [reason.name for group in answer.reasons for reason in group] == ["procedure_gy_only"]
+
+
+# --- PRX-24: the only monsters you control are N Defense Position monsters ------------------------------------------
+
+def test_prx_24_backup_warrior_needs_exactly_2_defense_position_monsters(real):
+    """'While the only monsters you control are 2 Defense Position monsters': face-up or face-down Defense Position,
+    exactly 2; an Attack Position one, or a third, and there is no procedure."""
+    n = "Backup Warrior"
+    position = board(cards=real).hand(n).monster(1, "Kuriboh", position="defense") \
+        .monster(2, "Sangan", position="set").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M3")
+    assert after["M3"].card.name == n and after["M1"].card.name == "Kuriboh"
+    attack = board(cards=real).hand(n).monster(1, "Kuriboh", position="defense").monster(2, "Sangan")
+    assert procedure_summons(attack.build()) == set()
+    three = board(cards=real).hand(n).monster(1, "Kuriboh", position="defense").monster(2, "Sangan", position="set") \
+        .monster(3, "Neo Bug", position="set")
+    assert procedure_summons(three.build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).monster(1, "Kuriboh", position="defense").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_24_backup_warrior_no_synchro_summon_the_turn_it_is_special_summoned(real):
+    """"You cannot Synchro Summon the turn you Special Summon this card": after its procedure the Synchro Summon
+    open before is gone; after a Synchro Summon this turn (negated too) its procedure is gone."""
+    n = "Backup Warrior"
+    b = board(cards=real).hand(n).monster(1, "Junk Synchron", position="defense") \
+        .monster(2, "Speed Warrior", position="defense").extra_deck("Junk Warrior")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ())}
+    assert any(p.action == "synchro_summon" for p in legal_plays(position, all_instances=True))
+    after = applied(position, procedure_play(position, "H1", ()), zone="M3")
+    assert not any(p.action == "synchro_summon" for p in legal_plays(after, all_instances=True))
+    assert {p.key for p in legal_plays(after, all_instances=True)} == \
+        {p.key for p in reference_plays(after, all_instances=True)}
+    done = b.event(summon="synchro", card="Junk Warrior", **{"from": "extra_deck"}, negated=True).build()
+    assert procedure_summons(done) == set()
+
+
+# --- PRX-25: all of one kind or all of the other, while the GY holds as many of each ----------------------------------
+
+def test_prx_25_evening_twilight_banishes_all_light_or_all_dark_monsters_while_equal(real):
+    """'By banishing all LIGHT monsters or all DARK monsters from your GY, while you have an equal number of each in
+    your GY': two ways, each taking every monster of one Attribute (never a mix, never some of them); the EARTH one
+    stays; with 3 DARK and 2 LIGHT, or none of either, there is no procedure."""
+    n = "Black Luster Soldier - Envoy of the Evening Twilight"
+    gy = ("Blue-Eyes White Dragon", "Mystical Elf", "Dark Magician", "Kuriboh", "Giant Soldier of Stone")
+    position = board(cards=real).hand(n).graveyard(*gy).build()
+    assert procedure_summons(position) == {("H1", ("GY1", "GY2")), ("H1", ("GY3", "GY4"))}
+    after = applied(position, procedure_play(position, "H1", ("GY3", "GY4")), zone="M1")
+    assert after["M1"].card.name == n
+    assert sorted(c.card.name for c in after.me.banished) == ["Dark Magician", "Kuriboh"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Blue-Eyes White Dragon", "Giant Soldier of Stone",
+                                                               "Mystical Elf"]
+    assert procedure_summons(board(cards=real).hand(n).graveyard(*gy, "Sangan").build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Giant Soldier of Stone").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-26: cards of the same type (Monster, Spell, or Trap) --------------------------------------------------------
+
+def test_prx_26_yomagna_shuffles_3_monsters_3_spells_or_3_traps_from_the_gy(real):
+    """'By shuffling 3 cards of the same type (Monster, Spell, or Trap) from your GY into the Deck/Extra Deck': 3
+    monsters (an Extra Deck one into the Extra Deck), or 3 Spells, or 3 Traps -- never a mix; 2 Traps do not do."""
+    n = "Yomagna the Fire Phantom"
+    position = board(cards=real).hand(n).graveyard(
+        "Kuriboh", "Sangan", "Stardust Dragon", "Pot of Greed", "Pot of Greed", "Monster Reborn", "Mirror Force",
+        "Trap Hole").build()
+    assert procedure_summons(position) == {("H1", ("GY1", "GY2", "GY3")), ("H1", ("GY4", "GY5", "GY6"))}
+    after = applied(position, procedure_play(position, "H1", ("GY1", "GY2", "GY3")), zone="M1")
+    assert after["M1"].card.name == n and sorted(c.name for c in after.me.deck) == ["Kuriboh", "Sangan"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Stardust Dragon"]
+    spells = applied(position, procedure_play(position, "H1", ("GY4", "GY5", "GY6")), zone="M1")
+    assert sorted(c.name for c in spells.me.deck) == ["Monster Reborn", "Pot of Greed", "Pot of Greed"]
+    mixed = board(cards=real).hand(n).graveyard("Kuriboh", "Sangan", "Pot of Greed", "Mirror Force", "Trap Hole")
+    assert procedure_summons(mixed.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-27: any cards from the hand and/or field ---------------------------------------------------------------------
+
+def test_prx_27_tierra_shuffles_10_other_cards_with_different_names_from_hand_and_field(real):
+    """'By shuffling 10 other cards with different names from your hand and/or field into the Deck and/or Extra Deck':
+    any cards, Set ones too, all 10 of them here; with two Pot of Greed among 10 cards (9 names) no procedure."""
+    n = "Tierra, Source of Destruction"
+    hand = ("Pot of Greed", "Kuriboh", "Sangan", "Monster Reborn", "Mirror Force", "Trap Hole", "Neo Bug",
+            "Dark Magician")
+    b = board(cards=real).hand(n, *hand).monster(1, "Giant Soldier of Stone", position="set") \
+        .spell_trap(1, "Raigeki", position="set")
+    position = b.build()
+    cost = ("H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "M1", "S1")
+    assert procedure_summons(position) == {("H1", cost)}
+    after = applied(position, procedure_play(position, "H1", cost), zone="M1")
+    assert after["M1"].card.name == n and len(after.me.deck) == 10 and after.me.hand == ()
+    twice = board(cards=real).hand(n, *hand, "Pot of Greed").monster(1, "Giant Soldier of Stone", position="set")
+    assert procedure_summons(twice.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_27_diabellstar_sends_1_card_from_the_hand_or_field(real):
+    """'By sending 1 card from your hand or field to the GY' (Diabellstar the Black Witch): any card of the hand or
+    the player's field, a Set Spell too."""
+    n = "Diabellstar the Black Witch"
+    position = board(cards=real).hand(n, "Pot of Greed").spell_trap(2, "Mirror Force", position="set") \
+        .monster(1, "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("H2",)), ("H1", ("S2",)), ("H1", ("M1",))}
+    after = applied(position, procedure_play(position, "H1", ("S2",)), zone="M2")
+    assert after["M2"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Mirror Force"]
+    assert procedure_summons(board(cards=real).hand(n).build()) == set()
+
+
+# --- PRX-28: from the face-up Extra Deck; no cards in the Extra Deck except its name ---------------------------------
+
+def test_prx_28_anchamoufrite_from_the_face_up_extra_deck_with_nothing_else_there(real):
+    """'Must be Special Summoned (from your face-up Extra Deck) by having no cards in your Extra Deck except
+    "Anchamoufrite"': from the face-up Extra Deck only (to an Extra Monster Zone or a zone a Link Monster points to,
+    as a face-up Pendulum Monster from the Extra Deck), while every card there is an Anchamoufrite (face-down
+    Stardust Dragon there: none); never from the hand."""
+    n = "Anchamoufrite"
+    two = board(cards=real).extra_deck(n, n, face_up=True).build()
+    assert procedure_summons(two) == {("ED1", ()), ("ED2", ())}
+    position = board(cards=real).extra_deck(n, face_up=True).hand("Kuriboh").build()
+    assert procedure_summons(position) == {("ED1", ())}
+    assert set(procedure_play(position, "ED1", ()).zones) == {"EMZL", "EMZR"}
+    after = applied(position, procedure_play(position, "ED1", ()), zone="EMZL")
+    assert after["EMZL"].card.name == n and after.me.extra_deck == ()
+    other = board(cards=real).extra_deck(n, face_up=True).extra_deck("Stardust Dragon").build()
+    assert procedure_summons(other) == set()
+    assert procedure_summons(board(cards=real).hand(n).build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_28_dreaming_nemleria_from_the_face_up_extra_deck(real):
+    n = "Dreaming Nemleria"
+    position = board(cards=real).extra_deck(n, face_up=True).build()
+    assert procedure_summons(position) == {("ED1", ())}
+    assert procedure_summons(board(cards=real).extra_deck(n, face_up=True).extra_deck("Anchamoufrite", face_up=True)
+                             .build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-29: Tributing all monsters you control, with a minimum and "including" ------------------------------------
+
+def test_prx_29_zefraath_tributes_all_monsters_including_at_least_3_zefra(real):
+    """'(from your face-up Extra Deck) by Tributing all monsters you control, including at least 3 "Zefra" monsters':
+    every monster (a face-down Zefra counts, a Tribute), 3 of them Zefra (the Pendulum Monsters go to the Extra Deck
+    face-up, PEN-4); with 2 Zefra no procedure."""
+    n = "Zefraath"
+    b = board(cards=real).extra_deck(n, face_up=True).monster(1, "Zefraxa, Flame Beast of the Nekroz") \
+        .monster(2, "Zefraxi, Treasure of the Yang Zing", position="set").monster(3, "Stellarknight Zefraxciton") \
+        .monster(4, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "M2", "M3", "M4"))}
+    after = applied(position, procedure_play(position, "ED1", ("M1", "M2", "M3", "M4")), zone="EMZL")
+    assert after["EMZL"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
+    assert len(after.me.extra_deck) == 3 and all(c.face_up for c in after.me.extra_deck)   # PEN-4: Pendulum Monsters
+    two = board(cards=real).extra_deck(n, face_up=True).monster(1, "Zefraxa, Flame Beast of the Nekroz") \
+        .monster(3, "Stellarknight Zefraxciton").monster(4, "Kuriboh")
+    assert procedure_summons(two.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_29_all_eyes_phantom_dragon_tributes_all_min_2_including_a_dragon_pendulum(real):
+    """'(from your hand or face-up Extra Deck) by Tributing all monsters you control (min. 2), including a Dragon
+    Pendulum Monster': at least 2, one a Dragon Pendulum Monster; from the hand to a Main Monster Zone, from the
+    face-up Extra Deck to an Extra Monster Zone."""
+    n = "All-Eyes Phantom Dragon"
+    position = board(cards=real).hand(n).monster(1, "Odd-Eyes Pendulum Dragon").monster(2, "Kuriboh").build()
+    assert procedure_summons(position) == {("H1", ("M1", "M2"))}
+    after = applied(position, procedure_play(position, "H1", ("M1", "M2")), zone="M2")
+    assert after["M2"].card.name == n and [c.card.name for c in after.me.graveyard] == ["Kuriboh"]
+    assert [c.card.name for c in after.me.extra_deck] == ["Odd-Eyes Pendulum Dragon"]   # PEN-4
+    extra = board(cards=real).extra_deck(n, face_up=True).monster(1, "Odd-Eyes Pendulum Dragon").monster(2, "Kuriboh")
+    extra_position = extra.build()
+    assert procedure_summons(extra_position) == {("ED1", ("M1", "M2"))}
+    assert set(procedure_play(extra_position, "ED1", ("M1", "M2")).zones) == {"EMZL", "EMZR"}
+    alone = board(cards=real).hand(n).monster(1, "Odd-Eyes Pendulum Dragon")
+    assert procedure_summons(alone.build()) == set()
+    no_dragon = board(cards=real).hand(n).monster(1, "Sangan").monster(2, "Kuriboh")
+    assert procedure_summons(no_dragon.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+# --- PRX-30: "(from your Extra Deck or GY)", "(from your hand or Extra Deck)" of a Pendulum Monster; returning one of
+# each Extra Deck kind to the Extra Deck -------------------------------------------------------------------------------
+
+def test_prx_30_vidolium_returns_a_fusion_a_synchro_and_an_xyz_to_the_extra_deck(real):
+    """'(from your Extra Deck or GY) by returning 3 monsters (1 Fusion, 1 Synchro, and 1 Xyz) from your face-up field
+    and/or GY to the Extra Deck': one of each kind, a face-up one on the field (a face-down Fusion Monster is not
+    taken) or one in the GY; they go to the Extra Deck; Vidolium comes from the GY or the face-up Extra Deck."""
+    n = "Vidolium the Unstable Power Patron of Unity"
+    b = board(cards=real).graveyard(n, "Stardust Dragon", "Number 39: Utopia").monster(1, "Flame Swordsman") \
+        .monster(2, "Thousand Dragon", position="set")
+    position = b.build()
+    assert procedure_summons(position) == {("GY1", ("M1", "GY2", "GY3"))}
+    after = applied(position, procedure_play(position, "GY1", ("M1", "GY2", "GY3")), zone="M1")
+    assert after["M1"].card.name == n and after.me.graveyard == ()
+    assert sorted(c.card.name for c in after.me.extra_deck) == ["Flame Swordsman", "Number 39: Utopia",
+                                                                "Stardust Dragon"]
+    extra = board(cards=real).extra_deck(n, face_up=True).graveyard("Stardust Dragon", "Number 39: Utopia") \
+        .monster(1, "Flame Swordsman").build()
+    assert procedure_summons(extra) == {("ED1", ("M1", "GY1", "GY2"))}
+    no_fusion = board(cards=real).graveyard(n, "Stardust Dragon", "Number 39: Utopia") \
+        .monster(2, "Thousand Dragon", position="set")
+    assert procedure_summons(no_fusion.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_30_chaos_emperor_procedure_is_read_its_redirect_is_not(real):
+    """'(from your hand or Extra Deck)' of a Pendulum Monster: the hand or the face-up Extra Deck; its "If this face-up
+    Special Summoned card leaves the field, return it to the bottom of the Deck." is a rule no reader covers."""
+    n = "Chaos Emperor, the Dragon of Armageddon"
+    (way,) = procedures(real[n])
+    assert way.sources == ("hand", "face_up_extra_deck") and len(way.costs) == 2
+    assert [u.clause for u in unread_clauses(real[n])] == [
+        "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck."]
+
+
+def test_prx_27_diabellstar_sends_a_pendulum_scale_or_the_field_spell(real):
+    """"1 card from your hand or field": the Field Spell and a Pendulum Scale too (which goes face-up to the Extra Deck,
+    PEN-4); never an opponent's card."""
+    n = "Diabellstar the Black Witch"
+    b = board(cards=real).hand(n).spell_trap(5, "Dragonpit Magician").field_spell("Umiiruka")
+    b.opponent.monster(1, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("S5",)), ("H1", ("FZ",))}
+    after = applied(position, procedure_play(position, "H1", ("S5",)), zone="M1")
+    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
+    assert after.me.graveyard == ()
+
+
+# --- PRX-31: more conditions of "If ..., you can Special Summon this card (from your hand)" ----------------------------
+
+def test_prx_31_icejade_kosmochlor_needs_a_face_up_card_in_a_field_zone(real):
+    """'If a face-up card is in a Field Zone': either player's Field Zone, face-up (a Set Field Spell does not do)."""
+    n = "Icejade Kosmochlor"
+    b = board(cards=real).hand(n)
+    b.opponent.field_spell("Umiiruka")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == n
+    assert procedure_summons(board(cards=real).hand(n).field_spell("Umiiruka", position="set").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_superheavy_samurai_thief_needs_no_spell_or_trap_in_the_gy(real):
+    n = "Superheavy Samurai Thief"
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Kuriboh").build()) == {("H1", ())}
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Kuriboh", "Trap Hole").build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).graveyard("Pot of Greed").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_adularia_needs_a_face_up_card_in_your_spell_trap_zone(real):
+    """'If you control a face-up card in your Spell & Trap Zone': a face-up Spell or Trap of the player's Spell & Trap
+    Zones (not a Set one, not the Field Zone, not the opponent's)."""
+    n = "Adularia of the June Moon"
+    position = board(cards=real).hand(n).spell_trap(2, "Toon World").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M1")
+    assert after["M1"].card.name == n and after["S2"].card.name == "Toon World"
+    b = board(cards=real).hand(n).spell_trap(2, "Mirror Force", position="set").field_spell("Umiiruka")
+    b.opponent.spell_trap(1, "Toon World")
+    assert procedure_summons(b.build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_nemleria_oreiller_needs_a_face_up_pendulum_monster_in_the_extra_deck(real):
+    n = "Nemleria Dream Defender - Oreiller"
+    position = board(cards=real).hand(n).extra_deck("Dragonpit Magician", face_up=True).build()
+    assert procedure_summons(position) == {("H1", ())}
+    assert procedure_summons(board(cards=real).hand(n).extra_deck("Stardust Dragon").build()) == set()
+    assert unread_clauses(real[n]) == ()
+
+
+def test_prx_31_moonstar_and_boost_warrior_need_a_face_up_tuner(real):
+    """'If you control a Tuner': a face-up Tuner of the player's (a Set one hides what it is); Boost Warrior's "in
+    Defense Position" too."""
+    position = board(cards=real).hand("Magical King Moonstar").monster(1, "Junk Synchron").build()
+    assert procedure_summons(position) == {("H1", ())}
+    assert procedure_summons(board(cards=real).hand("Magical King Moonstar")
+                             .monster(1, "Junk Synchron", position="set").build()) == set()
+    boost = board(cards=real).hand("Boost Warrior").monster(1, "Junk Synchron").build()
+    (play,) = [p for p in legal_plays(boost, all_instances=True) if p.action == "procedure_summon"]
+    assert play.positions == ("defense",) and procedure_summons(boost) == {("H1", ())}
+    assert unread_clauses(real["Magical King Moonstar"]) == () and unread_clauses(real["Boost Warrior"]) == ()
+
+
+def test_prx_31_laval_coatl_needs_3_laval_monsters_with_different_names_in_the_gy(real):
+    n = "Laval Coatl"
+    three = ("Laval Volcano Handmaiden", "Laval Lakeside Lady", "Laval Forest Sprite")
+    assert procedure_summons(board(cards=real).hand(n).graveyard(*three).build()) == {("H1", ())}
+    twice = board(cards=real).hand(n).graveyard("Laval Volcano Handmaiden", "Laval Volcano Handmaiden",
+                                                "Laval Lakeside Lady")
+    assert procedure_summons(twice.build()) == set()
+    assert unread_clauses(real[n]) == ()
