@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
+from .sentences import sentences
 from .requirements import ANY, Atom, Not, Or, conj
 
 
@@ -1017,7 +1018,6 @@ def unread_summon_clause(card: Card) -> str | None:
     """A turn clause not read that is not part of an activated effect ("If this card is Special Summoned this
     way, it cannot attack for the rest of this turn"): it follows the card's Summon, so a history with a Summon
     of the card is refused as well (an unread clause of an activated effect only refuses its activation)."""
-    from .sentences import sentences
     if not card.is_monster:
         return None
     activated = {" ".join(s.text.split()) for s in sentences(card) if s.activated}
