@@ -81,13 +81,16 @@ in one turn (the engine's single-card effects of the same name in brackets):
   "Can make a second attack during each Battle Phase." in the bullets of "While <a condition of the position>, this
   card gains these effects."; BPX-27 "Each of your opponent's monsters in the same column as one of your "S-Force"
   monsters cannot target the monsters in its same column for attacks.".
+* BPM-1 "This card can attack all Special Summoned monsters your opponent controls, once each." (BPX-9 on the
+  opponent's Special Summoned monsters); BPM-2 "Can attack your opponent directly, unless they control a Toon monster,
+  in which case this card must target a Toon monster for its attacks.".
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
 only when it is a rule sentence of the monster text standing alone: one in a bullet list after a lead
 ("gains these effects while ...", "apply 1 of these effects") is conditional and stays unread, except the
 bullet of a Gemini monster (the Gemini wording is its condition: GEM-2) and BPX-17's. Everything else about
-attacks (Toon World, "must attack", attacking all Special Summoned monsters once each, attacking again after
+attacks (other Toon World wordings, "must attack", BPM-1's sentence under a condition, attacking again after
 destroying a monster, paying LP for another monster's attack, the turn it is Summoned other than BP-15, conditions
 on BP-10) stays unread (`pysolver.cards.reading`).
 """
@@ -295,7 +298,15 @@ _GAINS_WHILE_POINTS = re.compile(r"Gains the following effects while (?P<cond>th
 # (Elfnote June Pride)
 _CENTER_LOCK = re.compile(r"While this card is in the center Main Monster Zone, neither player can declare attacks, except "
                           r"with monsters in their center Main Monster Zones\.")
-WORDINGS = (_COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+# BPM-1: BP-12 on the opponent's Special Summoned monsters only (Stardust Charge Warrior, Raidraptor - Rise Falcon:
+# EFFECT_ATTACK_ALL whose value tests the attacked monster's summon type for SUMMON_TYPE_SPECIAL)
+_ALL_SPECIAL = re.compile(rf"{_SUBJECT} can attack all Special Summoned monsters your opponent controls,? once each\.")
+# BPM-2: the Toon monsters' direct attack (Toon Summoned Skull: EFFECT_DIRECT_ATTACK while the opponent controls no
+# face-up Toon monster; while they control one, EFFECT_CANNOT_DIRECT_ATTACK and EFFECT_CANNOT_SELECT_BATTLE_TARGET on
+# every monster that is not a face-up Toon monster)
+_DIRECT_UNLESS_KIND = re.compile(r"Can attack your opponent directly, unless they control an? (?P<what>[^,.]+? monster), "
+                                 r"in which case this card must target an? (?P<what2>[^,.]+? monster) for its attacks\.")
+WORDINGS = (_ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -377,6 +388,9 @@ class AttackRules:
     extra_while_banished: object = None  # BPX-14: a second attack while a banished monster matches this filter
     attack_lp_cost: int = 0              # BPX-15: its controller pays this many LP to declare an attack with it
     extra_while: tuple | None = None     # BPX-17: (additional attacks, presence.Presence) while the position shows it
+    attack_all_special: bool = False     # BPM-1: BP-12 on the opponent's Special Summoned monsters only
+    direct_unless_kind: object = None    # BPM-2: it can attack directly while the opponent controls no face-up monster
+                                         # of this filter; while they control one, it attacks only such monsters
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -614,6 +628,11 @@ def attack_rules(card: Card) -> AttackRules:
         elif (match := _PER_MATERIAL_OF.fullmatch(text)) and "xyz" in card.kinds \
                 and (what := _filter(match.group("what"))) is not None:   # BPX-10
             found["per_material_of"] = what
+        elif _ALL_SPECIAL.fullmatch(text) and "attack_all" not in found:          # BPM-1
+            found["attack_all"], found["attack_all_special"] = True, True
+        elif (match := _DIRECT_UNLESS_KIND.fullmatch(text)) and match.group("what") == match.group("what2") \
+                and (what := _filter(match.group("what") + "s")) is not None:      # BPM-2
+            found["direct_unless_kind"] = what
         elif (match := _ALL_AMONG.fullmatch(text)) and "attack_all" not in found \
                 and (what := _filter(match.group("what"))) is not None:   # BPX-9
             found["attack_all"], found["attack_all_among"] = True, what

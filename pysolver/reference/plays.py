@@ -396,6 +396,18 @@ def _controls_face_up(position: Position, name: str) -> bool:
     return False
 
 
+def _special_summoned(monster: Instance) -> bool:
+    """BPM-1: a monster on the field was Special Summoned when the position says how (`summoned_as`) or from where
+    (`special_summoned_from`), and always when it can come to the field no other way: a Token, a Trap Monster, an
+    Extra Deck or Ritual Monster, a monster whose card says "Cannot be Normal Summoned/Set" (the `special_summon`
+    kind). The engine keeps the summon type while it stays on the field, face-down too."""
+    state = monster.state
+    if state.summoned_as or state.special_summoned_from:
+        return True
+    never_normal = {"token", "trap_monster", "fusion", "synchro", "xyz", "link", "ritual", "special_summon"}
+    return bool(_kinds(monster) & never_normal)
+
+
 def attack_declarations(position: Position) -> Iterator[Play]:
     """BP-1..BP-14 (docs/battle-rules.md). None while a monster of the opponent forbids every attack
     declaration (BP-14). A face-up Attack Position monster (BP-2), or a face-up Defense
@@ -537,6 +549,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             if text.attack_all_among is not None:          # BPX-9: only on the monsters its text names
                 attacked_before |= {o.id for o in opponents if not _matches(text.attack_all_among, o)
                                     or (text.attack_all_face_up and o.state.position == "set")}
+            if text.attack_all_special:                    # BPM-1: only the Special Summoned ones
+                attacked_before |= {o.id for o in opponents if not _special_summoned(o)}
         else:
             continue
         direct_ok = text.direct or (text.direct_with_material and materials > 0) or (
@@ -557,10 +571,19 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             text.direct_in_defense and state.position == "defense") or (                             # BPX-3
             text.direct_while_set and any(card.state.position == "set"
                                           for card in _own(position, "spell_trap_zone")))          # BPX-4
-        direct_no = text.no_direct or (text.no_direct_without_material and not materials) or (
+        # BPM-2: "Can attack your opponent directly, unless they control a Toon monster, in which case this card must
+        # target a Toon monster for its attacks"
+        toon_shown = text.direct_unless_kind is not None and any(
+            o.state.position != "set" and _matches(text.direct_unless_kind, o) for o in opponents)
+        if text.direct_unless_kind is not None and not toon_shown:
+            direct_ok = True
+        direct_no = toon_shown or text.no_direct or (text.no_direct_without_material and not materials) or (
             text.no_direct_unless_material is not None                                              # BPX-6
             and not any(_matches(text.no_direct_unless_material, unit) for unit in units))
         targets = [] if only_direct else [target for target in attackable if target not in attacked_before]
+        if toon_shown:                                    # BPM-2: only the opponent's face-up monsters of that kind
+            targets = [t for t in targets if any(o.id == t and o.state.position != "set"
+                                                 and _matches(text.direct_unless_kind, o) for o in opponents)]
         column = places[monster.id][0]                    # BPX-27: a column guarded by a face-up monster of a kind
         if any(_attack_text(o).column_guard is not None and any(
                 places[s.id][0] == column and s.state.position != "set" and _matches(_attack_text(o).column_guard, s)

@@ -595,6 +595,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_all_among({c},{filters.number(rules.attack_all_among)}).")
         if rules.attack_all_face_up:
             out.append(f"attack_all_face_up({c}).")
+    if rules.attack_all_special:               # BPM-1: BP-12 on the opponent's Special Summoned monsters only
+        out.append(f"attack_all_special({c}).")
+    if rules.direct_unless_kind is not None:   # BPM-2: the Toon monsters' direct attack and attack targets
+        out.append(f"attack_direct_unless_kind({c},{filters.number(rules.direct_unless_kind)}).")
     if rules.direct_no_hand:       # BPX-8
         out.append(f"attack_direct_no_hand({c}).")
     if rules.direct_all_defense:

@@ -460,6 +460,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_lp_cost": ("BPX-15", "you have fewer LP than {I:instance}'s text makes you pay to declare an attack"),
     "attack_direct_only": ("BPX-3", "{I:instance} attacks only directly while in Defense Position (its own text)"),
     "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),
+    "attack_all_special": ("BPM-1", "{I:instance} attacks each monster once only among Special Summoned ones"),
+    "attack_kind_only": ("BPM-2", "{I:instance} must attack a face-up monster of the kind its text names"),
     "attack_column": ("BPX-27", "{I:instance} cannot attack a monster in its column (a card of the opponent's guards it)"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
                                      "or its own text)"),

@@ -170,10 +170,13 @@ def test_bpx_15_negated_machina_force_pays_nothing(real):
 
 
 def test_bpx_15_toon_lp_costs_stay_unread_with_their_toon_sentence(real):
-    # the LP sentence is read; "must target a Toon monster for its attacks" is not, so their attacks stay withheld
+    # the LP sentence is read; so is, since BPM-2, "must target a Toon monster for its attacks" (test_rules_attack_summons)
     for name in ("Manga Ryu-Ran", "Toon Summoned Skull"):
         assert attack_rules(real[name]).attack_lp_cost == 500, name
-        assert any("Toon monster" in u.clause for u in unread_clauses(real[name])), name
+        assert not unread_clauses(real[name]), name
+    # Toon Mermaid says it in two sentences ("... unless they control a Toon Monster. If they do control one, ..."):
+    # unread
+    assert any("Toon Monster" in u.clause for u in unread_clauses(real["Toon Mermaid"]))
 
 
 # --------------------------------------------------------------------------------------------------

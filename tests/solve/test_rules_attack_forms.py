@@ -27,10 +27,10 @@ def test_bpx_wordings_are_read(real):
 
 
 def test_bpx_kinds_the_position_cannot_tell_stay_unread(real):
-    # "Tribute Summoned" (the position does not record a Tribute Summon), "owned by your opponent", "Special
-    # Summoned monsters" of the opponent: not decided by the position
+    # "Tribute Summoned" (the position does not record a Tribute Summon), "owned by your opponent", the materials used
+    # for a Ritual Summon: not decided by the position (BPM-1 reads "Special Summoned monsters" without a condition)
     for name, clause in (("Clown Crew Dristy", "Tribute Summoned"), ("Hecahands Dandalos", "owned by your opponent"),
-                         ("Stardust Charge Warrior", "Special Summoned monsters")):
+                         ("Drytron Meteonis Draconids", "Special Summoned monsters")):
         assert any(clause in u.clause for u in unread_clauses(real[name])), name
 
 

@@ -199,7 +199,7 @@ def test_bp_3_a_clause_in_a_conditional_bullet_list_stays_unread():
 def test_bp_4_to_bp_8_unmodelled_attack_clauses_stay_unread():
     from pysolver.cards.load import load_cards
     cards = load_cards(need_shared_data() / "cards.cdb")
-    for name, clause in (("Toon Summoned Skull", "Toon"), ("Stardust Charge Warrior", "Special Summoned monsters"),
+    for name, clause in (("Toon Mermaid", "Toon"), ("Drytron Meteonis Draconids", "Special Summoned monsters"),
                          ("Speedroid Razorang", "the turn it is Normal Summoned")):
         assert any(clause in u.clause for u in unread_clauses(cards[name])), name
 
@@ -428,7 +428,7 @@ def test_bp_12_the_wordings_over_the_card_database(real):
     for name in ("Invoked Purgatrio", "Elemental HERO Wildedge", "Asura Priest"):
         assert not unread_clauses(real[name]), name
     # not every monster, or with a condition: unread
-    for name in ("Stardust Charge Warrior", "Chaos Archfiend", "Raidraptor - Rise Falcon"):
+    for name in ("Chaos Archfiend", "Drytron Meteonis Draconids"):   # BPM-1 reads Stardust Charge Warrior's
         assert not attack_rules(real[name]).attack_all, name
         assert any("once each" in u.clause for u in unread_clauses(real[name])), name
 
