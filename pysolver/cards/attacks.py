@@ -83,7 +83,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
   monsters cannot target the monsters in its same column for attacks.".
 * BPM-1 "This card can attack all Special Summoned monsters your opponent controls, once each." (BPX-9 on the
   opponent's Special Summoned monsters); BPM-2 "Can attack your opponent directly, unless they control a Toon monster,
-  in which case this card must target a Toon monster for its attacks.".
+  in which case this card must target a Toon monster for its attacks."; BPM-3 'Your opponent can only target
+  "Elemental HERO Poison Rose" for attacks.'.
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -306,7 +307,11 @@ _ALL_SPECIAL = re.compile(rf"{_SUBJECT} can attack all Special Summoned monsters
 # every monster that is not a face-up Toon monster)
 _DIRECT_UNLESS_KIND = re.compile(r"Can attack your opponent directly, unless they control an? (?P<what>[^,.]+? monster), "
                                  r"in which case this card must target an? (?P<what2>[^,.]+? monster) for its attacks\.")
-WORDINGS = (_ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+# BPM-3: BP-10 on every monster but the face-up ones of a name (Elemental HERO Poison Rose: EFFECT_CANNOT_SELECT_BATTLE_TARGET
+# on the opponent's monsters, value `c:IsFacedown() or not c:IsCode(id)`): BPX-22's reading with "not that name" as
+# the kind
+_ONLY_NAMED = re.compile(r"Your opponent can only target \"(?P<name>[^\"]+)\" for attacks\.")
+WORDINGS = (_ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -615,6 +620,10 @@ def attack_rules(card: Card) -> AttackRules:
             found["not_target_pointing"] = True
         elif _POINTED_NOT_TARGET.fullmatch(text) and "link" in card.kinds:
             found["pointed_not_target"] = True
+        elif (match := _ONLY_NAMED.fullmatch(sentence)) and "only_target" not in found \
+                and "only_target_among" not in found \
+                and (among := _filter(f'monsters, except "{match.group("name")}"')) is not None:   # BPM-3
+            found["only_target_among"], found["only_target_face_down"] = among, True
         elif (match := _ONLY_AMONG_FACE_DOWN.fullmatch(text)) and "only_target" not in found \
                 and "only_target_among" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-22
             found["only_target_among"], found["only_target_face_down"] = among, True

@@ -97,3 +97,34 @@ def test_bpm_2_negated_toon_attacks_as_any_monster_and_lp_still_decide(real):
     b = battle(real).lp(400).monster(1, "Manga Ryu-Ran")        # BPX-15: 500 LP to declare an attack
     b.opponent.monster(1, "Kuriboh")
     assert attacks(b.build()) == set()
+
+
+# --------------------------------------------------------------------------------------------------
+# BPM-3: 'Your opponent can only target "Elemental HERO Poison Rose" for attacks.'
+
+
+def test_bpm_3_the_wording_is_read(real):
+    rules = attack_rules(real["Elemental HERO Poison Rose"])
+    assert str(rules.only_target_among) == 'monster, except "Elemental HERO Poison Rose"'
+    assert rules.only_target_face_down
+    assert not unread_clauses(real["Elemental HERO Poison Rose"])
+
+
+def test_bpm_3_poison_rose_is_the_only_target_and_still_in_the_way(real):
+    # every face-up monster of another name and every face-down monster is no target; another face-up Poison Rose is
+    b = battle(real).monster(1, "Kuriboh").monster(2, "Jinzo #7")
+    b.opponent.monster(1, "Elemental HERO Poison Rose").monster(2, "Kuriboh").monster(3, "Kuriboh", position="set") \
+        .monster(4, "Elemental HERO Poison Rose")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM4"), ("M2", "oM1"), ("M2", "oM4"), ("M2", "direct")}
+
+
+def test_bpm_3_negated_face_down_or_own_poison_rose_restricts_nothing(real):
+    b = battle(real).monster(1, "Kuriboh")
+    b.opponent.monster(1, "Elemental HERO Poison Rose", restrictions=["effects_negated"]).monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    b = battle(real).monster(1, "Kuriboh")
+    b.opponent.monster(1, "Elemental HERO Poison Rose", position="set").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    b = battle(real).monster(1, "Elemental HERO Poison Rose").monster(2, "Kuriboh")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
