@@ -201,17 +201,23 @@ _NEVER_TRIBUTED = re.compile(r"(?:While this card is face-up on the field, it ca
                              r"face-up in the Monster Zone|Cannot be Tributed, or be destroyed by battle, while face-up "
                              r"on the field|Cannot be tributed|This Token cannot be Tributed)\.")
 _NEVER_TRIBUTE_SUMMON = re.compile(r"This face-up card cannot be Tributed for a Tribute Summon\.")
+# TRX-1: "Your opponent cannot Tribute this face-up card on the field." (Borrelshroud Dragon): no Tribute of any kind by
+# its controller's opponent, while it is face-up on the field with its effects applying
+NEVER_TRIBUTED_BY_OPPONENT = re.compile(r"Your opponent cannot Tribute this face-up card on the field\.")
 
 
 @lru_cache(maxsize=None)
 def untributable_face_up(card: Card) -> str | None:
-    """NS-10: "all" or "summon" when `card`'s own text forbids Tributing it while it is face-up; else None."""
+    """NS-10: "all" or "summon" when `card`'s own text forbids Tributing it while it is face-up; TRX-1: "opponent" when
+    it forbids its controller's opponent every Tribute of it (while its effects apply); else None."""
     from .sentences import sentences
     texts = [s.text for s in sentences(card) if not s.activated]
     if any(_NEVER_TRIBUTED.fullmatch(text) for text in texts):
         return "all"
     if any(_NEVER_TRIBUTE_SUMMON.fullmatch(text) for text in texts):
         return "summon"
+    if card.is_monster and any(NEVER_TRIBUTED_BY_OPPONENT.fullmatch(text) for text in texts):
+        return "opponent"
     return None
 
 

@@ -21,6 +21,8 @@ reads whole:
 * 'While an "X" card(s) is on the field, ': a face-up card of that archetype on either field: a monster in a Main or
   Extra Monster Zone, a card in a Spell & Trap, Field or Pendulum Zone (BPX-23);
 * "While a Field Spell is face-up on the field, ": a face-up card in either Field Zone.
+* TGX-5: "While there are 2 cards in the Field Zones, ": a card (face-up or Set) in each Field Zone; "If (While) you
+  have a(n) <monster> in your GY, ": such a monster in its controller's GY.
 
 Anything else (a monster "Special Summoned from the Extra Deck", a card
 in the GY, a Set card, an Equip Card, "a monster, except "X"" with no kind) stays unread.
@@ -43,6 +45,10 @@ _ON_FIELD = re.compile(rf"^(?:While|If) (?P<other>another )?(?:an? )?(?P<phrase>
 GAINS_WHILE = re.compile(r"(?P<cond>While .+?), this card gains these effects\.")
 _POINTS = re.compile(rf"^While this card points to (?:an? )?(?P<phrase>{_MONSTER}), ")
 _FIELD_SPELL = re.compile(r"^While a Field Spell is face-up on the field, ")
+# TGX-5: "While there are 2 cards in the Field Zones, " (a card, face-up or Set, in each player's Field Zone); "If (While)
+# you have a(n) <monster> in your GY, " (such a monster in its controller's GY)
+_FIELD_ZONES_FULL = re.compile(r"^While there are 2 cards in the Field Zones, ")
+_IN_GY = re.compile(rf"^(?:While|If) you have (?:an? )?(?P<phrase>{_MONSTER}) in your GY, ")
 # BPX-23: 'While an "Endymion" card(s) is on the field, ': a face-up card of that archetype on either field
 _ON_FIELD_CARD = re.compile(r'^While an? (?P<name>"[^"]+") card(?:\(s\))? is on the field, ')
 # BPX-21: "While you control a face-down Defense Position monster, " (any face-down monster: always in Defense Position)
@@ -59,7 +65,8 @@ class Presence:
                                # "own_face_down" (a face-down monster in its controller's Monster Zones, BPX-21) |
                                # "field_card" (a face-up card of an archetype anywhere on either field, BPX-23) |
                                # "linked" ("this linked card": it points to a monster, or a Link Monster points to
-                               # it, BPX-24)
+                               # it, BPX-24) | "field_zones_full" (a card in both Field Zones, TGX-5) |
+                               # "own_gy" (a monster of that kind in its controller's GY, TGX-5)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -99,6 +106,13 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
     found = None
     if match := _FIELD_SPELL.match(text):
         found = Presence("field_spell")
+    elif match := _FIELD_ZONES_FULL.match(text):     # TGX-5
+        found = Presence("field_zones_full")
+    elif match := _IN_GY.match(text):                # TGX-5
+        what = _monsters(match.group("phrase"))
+        if what is None:
+            return None
+        found = Presence("own_gy", what)
     elif match := _CONTROL_FACE_DOWN.match(text):
         found = Presence("own_face_down")
     elif match := _ON_FIELD_CARD.match(text):

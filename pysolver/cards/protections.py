@@ -29,6 +29,12 @@ after a lead, which is a condition; not the Pendulum Effect):
   pysolver lists destroys a card by a card effect, so that part constrains nothing; PRC-4: "... by battle" (or "by
   battle or card effects"): pysolver resolves no battle, so that part constrains nothing either.
 
+TGX-1..TGX-5: "<monsters> this card points to" (a Link Monster), "cards in the Field Zones", "this card(,) or <B>" /
+"<A>, or this card on the field" (each half its own protection), "monsters on the field with the same Attribute as this
+card", "cards in their field, GY, or banishment", "the effects of <monsters>" as whose effects (`source`), "target or
+destroy"; the leads "While there are 2 cards in the Field Zones, " and "If you have a(n) <monster> in your GY, "
+(`pysolver.cards.presence`).
+
 Anything else about targets stays unread (`pysolver.cards.reading`): other conditions ("While you control
 ...", "during your Main Phase 1", "the turn they are Special Summoned"), other
 exceptions ("except "Traptrix Rafflesia""), Spells/Traps or cards in the GY as what is protected, effects of
@@ -75,8 +81,11 @@ class Protection:
     whom: str                 # "opponent" (the opponent of the card's controller) | "both"
     kinds: frozenset          # whose effects it stops: activated cards of these kinds (monster, spell, trap)
     scope: str                # "self" (this card) | "own" (its controller's monsters) | "field" (any monster on the field)
-                              # | "points" (the monsters this Link Monster points to, TGT-10) | "cards" (every card on
-                              # the field: monsters, Spells/Traps, Pendulum Scales, TGT-10)
+                              # | "points" (the monsters this Link Monster points to, TGT-10, TGX-1) | "cards" (every card
+                              # on the field: monsters, Spells/Traps, Pendulum Scales, TGT-10) | "field_zones" (the cards
+                              # in either Field Zone, TGX-2) | "same_attribute" (the monsters on the field of this card's
+                              # Attribute, TGX-3) | "their_cards" (the cards of its controller's opponent on the field, in
+                              # the GY and banished, TGX-3)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -88,6 +97,8 @@ class Protection:
     lp_higher: bool = False          # EDL-4: "While your LP are higher than your opponent's"
     presence: object = None          # PRC-2: while the position shows such a card (presence.Presence)
     except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
+    source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
+                                     # kind (kinds is then {"monster"})
 
 
 @dataclass(frozen=True)
@@ -116,12 +127,18 @@ _EXCEPT_PHASE = re.compile(r", except during (?P<whose>your|the) (?P<phase>Main 
 _PHASES = {"Main Phase 2": "main2", "Battle Phase": "battle"}
 _CONJUNCT = re.compile(r", (?:also|and) (?=[a-zA-Z])")
 _SELF = r"(?:this card(?: on the field)?|it)"
-_ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) target (?P<what>.+?) with "
+_ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) target(?: or destroy)? (?P<what>.+?) with "
                      rf"(?P<kind>{_KIND})(?P<except>, except this (?:one|card))?$")
+# TGX-4: "the effects of <monsters>" ("of Level 6 or lower monsters", "of Effect Monsters"): monster effects of such cards
+_SOURCE = r"the effects of (?P<source>[^,]+? (?:monsters|Monsters))"
 _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or destroyed|, or destroyed|)) by,? "
-                      rf"(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})$")
+                      rf"(?:(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})|{_SOURCE})$")
 _PASSIVE_BOTH = re.compile(rf"^(?P<what>.+? )?[Cc]annot be targeted by, or destroyed by, "
-                           rf"(?P<whose>your opponent's |an opponent's )?(?P<kind>{_KIND})$")
+                           rf"(?:(?P<whose>your opponent's |an opponent's )?(?P<kind>{_KIND})|{_SOURCE})$")
+# TGX-1: "<monsters> this card points to" ("monsters", "WATER monsters", "a Winged Beast monster(s)")
+_POINTED = re.compile(r"^(?:an? )?(?P<phrase>.+?) this card points to$")
+# TGX-3: "A or B" as what is protected: "this card or <B>", "this card, or <B>", "<A>, or this card on the field"
+_EITHER = (re.compile(r"^(?P<a>this card),? or (?P<b>.+)$"), re.compile(r"^(?P<a>.+), or (?P<b>this card on the field)$"))
 # TGT-6; PRC-4: "by battle", "by battle or (your opponent's) card effects" (no play listed destroys by battle)
 _DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:battle(?: or (?:your opponent's |your )?card effects)?|"
                       r"(?:your opponent's |your )?card effects)$")
@@ -175,6 +192,17 @@ def _what(what: str, subject):
         if found is None:
             return None
         return ("own", found, bool(own.group("face")), bool(own.group("other") or own.group("except")))
+    pointed = _POINTED.fullmatch(what)
+    if pointed:                                     # TGX-1: the monsters, of either player, in a zone it points to
+        phrase = re.sub(r"(monster|Monster)\(s\)$", r"\1s", pointed.group("phrase"))
+        found = _filter(phrase)
+        return None if found is None else ("points", found, False, False)
+    if what == "cards in the Field Zones":          # TGX-2: the cards in either Field Zone, face-down too
+        return ("field_zones", ANY, False, False)
+    if what == "monsters on the field with the same Attribute as this card":    # TGX-3
+        return ("same_attribute", ANY, False, False)
+    if what == "cards in their field, GY, or banishment":                       # TGX-3
+        return ("their_cards", ANY, False, False)
     zone = _IN_ZONE.fullmatch(what)
     if zone:
         found = _filter_name(zone.group("phrase"))
@@ -284,26 +312,32 @@ def read_sentence(sentence: str, card: Card):
                 return None
             continue
         active, passive = _ACTIVE.fullmatch(conjunct), _PASSIVE.fullmatch(conjunct) or _PASSIVE_BOTH.fullmatch(conjunct)
+        whats = []
         if active:
             whom = "opponent" if active.group("who").lower().startswith("your opponent") else "both"
-            what = _what(active.group("what"), other_subject)
-            if active.group("what") == "that monster" and presence is not None and presence.where == "points":
-                what = ("points", presence.filter, True, False)   # TGT-10: the face-up monsters it points to
-            elif active.group("what") == "other cards on the field":
-                what = ("cards", ANY, False, True)                # TGT-10: every other card on the field
-            if what is None:
-                return None
-            scope, found_filter, face_up, other, *excepted = what
-            if active.group("except"):
-                if scope == "self":
+            said = active.group("what")
+            if said.endswith(",") and any(e.fullmatch(said[:-1]) for e in _EITHER):
+                said = said[:-1]        # "this card, or <B>, with card effects"
+            either = next((m for m in (e.fullmatch(said) for e in _EITHER) if m), None)
+            for part in ((either.group("a"), either.group("b")) if either else (said,)):   # TGX-3: "A or B": both
+                what = _what(part, other_subject)
+                if part == "that monster" and presence is not None and presence.where == "points":
+                    what = ("points", presence.filter, True, False)   # TGT-10: the face-up monsters it points to
+                elif part == "other cards on the field":
+                    what = ("cards", ANY, False, True)                # TGT-10: every other card on the field
+                if what is None:
                     return None
-                other = True
+                if active.group("except"):
+                    if what[0] == "self" or either:
+                        return None
+                    what = what[:3] + (True,) + tuple(what[4:])
+                whats.append(what)
         elif passive:
             whom = "opponent" if passive.group("whose") else "both"
             what = _what((passive.group("what") or "this card"), other_subject)
             if what is None:
                 return None
-            scope, found_filter, face_up, other, *excepted = what
+            whats.append(what)
         elif k == 0 and len(conjuncts) == 2 and card.is_monster and (
                 ATTACK_SELF.fullmatch(conjunct) or ATTACK_OTHERS.fullmatch(conjunct)) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
@@ -314,9 +348,20 @@ def read_sentence(sentence: str, card: Card):
             continue            # TGT-10: "<protection>, also <the BP-8 half>" (pysolver.cards.attacks reads it)
         else:
             return None
-        kinds = _KINDS[(active or passive).group("kind")]
-        found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
-                                summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None))
+        match = active or passive
+        source = None
+        if match.group("kind"):
+            kinds = _KINDS[match.group("kind")]
+        else:                       # TGX-4: "the effects of <monsters>": monster effects of activated monsters of that kind
+            kinds, source = frozenset({"monster"}), _filter(match.group("source"))
+            if source is None or source == ANY:
+                return None
+        for scope, found_filter, face_up, other, *excepted in whats:
+            if scope == "points" and "link" not in card.kinds:
+                return None         # only a Link Monster points to zones
+            found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
+                                    summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None,
+                                    source))
         targeting = True
     return tuple(found) if targeting else None
 

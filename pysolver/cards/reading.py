@@ -58,7 +58,9 @@ _OWN_REDIRECT = re.compile(r"\bthis (?:face-up )?(?:Special Summoned )?card leav
                            re.IGNORECASE)
 # Phrasings that decide nothing about the plays pysolver lists; removed before the test above.
 _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
-    r"\bcannot be destroyed\b(?: by [^,.]+?)?(?=[,.]| and| or|$)",
+    # TGX-6: with its condition ("Cannot be destroyed by battle, unless it was Special Summoned from the Extra Deck"):
+    # still only a destruction, which no play pysolver lists carries out
+    r"\bcannot be destroyed\b(?: by [^,.]+?)?(?:, unless it was [^,.]+)?(?=[,.]| and| or|$)",
     r"\b(?:this effect|this card's activation and effect|the activation of this card|its effects?|"
     r"this card's effects?|(?:this card's )?(?:Normal |Special |Tribute |Xyz |Synchro |Link |Fusion |Ritual )?Summon"
     r"(?: of this card)?) cannot be negated\b",
@@ -66,6 +68,16 @@ _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     r"\b(?:your opponent )?cannot activate (?:cards|Spell/Trap Cards|Trap Cards|Spell Cards|cards or effects|"
     r"monster effects|effects)[^,.]*? in response to [^,.]+",
     r"[^.]*\bin response to\b[^.]*",          # chains: pysolver lists plays, not responses
+    # TGX-7: the opponent's responses to a Summon ("Your opponent cannot activate cards or effects when you Tribute
+    # Summon a monster."): pysolver lists no responses, and the opponent summons in none of the plays it lists
+    r"^(?:While this card has Xyz Material, )?Your opponent cannot activate cards or effects when you (?:(?:Normal|Tribute|"
+    r"Special|Fusion|Synchro|Xyz|Link|Ritual|Pendulum) (?:or (?:Normal|Tribute|Special|Fusion|Synchro|Xyz|Link|Ritual|"
+    r"Pendulum) )?)?Summon an? [^.]+",
+    # TRX-2: "Neither player can Tribute cards to activate a card or effect." (Ritual Beast Ulti-Reirautari: the engine's
+    # EFFECT_CANNOT_RELEASE for REASON_COST of an activated effect): no activation pysolver lists Tributes as its cost
+    # (`effects.activated_effects`: detaching, paying LP, banishing itself), and Tribute Summons, Ritual Tributes and
+    # procedures' Tributes are no activation's cost
+    r"^Neither player can Tribute cards to activate a card or effect",
     r"\b(?:you can only activate|you can only use|can only be activated|activate this card only|"
     r"can only activate|must (?:pay|have|control|reveal|discard|be in|banish)[^,.]* to activate)\b[^.]*",
     r"\b(?:must be [^.]*?|must [^.]*?) to (?:activate|resolve)[^.]*",
@@ -141,7 +153,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
     ct, ef = cardtext, effects
     return (
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
-        ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
+        ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct.NEVER_TRIBUTED_BY_OPPONENT, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,

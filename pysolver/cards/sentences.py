@@ -79,17 +79,23 @@ def _unquoted(sentence: str) -> str:
     return re.sub(r'"[^"]*"', '""', sentence)
 
 
-# Triggers written before Problem-Solving Card Text ("When this card is Synchro Summoned, you can ...").
+# Triggers written before Problem-Solving Card Text ("When this card is Synchro Summoned, you can ..."; TGX-9: "Once
+# per turn, you can select 1 monster your opponent controls, and change its battle position.", "If this card is
+# destroyed by ..., you can select 1 ... in your GY and Special Summon it.").
 # and ignition effects whose cost is written "You can Tribute this card to add ..." (Woodland Archer).
-_OLD_TRIGGER = re.compile(r"When\b|You can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
+_OLD_TRIGGER = re.compile(r"When\b|(?:Once per turn, |If this card is [^,]+, )you can select \d+ [^.:;]*?,? and "
+                          r"(?:change its battle position|Special Summon it)\.$|You can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
                           r"Tribute Summon|Special Summon this card|Set this card)(?:add|Special Summon|destroy|draw|"
-                          r"inflict|target|select|make|have|gain|return|look|change|equip|negate)\b")
+                          r"inflict|target|select|make|have|gain|return|look|change|equip|negate|discard)\b")   # discard: TRX-3
 
 # A sentence that goes on with what an activated effect does ("It cannot attack this turn.", "Those
 # monsters cannot be used as material.") rather than starting a rule of the card.
 _FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|That card|The monster|The monsters|"
                         r"\(|These Tokens|This Token|The Tokens?|Also|Then|Otherwise|Its|Their|If you do|If it does|If they do|For the rest of this turn|"
-                        r"During the End Phase|Until the end of|You cannot .* (?:this turn|the turn you activate))\b")
+                        r"During the End Phase|Until the end of|You cannot .* (?:this turn|the turn you activate))\b"
+                        # what the effect before targets, changed on a condition ("If this card was Fusion Summoned
+                        # using ..., you can target up to 3 cards your opponent controls instead.")
+                        r"|If [^:;]*?, you can target [^:;]*? instead\.$")
 
 
 def bullets(card: Card):

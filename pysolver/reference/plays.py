@@ -294,9 +294,15 @@ def _never_reaches_gy(position: Position, instance: Instance) -> bool:
     return False
 
 
-def _never_tributed(instance: Instance) -> bool:
-    """NS-10: a face-up monster whose own text says it cannot be Tributed (a Ritual's or a cost's Tribute too)."""
-    return _face_up(instance) and untributable_face_up(instance.card) == "all"
+def _never_tributed(instance: Instance, position: Position) -> bool:
+    """NS-10: a face-up monster whose own text says it cannot be Tributed (a Ritual's or a cost's Tribute too). TRX-1:
+    the opponent's face-up monster whose text forbids its controller's opponent (the turn player) to Tribute it, while
+    its effects apply."""
+    if not _face_up(instance):
+        return False
+    never = untributable_face_up(instance.card)
+    return never == "all" or (never == "opponent" and instance.player != position.turn_player
+                              and not _has_no_effects(instance))
 
 
 def _summon_condition_holds(position: Position, condition) -> bool:
@@ -331,8 +337,11 @@ def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:
     restrictions = _restrictions(tribute)                          # TOK-1: what its summoning effect says
     if "cannot_be_tributed" in restrictions:
         return False
-    if _face_up(tribute) and untributable_face_up(tribute.card) is not None:     # NS-10: its own text
+    never = untributable_face_up(tribute.card) if _face_up(tribute) else None
+    if never in ("all", "summon"):                                  # NS-10: its own text
         return False
+    if never == "opponent" and tribute.player != summoned.player and not _has_no_effects(tribute):
+        return False                                                # TRX-1: not by its controller's opponent
     if any(r.startswith("cannot_be_tributed_except_for_") and r.rpartition("_")[2].upper() != summoned.card.attribute
            for r in restrictions):
         return False
@@ -1459,7 +1468,7 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                         pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
                 if rule.tribute_filter is not None:
                     pool = [c for c in pool if _matches(rule.tribute_filter, c)]
-                pool = [c for c in pool if not _never_tributed(c)]                  # NS-10
+                pool = [c for c in pool if not _never_tributed(c, position)]                  # NS-10
                 if rule.summon_first is not None:     # RSP-4: one monster Special Summoned first, then Tributed
                     if not free:
                         continue
@@ -1909,7 +1918,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                                  and not (slot.face_up and getattr(c.state, "position", None) == "set")]
                 every = [c for c in pool if c.id != monster.id]   # PRX-9, PRX-22: before the cards it cannot pay with
                 if slot.action == "tribute":
-                    pool = [c for c in pool if not _never_tributed(c)]          # NS-10
+                    pool = [c for c in pool if not _never_tributed(c, position)]          # NS-10
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
                     pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
@@ -2021,7 +2030,7 @@ def contact_fusions(position: Position) -> Iterator[Play]:
         if "graveyard" in contact.sources:
             pool += _monsters_in(_own(position, "graveyard"))
         if contact.action == "tribute":
-            pool = [m for m in pool if not _never_tributed(m)]                 # NS-10
+            pool = [m for m in pool if not _never_tributed(m, position)]                 # NS-10
         if contact.action == "send":
             pool = [m for m in pool if not _never_reaches_gy(position, m)]     # BAN-4
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
@@ -2218,6 +2227,11 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
         field = [i for i in cards if i.location in ON_FIELD and i.id != holder.id]
         return any(_place_of(position, i) in _points_to(holder.card, here, mine_) for i in field) or any(
             here in _points_to(i.card, _place_of(position, i), i.player == position.turn_player) for i in field)
+    if presence.where == "field_zones_full":      # TGX-5: a card, face-up or Set, in each Field Zone
+        return sum(1 for i in cards if i.location == "field_zone") == 2
+    if presence.where == "own_gy":                # TGX-5: a monster of that kind in its controller's GY
+        return any(i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
+                   and _matches(presence.filter, i) for i in cards)
     if presence.where == "own_face_down":         # BPX-21: a face-down monster of its controller's
         return any(i.player == holder.player and i.location in ON_FIELD and i.state.position == "set" for i in cards)
     if presence.where == "points":
@@ -2242,8 +2256,7 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
     """TGT-5: whether a face-up card's text forbids the turn player's activation of `activated` to target
     `target`: the protection binds the turn player (TGT-1), applies (TGT-2), covers the target (TGT-3) and
     names the kind of the activated card (TGT-4)."""
-    if target.location not in ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone"):
-        return False            # every protection read is of cards on the field (TGT-3)
+    on_field = target.location in ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")
     kinds = _kinds(activated) & {"monster", "spell", "trap"}
     for holder in position.instances.values():
         if not _protection_in_force(holder):
@@ -2272,16 +2285,26 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # PRC-2: "While you control another "Darklord" monster, ..."
             if not kinds & rule.kinds:
                 continue
-            if rule.scope == "cards":   # TGT-10: "other cards on the field", any card there
+            if rule.source is not None and not _matches(rule.source, activated):
+                continue        # TGX-4: "the effects of Level 6 or lower monsters": not this activated card's
+            if rule.scope == "their_cards":   # TGX-3: the cards of the holder's opponent on the field, in the GY, banished
+                covered = target.player != holder.player and (on_field or target.location in ("graveyard", "banished"))
+            elif not on_field:
+                covered = False         # the other scopes name cards on the field
+            elif rule.scope == "cards":   # TGT-10: "other cards on the field", any card there
                 covered = not (rule.other and target.id == holder.id)
+            elif rule.scope == "field_zones":   # TGX-2: a card in either Field Zone, face-up or Set
+                covered = target.location == "field_zone"
             elif target.location not in ON_FIELD:
                 covered = False         # the other scopes name monsters
             elif rule.scope == "self":
                 covered = target.id == holder.id
-            elif rule.scope == "points":   # TGT-10: the face-up monsters of that kind it points to
+            elif rule.scope == "same_attribute":   # TGX-3: a monster on either field of the holder's Attribute
+                covered = target.card.attribute == holder.card.attribute
+            elif rule.scope == "points":   # TGT-10, TGX-1: the monsters of that kind it points to (TGT-10: face-up)
                 covered = _place_of(position, target) in _points_to(
                     holder.card, _place_of(position, holder), not holders_opponent) \
-                    and target.state.position != "set" and _matches(rule.filter, target)
+                    and (not rule.face_up or target.state.position != "set") and _matches(rule.filter, target)
             else:
                 same_side = target.player == holder.player
                 covered = (rule.scope == "field" or same_side) and _matches(rule.filter, target) \

@@ -80,7 +80,9 @@ def card_facts(card: Card) -> str:
         else:
             out.append(f"untributable({c}).")
     never = untributable_face_up(card)     # NS-10
-    if never:
+    if never == "opponent":                # TRX-1: no Tribute by its controller's opponent
+        out.append(f"never_tributed_by_opponent({c}).")
+    elif never:
         out.append(f"face_up_restriction({c},{'never_tributed' if never == 'all' else 'cannot_be_tributed'}).")
     # BAN-1 (leaves: face-up, leaving the field), BAN-2 (overlay: an Xyz Material sent to the GY): banished instead;
     # BAN-3 (field): banish_field(C, N, What, Whose GY, From where, Where the card applies it)
@@ -873,7 +875,9 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
     Xyz Material); protection_except_phase(C, N, Phase, Whose) (not during that phase: of its controller's
     turn, own, or of any turn); protection_summoned_as(C, N, K), protection_controls_named(C, N, F),
     protection_lp_higher(C, N) (EDL-4: only while it came by that Summon, its controller controls a face-up card
-    of that name, its controller's LP are higher)."""
+    of that name, its controller's LP are higher); Scope also points (TGT-10, TGX-1), cards (TGT-10), field_zones
+    (TGX-2), same_attribute and their_cards (TGX-3); protection_source(C, N, F) (TGX-4: only the effects of
+    activated monsters that match F)."""
     c, out = card.passcode, []
     for n, found in enumerate(protections(card).protections, 1):
         out.append(f"protection({c},{n},{found.whom},{found.scope}).")
@@ -898,6 +902,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.extend(_presence_facts(c, f"prot({n})", found.presence, filters))
         if found.except_named is not None:                       # PRC-3: not the monsters of that name
             out.append(f"protection_except_named({c},{n},{filters.number(found.except_named)}).")
+        if found.source is not None:                             # TGX-4: only the effects of such monsters
+            out.append(f"protection_source({c},{n},{filters.number(found.source)}).")
     return out
 
 

@@ -29,6 +29,7 @@ _NEEDS = {
     "zones.lp": ("requirement", "scale", "alternative_xyz", "attack_pointed_cannot",   # BP-8, BP-11: at/3, points/3
                  "attack_not_target_pointing", "attack_pointed_not_target", "presence",   # PRC-1, PRC-2
                  "zone_lock",    # ZLK-1: points/3
+                 "protection",   # TGT-10, TGX-1: points/3
                  "attack_column_guard",   # BPX-27: at/3
                  "ritual_from_extra_deck"),   # RSP-2: a Ritual Monster from the face-up Extra Deck
     "materials.lp": ("requirement", "alternative_xyz"),
@@ -52,7 +53,7 @@ _NEEDS = {
                         "activation_lock"),
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
     "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",
-                      "trap_monster_not_trap", "face_up_restriction"),
+                      "trap_monster_not_trap", "face_up_restriction", "never_tributed_by_opponent"),
 }
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).

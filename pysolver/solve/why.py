@@ -468,6 +468,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_restricted": ("TOK-1", "{I:instance} cannot attack (the effect that summoned it, or its own text)"),
     "target_protected": ("TGT-5", "{T:instance} cannot be targeted by {K} effects (a face-up card's text protects "
                                   "it from you)"),
+    "target_protected_source": ("TGX-4", "{T:instance} cannot be targeted by the effects of {I:instance} (a face-up "
+                                         "card's text protects it from the effects of such monsters)"),
     # Named rules that make a condition true (`not p` failed).
     "blocked_once_per_turn": ("TEXT", "this effect can be used once per turn and was used"),
     "blocked_lp_cost": ("TEXT", "you cannot pay its Life Point cost"),
