@@ -167,6 +167,14 @@ _ACT_MONSTERS = re.compile(rf"(?:(?P<what>.+?) (?P<whose>your opponent controls|
                            rf"monsters|Monsters in your opponent's possession)) cannot activate their effects{_BATTLE}\.")
 
 
+# LKP-3 (docs/lock-rules.md): "Your opponent cannot activate the effects of Level 5 or higher monsters Special Summoned
+# from the Extra Deck." (Crimson Blader/Assault Mode; the engine: EFFECT_CANNOT_ACTIVATE whose value is a monster
+# effect of a card on the field, `IsLevelAbove(5)`, `IsSummonLocation(LOCATION_EXTRA)`): the monsters are a phrase of
+# the requirement language ending in MAT-7's "Special Summoned from the Extra Deck", on the field.
+_ACT_FROM_EXTRA_DECK = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) activate the effects of "
+                                  r"(?P<what>[^.]+? monsters Special Summoned from the Extra Deck)\.")
+
+
 def _monster_kinds(phrase: str) -> tuple:
     """'Fusion, Synchro, and Xyz Monsters' -> one filter per kind; else the phrase as `_filters` reads it."""
     listed = re.fullmatch(r"((?:\w+, )+\w+),? and (\w+) (Monsters|monsters)", phrase)
@@ -194,6 +202,16 @@ def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
             return None
         return ActivationLock(sentence, where, who, kinds, place, (), field[0] if field else None,
                               bool(match.group("battle")))
+    match = _ACT_FROM_EXTRA_DECK.fullmatch(sentence)
+    if match:                                                      # LKP-3
+        who = WHO[match.group("who")]
+        if (who == "both") != sentence.startswith("Neither player can"):
+            return None
+        try:
+            wanted = _filters(match.group("what"))
+        except UnreadLock:
+            return None
+        return ActivationLock(sentence, where, who, _MONSTER_EFFECTS, "field", wanted)
     match = _ACT_MONSTERS.fullmatch(sentence)
     if match:
         if match.group("theirs"):
@@ -250,3 +268,49 @@ def zone_lock(card: Card) -> bool:
     """The card's monster text states the ZLK-1 lock in a sentence standing alone (a Link Monster's)."""
     return "link" in card.kinds and any(
         s.where == "card" and not s.activated and ZONE_LOCK.fullmatch(s.text) for s in sentences(card))
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-1 (docs/lock-rules.md): "<monsters> cannot have their activated effects negated (except "X")." (Scrap
+# Warrior; the engine's EFFECT_CANNOT_INACTIVATE and EFFECT_CANNOT_DISEFFECT, which are consulted only when a Chain
+# Link's activation or effect is about to be negated). pysolver never builds a Chain (CHN-1) and no play it lists
+# negates an activation or an effect, so the sentence forbids none of its plays; a monster whose effects a position
+# says are negated (TOK-1: a continuous negation, EFFECT_DISABLE) is not concerned either. Read as such.
+
+NO_NEGATION = re.compile(r"(?:[A-Z][^.]*? )?cannot have their activated effects negated(?: \(except \"[^\"]+\"\))?\.")
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-2 (docs/lock-rules.md): a monster's grant to activate Trap Cards of an archetype from the hand (the engine's
+# EFFECT_TRAP_ACT_IN_HAND on its controller's hand, range: the Monster Zone; Paleozoic Opabinia, the Magical
+# Musketeers):
+#
+#     You can activate "Paleozoic" Trap Cards from your hand.
+#     During either player's turn, you can activate "Magical Musket" Spell/Trap Cards from your hand.
+#
+# The Spell half of the second (EFFECT_QP_ACT_IN_NTPHAND: a Quick-Play Spell from the hand in the opponent's turn)
+# changes nothing in the turn player's own turn, where a Spell is activated from the hand anyway.
+
+HAND_TRAPS = re.compile(r"(?P<either>During either player's turn, you|You) can activate \"(?P<archetype>[^\"]+)\" "
+                        r"(?P<what>Trap Cards|Spell/Trap Cards) from your hand\.")
+
+
+@lru_cache(maxsize=None)
+def hand_trap_grants(card: Card) -> tuple[tuple[str, int], ...]:
+    """(sentence, archetype setcode) for each LKP-2 grant in the card's monster text, standing alone; a form whose
+    archetype is not known (pysolver/cards/data/archetypes.yaml) or whose Spell half is not "During either player's
+    turn" is not read."""
+    from .material_lines import default_archetypes
+    if not card.is_monster:
+        return ()
+    found = []
+    for sentence in sentences(card):
+        match = HAND_TRAPS.fullmatch(sentence.text)
+        if sentence.where != "card" or sentence.activated or not match:
+            continue
+        if (match.group("what") == "Spell/Trap Cards") != (match.group("either") != "You"):
+            continue
+        code = default_archetypes().get(match.group("archetype"))
+        if code is not None:
+            found.append((sentence.text, code))
+    return tuple(found)

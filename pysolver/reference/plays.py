@@ -50,7 +50,7 @@ from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
+from ..cards.locks import activation_locks, emz_lock, hand_trap_grants, summon_locks, zone_lock
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
@@ -2042,6 +2042,7 @@ def _activatable_from_hand_or_set(position: Position) -> list[Instance]:
     found = []
     if _free_spell_trap_zones(position):
         found += [c for c in _own(position, "hand") if "spell" in c.card.kinds and not c.card.is_monster]
+        found += [c for c in _own(position, "hand") if _trap_from_hand(position, c)]     # LKP-2
     for card in _own(position, "spell_trap_zone"):
         if card.state.position != "set" or card.card.is_monster:
             continue
@@ -2050,6 +2051,16 @@ def _activatable_from_hand_or_set(position: Position) -> list[Instance]:
             continue
         found.append(card)
     return found
+
+
+def _trap_from_hand(position: Position, card: Instance) -> bool:
+    """LKP-2 (docs/lock-rules.md): a Trap Card in the turn player's hand may be activated while one of the turn
+    player's face-up monsters, applying its effects, says "You can activate "X" Trap Cards from your hand" (or
+    "Spell/Trap Cards", during either player's turn) and the Trap is an X card."""
+    if "trap" not in card.card.kinds or card.card.is_monster:
+        return False
+    return any(card.card.in_archetype(code) for holder in _own(position, ON_FIELD) if _applies(holder, "card")
+               for _, code in hand_trap_grants(holder.card))
 
 
 def activations(position: Position) -> Iterator[Play]:

@@ -11,7 +11,7 @@ from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, r
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
-from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
+from ..cards.locks import activation_locks, emz_lock, hand_trap_grants, summon_locks, zone_lock
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -354,6 +354,9 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1
         out.append(f"zone_lock({c}).")
+    for _, code in hand_trap_grants(card):                       # LKP-2: Traps of that archetype from the hand
+        filters.archetypes.add(code)
+        out.append(f"trap_from_hand({c},{code}).")
     for n, lock in enumerate(activation_locks(card), 1):      # EDL-3
         out.append(f"activation_lock({c},{n},{lock.where},{lock.who},{lock.place}).")
         out.extend(f"activation_lock_kind({c},{n},{kind})." for kind in sorted(lock.kinds))
