@@ -314,3 +314,56 @@ def hand_trap_grants(card: Card) -> tuple[tuple[str, int], ...]:
         if code is not None:
             found.append((sentence.text, code))
     return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-6 (docs/lock-rules.md): "You cannot activate cards or effects, or Set any cards." (Rocket Arrow Express; the
+# engine: EFFECT_CANNOT_ACTIVATE with value 1, EFFECT_CANNOT_MSET, EFFECT_CANNOT_SSET, EFFECT_CANNOT_TURN_SET and
+# EFFECT_CANNOT_SPECIAL_SUMMON of a face-down monster, all on its controller, range the Monster Zone): while the
+# monster is face-up with its effects, its controller activates nothing (no card, no effect: a Spell, a Trap, a
+# monster's effect, a Pendulum Scale, the Fusion or Ritual Spell of a Summon) and Sets nothing (a monster, a Spell or
+# a Trap).
+
+NO_ACTIVATION_OR_SET = re.compile(r"You cannot activate cards or effects, or Set any cards\.")
+
+
+@lru_cache(maxsize=None)
+def no_activation_or_set(card: Card) -> bool:
+    """The card's monster text states the LKP-6 lock in a sentence standing alone."""
+    return card.is_monster and any(s.where == "card" and not s.activated and NO_ACTIVATION_OR_SET.fullmatch(s.text)
+                                   for s in sentences(card))
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-7 (docs/lock-rules.md): 'Can only be Link Summoned while you have a "World Legacy" card in your GY.' (Lib the World
+# Key Blademaster; the engine: EFFECT_SPSUMMON_COST whose cost, for a Link Summon, asks for a card of the archetype in
+# its summoner's GY before the Summon): a condition of the card's own Summon of that kind.
+
+GY_CARD_NEEDED = re.compile(r'Can only be (?P<kind>Fusion|Synchro|Xyz|Link) Summoned while you have an? "(?P<archetype>[^"]+)" '
+                            r'card in your GY\.')
+
+
+@lru_cache(maxsize=None)
+def gy_card_needed(card: Card) -> tuple[tuple[str, str, int], ...]:
+    """(sentence, kind of Summon, archetype setcode) of each LKP-7 sentence of an Extra Deck monster of that kind; an
+    archetype pysolver does not know stays unread."""
+    from .material_lines import default_archetypes
+    found = []
+    for sentence in sentences(card):
+        match = GY_CARD_NEEDED.fullmatch(sentence.text)
+        if not match or sentence.where != "card" or sentence.activated or match.group("kind").lower() not in card.kinds:
+            continue
+        code = default_archetypes().get(match.group("archetype"))
+        if code is not None:
+            found.append((sentence.text, match.group("kind").lower(), code))
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-8 (docs/lock-rules.md): 'You can activate the effects of "PSY-Framegear" monsters in your hand even while you
+# control a monster(s).' (PSY-Framelord Lambda): it lifts a condition of effects activated from the hand. pysolver
+# lists no activation of a monster's effect in the hand (`effects.activated_effects` models a monster's effects on
+# the field or in the GY only), so the sentence changes none of its plays. Read as such.
+
+HAND_EFFECTS_GRANT = re.compile(r'You can activate the effects of "[^"]+" monsters in your hand even while you control '
+                                r"a monster\(s\)\.")

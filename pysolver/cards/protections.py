@@ -49,7 +49,7 @@ from functools import lru_cache
 
 from .card import Card
 from .presence import read_lead
-from .requirements import ANY
+from .requirements import ANY, And, Atom
 from .sentences import _parts, _split, sentences
 
 ALL_KINDS = frozenset({"monster", "spell", "trap"})
@@ -159,8 +159,34 @@ def _what(what: str, subject):
         return ("self", None, False, False) if subject == "self" else None
     if re.fullmatch(_SELF, what, re.I):
         return ("self", None, False, False)
-    if what in ("them", "they", "those monsters"):
+    if what in ("them", "they", "those monsters", "those cards"):
         return subject if isinstance(subject, tuple) else None
+    # LKP-4 (docs/lock-rules.md): "Spells/Traps you control" (its controller's Spell and Trap Cards on the field, face-up
+    # or Set); 'other "X" cards you control' (its controller's face-up X cards on the field, of any card type, not
+    # itself); "<monsters> you control[,] that were Special Summoned from the Extra Deck / the GY[,]" (face-up ones)
+    if what == "Spells/Traps you control":
+        return ("own_spell_trap", ANY, False, False)
+    named = re.fullmatch(r'"(?P<archetype>[^"]+)" Spells/Traps you control', what)   # face-up ones of the archetype
+    if named:
+        from .material_lines import default_archetypes
+        code = default_archetypes().get(named.group("archetype"))
+        return None if code is None else ("own_spell_trap", Atom("archetype", "=", code, named.group("archetype")),
+                                          True, False)
+    cards = re.fullmatch(r'(?P<other>[Oo]ther )?"(?P<archetype>[^"]+)" cards you control', what)
+    if cards:
+        from .material_lines import default_archetypes
+        code = default_archetypes().get(cards.group("archetype"))
+        if code is None:
+            return None
+        return ("own_cards", Atom("archetype", "=", code, cards.group("archetype")), True, bool(cards.group("other")))
+    summoned = re.fullmatch(r"(?P<other>[Oo]ther )?(?P<phrase>.+?) you control,? that were Special Summoned from the "
+                            r"(?P<place>Extra Deck|GY),?", what)
+    if summoned:
+        found = _filter(summoned.group("phrase"))
+        if found is None:
+            return None
+        place = Atom("summoned", "=", "from_extra_deck" if summoned.group("place") == "Extra Deck" else "from_graveyard")
+        return ("own", place if found == ANY else And((found, place)), True, bool(summoned.group("other")))
     own = _OWN.fullmatch(what)
     if own and own.group("exname"):                 # PRC-3: ', except "X"': not the monsters named X
         excepted = _filter_name(own.group("exname"))
