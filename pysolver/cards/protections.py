@@ -88,6 +88,7 @@ class Protection:
     lp_higher: bool = False          # EDL-4: "While your LP are higher than your opponent's"
     presence: object = None          # PRC-2: while the position shows such a card (presence.Presence)
     except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
+    except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
 
 
 @dataclass(frozen=True)
@@ -117,7 +118,10 @@ _PHASES = {"Main Phase 2": "main2", "Battle Phase": "battle"}
 _CONJUNCT = re.compile(r", (?:also|and) (?=[a-zA-Z])")
 _SELF = r"(?:this card(?: on the field)?|it)"
 _ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) target (?P<what>.+?) with "
-                     rf"(?P<kind>{_KIND})(?P<except>, except this (?:one|card))?$")
+                     rf"(?P<kind>{_KIND})(?P<except>, except this (?:one|card))?(?P<own>, except its own)?$")
+# LKP-9: "Neither player can target this Xyz Summoned card with monster effects, except its own." (Borreload eXcharge
+# Dragon): this card, while it came by that Summon, against monster effects other than its own.
+_SUMMONED_SELF = re.compile(r"\bthis (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card\b")
 _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or destroyed|, or destroyed|)) by,? "
                       rf"(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})$")
 _PASSIVE_BOTH = re.compile(rf"^(?P<what>.+? )?[Cc]annot be targeted by, or destroyed by, "
@@ -262,7 +266,12 @@ def read_sentence(sentence: str, card: Card):
     summoned_as, controls_named, lp_higher = None, None, False
     if card.is_monster and presence is None:              # EDL-4
         summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
-        if summoned:
+        inside = _SUMMONED_SELF.search(text)
+        if inside and not summoned and text.endswith(", except its own") and not _CONJUNCT.search(text):   # LKP-9
+            if inside.group("kind").lower() not in card.kinds:
+                return None
+            summoned_as, text = inside.group("kind").lower(), text[:inside.start()] + "this card" + text[inside.end():]
+        elif summoned:
             kind = (summoned.group("kind") or summoned.group("kind2")).lower()
             if kind not in card.kinds:
                 return None
@@ -310,6 +319,12 @@ def read_sentence(sentence: str, card: Card):
                 return None
             continue
         active, passive = _ACTIVE.fullmatch(conjunct), _PASSIVE.fullmatch(conjunct) or _PASSIVE_BOTH.fullmatch(conjunct)
+        except_own = False
+        if active and active.group("own"):          # LKP-9: only this card, against monster effects
+            if active.group("what") != "this card" or active.group("except") or \
+                    _KINDS[active.group("kind")] != frozenset({"monster"}):
+                return None
+            except_own = True
         if active:
             whom = "opponent" if active.group("who").lower().startswith("your opponent") else "both"
             what = _what(active.group("what"), other_subject)
@@ -342,7 +357,8 @@ def read_sentence(sentence: str, card: Card):
             return None
         kinds = _KINDS[(active or passive).group("kind")]
         found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
-                                summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None))
+                                summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None,
+                                except_own))
         targeting = True
     return tuple(found) if targeting else None
 

@@ -2265,6 +2265,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # PRC-2: "While you control another "Darklord" monster, ..."
             if not kinds & rule.kinds:
                 continue
+            if rule.except_own and activated.id == holder.id:
+                continue        # LKP-9: ", except its own"
             if rule.scope == "cards":   # TGT-10: "other cards on the field", any card there
                 covered = not (rule.other and target.id == holder.id)
             elif rule.scope == "own_spell_trap":   # LKP-4: "Spells/Traps you control", face-up or Set

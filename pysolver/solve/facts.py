@@ -905,6 +905,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.extend(_presence_facts(c, f"prot({n})", found.presence, filters))
         if found.except_named is not None:                       # PRC-3: not the monsters of that name
             out.append(f"protection_except_named({c},{n},{filters.number(found.except_named)}).")
+        if found.except_own:                                  # LKP-9: ", except its own"
+            out.append(f"protection_except_own({c},{n}).")
     return out
 
 

@@ -369,3 +369,28 @@ def test_lkp_8_lambda_is_read_and_no_hand_effect_of_a_monster_is_modelled(real):
     assert all(e.where in ("field", "graveyard") for card in real if card.is_monster for e in activated_effects(card))
     b = board(cards=real).monster("left", "PSY-Framelord Lambda", summoned_as="link").hand("PSY-Framegear Gamma")
     assert "activate" not in actions(b.build())
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-9: "Neither player can target this Xyz Summoned card with monster effects, except its own."
+
+def test_lkp_9_borreload_excharge_is_protected_while_xyz_summoned(real):
+    assert read_whole(real["Borreload eXcharge Dragon"])
+    b = cipher(real)
+    b.opponent.monster(1, "Borreload eXcharge Dragon", summoned_as="xyz", materials=["Kuriboh"]) \
+        .monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2"}
+    b = cipher(real)     # revived, not Xyz Summoned: no protection
+    b.opponent.monster(1, "Borreload eXcharge Dragon", special_summoned_from="graveyard").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+def test_lkp_9_the_exception_is_read_only_for_this_card_and_monster_effects(real):
+    from pysolver.cards import protections
+    card = real["Borreload eXcharge Dragon"]
+    (found,) = protections.read_sentence("Neither player can target this card with monster effects, except its own.", card)
+    assert found.except_own and found.summoned_as is None
+    assert protections.read_sentence("Neither player can target monsters you control with monster effects, except its "
+                                     "own.", card) is None
+    assert protections.read_sentence("Neither player can target this card with card effects, except its own.",
+                                     card) is None
