@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .card import Card
 from .sentences import sentences
@@ -295,7 +295,7 @@ HAND_TRAPS = re.compile(r"(?P<either>During either player's turn, you|You) can a
                         r"(?P<what>Trap Cards|Spell/Trap Cards) from your hand\.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def hand_trap_grants(card: Card) -> tuple[tuple[str, int], ...]:
     """(sentence, archetype setcode) for each LKP-2 grant in the card's monster text, standing alone; a form whose
     archetype is not known (pysolver/cards/data/archetypes.yaml) or whose Spell half is not "During either player's
@@ -327,7 +327,7 @@ def hand_trap_grants(card: Card) -> tuple[tuple[str, int], ...]:
 NO_ACTIVATION_OR_SET = re.compile(r"You cannot activate cards or effects, or Set any cards\.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def no_activation_or_set(card: Card) -> bool:
     """The card's monster text states the LKP-6 lock in a sentence standing alone."""
     return card.is_monster and any(s.where == "card" and not s.activated and NO_ACTIVATION_OR_SET.fullmatch(s.text)
@@ -343,7 +343,7 @@ GY_CARD_NEEDED = re.compile(r'Can only be (?P<kind>Fusion|Synchro|Xyz|Link) Summ
                             r'card in your GY\.')
 
 
-@lru_cache(maxsize=None)
+@cache
 def gy_card_needed(card: Card) -> tuple[tuple[str, str, int], ...]:
     """(sentence, kind of Summon, archetype setcode) of each LKP-7 sentence of an Extra Deck monster of that kind; an
     archetype pysolver does not know stays unread."""

@@ -432,12 +432,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "forbid_summon": (None, _forbid("Summon")),
     "forbid_synchro_summon": (None, _forbid("Synchro Summon")),
     "forbid_activate_other": (None, _forbid("activate other cards")),
-    "summon_needs_gy_card": ("LKP-7", "{C:card} can only be Summoned this way while you have a card of its archetype "
-                                      "in your GY"),
-    "no_activation_or_set": ("LKP-6", "a face-up monster of yours says: you cannot activate cards or effects, or Set "
-                                      "any cards"),
-    "forbid_monster_effects": ("LKP-5", "you cannot activate monster effects for the rest of this turn: your "
-                                        "opponent's {C:card} was Summoned this turn"),
+    "summon_needs_gy_card": ("LKP-7", ("{C:card} can only be Summoned this way while you have a card of its archetype "
+                                       "in your GY")),
+    "no_activation_or_set": ("LKP-6", ("a face-up monster of yours says: you cannot activate cards or effects, or Set "
+                                       "any cards")),
+    "forbid_monster_effects": ("LKP-5", ("you cannot activate monster effects for the rest of this turn: your "
+                                         "opponent's {C:card} was Summoned this turn")),
     "forbid_battle_phase": (None, _forbid("conduct your Battle Phase")),
     "forbid_attack": (None, _forbid("attack with this monster")),
     "forbid_direct_attack": (None, _forbid("attack directly")),

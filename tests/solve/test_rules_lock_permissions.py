@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from helpers import applied, board, whole_plays
+
 from pysolver.cards import locks
 from pysolver.cards.card import CardDB
 from pysolver.cards.reading import unread_clauses
-
 
 plays = whole_plays
 
