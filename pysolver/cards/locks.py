@@ -277,7 +277,8 @@ def zone_lock(card: Card) -> bool:
 # negates an activation or an effect, so the sentence forbids none of its plays; a monster whose effects a position
 # says are negated (TOK-1: a continuous negation, EFFECT_DISABLE) is not concerned either. Read as such.
 
-NO_NEGATION = re.compile(r"(?:[A-Z][^.]*? )?cannot have their activated effects negated(?: \(except \"[^\"]+\"\))?\.")
+NO_NEGATION = re.compile(r"(?:[A-Z](?:(?!\bcannot\b|\bcan\b|\bmust\b|, also\b|, and\b)[^.])*? )?cannot have their activated "
+                         r"effects negated(?: \(except \"[^\"]+\"\))?\.")   # the subject only: no other rule before it
 
 
 # --------------------------------------------------------------------------------------------------

@@ -552,6 +552,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "not ritual_used": ("TEXT", "{0:card} can be activated once per turn and was activated this turn"),
     "fusion_spell": ("FUS-1", "no Polymerization in your hand (with a free Spell & Trap Zone) or Set"),
     "free_szone": ("{F}-1", "no free Spell & Trap Zone to activate the Spell in"),
+    "trap_from_hand": ("LKP-2", "a Trap is activated from the hand only while a face-up monster of yours says you can"),
+    "archetype_member": ("LKP-2", "{0:card} is not of the archetype your face-up monster lets you activate from the hand"),
     "not occupied_szone": ("ZN-1", "no free Spell & Trap Zone"),
     "effect": ("TEXT", "{0:card} has no effect pysolver offers as a play from there"),
     "holds_scale": ("PEN-1", "no Pendulum Scale in your {0} Pendulum Zone"),

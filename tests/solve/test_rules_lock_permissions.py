@@ -34,6 +34,8 @@ def test_lkp_1_scrap_warrior_is_read(real):
     # another sentence about negation stays what it was: a sentence with more than the negation is not covered
     assert not locks.NO_NEGATION.fullmatch("Monsters you control cannot have their activated effects negated, and "
                                            "your opponent cannot activate cards.")
+    assert not locks.NO_NEGATION.fullmatch("Your opponent cannot Special Summon monsters, and monsters you control "
+                                           "cannot have their activated effects negated.")
 
 
 def test_lkp_1_scrap_warrior_on_either_side_changes_no_play(real):
