@@ -938,6 +938,8 @@ class Clause:
                             # | extra_normal_summon_while (NS-13: granted while this card is face-up; `method`
                             #   "set" when the additional one may be a Set, else "summon")
                             # | after_summoned (ZLK-4: after this card's Summon of `method` succeeded)
+                            # | after_summoned_opponent (LKP-5: after that Summon, its summoner's opponent cannot
+                            #   activate monster effects this turn)
     forbids: str = ""       # special_summon | special_summon_from_extra_deck | normal_summon | summon
                             # | activate_other | direct_attack_others | battle_phase | attack_self
                             # | attack_others | direct_attack | direct_attack_self
@@ -991,6 +993,13 @@ EXTRA_NORMAL_SUMMON_WHILE = re.compile(
 
 AFTER_SUMMONED = re.compile(r"After you (?P<method>Fusion|Synchro|Xyz|Link|Ritual) Summon this card, you cannot Special "
                             r"Summon (?P<what>Level \d+ or (?:higher|lower)) monsters for the rest of the turn\.")
+
+
+# LKP-5 (docs/lock-rules.md): "After this card was Xyz Summoned, your opponent cannot activate monster effects for the
+# rest of that turn." (Outer Entity Azathot; engine: on EVENT_SPSUMMON_SUCCESS when `IsXyzSummoned`, a player-level
+# EFFECT_CANNOT_ACTIVATE on the summoner's opponent, value `re:IsMonsterEffect()`, until the End Phase).
+AFTER_SUMMONED_OPPONENT = re.compile(r"After this card was (?P<method>Fusion|Synchro|Xyz|Link|Ritual) Summoned, your "
+                                     r"opponent cannot activate monster effects for the rest of that turn\.")
 
 
 # RIT-9: a Ritual Spell's "For the rest of this turn after this card resolves, you cannot ..." (Dogmatikalamity) is
@@ -1072,6 +1081,9 @@ def _turn_clause(card: Card, sentence: str, effect_of) -> Clause | None:
     """The clause one sentence writes (None: none); `UnsupportedText` when it writes one pysolver cannot read."""
     if EXTRA_NORMAL_SUMMON_WHILE.fullmatch(sentence.strip()):
         return None                  # NS-13: normal_summon_grants
+    opponent = AFTER_SUMMONED_OPPONENT.fullmatch(sentence.strip())
+    if opponent:                     # LKP-5 (docs/lock-rules.md)
+        return Clause("after_summoned_opponent", "monster_effects", method=opponent.group("method").lower())
     after = AFTER_SUMMONED.fullmatch(sentence.strip())
     if after:                        # ZLK-4 (docs/lock-rules.md)
         return Clause("after_summoned", "special_summon", method=after.group("method").lower(),

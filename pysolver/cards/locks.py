@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .card import Card
 from .sentences import sentences
@@ -167,6 +167,14 @@ _ACT_MONSTERS = re.compile(rf"(?:(?P<what>.+?) (?P<whose>your opponent controls|
                            rf"monsters|Monsters in your opponent's possession)) cannot activate their effects{_BATTLE}\.")
 
 
+# LKP-3 (docs/lock-rules.md): "Your opponent cannot activate the effects of Level 5 or higher monsters Special Summoned
+# from the Extra Deck." (Crimson Blader/Assault Mode; the engine: EFFECT_CANNOT_ACTIVATE whose value is a monster
+# effect of a card on the field, `IsLevelAbove(5)`, `IsSummonLocation(LOCATION_EXTRA)`): the monsters are a phrase of
+# the requirement language ending in MAT-7's "Special Summoned from the Extra Deck", on the field.
+_ACT_FROM_EXTRA_DECK = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) activate the effects of "
+                                  r"(?P<what>[^.]+? monsters Special Summoned from the Extra Deck)\.")
+
+
 def _monster_kinds(phrase: str) -> tuple:
     """'Fusion, Synchro, and Xyz Monsters' -> one filter per kind; else the phrase as `_filters` reads it."""
     listed = re.fullmatch(r"((?:\w+, )+\w+),? and (\w+) (Monsters|monsters)", phrase)
@@ -194,6 +202,16 @@ def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
             return None
         return ActivationLock(sentence, where, who, kinds, place, (), field[0] if field else None,
                               bool(match.group("battle")))
+    match = _ACT_FROM_EXTRA_DECK.fullmatch(sentence)
+    if match:                                                      # LKP-3
+        who = WHO[match.group("who")]
+        if (who == "both") != sentence.startswith("Neither player can"):
+            return None
+        try:
+            wanted = _filters(match.group("what"))
+        except UnreadLock:
+            return None
+        return ActivationLock(sentence, where, who, _MONSTER_EFFECTS, "field", wanted)
     match = _ACT_MONSTERS.fullmatch(sentence)
     if match:
         if match.group("theirs"):
@@ -250,3 +268,103 @@ def zone_lock(card: Card) -> bool:
     """The card's monster text states the ZLK-1 lock in a sentence standing alone (a Link Monster's)."""
     return "link" in card.kinds and any(
         s.where == "card" and not s.activated and ZONE_LOCK.fullmatch(s.text) for s in sentences(card))
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-1 (docs/lock-rules.md): "<monsters> cannot have their activated effects negated (except "X")." (Scrap
+# Warrior; the engine's EFFECT_CANNOT_INACTIVATE and EFFECT_CANNOT_DISEFFECT, which are consulted only when a Chain
+# Link's activation or effect is about to be negated). pysolver never builds a Chain (CHN-1) and no play it lists
+# negates an activation or an effect, so the sentence forbids none of its plays; a monster whose effects a position
+# says are negated (TOK-1: a continuous negation, EFFECT_DISABLE) is not concerned either. Read as such.
+
+NO_NEGATION = re.compile(r"(?:[A-Z](?:(?!\bcannot\b|\bcan\b|\bmust\b|, also\b|, and\b)[^.])*? )?cannot have their activated "
+                         r"effects negated(?: \(except \"[^\"]+\"\))?\.")   # the subject only: no other rule before it
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-2 (docs/lock-rules.md): a monster's grant to activate Trap Cards of an archetype from the hand (the engine's
+# EFFECT_TRAP_ACT_IN_HAND on its controller's hand, range: the Monster Zone; Paleozoic Opabinia, the Magical
+# Musketeers):
+#
+#     You can activate "Paleozoic" Trap Cards from your hand.
+#     During either player's turn, you can activate "Magical Musket" Spell/Trap Cards from your hand.
+#
+# The Spell half of the second (EFFECT_QP_ACT_IN_NTPHAND: a Quick-Play Spell from the hand in the opponent's turn)
+# changes nothing in the turn player's own turn, where a Spell is activated from the hand anyway.
+
+HAND_TRAPS = re.compile(r"(?P<either>During either player's turn, you|You) can activate \"(?P<archetype>[^\"]+)\" "
+                        r"(?P<what>Trap Cards|Spell/Trap Cards) from your hand\.")
+
+
+@cache
+def hand_trap_grants(card: Card) -> tuple[tuple[str, int], ...]:
+    """(sentence, archetype setcode) for each LKP-2 grant in the card's monster text, standing alone; a form whose
+    archetype is not known (pysolver/cards/data/archetypes.yaml) or whose Spell half is not "During either player's
+    turn" is not read."""
+    from .material_lines import default_archetypes
+    if not card.is_monster:
+        return ()
+    found = []
+    for sentence in sentences(card):
+        match = HAND_TRAPS.fullmatch(sentence.text)
+        if sentence.where != "card" or sentence.activated or not match:
+            continue
+        if (match.group("what") == "Spell/Trap Cards") != (match.group("either") != "You"):
+            continue
+        code = default_archetypes().get(match.group("archetype"))
+        if code is not None:
+            found.append((sentence.text, code))
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-6 (docs/lock-rules.md): "You cannot activate cards or effects, or Set any cards." (Rocket Arrow Express; the
+# engine: EFFECT_CANNOT_ACTIVATE with value 1, EFFECT_CANNOT_MSET, EFFECT_CANNOT_SSET, EFFECT_CANNOT_TURN_SET and
+# EFFECT_CANNOT_SPECIAL_SUMMON of a face-down monster, all on its controller, range the Monster Zone): while the
+# monster is face-up with its effects, its controller activates nothing (no card, no effect: a Spell, a Trap, a
+# monster's effect, a Pendulum Scale, the Fusion or Ritual Spell of a Summon) and Sets nothing (a monster, a Spell or
+# a Trap).
+
+NO_ACTIVATION_OR_SET = re.compile(r"You cannot activate cards or effects, or Set any cards\.")
+
+
+@cache
+def no_activation_or_set(card: Card) -> bool:
+    """The card's monster text states the LKP-6 lock in a sentence standing alone."""
+    return card.is_monster and any(s.where == "card" and not s.activated and NO_ACTIVATION_OR_SET.fullmatch(s.text)
+                                   for s in sentences(card))
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-7 (docs/lock-rules.md): 'Can only be Link Summoned while you have a "World Legacy" card in your GY.' (Lib the World
+# Key Blademaster; the engine: EFFECT_SPSUMMON_COST whose cost, for a Link Summon, asks for a card of the archetype in
+# its summoner's GY before the Summon): a condition of the card's own Summon of that kind.
+
+GY_CARD_NEEDED = re.compile(r'Can only be (?P<kind>Fusion|Synchro|Xyz|Link) Summoned while you have an? "(?P<archetype>[^"]+)" '
+                            r'card in your GY\.')
+
+
+@cache
+def gy_card_needed(card: Card) -> tuple[tuple[str, str, int], ...]:
+    """(sentence, kind of Summon, archetype setcode) of each LKP-7 sentence of an Extra Deck monster of that kind; an
+    archetype pysolver does not know stays unread."""
+    from .material_lines import default_archetypes
+    found = []
+    for sentence in sentences(card):
+        match = GY_CARD_NEEDED.fullmatch(sentence.text)
+        if not match or sentence.where != "card" or sentence.activated or match.group("kind").lower() not in card.kinds:
+            continue
+        code = default_archetypes().get(match.group("archetype"))
+        if code is not None:
+            found.append((sentence.text, match.group("kind").lower(), code))
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------------
+# LKP-8 (docs/lock-rules.md): 'You can activate the effects of "PSY-Framegear" monsters in your hand even while you
+# control a monster(s).' (PSY-Framelord Lambda): it lifts a condition of effects activated from the hand. pysolver
+# lists no activation of a monster's effect in the hand (`effects.activated_effects` models a monster's effects on
+# the field or in the GY only), so the sentence changes none of its plays. Read as such.
+
+HAND_EFFECTS_GRANT = re.compile(r'You can activate the effects of "[^"]+" monsters in your hand even while you control '
+                                r"a monster\(s\)\.")

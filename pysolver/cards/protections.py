@@ -55,7 +55,7 @@ from functools import lru_cache
 
 from .card import Card
 from .presence import read_lead
-from .requirements import ANY
+from .requirements import ANY, And, Atom
 from .sentences import _parts, _split, sentences
 
 ALL_KINDS = frozenset({"monster", "spell", "trap"})
@@ -99,6 +99,7 @@ class Protection:
     except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
                                      # kind (kinds is then {"monster"})
+    except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
 
 
 @dataclass(frozen=True)
@@ -128,9 +129,12 @@ _PHASES = {"Main Phase 2": "main2", "Battle Phase": "battle"}
 _CONJUNCT = re.compile(r", (?:also|and) (?=[a-zA-Z])")
 _SELF = r"(?:this card(?: on the field)?|it)"
 _ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) target(?: or destroy)? (?P<what>.+?) with "
-                     rf"(?P<kind>{_KIND})(?P<except>, except this (?:one|card))?$")
+                     rf"(?P<kind>{_KIND})(?P<except>, except this (?:one|card))?(?P<own>, except its own)?$")
 # TGX-4: "the effects of <monsters>" ("of Level 6 or lower monsters", "of Effect Monsters"): monster effects of such cards
 _SOURCE = r"the effects of (?P<source>[^,]+? (?:monsters|Monsters))"
+# LKP-9: "Neither player can target this Xyz Summoned card with monster effects, except its own." (Borreload eXcharge
+# Dragon): this card, while it came by that Summon, against monster effects other than its own.
+_SUMMONED_SELF = re.compile(r"\bthis (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card\b")
 _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or destroyed|, or destroyed|)) by,? "
                       rf"(?:(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})|{_SOURCE})$")
 _PASSIVE_BOTH = re.compile(rf"^(?P<what>.+? )?[Cc]annot be targeted by, or destroyed by, "
@@ -176,8 +180,34 @@ def _what(what: str, subject):
         return ("self", None, False, False) if subject == "self" else None
     if re.fullmatch(_SELF, what, re.I):
         return ("self", None, False, False)
-    if what in ("them", "they", "those monsters"):
+    if what in ("them", "they", "those monsters", "those cards"):
         return subject if isinstance(subject, tuple) else None
+    # LKP-4 (docs/lock-rules.md): "Spells/Traps you control" (its controller's Spell and Trap Cards on the field, face-up
+    # or Set); 'other "X" cards you control' (its controller's face-up X cards on the field, of any card type, not
+    # itself); "<monsters> you control[,] that were Special Summoned from the Extra Deck / the GY[,]" (face-up ones)
+    if what == "Spells/Traps you control":
+        return ("own_spell_trap", ANY, False, False)
+    named = re.fullmatch(r'"(?P<archetype>[^"]+)" Spells/Traps you control', what)   # face-up ones of the archetype
+    if named:
+        from .material_lines import default_archetypes
+        code = default_archetypes().get(named.group("archetype"))
+        return None if code is None else ("own_spell_trap", Atom("archetype", "=", code, named.group("archetype")),
+                                          True, False)
+    cards = re.fullmatch(r'(?P<other>[Oo]ther )?"(?P<archetype>[^"]+)" cards you control', what)
+    if cards:
+        from .material_lines import default_archetypes
+        code = default_archetypes().get(cards.group("archetype"))
+        if code is None:
+            return None
+        return ("own_cards", Atom("archetype", "=", code, cards.group("archetype")), True, bool(cards.group("other")))
+    summoned = re.fullmatch(r"(?P<other>[Oo]ther )?(?P<phrase>.+?) you control,? that were Special Summoned from the "
+                            r"(?P<place>Extra Deck|GY),?", what)
+    if summoned:
+        found = _filter(summoned.group("phrase"))
+        if found is None:
+            return None
+        place = Atom("summoned", "=", "from_extra_deck" if summoned.group("place") == "Extra Deck" else "from_graveyard")
+        return ("own", place if found == ANY else And((found, place)), True, bool(summoned.group("other")))
     own = _OWN.fullmatch(what)
     if own and own.group("exname"):                 # PRC-3: ', except "X"': not the monsters named X
         excepted = _filter_name(own.group("exname"))
@@ -264,7 +294,12 @@ def read_sentence(sentence: str, card: Card):
     summoned_as, controls_named, lp_higher = None, None, False
     if card.is_monster and presence is None:              # EDL-4
         summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
-        if summoned:
+        inside = _SUMMONED_SELF.search(text)
+        if inside and not summoned and text.endswith(", except its own") and not _CONJUNCT.search(text):   # LKP-9
+            if inside.group("kind").lower() not in card.kinds:
+                return None
+            summoned_as, text = inside.group("kind").lower(), text[:inside.start()] + "this card" + text[inside.end():]
+        elif summoned:
             kind = (summoned.group("kind") or summoned.group("kind2")).lower()
             if kind not in card.kinds:
                 return None
@@ -313,6 +348,12 @@ def read_sentence(sentence: str, card: Card):
             continue
         active, passive = _ACTIVE.fullmatch(conjunct), _PASSIVE.fullmatch(conjunct) or _PASSIVE_BOTH.fullmatch(conjunct)
         whats = []
+        except_own = False
+        if active and active.group("own"):          # LKP-9: only this card, against monster effects
+            if active.group("what") != "this card" or active.group("except") or \
+                    _KINDS[active.group("kind")] != frozenset({"monster"}):
+                return None
+            except_own = True
         if active:
             whom = "opponent" if active.group("who").lower().startswith("your opponent") else "both"
             said = active.group("what")
@@ -361,7 +402,7 @@ def read_sentence(sentence: str, card: Card):
                 return None         # only a Link Monster points to zones
             found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
                                     summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None,
-                                    source))
+                                    source=source, except_own=except_own))
         targeting = True
     return tuple(found) if targeting else None
 

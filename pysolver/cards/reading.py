@@ -199,7 +199,10 @@ def _wordings() -> tuple[re.Pattern, ...]:
                    r"the field\."),
         re.compile(r"Neither player can Special Summon 2 or more monsters at the same time\."),
         effects.AFTER_SUMMONED,     # ZLK-4: effects.clauses, the history
+        effects.AFTER_SUMMONED_OPPONENT,   # LKP-5: effects.clauses, the history
         ef.ONLY_THE_ABOVE_MATERIALS,
+        locks.NO_NEGATION,          # LKP-1: no play pysolver lists negates an activation or an effect
+        locks.HAND_EFFECTS_GRANT,   # LKP-8: no play pysolver lists activates a monster's effect in the hand
         re.compile(r"You must control no monsters to activate this card\."),
         re.compile(r"This card can be used as any Token\."),
         re.compile(r"After you Normal Summon this card, you can Normal Summon 1 .+? during your Main Phase this turn,"
@@ -252,6 +255,9 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
         or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
         or (locks.zone_lock(card) and bool(locks.ZONE_LOCK.fullmatch(sentence))) \
+        or any(sentence == read for read, _ in locks.hand_trap_grants(card)) \
+        or (locks.no_activation_or_set(card) and bool(locks.NO_ACTIVATION_OR_SET.fullmatch(sentence))) \
+        or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
         or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card))

@@ -54,7 +54,8 @@ class Atom:
     Type name), "kind" (a Card kind flag, MATERIAL_KINDS), "level" / "rank" / "link_rating" / "atk" /
     "def" (int, with op "=", "<=" or ">="), "position" (value "face_down", or "face_up": on the field, MAT-3),
     "overlay" (value "has_material": an Xyz Monster with material attached, MAT-6), "summoned" (value
-    "from_extra_deck": a monster on the field that was Special Summoned from the Extra Deck, MAT-7).
+    "from_extra_deck": a monster on the field that was Special Summoned from the Extra Deck, MAT-7;
+    "from_graveyard": ... from the GY, docs/lock-rules.md LKP-4).
     `label` is the archetype's English name, kept for printing only (not compared).
     """
 
@@ -246,7 +247,8 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         elif isinstance(part, Atom) and part.key == "overlay":
             tails.append("that have material" if plural else "that has material")
         elif isinstance(part, Atom) and part.key == "summoned":      # MAT-7
-            tails.append("Special Summoned from the Extra Deck")
+            tails.append("Special Summoned from the GY" if part.value == "from_graveyard"
+                         else "Special Summoned from the Extra Deck")
         elif isinstance(part, Not) and part.part == Atom("kind", "=", "token"):
             excepts.append("except Tokens")
         elif isinstance(part, Not) and (_is_name_filter(part.part) or

@@ -50,7 +50,8 @@ from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
+from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
+                           summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
@@ -752,6 +753,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
             continue
         if not _may_be_special_summoned(monster, summon, locks):
             continue
+        if any(kind == summon and not any(c.card.in_archetype(code) for c in _own(position, "graveyard"))
+               for _, kind, code in gy_card_needed(monster.card)):
+            continue                                   # LKP-7: "while you have a "World Legacy" card in your GY"
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         extra = _link_extra_pool(position, monster) if summon == "link" else []
         hand = _hand_synchro_pool(position, pool) if summon == "synchro" else []
@@ -1007,9 +1011,10 @@ def _matches(term, material: Instance) -> bool:
         return value in kinds
     if key == "overlay":                            # MAT-6: "that have material"
         return getattr(material, "location", None) in ON_FIELD and bool(getattr(material.state, "materials", ()))
-    if key == "summoned":                           # MAT-7: "Special Summoned from the Extra Deck"
+    if key == "summoned":                           # MAT-7: "Special Summoned from the Extra Deck"; LKP-4: "... GY"
         return getattr(material, "location", None) in ON_FIELD and \
-            getattr(material.state, "special_summoned_from", None) == "extra_deck"
+            getattr(material.state, "special_summoned_from", None) == \
+            {"from_extra_deck": "extra_deck", "from_graveyard": "graveyard"}[value]
     if key == "position":
         if value == "face_up":                      # MAT-3: "face-up monster" (on the field)
             return getattr(material, "location", None) in ON_FIELD and getattr(material.state, "position", None) != "set"
@@ -2074,6 +2079,7 @@ def _activatable_from_hand_or_set(position: Position) -> list[Instance]:
     found = []
     if _free_spell_trap_zones(position):
         found += [c for c in _own(position, "hand") if "spell" in c.card.kinds and not c.card.is_monster]
+        found += [c for c in _own(position, "hand") if _trap_from_hand(position, c)]     # LKP-2
     for card in _own(position, "spell_trap_zone"):
         if card.state.position != "set" or card.card.is_monster:
             continue
@@ -2082,6 +2088,16 @@ def _activatable_from_hand_or_set(position: Position) -> list[Instance]:
             continue
         found.append(card)
     return found
+
+
+def _trap_from_hand(position: Position, card: Instance) -> bool:
+    """LKP-2 (docs/lock-rules.md): a Trap Card in the turn player's hand may be activated while one of the turn
+    player's face-up monsters, applying its effects, says "You can activate "X" Trap Cards from your hand" (or
+    "Spell/Trap Cards", during either player's turn) and the Trap is an X card."""
+    if "trap" not in card.card.kinds or card.card.is_monster:
+        return False
+    return any(card.card.in_archetype(code) for holder in _own(position, ON_FIELD) if _applies(holder, "card")
+               for _, code in hand_trap_grants(holder.card))
 
 
 def activations(position: Position) -> Iterator[Play]:
@@ -2287,6 +2303,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue
             if rule.source is not None and not _matches(rule.source, activated):
                 continue        # TGX-4: "the effects of Level 6 or lower monsters": not this activated card's
+            if rule.except_own and activated.id == holder.id:
+                continue        # LKP-9: ", except its own"
             if rule.scope == "their_cards":   # TGX-3: the cards of the holder's opponent on the field, in the GY, banished
                 covered = target.player != holder.player and (on_field or target.location in ("graveyard", "banished"))
             elif not on_field:
@@ -2295,6 +2313,14 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 covered = not (rule.other and target.id == holder.id)
             elif rule.scope == "field_zones":   # TGX-2: a card in either Field Zone, face-up or Set
                 covered = target.location == "field_zone"
+            elif rule.scope == "own_spell_trap":   # LKP-4: "Spells/Traps you control", face-up or Set
+                covered = target.player == holder.player and (
+                    target.location not in ON_FIELD or "trap" in _kinds(target)) \
+                    and (rule.filter == Atom("any") or target.card.in_archetype(rule.filter.value)) \
+                    and (not rule.face_up or _shown_face_up(target))
+            elif rule.scope == "own_cards":        # LKP-4: 'other "Galaxy" cards you control', face-up
+                covered = target.player == holder.player and _shown_face_up(target) \
+                    and target.card.in_archetype(rule.filter.value) and not (rule.other and target.id == holder.id)
             elif target.location not in ON_FIELD:
                 covered = False         # the other scopes name monsters
             elif rule.scope == "self":
@@ -2435,8 +2461,36 @@ def _not_summon_locked(position: Position, play: Play) -> bool:
     return not any(lock.kind == "summon" for lock in _special_summon_locks(position))
 
 
+def _opponent_summon_forbids_monster_effects(position: Position) -> bool:
+    """LKP-5 (docs/lock-rules.md): the opponent's Xyz Summon of Outer Entity Azathot this turn ("After this card was Xyz
+    Summoned, your opponent cannot activate monster effects for the rest of that turn"), not negated."""
+    for event in position.events:
+        if "summon" not in event or event["player"] == position.turn_player or event["negated"]:
+            continue
+        for name in event["cards"]:
+            if any(c.kind == "after_summoned_opponent" and c.method == event["summon"]
+                   for c in _clauses_of(_card_named(position, name))):
+                return True
+    return False
+
+
+def _no_activation_or_set(position: Position, play: Play) -> bool:
+    """LKP-6 (docs/lock-rules.md): the turn player's face-up monster, applying its effects, says "You cannot activate
+    cards or effects, or Set any cards", and `play` activates something (an effect, a Pendulum Scale, the Spell of a
+    Fusion or Ritual Summon) or Sets a card."""
+    if play.action not in ("activate", "activate_scale", "fusion_summon", "ritual_summon", "set_monster",
+                           "set_spell_trap"):
+        return False
+    return any(_applies(i, "card") and no_activation_or_set(i.card) for i in _own(position, ON_FIELD))
+
+
 def _history_allows(position: Position, play: Play) -> bool:
-    """OATH-1..4, CNT-1, CNT-2 on one play."""
+    """OATH-1..4, CNT-1, CNT-2 on one play; LKP-5; LKP-6."""
+    if _no_activation_or_set(position, play):
+        return False
+    if play.action == "activate" and "monster" in _kinds(position.instances[play.card]) \
+            and _opponent_summon_forbids_monster_effects(position):
+        return False
     summoned = _summoned_by(position, play)
     for forbids, allowed, source in _active_forbids(position):
         if forbids == "special_summon" and summoned is not None:

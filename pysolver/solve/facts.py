@@ -11,7 +11,8 @@ from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, r
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
-from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
+from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
+                           summon_locks, zone_lock)
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -356,6 +357,14 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1
         out.append(f"zone_lock({c}).")
+    for _, kind, code in gy_card_needed(card):                   # LKP-7: a card of that archetype in the GY
+        filters.archetypes.add(code)
+        out.append(f"summon_needs_gy_card({c},{kind},{code}).")
+    if no_activation_or_set(card):                               # LKP-6
+        out.append(f"no_activation_or_set({c}).")
+    for _, code in hand_trap_grants(card):                       # LKP-2: Traps of that archetype from the hand
+        filters.archetypes.add(code)
+        out.append(f"trap_from_hand({c},{code}).")
     for n, lock in enumerate(activation_locks(card), 1):      # EDL-3
         out.append(f"activation_lock({c},{n},{lock.where},{lock.who},{lock.place}).")
         out.extend(f"activation_lock_kind({c},{n},{kind})." for kind in sorted(lock.kinds))
@@ -849,6 +858,8 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
                            f"{filters.number(clause.except_filter)}).")
         elif clause.kind == "when_special_summoned":
             out.append(f"when_special_summoned({c},{clause.forbids}).")
+        elif clause.kind == "after_summoned_opponent":       # LKP-5
+            out.append(f"after_summoned_opponent({c},{clause.method}).")
         elif clause.kind == "after_summoned":                # ZLK-4
             out.append(f"after_summoned({c},{clause.method},{filters.number(clause.what_filter)}).")
         elif clause.kind in ("summon_once", "each_player_once"):
@@ -904,6 +915,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_except_named({c},{n},{filters.number(found.except_named)}).")
         if found.source is not None:                             # TGX-4: only the effects of such monsters
             out.append(f"protection_source({c},{n},{filters.number(found.source)}).")
+        if found.except_own:                                  # LKP-9: ", except its own"
+            out.append(f"protection_except_own({c},{n}).")
     return out
 
 

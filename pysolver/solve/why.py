@@ -432,6 +432,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "forbid_summon": (None, _forbid("Summon")),
     "forbid_synchro_summon": (None, _forbid("Synchro Summon")),
     "forbid_activate_other": (None, _forbid("activate other cards")),
+    "summon_needs_gy_card": ("LKP-7", ("{C:card} can only be Summoned this way while you have a card of its archetype "
+                                       "in your GY")),
+    "no_activation_or_set": ("LKP-6", ("a face-up monster of yours says: you cannot activate cards or effects, or Set "
+                                       "any cards")),
+    "forbid_monster_effects": ("LKP-5", ("you cannot activate monster effects for the rest of this turn: your "
+                                         "opponent's {C:card} was Summoned this turn")),
     "forbid_battle_phase": (None, _forbid("conduct your Battle Phase")),
     "forbid_attack": (None, _forbid("attack with this monster")),
     "forbid_direct_attack": (None, _forbid("attack directly")),
@@ -550,6 +556,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "not ritual_used": ("TEXT", "{0:card} can be activated once per turn and was activated this turn"),
     "fusion_spell": ("FUS-1", "no Polymerization in your hand (with a free Spell & Trap Zone) or Set"),
     "free_szone": ("{F}-1", "no free Spell & Trap Zone to activate the Spell in"),
+    "trap_from_hand": ("LKP-2", "a Trap is activated from the hand only while a face-up monster of yours says you can"),
+    "archetype_member": ("LKP-2", "{0:card} is not of the archetype your face-up monster lets you activate from the hand"),
     "not occupied_szone": ("ZN-1", "no free Spell & Trap Zone"),
     "effect": ("TEXT", "{0:card} has no effect pysolver offers as a play from there"),
     "holds_scale": ("PEN-1", "no Pendulum Scale in your {0} Pendulum Zone"),

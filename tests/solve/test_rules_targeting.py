@@ -163,7 +163,8 @@ def test_tgt_conditions_and_other_exceptions_stay_unread():
                      "Your opponent cannot target \"Super Quant\" cards on the field with card effects during your Main "
                      "Phase 1.",
                      "Your opponent cannot target this card with card effects, except during your Battle Phase.",
-                     "Your opponent cannot target other \"Amazoness\" cards you control with card effects.",
+                     # 'other "Amazoness" cards you control' is read now (docs/lock-rules.md LKP-4); not in the GY
+                     "Your opponent cannot target other \"Amazoness\" cards in your GY with card effects.",
                      "Neither player can target co-linked monsters you control with card effects.",
                      "Your opponent cannot target face-up Spells you control with card effects.",
                      "It cannot be targeted by an opponent's card effects."):    # "it": not said to be this card
