@@ -131,6 +131,8 @@ class Procedure:
     gy_equal: tuple = ()                   # PRX-25: (filter, filter): as many monsters of one kind as of the other in
                                            # the turn player's GY ("while you have an equal number of each in your GY")
     gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
+    level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
+                                           # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
@@ -683,11 +685,41 @@ EXTRA_PROCEDURE_SENTENCE = re.compile(
     r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+)\.")
 
 
+# PRY-1: a Synchro Monster's procedure from the Extra Deck with a Tuner and a non-Tuner of the player's whose Levels are
+# the same or differ by N: "Must be Special Summoned (from your Extra Deck) by sending 2 monsters you control with a Level
+# difference of 1 to the GY (1 Tuner and 1 non-Tuner)" (Ursarctic Polari), "... 2 monsters you control with a Level
+# difference of 7 to the GY (1 Level 8 or higher Tuner and 1 non-Tuner Synchro Monster)" (Ursarctic Septentrion), "... 2
+# Level 8 or higher monsters you control with the same Level to the Graveyard (1 Tuner and 1 non-Tuner)" (Phantasmal Lord
+# Ultimitl Bishbaalkin). The engine's scripts: face-up monsters of the Monster Zone with a Level (HasLevel), the Tuner
+# and the non-Tuner, math.abs(Level - Level) == N (GetLevel() == lv for the same Level), sent to the GY as a cost.
+LEVEL_PAIR_SENTENCE = re.compile(
+    r"Must (?:first )?be Special Summoned \(from your Extra Deck\) by sending 2 (?:(?P<level>Level \d+ or higher) )?"
+    r"monsters you control with (?:(?P<same>the same Level)|a Level difference of (?P<difference>\d+)) to the "
+    r"(?:GY|Graveyard) \(1 (?P<tuner>(?:Level \d+ or higher )?Tuner) and 1 (?P<other>non-Tuner(?: Synchro Monster)?)\)"
+    r"(?:, and cannot be Special Summoned by other ways)?\.")
+
+
+def _level_pair_procedure(match: re.Match) -> Procedure:
+    """PRY-1: two slots of one face-up monster of the player's each (the Tuner, then the non-Tuner), sent to the GY,
+    their Levels `level_difference` apart."""
+    level = f"{match['level']} " if match["level"] else ""
+    other = match["other"] if match["other"].endswith("Monster") else f"{match['other']} monster"
+    slots = (_slots("send", f"1 face-up {level}{match['tuner']} monster", ("field",))
+             + _slots("send", f"1 face-up {level}{other}", ("field",)))
+    return Procedure(costs=tuple(slots), sources=("extra_deck",),
+                     level_difference=0 if match["same"] else int(match["difference"]))
+
+
 def _extra_deck_procedures(card: Card):
     """PRX-19: the Extra Deck monster's procedure (`EXTRA_PROCEDURE_SENTENCE`), costs only, read whole; () when it
-    has none (a Contact Fusion's "the above cards" is `contact_fusion`)."""
+    has none (a Contact Fusion's "the above cards" is `contact_fusion`). PRY-1: `LEVEL_PAIR_SENTENCE`."""
     if contact_fusion(card) is not None:
         return ()
+    pair = LEVEL_PAIR_SENTENCE.search(_text(card))
+    if pair is not None:
+        if "synchro" not in card.kinds:   # a Tuner and a non-Tuner: the wording of Synchro Monsters only
+            return UnsupportedText(f"{card.name!r}: procedure not supported (a Tuner pair, not a Synchro Monster)")
+        return (_level_pair_procedure(pair),)
     match = EXTRA_PROCEDURE_SENTENCE.search(_text(card))
     if match is None:
         return ()
@@ -791,7 +823,8 @@ class ContactFusion:
 
 
 # The forms read; any other "(from your Extra Deck)" procedure (1 each from your field and GY, "during a
-# Duel you Special Summoned ...", Tuner and non-Tuner with a Level difference, "original names") is not.
+# Duel you Special Summoned ...", "original names") is not (Tuner and non-Tuner with a Level difference: PRY-1's
+# LEVEL_PAIR_SENTENCE, a procedure of its own).
 CONTACT_SENTENCE = re.compile(
     r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
     r"(?:\(from your (?:face-down )?Extra Deck\) |from your Extra Deck )?by "

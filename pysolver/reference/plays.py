@@ -1916,6 +1916,13 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 used = [c for part in choice for c in part]
                 if len({c.id for c in used}) != len(used):
                     continue
+                # PRY-1: "with a Level difference of 1" / "with the same Level": the Tuner (the first card) and the
+                # non-Tuner (the second) both have a Level, and the Levels are that far apart
+                if procedure.level_difference is not None:
+                    tuner, other = choice[0][0], choice[1][0]
+                    if not (_has_level(tuner) and _has_level(other)) or \
+                            abs(tuner.card.level - other.card.level) != procedure.level_difference:
+                        continue
                 cost = _sorted_ids(c.id for c in used)
                 if cost in seen:
                     continue

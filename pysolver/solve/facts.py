@@ -772,6 +772,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_gy_equal({c},{p},{filters.number(one)},{filters.number(other)}).")
         if procedure.gy_only is not None:                            # PRX-23
             out.append(f"procedure_gy_only({c},{p},{filters.number(procedure.gy_only)}).")
+        if procedure.level_difference is not None:                  # PRY-1
+            out.append(f"procedure_level_difference({c},{p},{procedure.level_difference}).")
         if procedure.only_defense:                                   # PRX-24
             out.append(f"procedure_only_defense({c},{p},{procedure.only_defense}).")
         if procedure.continuous_spells_at_least:

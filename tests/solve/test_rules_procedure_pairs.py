@@ -1,0 +1,80 @@
+"""Extra Deck monsters Special Summoned by their own procedure with costs whose shape PRX-19 does not cover (PRY-* of
+docs/procedure-rules.md). Real cards of the card database: the procedure summon is listed exactly when its cost can be
+paid, the cost cards end where the text says (`helpers.applied`: apply, the reference applier and the step-indexed
+transition agree), and every answer is the reference's (whole plays)."""
+
+from __future__ import annotations
+
+from helpers import applied, board, procedure_play, procedure_summons
+from pysolver.cards.effects import procedures
+from pysolver.cards.reading import unread_clauses
+
+
+# --- PRY-1: a Tuner and a non-Tuner with the same Level or a Level difference of N ---------------------------------------
+
+def test_pry_1_ursarctic_polari_sends_a_tuner_and_a_non_tuner_one_level_apart(real):
+    """'By sending 2 monsters you control with a Level difference of 1 to the GY (1 Tuner and 1 non-Tuner)': Junk
+    Synchron (3) with Neo Bug (4), not with Sangan (3) nor Kuriboh (1); the cards go to the GY and the Synchro Monster
+    comes from the face-down Extra Deck to the zones of a monster from there."""
+    b = board(cards=real).extra_deck("Ursarctic Polari").monster(1, "Junk Synchron").monster(2, "Neo Bug") \
+        .monster(3, "Sangan").monster(4, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "M2"))}
+    play = procedure_play(position, "ED1", ("M1", "M2"))
+    after = applied(position, play, zone="M1")
+    assert after["M1"].card.name == "Ursarctic Polari" and after["M1"].state.properly_summoned
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Junk Synchron", "Neo Bug"]
+    assert after.me.extra_deck == ()
+
+
+def test_pry_1_ursarctic_polari_needs_face_up_monsters_with_a_level(real):
+    """The engine's filter: face-up (IsFaceup) monsters with a Level (HasLevel); an Xyz Monster has none (Number 39:
+    Utopia, Rank 4), a face-down Neo Bug hides what it is; two Tuners or two non-Tuners are no pair."""
+    xyz = board(cards=real).extra_deck("Ursarctic Polari").monster(1, "Junk Synchron").monster(2, "Number 39: Utopia")
+    assert procedure_summons(xyz.build()) == set()
+    face_down = board(cards=real).extra_deck("Ursarctic Polari").monster(1, "Junk Synchron") \
+        .monster(2, "Neo Bug", position="set")
+    assert procedure_summons(face_down.build()) == set()
+    no_tuner = board(cards=real).extra_deck("Ursarctic Polari").monster(1, "Sangan").monster(2, "Neo Bug")
+    assert procedure_summons(no_tuner.build()) == set()
+
+
+def test_pry_1_ursarctic_septentrion_needs_a_level_8_tuner_and_a_non_tuner_synchro_7_levels_apart(real):
+    """'(1 Level 8 or higher Tuner and 1 non-Tuner Synchro Monster)' with a Level difference of 7: Ursarctic Megapolar
+    (8) and Ursarctic Polari (Synchro, 1); Turbo Cannon (Synchro, 3) is 5 apart, a Normal Monster of Level 1 is no
+    Synchro Monster."""
+    b = board(cards=real).extra_deck("Ursarctic Septentrion").monster(1, "Ursarctic Megapolar") \
+        .monster(2, "Ursarctic Polari").monster(3, "Turbo Cannon").monster(4, "Kuriboh")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "M2"))}
+    after = applied(position, procedure_play(position, "ED1", ("M1", "M2")), zone="EMZL")
+    assert after["EMZL"].card.name == "Ursarctic Septentrion"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Ursarctic Megapolar", "Ursarctic Polari"]
+    assert after.me.extra_deck == ()
+    grand = board(cards=real).extra_deck("Ursarctic Grand Chariot").monster(1, "Ursarctic Megapolar") \
+        .monster(3, "Turbo Cannon").monster(4, "Kuriboh")
+    assert procedure_summons(grand.build()) == set()
+
+
+def test_pry_1_bishbaalkin_sends_2_level_8_or_higher_monsters_with_the_same_level(real):
+    """'By sending 2 Level 8 or higher monsters you control with the same Level to the Graveyard (1 Tuner and 1
+    non-Tuner)': Ursarctic Megapolar (8, Tuner) with Red Dragon Archfiend (8); two Level 3 monsters are not Level 8."""
+    b = board(cards=real).extra_deck("Phantasmal Lord Ultimitl Bishbaalkin").monster(2, "Ursarctic Megapolar") \
+        .monster(3, "Red Dragon Archfiend")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M2", "M3"))}
+    after = applied(position, procedure_play(position, "ED1", ("M2", "M3")), zone="M3")
+    assert after["M3"].card.name == "Phantasmal Lord Ultimitl Bishbaalkin"
+    low = board(cards=real).extra_deck("Phantasmal Lord Ultimitl Bishbaalkin").monster(1, "Junk Synchron") \
+        .monster(2, "Sangan")
+    assert procedure_summons(low.build()) == set()
+
+
+def test_pry_1_cards_are_read_whole(real):
+    for name in ("Ursarctic Polari", "Ursarctic Septentrion", "Ursarctic Grand Chariot",
+                 "Phantasmal Lord Ultimitl Bishbaalkin"):
+        assert isinstance(procedures(real[name]), tuple) and procedures(real[name]), name
+        assert unread_clauses(real[name]) == (), name
+    # their procedures are read, their other sentences not: the cards stay unread
+    for name in ("Ultimaya Tzolkin", "Ursarctic Polar Star"):
+        assert procedures(real[name]) and unread_clauses(real[name]), name
