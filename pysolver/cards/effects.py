@@ -820,10 +820,11 @@ class ContactFusion:
     first: bool                   # "Must first be": revivable once properly summoned (SP-2); else "nomi"
     or_fusion: bool = False       # "Must (first) be either Fusion Summoned, or Special Summoned ... by ...": a
                                   # Fusion Summon is its other way
+    one_each: bool = False        # PRY-2: "1 each from your field and GY": exactly one card from each of `sources`
 
 
-# The forms read; any other "(from your Extra Deck)" procedure (1 each from your field and GY, "during a
-# Duel you Special Summoned ...", "original names") is not (Tuner and non-Tuner with a Level difference: PRY-1's
+# The forms read; any other "(from your Extra Deck)" procedure ("during a Duel you Special Summoned ...",
+# "original names") is not (Tuner and non-Tuner with a Level difference: PRY-1's
 # LEVEL_PAIR_SENTENCE, a procedure of its own).
 CONTACT_SENTENCE = re.compile(
     r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
@@ -834,7 +835,9 @@ CONTACT_SENTENCE = re.compile(
     r"|from your hand, field, and/or GY) into the Deck(?:/Extra Deck)?"
     r"|(?P<send>sending) the above (?:cards|monsters) (?P<send_from>you control|from your hand and/or field"
     r"|from either field|from any Monster Zones) to the (?:GY|Graveyard)"
-    r"|(?P<tribute>Tributing) the above cards(?: you control)?)"
+    r"|(?P<tribute>Tributing) the above cards(?: you control)?"
+    # PRY-2: "by banishing the above monsters, 1 each from your field and GY" (Lady's Dragonmaid, Enlightenment Dragon)
+    r"|(?P<each>banishing) the above monsters, 1 each from your field and GY)"
     # PRX-18: the older "This card can only be Special Summoned from your Extra Deck, by returning the above cards you
     # control to the Deck" (Elemental HERO Air Neos, Gladiator Beast Gaiodiaz): only this way from the Extra Deck
     r"|This card can only be Special Summoned from your Extra Deck,? by (?P<returning>returning) the above cards you "
@@ -859,6 +862,9 @@ def contact_fusion(card: Card) -> ContactFusion | None:
         return None
     if match.group("returning"):   # PRX-18: into the Deck (the engine's SendtoDeck), as "shuffling ... into the Deck"
         return ContactFusion("shuffle", ("field",), True)
+    if match.group("each"):        # PRY-2: one of the cards from the field, the other from the GY
+        return ContactFusion("banish", ("field", "graveyard"), bool(match.group("first")), bool(match.group("either")),
+                             one_each=True)
     action = next(name for name in ("banish", "shuffle", "send", "tribute") if match.group(name))
     where = match.groupdict().get(f"{action}_from") or "you control"
     return ContactFusion(action, _CONTACT_SOURCES[where], bool(match.group("first")), bool(match.group("either")))

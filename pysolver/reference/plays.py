@@ -2016,6 +2016,10 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             for cards in combinations(candidates, count):
                 if not _others_allowed(cards, "fusion") or not _fits_requirement(requirement, cards, player=monster.player):
                     continue
+                # PRY-2: "1 each from your field and GY": one card on the field and one in the GY, no more of either
+                if contact.one_each and (len([c for c in cards if c.location == "graveyard"]) != 1
+                                         or len([c for c in cards if c.location in ON_FIELD]) != 1):
+                    continue
                 zones = _extra_deck_zones(position, monster, cards)
                 if zones:
                     yield Play(action="procedure_summon", card=monster.id, name=monster.card.name,

@@ -805,6 +805,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
     if contact is not None and target:
         out.append(f"contact_fusion({c},{contact.action}).")
         out.extend(f"contact_source({c},{source})." for source in contact.sources)
+        if contact.one_each:                                         # PRY-2
+            out.append(f"contact_one_each({c}).")
     return out
 
 

@@ -78,3 +78,48 @@ def test_pry_1_cards_are_read_whole(real):
     # their procedures are read, their other sentences not: the cards stay unread
     for name in ("Ultimaya Tzolkin", "Ursarctic Polar Star"):
         assert procedures(real[name]) and unread_clauses(real[name]), name
+
+
+# --- PRY-2: a Contact Fusion with 1 of the cards from each place ---------------------------------------------------------
+
+def test_pry_2_ladys_dragonmaid_banishes_one_dragonmaid_from_the_field_and_one_from_the_gy(real):
+    """'By banishing the above monsters, 1 each from your field and GY' (2 "Dragonmaid" monsters with the same Attribute
+    but different Levels): Kitchen Dragonmaid (FIRE 3) on the field with Dragonmaid Tinkhec (FIRE 8) from the GY, or
+    Dragonmaid Nudyarl (WATER 7) with Laundry Dragonmaid (WATER 2); not the GY's Kitchen Dragonmaid (the same Level)."""
+    b = board(cards=real).extra_deck("Lady's Dragonmaid").monster(1, "Kitchen Dragonmaid") \
+        .monster(2, "Dragonmaid Nudyarl").graveyard("Dragonmaid Tinkhec", "Laundry Dragonmaid", "Kitchen Dragonmaid")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "GY1")), ("ED1", ("M2", "GY2"))}
+    after = applied(position, procedure_play(position, "ED1", ("M1", "GY1")), zone="M1")
+    assert after["M1"].card.name == "Lady's Dragonmaid" and after["M1"].state.properly_summoned
+    assert sorted(c.card.name for c in after.me.banished) == ["Dragonmaid Tinkhec", "Kitchen Dragonmaid"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Kitchen Dragonmaid", "Laundry Dragonmaid"]
+
+
+def test_pry_2_ladys_dragonmaid_needs_one_card_from_each_place(real):
+    """Both cards on the field, or both in the GY: no play."""
+    field = board(cards=real).extra_deck("Lady's Dragonmaid").monster(1, "Kitchen Dragonmaid") \
+        .monster(2, "Dragonmaid Tinkhec")
+    assert procedure_summons(field.build()) == set()
+    graveyard = board(cards=real).extra_deck("Lady's Dragonmaid").graveyard("Kitchen Dragonmaid", "Dragonmaid Tinkhec")
+    assert procedure_summons(graveyard.build()) == set()
+
+
+def test_pry_2_enlightenment_dragon_banishes_judgment_and_punishment_dragon_one_from_each_place(real):
+    b = board(cards=real).extra_deck("Enlightenment Dragon").monster(3, "Judgment Dragon").graveyard("Punishment Dragon")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M3", "GY1"))}
+    after = applied(position, procedure_play(position, "ED1", ("M3", "GY1")), zone="EMZR")
+    assert after["EMZR"].card.name == "Enlightenment Dragon"
+    assert sorted(c.card.name for c in after.me.banished) == ["Judgment Dragon", "Punishment Dragon"]
+    both = board(cards=real).extra_deck("Enlightenment Dragon").monster(1, "Judgment Dragon") \
+        .monster(2, "Punishment Dragon")
+    assert procedure_summons(both.build()) == set()
+
+
+def test_pry_2_cards_are_read_whole(real):
+    from pysolver.cards.effects import contact_fusion
+    for name in ("Lady's Dragonmaid", "Enlightenment Dragon"):
+        contact = contact_fusion(real[name])
+        assert contact is not None and contact.one_each and contact.sources == ("field", "graveyard"), name
+        assert unread_clauses(real[name]) == (), name
