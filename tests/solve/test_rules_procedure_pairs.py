@@ -6,9 +6,9 @@ transition agree), and every answer is the reference's (whole plays)."""
 from __future__ import annotations
 
 from helpers import applied, board, procedure_play, procedure_summons
+
 from pysolver.cards.effects import procedures
 from pysolver.cards.reading import unread_clauses
-
 
 # --- PRY-1: a Tuner and a non-Tuner with the same Level or a Level difference of N ---------------------------------------
 
