@@ -177,6 +177,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
         cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
+        cardtext.ONLY_ITS_OWN_EFFECT_OTHERWISE,   # PRY-3: "... except by its own effect" (nomi: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
         cardtext.ONLY_BY_SUMMON,    # "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)."
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits

@@ -1,5 +1,5 @@
-"""Extra Deck monsters Special Summoned by their own procedure with costs whose shape PRX-19 does not cover (PRY-* of
-docs/procedure-rules.md). Real cards of the card database: the procedure summon is listed exactly when its cost can be
+"""Extra Deck monsters Special Summoned by their own procedure with costs whose shape PRX-19 does not cover, and a
+summoning condition (PRY-* of docs/procedure-rules.md). Real cards of the card database: the procedure summon is listed exactly when its cost can be
 paid, the cost cards end where the text says (`helpers.applied`: apply, the reference applier and the step-indexed
 transition agree), and every answer is the reference's (whole plays)."""
 
@@ -123,3 +123,23 @@ def test_pry_2_cards_are_read_whole(real):
         contact = contact_fusion(real[name])
         assert contact is not None and contact.one_each and contact.sources == ("field", "graveyard"), name
         assert unread_clauses(real[name]) == (), name
+
+
+# --- PRY-3: "... and cannot be Special Summoned by other ways except by its own effect" ----------------------------------
+
+def test_pry_3_stardust_dragon_assault_mode_is_never_revived_by_monster_reborn(real):
+    """'Must first be Special Summoned with "Assault Mode Activate" and cannot be Special Summoned by other ways except
+    by its own effect': the engine's summoning condition aux.FALSE -- even properly summoned, Monster Reborn does not
+    revive it (nomi, not semi); Kuriboh beside it is revived."""
+    from pysolver import legal_plays
+    from pysolver.cards.cardtext import special_summon_limit
+    from pysolver.reference.plays import legal_plays as reference_plays
+    card = real["Stardust Dragon/Assault Mode"]
+    assert special_summon_limit(card) == "nomi" and unread_clauses(card) == ()
+    position = board(cards=real).hand("Monster Reborn").graveyard("Stardust Dragon/Assault Mode", "Kuriboh").build()
+    plays = legal_plays(position, all_instances=True)
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not plays.unread
+    assert {p.target for p in plays if p.action == "activate" and p.name == "Monster Reborn"} == {"GY2"}
+    # the other wordings with "except" stay unread (Guardian Dreadscythe: "except from the GY by its own effect")
+    assert unread_clauses(real["Guardian Dreadscythe"])
