@@ -735,6 +735,24 @@ def _extra_deck_procedures(card: Card):
                       as_material="fusion" if "fusion" in card.kinds else None),)
 
 
+# PRY-4: 'Must be either Special Summoned by "Dark Element", or Special Summoned (from your hand or GY) by shuffling into
+# the Deck, 1 each of your "Sanga of the Thunder", "Kazejin", and "Suijin" that is in your hand, face-up field, GY,
+# and/or banished.' (Dark Guardian): one card of each name from any of those places (face-up on the field; the
+# banished cards are face-up, as pysolver banishes nothing face-down), shuffled into the Deck; the other way (that
+# card's effect) is not offered (nomi, SP-2).
+EACH_OF_YOURS_SENTENCE = re.compile(
+    r'Must be either Special Summoned by "[^"]+", or Special Summoned \(from your hand or GY\) by shuffling into the '
+    r'Deck, 1 each of your (?P<names>"[^"]+"(?:, "[^"]+")*,? and "[^"]+") that is in your hand, face-up field, GY, '
+    r'and/or banished\.')
+
+
+def _each_of_yours(match: re.Match) -> Procedure:
+    """PRY-4: one slot of one card per name, from the hand, the face-up field, the GY or the banishment."""
+    return Procedure(costs=tuple(CostSlot("shuffle", ("hand", "field", "graveyard", "banished"), 1, _filter(name),
+                                          face_up=True, named=True) for name in _NAME.findall(match["names"])),
+                     sources=("hand", "graveyard"))
+
+
 @lru_cache(maxsize=None)
 def procedures(card: Card):
     """The card's own ways of Special Summoning itself from the hand or GY (SP-1), or from the Extra Deck
@@ -746,6 +764,9 @@ def procedures(card: Card):
         return _extra_deck_procedures(card)
     text = _text(card)
     found = []
+    each = EACH_OF_YOURS_SENTENCE.search(text)
+    if each:   # PRY-4
+        found.append(_each_of_yours(each))
     for match in _PROCEDURE_SENTENCE.finditer(text):
         sentence = match.group(0)
         if "once per Duel" in text:

@@ -143,7 +143,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
-        ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.LEVEL_PAIR_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
+        ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.LEVEL_PAIR_SENTENCE, ef.EACH_OF_YOURS_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
         ct.SAME_ATTRIBUTE_MATERIALS,   # MAT-4: a condition added to the material line (material_requirement)
         # RIT-6, RIT-10: a Ritual Spell's conditional extra monsters; a Ritual Monster's limits on its Ritual Summon

@@ -143,3 +143,30 @@ def test_pry_3_stardust_dragon_assault_mode_is_never_revived_by_monster_reborn(r
     assert {p.target for p in plays if p.action == "activate" and p.name == "Monster Reborn"} == {"GY2"}
     # the other wordings with "except" stay unread (Guardian Dreadscythe: "except from the GY by its own effect")
     assert unread_clauses(real["Guardian Dreadscythe"])
+
+
+# --- PRY-4: "1 each of your "A", "B", and "C" that is in your hand, face-up field, GY, and/or banished" --------------------
+
+def test_pry_4_dark_guardian_shuffles_one_of_each_name_from_anywhere_it_says(real):
+    """Dark Guardian from the hand: Sanga of the Thunder from the hand, Kazejin face-up on the field, Suijin banished or
+    in the GY; all three go into the Deck."""
+    b = board(cards=real).hand("Dark Guardian", "Sanga of the Thunder").monster(1, "Kazejin") \
+        .banished("Suijin").graveyard("Suijin")
+    position = b.build()
+    assert procedure_summons(position) == {("H1", ("H2", "M1", "BN1")), ("H1", ("H2", "M1", "GY1"))}
+    after = applied(position, procedure_play(position, "H1", ("H2", "M1", "BN1")), zone="M1")
+    assert after["M1"].card.name == "Dark Guardian"
+    assert sorted(c.name for c in after.me.deck) == ["Kazejin", "Sanga of the Thunder", "Suijin"]
+    assert after.me.banished == () and [c.card.name for c in after.me.graveyard] == ["Suijin"]
+
+
+def test_pry_4_dark_guardian_from_the_gy_needs_each_name_and_a_face_up_one_on_the_field(real):
+    """From the GY too ("(from your hand or GY)"); a face-down Kazejin hides its name; without a Suijin, no play."""
+    b = board(cards=real).graveyard("Dark Guardian", "Sanga of the Thunder", "Kazejin", "Suijin")
+    assert procedure_summons(b.build()) == {("GY1", ("GY2", "GY3", "GY4"))}
+    face_down = board(cards=real).hand("Dark Guardian", "Sanga of the Thunder", "Suijin") \
+        .monster(1, "Kazejin", position="set")
+    assert procedure_summons(face_down.build()) == set()
+    two = board(cards=real).hand("Dark Guardian", "Sanga of the Thunder", "Kazejin")
+    assert procedure_summons(two.build()) == set()
+    assert unread_clauses(real["Dark Guardian"]) == ()
