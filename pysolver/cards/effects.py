@@ -68,7 +68,8 @@ class CostSlot:
     action: str        # banish | discard | send | tribute | shuffle (into the Deck; an Extra Deck monster into
                        # the Extra Deck)
     places: tuple      # of graveyard | hand | deck | extra_deck | field (the player's monsters) | opponent_field |
-                       # banished (the player's banished monsters, PRX-1)
+                       # banished (the player's banished monsters, PRX-1) | spell_trap_zone (PRY-5: the player's
+                       # Spell & Trap Zones, any card there)
     count: int
     filter: object = ANY
     any_card: bool = False   # "1 card" (not only monsters); PRX-17: "1 Spell Card", "3 face-up Traps" (the filter
@@ -417,6 +418,10 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
 
 
 def _one_cost(phrase: str) -> dict:
+    if re.fullmatch(r"sending 1 card from your Spell & Trap (?:Card )?Zone to the (?:GY|Graveyard)", phrase):
+        # PRY-5 (Card Breaker): any 1 card of the player's Spell & Trap Zones, Set or face-up (a Pendulum Scale there
+        # under Master Rule 4/5 too; not the Field Zone: the engine's GetSequence() < 5 over LOCATION_SZONE)
+        return {"costs": (CostSlot("send", ("spell_trap_zone",), 1, ANY, any_card=True),)}
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
     match = re.fullmatch(rf"returning (?P<n>\d+) monsters \((?P<kinds>1 {_EXTRA_KIND}(?:, 1 {_EXTRA_KIND})*,? and 1 "
@@ -572,6 +577,7 @@ def _procedure_from(sentence: str) -> Procedure:
     rest = _NOMI_TAIL.sub("", rest)
     for words, key in ((" to your opponent's field", "to_opponent"), (" in Attack Position", "attack_only"),
                        (" in Defense Position", "defense_only"), (" in face-up Attack Position", "attack_only"),
+                       (", in face-up Attack Position,", "attack_only"),   # PRY-5: "..., in face-up Attack Position, by"
                        (" in face-up Defense Position", "defense_only")):
         if rest.startswith(words):
             found[key], rest = True, rest[len(words):]
@@ -624,6 +630,7 @@ _PROCEDURE_SENTENCE = re.compile(
     r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|[^.])*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
+    r"|This card can only be Special Summoned, in face-up Attack Position, by [^.]*"   # PRY-5 (Card Breaker)
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
 

@@ -1873,6 +1873,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                             pool += [c for c in cards if _matches(slot.filter, c)]
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
+                    elif place == "spell_trap_zone":   # PRY-5: any card of the player's Spell & Trap Zones
+                        pool += [c for c in _own(position, ("spell_trap_zone",)) if _matches(slot.filter, c)]
                     elif place == "field":
                         # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too; PRX-17:
                         # "Spells/Traps": a card in a Pendulum Zone is a Spell Card there
