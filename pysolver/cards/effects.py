@@ -132,6 +132,7 @@ class Procedure:
     gy_equal: tuple = ()                   # PRX-25: (filter, filter): as many monsters of one kind as of the other in
                                            # the turn player's GY ("while you have an equal number of each in your GY")
     gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
+    main_phase_2: bool = False             # PRY-6: "during your Main Phase 2"
     level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
                                            # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
@@ -581,6 +582,8 @@ def _procedure_from(sentence: str) -> Procedure:
                        (" in face-up Defense Position", "defense_only")):
         if rest.startswith(words):
             found[key], rest = True, rest[len(words):]
+    if rest.startswith(" during your Main Phase 2"):   # PRY-6 (Fenrir the Nordic Wolf): the position's phase is main2
+        found["main_phase_2"], rest = True, rest[len(" during your Main Phase 2"):]
     if "while" in rest:
         rest, _, condition = rest.partition(" while ")
         match = _WHILE.fullmatch(condition.rstrip(","))

@@ -1830,6 +1830,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             if procedure.extra_deck_face_up_pendulum and not any(
                     c.state.face_up and "pendulum" in c.card.kinds for c in extra_deck):
                 continue
+            # PRY-6: "during your Main Phase 2"
+            if procedure.main_phase_2 and position.phase != "main2":
+                continue
             # PRX-25: "while you have an equal number of each in your GY"
             if procedure.gy_equal and len([c for c in gy_monsters if _matches(procedure.gy_equal[0], c)]) != len(
                     [c for c in gy_monsters if _matches(procedure.gy_equal[1], c)]):

@@ -772,6 +772,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_gy_equal({c},{p},{filters.number(one)},{filters.number(other)}).")
         if procedure.gy_only is not None:                            # PRX-23
             out.append(f"procedure_gy_only({c},{p},{filters.number(procedure.gy_only)}).")
+        if procedure.main_phase_2:                                   # PRY-6
+            out.append(f"procedure_main_phase_2({c},{p}).")
         if procedure.level_difference is not None:                  # PRY-1
             out.append(f"procedure_level_difference({c},{p},{procedure.level_difference}).")
         if procedure.only_defense:                                   # PRX-24

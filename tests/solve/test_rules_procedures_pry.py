@@ -201,3 +201,24 @@ def test_pry_5_card_breaker_under_master_rule_3_leaves_the_pendulum_zones(real):
     after = applied(position, procedure_play(position, "H1", ("S3",)), zone="M1")
     assert [c.card.name for c in after.me.graveyard] == ["Mirror Force"]
     assert unread_clauses(real["Card Breaker"]) == ()
+
+
+# --- PRY-6: "during your Main Phase 2" -------------------------------------------------------------------------------
+
+def test_pry_6_fenrir_comes_to_the_opponents_field_in_main_phase_2_while_an_aesir_is_on_the_field(real):
+    """Fenrir the Nordic Wolf: 'Must first be Special Summoned (from your hand) to your opponent's field in Defense
+    Position during your Main Phase 2, while an "Aesir" monster is on the field': in Main Phase 2 with a face-up Thor,
+    Lord of the Aesir on the opponent's field, to a zone of theirs in Defense Position; in Main Phase 1, no play."""
+    def fenrir(phase, **thor):
+        b = board(cards=real, phase=phase).hand("Fenrir the Nordic Wolf")
+        b.opponent.monster(2, "Thor, Lord of the Aesir", **thor)
+        return b.build()
+    position = fenrir("main2")
+    assert procedure_summons(position) == {("H1", ())}
+    play = procedure_play(position, "H1", ())
+    assert play.positions == ("defense",) and "oM2" not in play.zones
+    after = applied(position, play, zone="oM1", battle_position="defense")
+    assert after.opponent.monster_zones[0].card.name == "Fenrir the Nordic Wolf"
+    assert procedure_summons(fenrir("main1")) == set()
+    assert procedure_summons(fenrir("main2", position="set")) == set()   # a face-down Aesir hides what it is
+    assert unread_clauses(real["Fenrir the Nordic Wolf"]) == ()
