@@ -1003,6 +1003,7 @@ class Clause:
     kind: str               # oath (OATH-1/2) | after_resolution (OATH-3) | when_special_summoned (OATH-4)
                             # | summon_once (CNT-2) | each_player_once (CNT-1)
                             # | summon_once_by (CNT-3: `forbids` the kind: fusion | synchro | xyz | link)
+                            # | summon_once_any_way (PRY-7: its Fusion Summon and its own procedure, together)
                             # | extra_tribute_summon (granted when the effect resolves)
                             # | extra_normal_summon_after (granted after this card is Normal Summoned)
                             # | extra_normal_summon_while (NS-13: granted while this card is face-up; `method`
@@ -1119,6 +1120,12 @@ def _turn_clauses(card: Card) -> tuple[tuple, tuple]:
             found.append(clause)
     if re.search(rf'You can only Special Summon "{re.escape(card.name)}(?:\(s\))?" once per turn(?! this way)', text):
         found.append(Clause("summon_once"))
+    any_way = f'You can only Special Summon "{card.name}" once per turn this way, no matter which method you use.'
+    if any_way in text:   # PRY-7: the Fusion Summon and the Extra Deck procedure together, once per turn
+        if "fusion" in card.kinds and re.search(r"\bMust (?:first )?be either Fusion Summoned, or Special Summoned", text):
+            found.append(Clause("summon_once_any_way"))
+        else:
+            unread.append((any_way, "once per turn by either way, not a Fusion Monster's two ways"))
     once = re.search(rf'You can only (Fusion|Synchro|Xyz|Link) Summon "{re.escape(card.name)}(?:\(s\))?" once per turn\.',
                      text)
     if once:                         # CNT-3: after a successful Summon of that kind this turn

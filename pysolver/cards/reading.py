@@ -182,6 +182,8 @@ def _wordings() -> tuple[re.Pattern, ...]:
         cardtext.ONLY_BY_SUMMON,    # "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)."
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
+        # PRY-7: a Fusion Monster's Fusion Summon and own procedure together (effects._turn_clauses: summon_once_any_way)
+        re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way, no matter which method you use\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
         re.compile(r"You can only (?:Fusion|Synchro|Xyz|Link) Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
         re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "

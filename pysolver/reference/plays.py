@@ -2450,6 +2450,12 @@ def _history_allows(position: Position, play: Play) -> bool:
                 e["summon"] == kind and card.name in e["cards"] and not e["negated"]
                 for e in _my_events(position, "summon")):
             return False
+    if play.action in ("fusion_summon", "procedure_summon"):                 # PRY-7: either way, once per turn
+        card = position.instances[play.card].card
+        if any(c.kind == "summon_once_any_way" for c in _clauses_of(card)) and any(
+                e["summon"] in ("fusion", "procedure") and card.name in e["cards"] and not e["negated"]
+                for e in _my_events(position, "summon")):
+            return False
     if summoned is None:
         return True
     for card, _ in summoned:                                                 # OATH-4, CNT-2

@@ -851,7 +851,7 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"when_special_summoned({c},{clause.forbids}).")
         elif clause.kind == "after_summoned":                # ZLK-4
             out.append(f"after_summoned({c},{clause.method},{filters.number(clause.what_filter)}).")
-        elif clause.kind in ("summon_once", "each_player_once"):
+        elif clause.kind in ("summon_once", "each_player_once", "summon_once_any_way"):   # PRY-7: summon_once_any_way
             out.append(f"{clause.kind}({c}).")
         elif clause.kind == "summon_once_by":
             out.append(f"summon_once_by({c},{clause.forbids}).")

@@ -222,3 +222,37 @@ def test_pry_6_fenrir_comes_to_the_opponents_field_in_main_phase_2_while_an_aesi
     assert procedure_summons(fenrir("main1")) == set()
     assert procedure_summons(fenrir("main2", position="set")) == set()   # a face-down Aesir hides what it is
     assert unread_clauses(real["Fenrir the Nordic Wolf"]) == ()
+
+
+# --- PRY-7: "You can only Special Summon "X" once per turn this way, no matter which method you use." ----------------------
+
+def test_pry_7_arc_crisis_fusion_summon_or_contact_procedure_once_per_turn(real):
+    """D/D/D/D Dimensional King Arc Crisis: its Fusion Summon (Polymerization) and its own procedure ("by banishing the
+    above cards from your field and/or GY") are both listed; once either succeeded this turn, neither is (the engine
+    sets the limit on a successful Summon: a negated one, or a Special Summon of another kind, does not count)."""
+    from pysolver import legal_plays
+    from pysolver.reference.plays import legal_plays as reference_plays
+    from pysolver.solve.why import why, why_text
+    name = "D/D/D/D Dimensional King Arc Crisis"
+
+    def position(**event):
+        b = board(turn=3, cards=real).hand("Polymerization").extra_deck(name) \
+            .monster(1, "D/D/D Dragonbane King Beowulf").monster(2, "D/D/D Gust King Alexander") \
+            .monster(3, "D/D/D Wave King Caesar").monster(4, "D/D Savant Kepler")
+        if event:
+            b.event(card=name, **{"from": "extra_deck"}, **event)
+        return b.build()
+
+    def ways(p):
+        found = legal_plays(p, all_instances=True)
+        assert {q.key for q in found} == {q.key for q in reference_plays(p, all_instances=True)}
+        assert not found.unread
+        return {q.action for q in found if q.card == "ED1" or (q.action == "fusion_summon" and q.name == "Polymerization")}
+    assert ways(position()) == {"fusion_summon", "procedure_summon"}
+    for method in ("fusion", "procedure"):
+        done = position(summon=method)
+        assert ways(done) == set(), method
+        assert "PRY-7" in why_text(why(done, "ED1", action="procedure_summon"))
+    assert ways(position(summon="procedure", negated=True)) == {"fusion_summon", "procedure_summon"}
+    assert ways(position(summon="special")) == {"fusion_summon", "procedure_summon"}
+    assert unread_clauses(real[name]) == ()
