@@ -133,6 +133,8 @@ class Procedure:
                                            # the turn player's GY ("while you have an equal number of each in your GY")
     gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
     main_phase_2: bool = False             # PRY-6: "during your Main Phase 2"
+    field_or_gy: object = None             # PRY-8: name filter: 'while you have "Eldlich the Golden Lord" in your field
+                                           # or GY' -- a face-up card of that name on the player's field, or one in its GY
     level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
                                            # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
@@ -733,16 +735,20 @@ def _extra_deck_procedures(card: Card):
     match = EXTRA_PROCEDURE_SENTENCE.search(_text(card))
     if match is None:
         return ()
+    cost, extra = match.group("cost"), {}
+    held = re.fullmatch(r'(?P<cost>.+), while you have (?P<name>"[^"]+") in your field or GY', cost)
+    if held:   # PRY-8 (Fallen Angel of the Golden Land): a face-up card of that name on the field, or one in the GY
+        cost, extra = held.group("cost"), {"field_or_gy": _filter(held.group("name"))}
     try:
-        found = _cost(match.group("cost"))
+        found = _cost(cost)
     except ValueError as error:
         return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
-    if set(found) != {"costs"} or "the above" in match.group("cost"):
-        return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {match.group('cost')!r})")
+    if set(found) != {"costs"} or "the above" in cost:
+        return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {cost!r})")
     # the engine's scripts of Fusion Monsters (Rainbow Overdragon, Nerva) record the costs as the monster's materials and
     # refuse a card that cannot be its Fusion Material (IsCanBeFusionMaterial); the Synchro Monsters' do not check
     return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense")),
-                      as_material="fusion" if "fusion" in card.kinds else None),)
+                      as_material="fusion" if "fusion" in card.kinds else None, **extra),)
 
 
 # PRY-4: 'Must be either Special Summoned by "Dark Element", or Special Summoned (from your hand or GY) by shuffling into

@@ -1830,6 +1830,12 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             if procedure.extra_deck_face_up_pendulum and not any(
                     c.state.face_up and "pendulum" in c.card.kinds for c in extra_deck):
                 continue
+            # PRY-8: 'while you have "Eldlich the Golden Lord" in your field or GY': face-up on the field, or in the GY
+            if procedure.field_or_gy is not None and not any(
+                    _matches(procedure.field_or_gy, c) and (c.location == "graveyard" or (
+                        c.location in field_places and getattr(c.state, "position", None) != "set"))
+                    for c in _own(position, ("graveyard",) + field_places)):
+                continue
             # PRY-6: "during your Main Phase 2"
             if procedure.main_phase_2 and position.phase != "main2":
                 continue

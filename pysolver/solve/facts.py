@@ -772,6 +772,10 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_gy_equal({c},{p},{filters.number(one)},{filters.number(other)}).")
         if procedure.gy_only is not None:                            # PRX-23
             out.append(f"procedure_gy_only({c},{p},{filters.number(procedure.gy_only)}).")
+        if procedure.field_or_gy is not None:                        # PRY-8
+            f = filters.number(procedure.field_or_gy)
+            out.append(f"procedure_field_or_gy({c},{p},{f}).")
+            out.append(f"named_filter({f}).")
         if procedure.main_phase_2:                                   # PRY-6
             out.append(f"procedure_main_phase_2({c},{p}).")
         if procedure.level_difference is not None:                  # PRY-1

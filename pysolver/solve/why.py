@@ -378,6 +378,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                    "from your GY")),
     "summon_once_any_way": ("PRY-7", ("a card of that name was already Fusion Summoned or Special Summoned by its "
                                       "own procedure this turn")),
+    "procedure_field_or_gy": ("PRY-8", ("its procedure needs a face-up card of the name it gives on your field, or "
+                                        "one in your GY")),
     "procedure_main_phase_2": ("PRY-6", "its procedure is used only during your Main Phase 2"),
     "procedure_level_difference": ("PRY-1", ("its procedure needs a Tuner and a non-Tuner with Levels that differ "
                                              "by exactly the number its text gives (the same Level: 0)")),

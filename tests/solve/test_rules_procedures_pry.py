@@ -256,3 +256,29 @@ def test_pry_7_arc_crisis_fusion_summon_or_contact_procedure_once_per_turn(real)
     assert ways(position(summon="procedure", negated=True)) == {"fusion_summon", "procedure_summon"}
     assert ways(position(summon="special")) == {"fusion_summon", "procedure_summon"}
     assert unread_clauses(real[name]) == ()
+
+
+# --- PRY-8: 'while you have "X" in your field or GY' -------------------------------------------------------------------
+
+def test_pry_8_fallen_angel_tributes_a_light_zombie_while_eldlich_is_on_the_field_or_in_the_gy(real):
+    """Fallen Angel of the Golden Land: 'Special Summoned (from your Extra Deck) by Tributing 1 LIGHT Zombie monster,
+    while you have "Eldlich the Golden Lord" in your field or GY': Paladin of the Cursed Dragon (LIGHT Zombie) is
+    Tributed while Eldlich is in the GY, or Eldlich itself from the field; a face-down Eldlich on the field hides its
+    name; with no Eldlich, no procedure."""
+    name = "Fallen Angel of the Golden Land"
+    in_gy = board(cards=real).extra_deck(name).monster(1, "Paladin of the Cursed Dragon") \
+        .graveyard("Eldlich the Golden Lord")
+    position = in_gy.build()
+    assert procedure_summons(position) == {("ED1", ("M1",))}
+    after = applied(position, procedure_play(position, "ED1", ("M1",)), zone="M1")
+    assert after["M1"].card.name == name
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Eldlich the Golden Lord", "Paladin of the Cursed Dragon"]
+    on_field = board(cards=real).extra_deck(name).monster(1, "Paladin of the Cursed Dragon") \
+        .monster(2, "Eldlich the Golden Lord")
+    assert procedure_summons(on_field.build()) == {("ED1", ("M1",)), ("ED1", ("M2",))}
+    hidden = board(cards=real).extra_deck(name).monster(1, "Paladin of the Cursed Dragon") \
+        .monster(2, "Eldlich the Golden Lord", position="set")
+    assert procedure_summons(hidden.build()) == set()
+    none = board(cards=real).extra_deck(name).monster(1, "Paladin of the Cursed Dragon").graveyard("Wightprincess")
+    assert procedure_summons(none.build()) == set()
+    assert unread_clauses(real[name]) == ()
