@@ -402,6 +402,16 @@ def _cost(phrase: str) -> dict:
         return _one_cost(phrase)
     except ValueError:   # UnsupportedText, or an UnsupportedMaterialLine from a phrase
         two = re.fullmatch(r"(?P<verb>banishing|sending|Tributing|shuffling) (?P<a>.+?) and (?P<b>\d+ .+)", phrase)
+        verbs = re.fullmatch(r"(?P<a>discarding \d+ [^,]+?) and (?P<b>Tributing \d+ .+)", phrase)
+        if verbs:   # PRY-9: "discarding 1 Spell/Trap and Tributing 1 Level 7 or higher "Artmage" monster from your hand
+            # or field" (Artmage Non-Finito): two costs of two verbs, each read whole, both paid
+            try:
+                first, second = _one_cost(verbs["a"]), _one_cost(verbs["b"])
+            except ValueError:
+                raise UnsupportedText(f"not read: {phrase!r}") from None
+            if set(first) != {"costs"} or set(second) != {"costs"}:
+                raise UnsupportedText(f"not read: {phrase!r}") from None
+            return {"costs": first["costs"] + second["costs"]}
         if not two:
             raise
         try:

@@ -282,3 +282,22 @@ def test_pry_8_fallen_angel_tributes_a_light_zombie_while_eldlich_is_on_the_fiel
     none = board(cards=real).extra_deck(name).monster(1, "Paladin of the Cursed Dragon").graveyard("Wightprincess")
     assert procedure_summons(none.build()) == set()
     assert unread_clauses(real[name]) == ()
+
+
+# --- PRY-9: two costs of two verbs -----------------------------------------------------------------------------------
+
+def test_pry_9_artmage_non_finito_discards_a_spell_or_trap_and_tributes_a_level_7_artmage(real):
+    """Artmage Non-Finito: 'by discarding 1 Spell/Trap and Tributing 1 Level 7 or higher "Artmage" monster from your hand
+    or field': a Spell or Trap of the hand (Pot of Greed; not a monster) and Artmage Finmel (Level 7) from
+    the hand or the field (Artmage Graflare is Level 5); both go to the GY."""
+    name = "Artmage Non-Finito"
+    b = board(cards=real).extra_deck(name).hand("Pot of Greed", "Artmage Finmel", "Kuriboh") \
+        .monster(1, "Artmage Finmel").monster(2, "Artmage Graflare")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("H1", "H2")), ("ED1", ("H1", "M1"))}
+    after = applied(position, procedure_play(position, "ED1", ("H1", "M1")), zone="M1")
+    assert after["M1"].card.name == name
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Artmage Finmel", "Pot of Greed"]
+    no_spell = board(cards=real).extra_deck(name).hand("Kuriboh").monster(1, "Artmage Finmel")
+    assert procedure_summons(no_spell.build()) == set()
+    assert unread_clauses(real[name]) == ()
