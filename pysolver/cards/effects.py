@@ -870,8 +870,7 @@ class ContactFusion:
     one_each: bool = False        # PRY-2: "1 each from your field and GY": exactly one card from each of `sources`
 
 
-# The forms read; any other "(from your Extra Deck)" procedure ("during a Duel you Special Summoned ...",
-# "original names") is not (Tuner and non-Tuner with a Level difference: PRY-1's
+# The forms read; any other "(from your Extra Deck)" procedure ("during a Duel you Special Summoned ...") is not (Tuner and non-Tuner with a Level difference: PRY-1's
 # LEVEL_PAIR_SENTENCE, a procedure of its own).
 CONTACT_SENTENCE = re.compile(
     r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
@@ -884,7 +883,10 @@ CONTACT_SENTENCE = re.compile(
     r"|from either field|from any Monster Zones) to the (?:GY|Graveyard)"
     r"|(?P<tribute>Tributing) the above cards(?: you control)?"
     # PRY-2: "by banishing the above monsters, 1 each from your field and GY" (Lady's Dragonmaid, Enlightenment Dragon)
-    r"|(?P<each>banishing) the above monsters, 1 each from your field and GY)"
+    r"|(?P<each>banishing) the above monsters, 1 each from your field and GY"
+    # PRY-10: "by banishing cards you control with the above original names" (A-to-Z-Dragon Buster Cannon): the printed
+    # names, the ones pysolver matches (nothing in a position changes a name)
+    r"|(?P<original>banishing) cards you control with the above original names)"
     # PRX-18: the older "This card can only be Special Summoned from your Extra Deck, by returning the above cards you
     # control to the Deck" (Elemental HERO Air Neos, Gladiator Beast Gaiodiaz): only this way from the Extra Deck
     r"|This card can only be Special Summoned from your Extra Deck,? by (?P<returning>returning) the above cards you "
@@ -909,6 +911,8 @@ def contact_fusion(card: Card) -> ContactFusion | None:
         return None
     if match.group("returning"):   # PRX-18: into the Deck (the engine's SendtoDeck), as "shuffling ... into the Deck"
         return ContactFusion("shuffle", ("field",), True)
+    if match.group("original"):    # PRY-10: the player's monsters (any position) of the material line's printed names
+        return ContactFusion("banish", ("field",), bool(match.group("first")), bool(match.group("either")))
     if match.group("each"):        # PRY-2: one of the cards from the field, the other from the GY
         return ContactFusion("banish", ("field", "graveyard"), bool(match.group("first")), bool(match.group("either")),
                              one_each=True)

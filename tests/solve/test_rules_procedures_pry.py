@@ -301,3 +301,23 @@ def test_pry_9_artmage_non_finito_discards_a_spell_or_trap_and_tributes_a_level_
     no_spell = board(cards=real).extra_deck(name).hand("Kuriboh").monster(1, "Artmage Finmel")
     assert procedure_summons(no_spell.build()) == set()
     assert unread_clauses(real[name]) == ()
+
+
+# --- PRY-10: "by banishing cards you control with the above original names" -------------------------------------------
+
+def test_pry_10_a_to_z_banishes_abc_and_xyz_you_control(real):
+    """A-to-Z-Dragon Buster Cannon: 'Must be Special Summoned (from your Extra Deck) by banishing cards you control with
+    the above original names, and cannot be Special Summoned by other ways': ABC-Dragon Buster and XYZ-Dragon Cannon of
+    the player's field (a face-down one too: the engine's IsOriginalCode over LOCATION_ONFIELD), banished; one in the GY
+    is not taken."""
+    name = "A-to-Z-Dragon Buster Cannon"
+    b = board(cards=real).extra_deck(name).monster(1, "ABC-Dragon Buster").monster(2, "XYZ-Dragon Cannon",
+                                                                                     position="set")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1", "M2"))}
+    after = applied(position, procedure_play(position, "ED1", ("M1", "M2")), zone="EMZL")
+    assert after["EMZL"].card.name == name
+    assert sorted(c.card.name for c in after.me.banished) == ["ABC-Dragon Buster", "XYZ-Dragon Cannon"]
+    gy = board(cards=real).extra_deck(name).monster(1, "ABC-Dragon Buster").graveyard("XYZ-Dragon Cannon")
+    assert procedure_summons(gy.build()) == set()
+    assert unread_clauses(real[name]) == ()
