@@ -692,6 +692,14 @@ ONLY_BY_SUMMON = re.compile(r"\bThis monster can only be Special Summoned by (Fu
                             r"\(from the Extra Deck\)\.")
 
 
+# PRY-3: '... Special Summoned with "Assault Mode Activate" and cannot be Special Summoned by other ways except by its own
+# effect.' (Stardust Dragon/Assault Mode, "Must first be"): the engine's EFFECT_SPSUMMON_CONDITION aux.FALSE -- only the
+# summons that ignore the summoning condition (that card's, its own effects': none of them offered) bring it out; no
+# revival once properly summoned, so nomi even after "Must first be".
+ONLY_ITS_OWN_EFFECT_OTHERWISE = re.compile(r'\bMust (?:first )?be Special Summoned with "[^"]+" and cannot be Special '
+                                           r'Summoned by other ways except by its own effect\.')
+
+
 @lru_cache(maxsize=None)
 def special_summon_limit(card: Card) -> str | None:
     """"never" (Cannot be Special Summoned), "by_effect" (Must be Special Summoned by card effect: SUMC-1), "nomi"
@@ -702,6 +710,8 @@ def special_summon_limit(card: Card) -> str | None:
         return "never"
     if BY_CARD_EFFECT.search(" ".join(text.split())):
         return "by_effect"
+    if ONLY_ITS_OWN_EFFECT_OTHERWISE.search(text):   # PRY-3: nomi, "first" or not
+        return "nomi"
     if re.search(r"\bMust (?:be|first be) (?:either )?(?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
     if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)

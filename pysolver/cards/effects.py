@@ -68,7 +68,8 @@ class CostSlot:
     action: str        # banish | discard | send | tribute | shuffle (into the Deck; an Extra Deck monster into
                        # the Extra Deck)
     places: tuple      # of graveyard | hand | deck | extra_deck | field (the player's monsters) | opponent_field |
-                       # banished (the player's banished monsters, PRX-1)
+                       # banished (the player's banished monsters, PRX-1) | spell_trap_zone (PRY-5: the player's
+                       # Spell & Trap Zones, any card there)
     count: int
     filter: object = ANY
     any_card: bool = False   # "1 card" (not only monsters); PRX-17: "1 Spell Card", "3 face-up Traps" (the filter
@@ -131,6 +132,11 @@ class Procedure:
     gy_equal: tuple = ()                   # PRX-25: (filter, filter): as many monsters of one kind as of the other in
                                            # the turn player's GY ("while you have an equal number of each in your GY")
     gy_only: object = None                 # PRX-23: filter: "by having only Machine-Type monsters in your GY (min. 1)"
+    main_phase_2: bool = False             # PRY-6: "during your Main Phase 2"
+    field_or_gy: object = None             # PRY-8: name filter: 'while you have "Eldlich the Golden Lord" in your field
+                                           # or GY' -- a face-up card of that name on the player's field, or one in its GY
+    level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
+                                           # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
@@ -396,6 +402,16 @@ def _cost(phrase: str) -> dict:
         return _one_cost(phrase)
     except ValueError:   # UnsupportedText, or an UnsupportedMaterialLine from a phrase
         two = re.fullmatch(r"(?P<verb>banishing|sending|Tributing|shuffling) (?P<a>.+?) and (?P<b>\d+ .+)", phrase)
+        verbs = re.fullmatch(r"(?P<a>discarding \d+ [^,]+?) and (?P<b>Tributing \d+ .+)", phrase)
+        if verbs:   # PRY-9: "discarding 1 Spell/Trap and Tributing 1 Level 7 or higher "Artmage" monster from your hand
+            # or field" (Artmage Non-Finito): two costs of two verbs, each read whole, both paid
+            try:
+                first, second = _one_cost(verbs["a"]), _one_cost(verbs["b"])
+            except ValueError:
+                raise UnsupportedText(f"not read: {phrase!r}") from None
+            if set(first) != {"costs"} or set(second) != {"costs"}:
+                raise UnsupportedText(f"not read: {phrase!r}") from None
+            return {"costs": first["costs"] + second["costs"]}
         if not two:
             raise
         try:
@@ -415,6 +431,10 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
 
 
 def _one_cost(phrase: str) -> dict:
+    if re.fullmatch(r"sending 1 card from your Spell & Trap (?:Card )?Zone to the (?:GY|Graveyard)", phrase):
+        # PRY-5 (Card Breaker): any 1 card of the player's Spell & Trap Zones, Set or face-up (a Pendulum Scale there
+        # under Master Rule 4/5 too; not the Field Zone: the engine's GetSequence() < 5 over LOCATION_SZONE)
+        return {"costs": (CostSlot("send", ("spell_trap_zone",), 1, ANY, any_card=True),)}
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
     match = re.fullmatch(rf"returning (?P<n>\d+) monsters \((?P<kinds>1 {_EXTRA_KIND}(?:, 1 {_EXTRA_KIND})*,? and 1 "
@@ -570,9 +590,12 @@ def _procedure_from(sentence: str) -> Procedure:
     rest = _NOMI_TAIL.sub("", rest)
     for words, key in ((" to your opponent's field", "to_opponent"), (" in Attack Position", "attack_only"),
                        (" in Defense Position", "defense_only"), (" in face-up Attack Position", "attack_only"),
+                       (", in face-up Attack Position,", "attack_only"),   # PRY-5: "..., in face-up Attack Position, by"
                        (" in face-up Defense Position", "defense_only")):
         if rest.startswith(words):
             found[key], rest = True, rest[len(words):]
+    if rest.startswith(" during your Main Phase 2"):   # PRY-6 (Fenrir the Nordic Wolf): the position's phase is main2
+        found["main_phase_2"], rest = True, rest[len(" during your Main Phase 2"):]
     if "while" in rest:
         rest, _, condition = rest.partition(" while ")
         match = _WHILE.fullmatch(condition.rstrip(","))
@@ -622,6 +645,7 @@ _PROCEDURE_SENTENCE = re.compile(
     r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|[^.])*"
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
+    r"|This card can only be Special Summoned, in face-up Attack Position, by [^.]*"   # PRY-5 (Card Breaker)
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
 
@@ -683,24 +707,76 @@ EXTRA_PROCEDURE_SENTENCE = re.compile(
     r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+)\.")
 
 
+# PRY-1: a Synchro Monster's procedure from the Extra Deck with a Tuner and a non-Tuner of the player's whose Levels are
+# the same or differ by N: "Must be Special Summoned (from your Extra Deck) by sending 2 monsters you control with a Level
+# difference of 1 to the GY (1 Tuner and 1 non-Tuner)" (Ursarctic Polari), "... 2 monsters you control with a Level
+# difference of 7 to the GY (1 Level 8 or higher Tuner and 1 non-Tuner Synchro Monster)" (Ursarctic Septentrion), "... 2
+# Level 8 or higher monsters you control with the same Level to the Graveyard (1 Tuner and 1 non-Tuner)" (Phantasmal Lord
+# Ultimitl Bishbaalkin). The engine's scripts: face-up monsters of the Monster Zone with a Level (HasLevel), the Tuner
+# and the non-Tuner, math.abs(Level - Level) == N (GetLevel() == lv for the same Level), sent to the GY as a cost.
+LEVEL_PAIR_SENTENCE = re.compile(
+    r"Must (?:first )?be Special Summoned \(from your Extra Deck\) by sending 2 (?:(?P<level>Level \d+ or higher) )?"
+    r"monsters you control with (?:(?P<same>the same Level)|a Level difference of (?P<difference>\d+)) to the "
+    r"(?:GY|Graveyard) \(1 (?P<tuner>(?:Level \d+ or higher )?Tuner) and 1 (?P<other>non-Tuner(?: Synchro Monster)?)\)"
+    r"(?:, and cannot be Special Summoned by other ways)?\.")
+
+
+def _level_pair_procedure(match: re.Match) -> Procedure:
+    """PRY-1: two slots of one face-up monster of the player's each (the Tuner, then the non-Tuner), sent to the GY,
+    their Levels `level_difference` apart."""
+    level = f"{match['level']} " if match["level"] else ""
+    other = match["other"] if match["other"].endswith("Monster") else f"{match['other']} monster"
+    slots = (_slots("send", f"1 face-up {level}{match['tuner']} monster", ("field",))
+             + _slots("send", f"1 face-up {level}{other}", ("field",)))
+    return Procedure(costs=tuple(slots), sources=("extra_deck",),
+                     level_difference=0 if match["same"] else int(match["difference"]))
+
+
 def _extra_deck_procedures(card: Card):
     """PRX-19: the Extra Deck monster's procedure (`EXTRA_PROCEDURE_SENTENCE`), costs only, read whole; () when it
-    has none (a Contact Fusion's "the above cards" is `contact_fusion`)."""
+    has none (a Contact Fusion's "the above cards" is `contact_fusion`). PRY-1: `LEVEL_PAIR_SENTENCE`."""
     if contact_fusion(card) is not None:
         return ()
+    pair = LEVEL_PAIR_SENTENCE.search(_text(card))
+    if pair is not None:
+        if "synchro" not in card.kinds:   # a Tuner and a non-Tuner: the wording of Synchro Monsters only
+            return UnsupportedText(f"{card.name!r}: procedure not supported (a Tuner pair, not a Synchro Monster)")
+        return (_level_pair_procedure(pair),)
     match = EXTRA_PROCEDURE_SENTENCE.search(_text(card))
     if match is None:
         return ()
+    cost, extra = match.group("cost"), {}
+    held = re.fullmatch(r'(?P<cost>.+), while you have (?P<name>"[^"]+") in your field or GY', cost)
+    if held:   # PRY-8 (Fallen Angel of the Golden Land): a face-up card of that name on the field, or one in the GY
+        cost, extra = held.group("cost"), {"field_or_gy": _filter(held.group("name"))}
     try:
-        found = _cost(match.group("cost"))
+        found = _cost(cost)
     except ValueError as error:
         return UnsupportedText(f"{card.name!r}: procedure not supported ({error})")
-    if set(found) != {"costs"} or "the above" in match.group("cost"):
-        return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {match.group('cost')!r})")
+    if set(found) != {"costs"} or "the above" in cost:
+        return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {cost!r})")
     # the engine's scripts of Fusion Monsters (Rainbow Overdragon, Nerva) record the costs as the monster's materials and
     # refuse a card that cannot be its Fusion Material (IsCanBeFusionMaterial); the Synchro Monsters' do not check
     return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense")),
-                      as_material="fusion" if "fusion" in card.kinds else None),)
+                      as_material="fusion" if "fusion" in card.kinds else None, **extra),)
+
+
+# PRY-4: 'Must be either Special Summoned by "Dark Element", or Special Summoned (from your hand or GY) by shuffling into
+# the Deck, 1 each of your "Sanga of the Thunder", "Kazejin", and "Suijin" that is in your hand, face-up field, GY,
+# and/or banished.' (Dark Guardian): one card of each name from any of those places (face-up on the field; the
+# banished cards are face-up, as pysolver banishes nothing face-down), shuffled into the Deck; the other way (that
+# card's effect) is not offered (nomi, SP-2).
+EACH_OF_YOURS_SENTENCE = re.compile(
+    r'Must be either Special Summoned by "[^"]+", or Special Summoned \(from your hand or GY\) by shuffling into the '
+    r'Deck, 1 each of your (?P<names>"[^"]+"(?:, "[^"]+")*,? and "[^"]+") that is in your hand, face-up field, GY, '
+    r'and/or banished\.')
+
+
+def _each_of_yours(match: re.Match) -> Procedure:
+    """PRY-4: one slot of one card per name, from the hand, the face-up field, the GY or the banishment."""
+    return Procedure(costs=tuple(CostSlot("shuffle", ("hand", "field", "graveyard", "banished"), 1, _filter(name),
+                                          face_up=True, named=True) for name in _NAME.findall(match["names"])),
+                     sources=("hand", "graveyard"))
 
 
 @lru_cache(maxsize=None)
@@ -714,6 +790,9 @@ def procedures(card: Card):
         return _extra_deck_procedures(card)
     text = _text(card)
     found = []
+    each = EACH_OF_YOURS_SENTENCE.search(text)
+    if each:   # PRY-4
+        found.append(_each_of_yours(each))
     for match in _PROCEDURE_SENTENCE.finditer(text):
         sentence = match.group(0)
         if "once per Duel" in text:
@@ -788,10 +867,11 @@ class ContactFusion:
     first: bool                   # "Must first be": revivable once properly summoned (SP-2); else "nomi"
     or_fusion: bool = False       # "Must (first) be either Fusion Summoned, or Special Summoned ... by ...": a
                                   # Fusion Summon is its other way
+    one_each: bool = False        # PRY-2: "1 each from your field and GY": exactly one card from each of `sources`
 
 
-# The forms read; any other "(from your Extra Deck)" procedure (1 each from your field and GY, "during a
-# Duel you Special Summoned ...", Tuner and non-Tuner with a Level difference, "original names") is not.
+# The forms read; any other "(from your Extra Deck)" procedure ("during a Duel you Special Summoned ...") is not (Tuner and non-Tuner with a Level difference: PRY-1's
+# LEVEL_PAIR_SENTENCE, a procedure of its own).
 CONTACT_SENTENCE = re.compile(
     r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
     r"(?:\(from your (?:face-down )?Extra Deck\) |from your Extra Deck )?by "
@@ -801,7 +881,12 @@ CONTACT_SENTENCE = re.compile(
     r"|from your hand, field, and/or GY) into the Deck(?:/Extra Deck)?"
     r"|(?P<send>sending) the above (?:cards|monsters) (?P<send_from>you control|from your hand and/or field"
     r"|from either field|from any Monster Zones) to the (?:GY|Graveyard)"
-    r"|(?P<tribute>Tributing) the above cards(?: you control)?)"
+    r"|(?P<tribute>Tributing) the above cards(?: you control)?"
+    # PRY-2: "by banishing the above monsters, 1 each from your field and GY" (Lady's Dragonmaid, Enlightenment Dragon)
+    r"|(?P<each>banishing) the above monsters, 1 each from your field and GY"
+    # PRY-10: "by banishing cards you control with the above original names" (A-to-Z-Dragon Buster Cannon): the printed
+    # names, the ones pysolver matches (nothing in a position changes a name)
+    r"|(?P<original>banishing) cards you control with the above original names)"
     # PRX-18: the older "This card can only be Special Summoned from your Extra Deck, by returning the above cards you
     # control to the Deck" (Elemental HERO Air Neos, Gladiator Beast Gaiodiaz): only this way from the Extra Deck
     r"|This card can only be Special Summoned from your Extra Deck,? by (?P<returning>returning) the above cards you "
@@ -826,6 +911,11 @@ def contact_fusion(card: Card) -> ContactFusion | None:
         return None
     if match.group("returning"):   # PRX-18: into the Deck (the engine's SendtoDeck), as "shuffling ... into the Deck"
         return ContactFusion("shuffle", ("field",), True)
+    if match.group("original"):    # PRY-10: the player's monsters (any position) of the material line's printed names
+        return ContactFusion("banish", ("field",), bool(match.group("first")), bool(match.group("either")))
+    if match.group("each"):        # PRY-2: one of the cards from the field, the other from the GY
+        return ContactFusion("banish", ("field", "graveyard"), bool(match.group("first")), bool(match.group("either")),
+                             one_each=True)
     action = next(name for name in ("banish", "shuffle", "send", "tribute") if match.group(name))
     where = match.groupdict().get(f"{action}_from") or "you control"
     return ContactFusion(action, _CONTACT_SOURCES[where], bool(match.group("first")), bool(match.group("either")))
@@ -933,6 +1023,7 @@ class Clause:
     kind: str               # oath (OATH-1/2) | after_resolution (OATH-3) | when_special_summoned (OATH-4)
                             # | summon_once (CNT-2) | each_player_once (CNT-1)
                             # | summon_once_by (CNT-3: `forbids` the kind: fusion | synchro | xyz | link)
+                            # | summon_once_any_way (PRY-7: its Fusion Summon and its own procedure, together)
                             # | extra_tribute_summon (granted when the effect resolves)
                             # | extra_normal_summon_after (granted after this card is Normal Summoned)
                             # | extra_normal_summon_while (NS-13: granted while this card is face-up; `method`
@@ -1058,6 +1149,12 @@ def _turn_clauses(card: Card) -> tuple[tuple, tuple]:
             found.append(clause)
     if re.search(rf'You can only Special Summon "{re.escape(card.name)}(?:\(s\))?" once per turn(?! this way)', text):
         found.append(Clause("summon_once"))
+    any_way = f'You can only Special Summon "{card.name}" once per turn this way, no matter which method you use.'
+    if any_way in text:   # PRY-7: the Fusion Summon and the Extra Deck procedure together, once per turn
+        if "fusion" in card.kinds and re.search(r"\bMust (?:first )?be either Fusion Summoned, or Special Summoned", text):
+            found.append(Clause("summon_once_any_way"))
+        else:
+            unread.append((any_way, "once per turn by either way, not a Fusion Monster's two ways"))
     once = re.search(rf'You can only (Fusion|Synchro|Xyz|Link) Summon "{re.escape(card.name)}(?:\(s\))?" once per turn\.',
                      text)
     if once:                         # CNT-3: after a successful Summon of that kind this turn

@@ -155,7 +155,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct.NEVER_TRIBUTED_BY_OPPONENT, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
-        ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
+        ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.LEVEL_PAIR_SENTENCE, ef.EACH_OF_YOURS_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
         ct.SAME_ATTRIBUTE_MATERIALS,   # MAT-4: a condition added to the material line (material_requirement)
         # RIT-6, RIT-10: a Ritual Spell's conditional extra monsters; a Ritual Monster's limits on its Ritual Summon
@@ -189,10 +189,13 @@ def _wordings() -> tuple[re.Pattern, ...]:
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
         cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
+        cardtext.ONLY_ITS_OWN_EFFECT_OTHERWISE,   # PRY-3: "... except by its own effect" (nomi: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
         cardtext.ONLY_BY_SUMMON,    # "This monster can only be Special Summoned by Fusion Summon (from the Extra Deck)."
         # effects.procedure_once_per_turn, effects.clauses (CNT-1, CNT-2, NS-1), effects.limits
         re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way\."),
+        # PRY-7: a Fusion Monster's Fusion Summon and own procedure together (effects._turn_clauses: summon_once_any_way)
+        re.compile(r"You can only Special Summon \"[^\"]+\" once per turn this way, no matter which method you use\."),
         re.compile(r"You can only Special Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
         re.compile(r"You can only (?:Fusion|Synchro|Xyz|Link) Summon \"[^\"]+\"(?:\(s\))? once per turn\."),
         re.compile(r"Each player can only Special Summon monster\(s\) once per turn while this card is face-up on "

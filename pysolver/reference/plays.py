@@ -1867,6 +1867,15 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             if procedure.extra_deck_face_up_pendulum and not any(
                     c.state.face_up and "pendulum" in c.card.kinds for c in extra_deck):
                 continue
+            # PRY-8: 'while you have "Eldlich the Golden Lord" in your field or GY': face-up on the field, or in the GY
+            if procedure.field_or_gy is not None and not any(
+                    _matches(procedure.field_or_gy, c) and (c.location == "graveyard" or (
+                        c.location in field_places and getattr(c.state, "position", None) != "set"))
+                    for c in _own(position, ("graveyard",) + field_places)):
+                continue
+            # PRY-6: "during your Main Phase 2"
+            if procedure.main_phase_2 and position.phase != "main2":
+                continue
             # PRX-25: "while you have an equal number of each in your GY"
             if procedure.gy_equal and len([c for c in gy_monsters if _matches(procedure.gy_equal[0], c)]) != len(
                     [c for c in gy_monsters if _matches(procedure.gy_equal[1], c)]):
@@ -1910,6 +1919,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                             pool += [c for c in cards if _matches(slot.filter, c)]
                         else:
                             pool += [c for c in _monsters_in(cards) if _matches(slot.filter, c)]
+                    elif place == "spell_trap_zone":   # PRY-5: any card of the player's Spell & Trap Zones
+                        pool += [c for c in _own(position, ("spell_trap_zone",)) if _matches(slot.filter, c)]
                     elif place == "field":
                         # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too; PRX-17:
                         # "Spells/Traps": a card in a Pendulum Zone is a Spell Card there
@@ -1953,6 +1964,13 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 used = [c for part in choice for c in part]
                 if len({c.id for c in used}) != len(used):
                     continue
+                # PRY-1: "with a Level difference of 1" / "with the same Level": the Tuner (the first card) and the
+                # non-Tuner (the second) both have a Level, and the Levels are that far apart
+                if procedure.level_difference is not None:
+                    tuner, other = choice[0][0], choice[1][0]
+                    if not (_has_level(tuner) and _has_level(other)) or \
+                            abs(tuner.card.level - other.card.level) != procedure.level_difference:
+                        continue
                 cost = _sorted_ids(c.id for c in used)
                 if cost in seen:
                     continue
@@ -2045,6 +2063,10 @@ def contact_fusions(position: Position) -> Iterator[Play]:
         for count in range(low, high + 1):
             for cards in combinations(candidates, count):
                 if not _others_allowed(cards, "fusion") or not _fits_requirement(requirement, cards, player=monster.player):
+                    continue
+                # PRY-2: "1 each from your field and GY": one card on the field and one in the GY, no more of either
+                if contact.one_each and (len([c for c in cards if c.location == "graveyard"]) != 1
+                                         or len([c for c in cards if c.location in ON_FIELD]) != 1):
                     continue
                 zones = _extra_deck_zones(position, monster, cards)
                 if zones:
@@ -2532,6 +2554,12 @@ def _history_allows(position: Position, play: Play) -> bool:
         kind, card = play.action.removesuffix("_summon"), position.instances[play.card].card
         if any(c.kind == "summon_once_by" and c.forbids == kind for c in _clauses_of(card)) and any(
                 e["summon"] == kind and card.name in e["cards"] and not e["negated"]
+                for e in _my_events(position, "summon")):
+            return False
+    if play.action in ("fusion_summon", "procedure_summon"):                 # PRY-7: either way, once per turn
+        card = position.instances[play.card].card
+        if any(c.kind == "summon_once_any_way" for c in _clauses_of(card)) and any(
+                e["summon"] in ("fusion", "procedure") and card.name in e["cards"] and not e["negated"]
                 for e in _my_events(position, "summon")):
             return False
     if summoned is None:

@@ -787,6 +787,14 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_gy_equal({c},{p},{filters.number(one)},{filters.number(other)}).")
         if procedure.gy_only is not None:                            # PRX-23
             out.append(f"procedure_gy_only({c},{p},{filters.number(procedure.gy_only)}).")
+        if procedure.field_or_gy is not None:                        # PRY-8
+            f = filters.number(procedure.field_or_gy)
+            out.append(f"procedure_field_or_gy({c},{p},{f}).")
+            out.append(f"named_filter({f}).")
+        if procedure.main_phase_2:                                   # PRY-6
+            out.append(f"procedure_main_phase_2({c},{p}).")
+        if procedure.level_difference is not None:                  # PRY-1
+            out.append(f"procedure_level_difference({c},{p},{procedure.level_difference}).")
         if procedure.only_defense:                                   # PRX-24
             out.append(f"procedure_only_defense({c},{p},{procedure.only_defense}).")
         if procedure.continuous_spells_at_least:
@@ -818,6 +826,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
     if contact is not None and target:
         out.append(f"contact_fusion({c},{contact.action}).")
         out.extend(f"contact_source({c},{source})." for source in contact.sources)
+        if contact.one_each:                                         # PRY-2
+            out.append(f"contact_one_each({c}).")
     return out
 
 
@@ -862,7 +872,7 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"after_summoned_opponent({c},{clause.method}).")
         elif clause.kind == "after_summoned":                # ZLK-4
             out.append(f"after_summoned({c},{clause.method},{filters.number(clause.what_filter)}).")
-        elif clause.kind in ("summon_once", "each_player_once"):
+        elif clause.kind in ("summon_once", "each_player_once", "summon_once_any_way"):   # PRY-7: summon_once_any_way
             out.append(f"{clause.kind}({c}).")
         elif clause.kind == "summon_once_by":
             out.append(f"summon_once_by({c},{clause.forbids}).")

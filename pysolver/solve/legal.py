@@ -31,7 +31,8 @@ _NEEDS = {
                  "zone_lock",    # ZLK-1: points/3
                  "protection",   # TGT-10, TGX-1: points/3
                  "attack_column_guard",   # BPX-27: at/3
-                 "ritual_from_extra_deck"),   # RSP-2: a Ritual Monster from the face-up Extra Deck
+                 "ritual_from_extra_deck",   # RSP-2: a Ritual Monster from the face-up Extra Deck
+                 "own_procedure_only"),   # PRY-1: an Extra Deck monster by its own procedure, with no material line
     "materials.lp": ("requirement", "alternative_xyz"),
     "tribute_text.lp": ("rule_alternative", "tribute_rule_filter"),
     "material_text.lp": ("synchro_level_alternative", "non_tuner_option", "tuner_substitute", "xyz_level_alternative",

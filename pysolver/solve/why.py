@@ -374,6 +374,15 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                                          "Extra Deck")),
     "procedure_extra_deck_only": ("PRX-28", ("its procedure needs every card of your Extra Deck to have the name it "
                                              "names")),
+    "contact_one_each": ("PRY-2", ("its procedure needs exactly one of the above monsters from your field and one "
+                                   "from your GY")),
+    "summon_once_any_way": ("PRY-7", ("a card of that name was already Fusion Summoned or Special Summoned by its "
+                                      "own procedure this turn")),
+    "procedure_field_or_gy": ("PRY-8", ("its procedure needs a face-up card of the name it gives on your field, or "
+                                        "one in your GY")),
+    "procedure_main_phase_2": ("PRY-6", "its procedure is used only during your Main Phase 2"),
+    "procedure_level_difference": ("PRY-1", ("its procedure needs a Tuner and a non-Tuner with Levels that differ "
+                                             "by exactly the number its text gives (the same Level: 0)")),
     "procedure_gy_equal": ("PRX-25", "its procedure needs as many monsters of one kind as of the other in your GY"),
     "procedure_gy_only_none": ("PRX-23", "its procedure needs a monster in your GY"),
     "procedure_gy_only": ("PRX-23", "its procedure needs every monster in your GY to be of the kind it names"),

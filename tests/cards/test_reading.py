@@ -78,10 +78,10 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     assert reading.unread_clauses(real["Cyber Dragon"]) == ()
     assert reading.unread_clauses(real["Elemental HERO Gaia"]) == ()     # Must be Fusion Summoned and ...
     # a Contact Fusion's own procedure is read (SP-1: effects.contact_fusion), except in the forms not read
-    # ("1 each from your field and GY"): that card is unread, not "never summonable"
+    # ("during a Duel you Special Summoned ..."): that card is unread, not "never summonable"
     assert reading.unread_clauses(real["Elemental HERO Aqua Neos"]) == ()
-    (contact,) = reading.unread_clauses(real["Enlightenment Dragon"])
-    assert contact.clause.startswith("Must be Special Summoned (from your Extra Deck) by banishing the above monsters, 1 each")
+    (contact,) = reading.unread_clauses(real["Ultimate Crystal Rainbow Dragon Overdrive"])
+    assert contact.clause.startswith("Must be Special Summoned (from your Extra Deck) during a Duel you Special Summoned")
     assert reading.family(contact).startswith("Contact Fusion")
     # "You can only control 1 "Kaiju" monster" is read (UNQ-1: uniques), and "There can only be 1 "Malefic" monster
     # on the field" (SUMC-2); Malefic Territory's rewriting of that rule is an unread lock

@@ -53,10 +53,10 @@ def test_sp_1_contact_fusion_forms_are_read_as_data(real):
 
 
 def test_sp_1_contact_forms_not_read_stay_unread(real):
-    """"1 each from your field and GY", "during a Duel you Special Summoned ...", Tuners with a Level
-    difference, "with the above original names": not read, the card stays unread (its plays withheld)."""
-    for name in ("Enlightenment Dragon", "Lady's Dragonmaid", "Armed Dragon Catapult Cannon", "Ursarctic Polari",
-                 "A-to-Z-Dragon Buster Cannon"):
+    """"During a Duel you Special Summoned ...": not read, the card stays unread (its plays withheld). (Tuners with a
+    Level difference are PRY-1's procedures, "1 each from your field and GY" PRY-2's, "with the above original names"
+    PRY-10's.)"""
+    for name in ("Armed Dragon Catapult Cannon", "Ultimate Crystal Rainbow Dragon Overdrive"):
         assert contact_fusion(real[name]) is None and unread_clauses(real[name]), name
 
 
