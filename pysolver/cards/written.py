@@ -337,19 +337,23 @@ def link_extra_material(card: Card) -> str | None:
 # "For this card's Synchro Summon, you can treat 1 LIGHT or DARK monster you control as a Tuner." (Chaos
 # Angel, Cyber Slash Harpie Lady, Ib the World Chalice Justiciar) and "... 1 monster in your center Main
 # Monster Zone as a Tuner." (Junora the Power Patron of Tuning), "1 Pendulum Summoned Pendulum Monster ..."
-# (Nirvana High Paladin: the position's `summoned_as`). Not read: the "Yummy Way" cards' "1 Link-1 monster
-# you control as a Level 1 Tuner" (the engine gives the Link-1 monsters a Level for every "Yummy" Synchro
-# Summon from the Extra Deck, more than the text says).
+# (Nirvana High Paladin: the position's `summoned_as`). And docs/material-rules.md MTX-1: "... treat 1 Link-1
+# monster you control as a Level 1 Tuner." (the "Yummy Way" cards): the Link Monster, which has no Level, fills
+# only the Tuner slot and counts as Level 1 (`level`). The engine gives the Link-1 monsters Level 1 for every
+# "Yummy" Synchro Summon while such a card is in the Extra Deck; the only "Yummy" Synchro Monsters are the three
+# cards with this sentence, whose non-Tuner slot takes no Link Monster, so the plays are the same.
 
 @dataclass(frozen=True)
 class TunerSubstitute:
     filter: object              # the monster that may be treated as the Tuner (requirement language)
     center: bool = False        # it must be in the player's center Main Monster Zone (M3)
     summoned_as: str | None = None   # "Pendulum Summoned ...": it came to the field by that Summon
+    level: int | None = None    # MTX-1: "1 Link-N monster ... as a Level L Tuner": it counts as Level L
 
 
 _TUNER_SUBSTITUTE = re.compile(r"For this card's Synchro Summon, you can treat 1 (?:(?P<what>.+?) you control|"
-                               r"(?P<center>monster in your center Main Monster Zone)) as a Tuner\.")
+                               r"(?P<center>monster in your center Main Monster Zone)) as a (?:Level (?P<level>\d+) )?"
+                               r"Tuner\.")
 
 
 @lru_cache(maxsize=None)
@@ -361,6 +365,12 @@ def tuner_substitute(card: Card):
     match = _TUNER_SUBSTITUTE.search(_one_line(card))
     if match is None:
         return None
+    if match.group("level"):   # MTX-1: only a Link Monster (no Level of its own) is read as treated as a Level
+        link = re.fullmatch(r"Link-(\d+) monster", match.group("what") or "")
+        if link is None:
+            return UnsupportedText(f"{card.name!r}: Tuner clause not supported (a Level for {match.group('what')!r})")
+        from .requirements import Atom
+        return TunerSubstitute(Atom("link_rating", "=", int(link.group(1))), level=int(match.group("level")))
     if match.group("center"):
         from .requirements import Atom
         return TunerSubstitute(Atom("any"), center=True)

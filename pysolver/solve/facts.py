@@ -522,6 +522,8 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
             out.append(f"tuner_substitute_center({c}).")
         if substitute.summoned_as:
             out.append(f"tuner_substitute_summoned_as({c},{substitute.summoned_as}).")
+        if substitute.level is not None:   # MTX-1: "as a Level 1 Tuner" (a Link Monster)
+            out.append(f"tuner_substitute_level({c},{substitute.level}).")
     levels = _read(card, xyz_levels(card), target)   # XYZ-1: Levels it may be treated as for an Xyz Summon
     if levels is not None:
         out.extend(f"xyz_level_alternative({c},{level})." for level in levels.levels)

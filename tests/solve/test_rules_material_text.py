@@ -107,9 +107,57 @@ def test_syn_1_ib_treats_a_world_chalice_normal_monster_as_a_tuner_and_the_other
         assert coverage.supported(real[name]) is None, name
     # "1 Pendulum Summoned Pendulum Monster": the position's summoned_as (below)
     assert coverage.supported(real["Nirvana High Paladin"]) is None
-    # "1 Link-1 monster you control as a Level 1 Tuner": the engine gives Link-1 monsters a Level for every
-    # "Yummy" Synchro Monster while the card is in the Extra Deck, more than its text says
-    assert coverage.supported(real["Cupsy★Yummy Way"]) is not None
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-1 (docs/material-rules.md): "For this card's Synchro Summon, you can treat 1 Link-1 monster you control as a
+# Level 1 Tuner." (the "Yummy Way" cards: Level 2, "1 Tuner + 1 non-Tuner monster")
+
+def test_mtx_1_the_yummy_way_cards_are_read(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.requirements import Atom
+    from pysolver.cards.written import TunerSubstitute, tuner_substitute
+    for name in ("Cupsy★Yummy Way", "Cooky★Yummy Way", "Lollipo★Yummy Way"):
+        assert tuner_substitute(real[name]) == TunerSubstitute(Atom("link_rating", "=", 1), level=1), name
+        assert coverage.supported(real[name]) is None, name
+    # "as a Level 1 Tuner" of a monster with a Level of its own is not read (MTX-1 reads a Link Monster only)
+    from dataclasses import replace
+    from pysolver.cards.written import UnsupportedText
+    other = replace(real["Cupsy★Yummy Way"], passcode=1, name="Test Way",
+                    text="1 Tuner + 1 non-Tuner monster\nFor this card's Synchro Summon, you can treat 1 Level 4 "
+                         "monster you control as a Level 1 Tuner.")
+    assert isinstance(tuner_substitute(other), UnsupportedText)
+    assert coverage.supported(other) is not None
+
+
+def test_mtx_1_cupsy_yummy_way_treats_a_link_1_monster_as_a_level_1_tuner(real):
+    # Linkuriboh (Link-1) as the Level 1 Tuner + Kuriboh (Level 1) = 2; Link Spider (Link-1) too; never both
+    # Link Monsters (one would be a non-Tuner); Linkuriboh with Sangan (Level 3) makes 4, not 2.
+    position = board(cards=real).monster(1, "Linkuriboh").monster(2, "Kuriboh").monster(3, "Sangan") \
+        .monster(4, "Link Spider").extra_deck("Cupsy★Yummy Way").build()
+    assert summons(position, "synchro_summon") == {("Cupsy★Yummy Way", ("M1", "M2")),
+                                                    ("Cupsy★Yummy Way", ("M2", "M4"))}
+
+
+def test_mtx_1_the_link_monster_is_never_the_non_tuner(real):
+    # Glow-Up Bulb (a Level 1 Tuner) + Linkuriboh: the Link Monster would be the non-Tuner, which the text does
+    # not allow.
+    position = board(cards=real).monster(1, "Linkuriboh").monster(2, "Glow-Up Bulb") \
+        .extra_deck("Cooky★Yummy Way").build()
+    assert summons(position, "synchro_summon") == set()
+    # a Link-2 monster is no Level 1 Tuner
+    link_2 = board(cards=real).monster(1, "Proxy Dragon").monster(2, "Kuriboh").extra_deck("Lollipo★Yummy Way").build()
+    assert summons(link_2, "synchro_summon") == set()
+    # the plain Tuner + non-Tuner summon stays: Glow-Up Bulb (Tuner 1) + Kuriboh (1)
+    plain = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Kuriboh").extra_deck("Lollipo★Yummy Way").build()
+    assert summons(plain, "synchro_summon") == {("Lollipo★Yummy Way", ("M1", "M2"))}
+
+
+def test_mtx_1_only_the_yummy_way_treats_link_monsters(real):
+    # another Level 2 Synchro Monster with "1 Tuner + 1 non-Tuner monster" takes no Link Monster
+    position = board(cards=real).monster(1, "Linkuriboh").monster(2, "Kuriboh") \
+        .extra_deck("Cupsy★Yummy Way").extra_deck("Formula Synchron").build()
+    assert summons(position, "synchro_summon") == {("Cupsy★Yummy Way", ("M1", "M2"))}
 
 
 def test_syn_1_the_summon_with_a_treated_tuner_applies_like_any_synchro_summon(real):
