@@ -156,7 +156,7 @@ def unread_material_use(card: Card) -> str | None:
                 or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
                 or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
                 or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
-                or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence):
+                or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence) or _ALL_LEVELS.fullmatch(sentence):
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
                        # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
@@ -276,7 +276,7 @@ def without_read_material_sentences(card: Card, text: str) -> str:
         text = _XYZ_LEVELS.sub("", text)
     if xyz_treated_level(card) is not None:
         text = XYZ_TREATED_LEVEL.sub("", text)
-    text = _HAND_SYNCHRO.sub("", text)
+    text = _ALL_LEVELS.sub("", _HAND_SYNCHRO.sub("", text))
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -415,6 +415,35 @@ def hand_synchro(card: Card) -> HandSynchro | None:
 
 
 # --------------------------------------------------------------------------------------------------
+# A material that lets all the materials of the Synchro Summon count as Level 2 (docs/material-rules.md MTX-2;
+# engine-rules.md §4.5, EFFECT_SYNCHRO_MATERIAL_CUSTOM: the summon is legal when the Levels add up, or when
+# 2 x the number of materials is the Synchro Monster's Level): "If this card on the field is used as Synchro
+# Material, you can treat it and all other Synchro Materials (that have a Level) as Level 2 monsters." (Flower
+# Cardian Peony with Butterfly, Willow with Calligrapher: only while it is on the field), "When this card is used
+# as Synchro Material, ..." (Flower Cardian Moonflowerviewing: wherever it is a material from).
+
+@dataclass(frozen=True)
+class AllLevels:
+    level: int                  # every material counts as this Level for the sum (SYN-2), or none does
+    on_field: bool              # "this card on the field": not when it is a material from the hand (SYN-5)
+
+
+_ALL_LEVELS = re.compile(r"(?:If this card (?P<field>on the field) is|When this card is) used as Synchro Material, you "
+                         r"can treat it and all other Synchro Materials \(that have a Level\) as Level (?P<level>\d+) "
+                         r"monsters\.")
+
+
+@lru_cache(maxsize=None)
+def synchro_all_levels(card: Card) -> AllLevels | None:
+    """MTX-2: the card's "you can treat it and all other Synchro Materials (that have a Level) as Level N
+    monsters", or None."""
+    match = _ALL_LEVELS.search(_one_line(card)) if card.is_monster else None
+    if match is None:
+        return None
+    return AllLevels(int(match.group("level")), bool(match.group("field")))
+
+
+# --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
 
@@ -422,4 +451,4 @@ def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
-            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO)
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO, _ALL_LEVELS)

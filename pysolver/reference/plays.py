@@ -56,7 +56,7 @@ from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
                              link_extra_material,
-                             non_tuner, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
+                             non_tuner, synchro_all_levels, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
                              token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays
@@ -931,7 +931,16 @@ def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) 
                                                           or _matches(alternative.only_for, monster)):
                 levels.update(alternative.levels)
             sums = {total + level for total in sums for level in levels}
-        return monster.card.level in sums
+        if monster.card.level in sums:
+            return True
+        # MTX-2: a material's "you can treat it and all other Synchro Materials (that have a Level) as Level N
+        # monsters" ("this card on the field": only when it is a material from the field)
+        for material in materials:
+            every = synchro_all_levels(material.card)
+            if every is not None and (not every.on_field or material.location in ON_FIELD) \
+                    and every.level * len(materials) == monster.card.level:
+                return True
+        return False
     if summon == "link":
         sums = {0}
         for material in materials:

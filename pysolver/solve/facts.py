@@ -15,7 +15,7 @@ from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
-                             tuner_substitute, xyz_levels, xyz_treated_level,
+                             synchro_all_levels, tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.replacements import banish_instead
@@ -532,6 +532,11 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     treats = xyz_treated_level(card)   # XYZ-1: "you can treat Link-2 monsters you control as Level 2 monsters"
     if treats is not None and target:
         out.append(f"xyz_treats_as_level({c},{treats.stat},{treats.value},{treats.level}).")
+    every = synchro_all_levels(card)   # MTX-2: "treat it and all other Synchro Materials ... as Level 2 monsters"
+    if every is not None and target:
+        out.append(f"synchro_all_levels({c},{every.level}).")
+        if every.on_field:
+            out.append(f"synchro_all_levels_on_field({c}).")
     hand = hand_synchro(card)   # SYN-5: "1 Tuner in your hand can be used as 1 of the other materials"
     if hand is not None and target:
         out.append(f"hand_synchro({c},{filters.number(hand.filter)}).")

@@ -741,3 +741,54 @@ def test_mat_6_number_f0_utopic_future_takes_xyz_monsters_without_a_level(real):
         .monster(3, "Number 39: Utopia").monster(4, "Sangan").extra_deck("Number F0: Utopic Future").build()
     assert summons(position, "xyz_summon") == {("Number F0: Utopic Future", ("M1", "M2"))}
     steps_agree(position)
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-2 (docs/material-rules.md; engine: EFFECT_SYNCHRO_MATERIAL_CUSTOM): "If this card on the field is used as
+# Synchro Material, you can treat it and all other Synchro Materials (that have a Level) as Level 2 monsters."
+
+def test_mtx_2_the_flower_cardians_are_read(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.written import AllLevels, synchro_all_levels
+    assert synchro_all_levels(real["Flower Cardian Peony with Butterfly"]) == AllLevels(2, on_field=True)
+    assert synchro_all_levels(real["Flower Cardian Willow with Calligrapher"]) == AllLevels(2, on_field=True)
+    assert synchro_all_levels(real["Flower Cardian Moonflowerviewing"]) == AllLevels(2, on_field=False)
+    for name in ("Flower Cardian Peony with Butterfly", "Flower Cardian Willow with Calligrapher",
+                 "Flower Cardian Moonflowerviewing"):
+        assert coverage.supported(real[name]) is None, name
+
+
+def test_mtx_2_peony_with_butterfly_makes_every_material_level_2(real):
+    # Peony with Butterfly (Level 6 Tuner), Kuriboh (1), Sangan (3). Armory Arm (Level 4): Peony + one of them,
+    # 2 + 2; Moonflowerviewing (Level 6, "1 Tuner + 2 non-Tuner monsters"): all three, 2 + 2 + 2; Black Rose
+    # Dragon (Level 7): Peony + Kuriboh with their own Levels, 6 + 1 (all three as Level 2 make 6, not 7).
+    position = board(cards=real).monster(1, "Flower Cardian Peony with Butterfly").monster(2, "Kuriboh") \
+        .monster(3, "Sangan").extra_deck("Armory Arm").extra_deck("Flower Cardian Moonflowerviewing") \
+        .extra_deck("Black Rose Dragon").build()
+    assert summons(position, "synchro_summon") == {
+        ("Armory Arm", ("M1", "M2")), ("Armory Arm", ("M1", "M3")),
+        ("Flower Cardian Moonflowerviewing", ("M1", "M2", "M3")), ("Black Rose Dragon", ("M1", "M2"))}
+
+
+def test_mtx_2_all_or_none_of_the_materials_count_as_level_2(real):
+    # Willow with Calligrapher (Level 11 Tuner) + Kuriboh (1) + Sangan (3): not 11 + 1 + 3 = 15, nor a mix such
+    # as Willow as Level 2 + Sangan 3 = 5 (Magical Android, Level 5); all as Level 2: 4 (Armory Arm), 6
+    # (Moonflowerviewing).
+    position = board(cards=real).monster(1, "Flower Cardian Willow with Calligrapher").monster(2, "Kuriboh") \
+        .monster(3, "Sangan").extra_deck("Armory Arm").extra_deck("Flower Cardian Moonflowerviewing") \
+        .extra_deck("Magical Android").build()
+    found = summons(position, "synchro_summon")
+    assert found == {("Armory Arm", ("M1", "M2")), ("Armory Arm", ("M1", "M3")),
+                     ("Flower Cardian Moonflowerviewing", ("M1", "M2", "M3"))}
+    # without a Flower Cardian, Sangan + Kuriboh + a Tuner count with their own Levels only
+    plain = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Kuriboh").monster(3, "Sangan") \
+        .extra_deck("Armory Arm").extra_deck("Flower Cardian Moonflowerviewing").build()
+    assert summons(plain, "synchro_summon") == {("Armory Arm", ("M1", "M3"))}
+
+
+def test_mtx_2_moonflowerviewing_as_a_material(real):
+    # Moonflowerviewing (a Level 6 Synchro Tuner): "When this card is used as Synchro Material, ...": with
+    # Kuriboh, 2 + 2 = 4 (Armory Arm), or 6 + 1 = 7 (Black Rose Dragon).
+    position = board(cards=real).monster(1, "Flower Cardian Moonflowerviewing").monster(2, "Kuriboh") \
+        .extra_deck("Armory Arm").extra_deck("Black Rose Dragon").build()
+    assert summons(position, "synchro_summon") == {("Armory Arm", ("M1", "M2")), ("Black Rose Dragon", ("M1", "M2"))}
