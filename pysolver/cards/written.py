@@ -444,6 +444,25 @@ def synchro_all_levels(card: Card) -> AllLevels | None:
 
 
 # --------------------------------------------------------------------------------------------------
+# What a card gains from the materials of its own Summon, when that decides no play pysolver lists (docs/material-
+# rules.md MTX-3): a protection from destruction ("If this card was Synchro Summoned using only Reptile monsters as
+# material, it cannot be destroyed by battle or card effects.", Reptilianne Melusine: reading.py's "cannot be
+# destroyed", which decides nothing pysolver lists), a change of ATK during the Damage Step or damage calculation
+# only ("If this card that was Fusion Summoned using "Salamangreat Violet Chimera" as material battles a monster,
+# that monster's ATK becomes 0 during damage calculation only.", Salamangreat Violet Chimera: docs/battle-rules.md
+# BP-17). Nothing to apply: the sentence is read whole, its materials are never looked at.
+
+_SUMMONED_USING = r"(?:Fusion|Synchro|Xyz|Link) Summoned using [^,.;:]+?(?: as [Mm]aterial)?"
+_USING_NO_PLAY = re.compile(
+    rf"If this card was {_SUMMONED_USING}, it cannot be destroyed by (?:battle|(?:your opponent's )?card effects|"
+    r"battle or (?:your opponent's )?card effects)\."
+    rf"|If this card that was {_SUMMONED_USING} (?:attacks|battles a monster), (?:it|this card) (?:gains|loses) \d+ ATK "
+    r"during (?:the Damage Step|damage calculation) only\."
+    rf"|If this card that was {_SUMMONED_USING} battles a monster, that monster's ATK becomes 0 during (?:the Damage "
+    r"Step|damage calculation) only\.")
+
+
+# --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
 
@@ -451,4 +470,4 @@ def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
-            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO, _ALL_LEVELS)
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO, _ALL_LEVELS, _USING_NO_PLAY)

@@ -792,3 +792,31 @@ def test_mtx_2_moonflowerviewing_as_a_material(real):
     position = board(cards=real).monster(1, "Flower Cardian Moonflowerviewing").monster(2, "Kuriboh") \
         .extra_deck("Armory Arm").extra_deck("Black Rose Dragon").build()
     assert summons(position, "synchro_summon") == {("Armory Arm", ("M1", "M2")), ("Black Rose Dragon", ("M1", "M2"))}
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-3 (docs/material-rules.md): what a card gains from the materials of its own Summon, when that decides no play
+# (a protection from destruction; an ATK change during the Damage Step / damage calculation only, BP-17)
+
+def test_mtx_3_sentences_that_decide_no_play_are_read(real):
+    from pysolver.cards import coverage, reading
+    for name in ("Reptilianne Melusine", "Salamangreat Violet Chimera"):
+        assert coverage.supported(real[name]) is None, name
+    onimaru = [u.clause for u in reading.unread_clauses(real["Assault Blackwing - Onimaru the Divine Thunder"])]
+    assert not any("gains 3000 ATK" in clause for clause in onimaru)
+    # a targeting protection decides targeted plays (TGT): Black Luster Soldier - Soldier of Chaos stays unread
+    assert coverage.supported(real["Black Luster Soldier - Soldier of Chaos"]) is not None
+    # a second attack decides attack declarations (BP-5): Battlewasp - Hama the Conquering Bow stays unread
+    assert coverage.supported(real["Battlewasp - Hama the Conquering Bow"]) is not None
+
+
+def test_mtx_3_melusine_and_violet_chimera_play_like_any_monster(real):
+    from helpers import whole_plays
+    builder = board(cards=real, phase="battle")
+    builder.monster(1, "Reptilianne Melusine").monster(2, "Salamangreat Violet Chimera")
+    builder.opponent.monster(1, "Sangan")
+    plays = whole_plays(builder.build())    # the same plays as the reference, none withheld
+    assert {card for action, card, _ in plays if action == "declare_attack"} == {"M1", "M2"}
+    main = board(cards=real).monster(1, "Reptilianne Melusine").monster(2, "Salamangreat Violet Chimera") \
+        .extra_deck("Proxy Dragon").build()
+    assert ("link_summon", "ED1", None) in whole_plays(main)
