@@ -156,7 +156,8 @@ def unread_material_use(card: Card) -> str | None:
                 or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
                 or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
                 or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
-                or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence) or _ALL_LEVELS.fullmatch(sentence):
+                or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence) or _ALL_LEVELS.fullmatch(sentence) \
+                or (_TUNER_IF_USING.fullmatch(sentence) and tuner_if_material(card) is not None):
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
                        # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
@@ -277,6 +278,8 @@ def without_read_material_sentences(card: Card, text: str) -> str:
     if xyz_treated_level(card) is not None:
         text = XYZ_TREATED_LEVEL.sub("", text)
     text = _ALL_LEVELS.sub("", _HAND_SYNCHRO.sub("", text))
+    if tuner_if_material(card) is not None and not isinstance(tuner_if_material(card), UnsupportedText):
+        text = _TUNER_IF_USING.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -444,6 +447,37 @@ def synchro_all_levels(card: Card) -> AllLevels | None:
 
 
 # --------------------------------------------------------------------------------------------------
+# A Synchro Monster treated as a Tuner for the materials of its Synchro Summon (docs/material-rules.md MTX-4; the
+# engine: an EFFECT_MATERIAL_CHECK records whether a material is of the archetype, and on the Synchro Summon the card
+# gains TYPE_TUNER (EFFECT_ADD_TYPE, reset when it leaves the field or is turned face-down)): "If this card is Synchro
+# Summoned using a "Blackwing" monster as Material, it is treated as a Tuner (monster) while face-up on the field."
+# (the Assault Blackwing monsters). The position keeps it (`treated_as_tuner`), `pysolver apply` writes it.
+
+_TUNER_IF_USING = re.compile(r"If this card is Synchro Summoned using (?P<what>an? \"[^\"]+\" monster) as [Mm]aterial, "
+                             r"it is treated as a Tuner(?: monster)? while face-up on the field\.")
+
+
+@lru_cache(maxsize=None)
+def tuner_if_material(card: Card):
+    """MTX-4: the archetype filter (an `Atom`) a material of this Synchro Monster's Synchro Summon must match for it to be treated as a
+    Tuner while face-up on the field; None without that sentence; `UnsupportedText` when the filter is unread."""
+    if "synchro" not in card.kinds or not card.is_extra_deck:
+        return None
+    match = _TUNER_IF_USING.search(_one_line(card))
+    if match is None:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom
+    try:
+        found = parse_filter(match.group("what"))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: Tuner clause not supported ({error.reason})")
+    if not (isinstance(found, Atom) and found.key == "archetype"):   # read for an archetype only
+        return UnsupportedText(f"{card.name!r}: Tuner clause not supported (not an archetype: {match.group('what')!r})")
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
 # What a card gains from the materials of its own Summon, when that decides no play pysolver lists (docs/material-
 # rules.md MTX-3): a protection from destruction ("If this card was Synchro Summoned using only Reptile monsters as
 # material, it cannot be destroyed by battle or card effects.", Reptilianne Melusine: reading.py's "cannot be
@@ -470,4 +504,5 @@ def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
-            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO, _ALL_LEVELS, _USING_NO_PLAY)
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO, _ALL_LEVELS, _USING_NO_PLAY,
+            _TUNER_IF_USING)

@@ -1022,6 +1022,8 @@ def _kinds(instance) -> frozenset:
         kinds = kinds | {"monster", "trap_monster", trap.kind}
         if not trap.still_trap:
             kinds = kinds - {"trap", "continuous"}
+    if on_field and state.position != "set" and getattr(state, "treated_as_tuner", False):
+        kinds = kinds | {"tuner"}   # MTX-4: treated as a Tuner while face-up on the field
     return (kinds - getattr(instance, "without", frozenset())) | getattr(instance, "also", frozenset())
 
 

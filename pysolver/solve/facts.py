@@ -15,7 +15,7 @@ from ..cards.locks import activation_locks, emz_lock, summon_locks, zone_lock
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
-                             synchro_all_levels, tuner_substitute, xyz_levels, xyz_treated_level,
+                             synchro_all_levels, tuner_if_material, tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.replacements import banish_instead
@@ -470,6 +470,8 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
     """The per-instance state a monster carries (fluents, asp/card_state.lp): a Gemini Summon (GEM-2),
     what the effect that summoned it forbids (TOK-1)."""
     out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
+    if monster.treated_as_tuner:               # MTX-4: a Tuner while face-up on the field
+        out.append(f"treated_as_tuner({number}).")
     if monster.summoned_as:                    # how it came to the field (its Summon procedure)
         out.append(f"summoned_as({number},{monster.summoned_as}).")
     if monster.special_summoned_from:          # MAT-7: where it was Special Summoned from
@@ -532,6 +534,9 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     treats = xyz_treated_level(card)   # XYZ-1: "you can treat Link-2 monsters you control as Level 2 monsters"
     if treats is not None and target:
         out.append(f"xyz_treats_as_level({c},{treats.stat},{treats.value},{treats.level}).")
+    using = _read(card, tuner_if_material(card), target)   # MTX-4: a Tuner if Synchro Summoned using a material F
+    if using is not None and target:
+        out.append(f"tuner_if_material({c},{filters.number(using)}).")
     every = synchro_all_levels(card)   # MTX-2: "treat it and all other Synchro Materials ... as Level 2 monsters"
     if every is not None and target:
         out.append(f"synchro_all_levels({c},{every.level}).")

@@ -820,3 +820,60 @@ def test_mtx_3_melusine_and_violet_chimera_play_like_any_monster(real):
     main = board(cards=real).monster(1, "Reptilianne Melusine").monster(2, "Salamangreat Violet Chimera") \
         .extra_deck("Proxy Dragon").build()
     assert ("link_summon", "ED1", None) in whole_plays(main)
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-4 (docs/material-rules.md): "If this card is Synchro Summoned using a "Blackwing" monster as Material, it is
+# treated as a Tuner while face-up on the field." (the Assault Blackwing monsters; the position's treated_as_tuner)
+
+_ASSAULT = ("Assault Blackwing - Raikiri the Rain Shower", "Assault Blackwing - Sayo the Rain Hider",
+            "Assault Blackwing - Chidori the Rain Sprinkling", "Assault Blackwing - Kusanagi the Gathering Storm",
+            "Assault Blackwing - Sohaya the Rain Storm", "Assault Blackwing - Onimaru the Divine Thunder")
+
+
+def test_mtx_4_the_assault_blackwings_are_read(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.requirements import Atom
+    from pysolver.cards.written import tuner_if_material
+    for name in _ASSAULT:
+        assert tuner_if_material(real[name]) == Atom("archetype", "=", 0x33), name
+        assert coverage.supported(real[name]) is None, name
+    # "A Synchro Monster that used this card as material is treated as a Tuner": not read
+    assert coverage.supported(real["Martial Metal Marcher"]) is not None
+
+
+def test_mtx_4_sayo_synchro_summoned_using_a_blackwing_is_a_tuner(real):
+    from helpers import applied
+    # Sayo the Rain Hider (Level 2, "1 Tuner + 1 non-Tuner monster"): Jin the Rain Shadow (a Level 1 "Blackwing"
+    # Tuner) + Kuriboh (1); Glow-Up Bulb (a Level 1 Tuner, no "Blackwing") + Kuriboh
+    for tuner, treated in (("Blackwing - Jin the Rain Shadow", True), ("Glow-Up Bulb", False)):
+        position = board(cards=real).monster(1, tuner).monster(2, "Kuriboh").monster(3, "Sangan") \
+            .extra_deck("Assault Blackwing - Sayo the Rain Hider").extra_deck("Magical Android").build()
+        (play,) = [p for p in legal_plays(position) if p.action == "synchro_summon"
+                   and p.name == "Assault Blackwing - Sayo the Rain Hider"]
+        after = applied(position, play, zone=play.zones[0], battle_position="attack")   # all three appliers agree
+        (sayo,) = [m for m in after.me.monster_zones + after.me.extra_monster_zones
+                   if m is not None and m.card.name == "Assault Blackwing - Sayo the Rain Hider"]
+        assert sayo.treated_as_tuner is treated
+        # Magical Android (Level 5, "1 Tuner + 1 or more non-Tuner monsters"): Sayo (2) as the Tuner + Sangan (3)
+        found = summons(after, "synchro_summon", "Magical Android")
+        assert bool(found) is treated
+
+
+def test_mtx_4_treated_as_tuner_in_a_position_file(real):
+    import pytest
+    from pysolver.errors import PysolverError
+    from pysolver.position.files import position_from_dict, position_to_dict
+    position = board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", treated_as_tuner=True,
+                                         summoned_as="synchro").monster(2, "Sangan") \
+        .extra_deck("Magical Android").extra_deck("Black Rose Dragon").build()
+    assert summons(position, "synchro_summon") == {("Magical Android", ("M1", "M2"))}
+    # the same monster not treated as a Tuner (the position does not say so): no Tuner, no Synchro Summon
+    plain = board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", summoned_as="synchro") \
+        .monster(2, "Sangan").extra_deck("Magical Android").build()
+    assert summons(plain, "synchro_summon") == set()
+    assert position_to_dict(position)["players"][0]["monster_zones"][1]["treated_as_tuner"] is True
+    assert position_from_dict(position_to_dict(position), cards=real) == position
+    with pytest.raises(PysolverError, match="treated_as_tuner"):
+        board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", position="set",
+                                  treated_as_tuner=True).build()
