@@ -471,7 +471,7 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
     what the effect that summoned it forbids (TOK-1)."""
     out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
     if monster.treated_as_tuner:               # MTX-4: a Tuner while face-up on the field
-        out.append(f"treated_as_tuner({number}).")
+        out.append(f"added_tuner({number}).")
     if monster.summoned_as:                    # how it came to the field (its Summon procedure)
         out.append(f"summoned_as({number},{monster.summoned_as}).")
     if monster.special_summoned_from:          # MAT-7: where it was Special Summoned from

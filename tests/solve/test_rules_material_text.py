@@ -122,6 +122,7 @@ def test_mtx_1_the_yummy_way_cards_are_read(real):
         assert coverage.supported(real[name]) is None, name
     # "as a Level 1 Tuner" of a monster with a Level of its own is not read (MTX-1 reads a Link Monster only)
     from dataclasses import replace
+
     from pysolver.cards.written import UnsupportedText
     other = replace(real["Cupsy★Yummy Way"], passcode=1, name="Test Way",
                     text="1 Tuner + 1 non-Tuner monster\nFor this card's Synchro Summon, you can treat 1 Level 4 "
@@ -862,6 +863,7 @@ def test_mtx_4_sayo_synchro_summoned_using_a_blackwing_is_a_tuner(real):
 
 def test_mtx_4_treated_as_tuner_in_a_position_file(real):
     import pytest
+
     from pysolver.errors import PysolverError
     from pysolver.position.files import position_from_dict, position_to_dict
     position = board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", treated_as_tuner=True,
