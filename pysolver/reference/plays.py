@@ -858,6 +858,8 @@ def _special_summon_locks(position: Position) -> list:
     for instance in position.instances.values():
         for lock in summon_locks(instance.card):
             binds = lock.who == "both" or (lock.who == "controller") == (instance.player == position.turn_player)
+            if lock.with_material and not instance.state.materials:   # MTX-5: "While this card has Xyz Material"
+                continue
             if binds and _applies(instance, lock.where):
                 found.append(lock)
     return found

@@ -879,3 +879,27 @@ def test_mtx_4_treated_as_tuner_in_a_position_file(real):
     with pytest.raises(PysolverError, match="treated_as_tuner"):
         board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", position="set",
                                   treated_as_tuner=True).build()
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-5 (docs/material-rules.md): "While this card has Xyz Material, Level 5 or higher monsters cannot be Special
+# Summoned." (Evilswarm Ophion: a lock on both players while it has material)
+
+def test_mtx_5_evilswarm_ophion_locks_level_5_or_higher_while_it_has_material(real):
+    from pysolver.cards import coverage
+    assert coverage.supported(real["Evilswarm Ophion"]) is None
+    for materials, locked in ((["Evilswarm Kerykeion", "Evilswarm Mandragora"], True), ([], False)):
+        builder = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Summoned Skull").monster(3, "Sangan") \
+            .extra_deck("Black Rose Dragon").extra_deck("Armory Arm")
+        builder.opponent.monster(1, "Evilswarm Ophion", materials=materials, summoned_as="xyz")
+        found = {name for name, _ in summons(builder.build(), "synchro_summon")}
+        # Armory Arm (Level 4) either way; Black Rose Dragon (Level 7) only while Ophion has no material
+        assert found == ({"Armory Arm"} if locked else {"Armory Arm", "Black Rose Dragon"})
+
+
+def test_mtx_5_poisonous_winds_the_passive_form_without_a_condition(real):
+    # "WIND monsters cannot be Special Summoned." (a Continuous Spell): Clear Wing Synchro Dragon (WIND, Level 7) is
+    # locked, Black Rose Dragon (FIRE, Level 7) is not
+    position = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Summoned Skull") \
+        .spell_trap(1, "Poisonous Winds").extra_deck("Black Rose Dragon").extra_deck("Clear Wing Synchro Dragon").build()
+    assert {name for name, _ in summons(position, "synchro_summon")} == {"Black Rose Dragon"}
