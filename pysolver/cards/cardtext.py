@@ -867,13 +867,14 @@ def _without_activated_effects(card: Card, text: str) -> str:
 def unsupported_reason(card: Card) -> str | None:
     """Why pysolver cannot use `card` in a position exactly (it then fails closed by name), or None."""
     from .effects import procedures, unread_limit
-    from .written import (gemini, non_tuner, synchro_levels, token_restrictions, tuner_substitute, unread_material_use,
-                          unread_reason, xyz_levels)
+    from .written import (gemini, non_tuner, synchro_levels, token_restrictions, tuner_if_material, tuner_substitute,
+                          unread_material_use, unread_reason, xyz_levels)
     limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
     checks = [material_rules(card), double_tribute(card), ritual_spell(card), procedures(card), gemini(card),
-              token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
+              token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card),
+              tuner_if_material(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:
         checks.append(material_requirement(card))
     checks.append(ritual_limits(card))

@@ -45,6 +45,7 @@ class SummonLock:
     source: str | None = None   # only Summons from there: "extra_deck" | "graveyard" | "hand_or_graveyard" (ZLK-3)
     what: tuple = ()            # only of monsters matching one of these filters (empty: any monster)
     unless: tuple = ()          # ... except monsters matching one of these filters
+    with_material: bool = False  # MTX-5: "While this card has Xyz Material, ...": only while it has one attached
 
 
 _SENTENCE = re.compile(
@@ -92,8 +93,24 @@ _BY_SPELL_TRAP = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:canno
                             r"from the hand or GY using Spell/Trap effects\.")
 
 
+# MTX-5 (docs/material-rules.md): the passive form "<monsters> cannot be Special Summoned." (a field
+# EFFECT_CANNOT_SPECIAL_SUMMON on both players: "Neither player can Special Summon <monsters>"), also with the
+# condition "While this card has Xyz Material, " (Evilswarm Ophion: the effect's condition GetOverlayCount() > 0).
+_PASSIVE = re.compile(r"(?P<material>While this card has (?:Xyz )?[Mm]aterial, )?(?P<what>[^,.]+? monsters) cannot be "
+                      r"Special Summoned\.")
+
+
 def read_lock(sentence: str, where: str) -> SummonLock | None:
     """The lock one sentence states, or None when it is not one of the read forms."""
+    passive = _PASSIVE.fullmatch(sentence)
+    if passive:
+        if passive.group("what")[0].islower() or (passive.group("material") and where != "card"):
+            return None                  # "... the monsters ..." (a continuation) or a Pendulum Effect's condition
+        try:
+            wanted = _filters(passive.group("what"))
+        except UnreadLock:
+            return None
+        return SummonLock(sentence, where, "both", "special", None, wanted, (), bool(passive.group("material")))
     for pattern, kind, source in ((_SUMMON_ALL, "summon", None),
                                   (_BY_SPELL_TRAP, "spell_trap_effect", "hand_or_graveyard")):
         every = pattern.fullmatch(sentence)

@@ -156,7 +156,8 @@ def unread_material_use(card: Card) -> str | None:
                 or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
                 or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
                 or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
-                or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence):
+                or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence) or _ALL_LEVELS.fullmatch(sentence) \
+                or (_TUNER_IF_USING.fullmatch(sentence) and tuner_if_material(card) is not None):
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
                        # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
@@ -276,7 +277,9 @@ def without_read_material_sentences(card: Card, text: str) -> str:
         text = _XYZ_LEVELS.sub("", text)
     if xyz_treated_level(card) is not None:
         text = XYZ_TREATED_LEVEL.sub("", text)
-    text = _HAND_SYNCHRO.sub("", text)
+    text = _ALL_LEVELS.sub("", _HAND_SYNCHRO.sub("", text))
+    if tuner_if_material(card) is not None and not isinstance(tuner_if_material(card), UnsupportedText):
+        text = _TUNER_IF_USING.sub("", text)
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -337,19 +340,23 @@ def link_extra_material(card: Card) -> str | None:
 # "For this card's Synchro Summon, you can treat 1 LIGHT or DARK monster you control as a Tuner." (Chaos
 # Angel, Cyber Slash Harpie Lady, Ib the World Chalice Justiciar) and "... 1 monster in your center Main
 # Monster Zone as a Tuner." (Junora the Power Patron of Tuning), "1 Pendulum Summoned Pendulum Monster ..."
-# (Nirvana High Paladin: the position's `summoned_as`). Not read: the "Yummy Way" cards' "1 Link-1 monster
-# you control as a Level 1 Tuner" (the engine gives the Link-1 monsters a Level for every "Yummy" Synchro
-# Summon from the Extra Deck, more than the text says).
+# (Nirvana High Paladin: the position's `summoned_as`). And docs/material-rules.md MTX-1: "... treat 1 Link-1
+# monster you control as a Level 1 Tuner." (the "Yummy Way" cards): the Link Monster, which has no Level, fills
+# only the Tuner slot and counts as Level 1 (`level`). The engine gives the Link-1 monsters Level 1 for every
+# "Yummy" Synchro Summon while such a card is in the Extra Deck; the only "Yummy" Synchro Monsters are the three
+# cards with this sentence, whose non-Tuner slot takes no Link Monster, so the plays are the same.
 
 @dataclass(frozen=True)
 class TunerSubstitute:
     filter: object              # the monster that may be treated as the Tuner (requirement language)
     center: bool = False        # it must be in the player's center Main Monster Zone (M3)
     summoned_as: str | None = None   # "Pendulum Summoned ...": it came to the field by that Summon
+    level: int | None = None    # MTX-1: "1 Link-N monster ... as a Level L Tuner": it counts as Level L
 
 
 _TUNER_SUBSTITUTE = re.compile(r"For this card's Synchro Summon, you can treat 1 (?:(?P<what>.+?) you control|"
-                               r"(?P<center>monster in your center Main Monster Zone)) as a Tuner\.")
+                               r"(?P<center>monster in your center Main Monster Zone)) as a (?:Level (?P<level>\d+) )?"
+                               r"Tuner\.")
 
 
 @lru_cache(maxsize=None)
@@ -361,6 +368,12 @@ def tuner_substitute(card: Card):
     match = _TUNER_SUBSTITUTE.search(_one_line(card))
     if match is None:
         return None
+    if match.group("level"):   # MTX-1: only a Link Monster (no Level of its own) is read as treated as a Level
+        link = re.fullmatch(r"Link-(\d+) monster", match.group("what") or "")
+        if link is None:
+            return UnsupportedText(f"{card.name!r}: Tuner clause not supported (a Level for {match.group('what')!r})")
+        from .requirements import Atom
+        return TunerSubstitute(Atom("link_rating", "=", int(link.group(1))), level=int(match.group("level")))
     if match.group("center"):
         from .requirements import Atom
         return TunerSubstitute(Atom("any"), center=True)
@@ -405,6 +418,85 @@ def hand_synchro(card: Card) -> HandSynchro | None:
 
 
 # --------------------------------------------------------------------------------------------------
+# A material that lets all the materials of the Synchro Summon count as Level 2 (docs/material-rules.md MTX-2;
+# engine-rules.md §4.5, EFFECT_SYNCHRO_MATERIAL_CUSTOM: the summon is legal when the Levels add up, or when
+# 2 x the number of materials is the Synchro Monster's Level): "If this card on the field is used as Synchro
+# Material, you can treat it and all other Synchro Materials (that have a Level) as Level 2 monsters." (Flower
+# Cardian Peony with Butterfly, Willow with Calligrapher: only while it is on the field), "When this card is used
+# as Synchro Material, ..." (Flower Cardian Moonflowerviewing: wherever it is a material from).
+
+@dataclass(frozen=True)
+class AllLevels:
+    level: int                  # every material counts as this Level for the sum (SYN-2), or none does
+    on_field: bool              # "this card on the field": not when it is a material from the hand (SYN-5)
+
+
+_ALL_LEVELS = re.compile(r"(?:If this card (?P<field>on the field) is|When this card is) used as Synchro Material, you "
+                         r"can treat it and all other Synchro Materials \(that have a Level\) as Level (?P<level>\d+) "
+                         r"monsters\.")
+
+
+@lru_cache(maxsize=None)
+def synchro_all_levels(card: Card) -> AllLevels | None:
+    """MTX-2: the card's "you can treat it and all other Synchro Materials (that have a Level) as Level N
+    monsters", or None."""
+    match = _ALL_LEVELS.search(_one_line(card)) if card.is_monster else None
+    if match is None:
+        return None
+    return AllLevels(int(match.group("level")), bool(match.group("field")))
+
+
+# --------------------------------------------------------------------------------------------------
+# A Synchro Monster treated as a Tuner for the materials of its Synchro Summon (docs/material-rules.md MTX-4; the
+# engine: an EFFECT_MATERIAL_CHECK records whether a material is of the archetype, and on the Synchro Summon the card
+# gains TYPE_TUNER (EFFECT_ADD_TYPE, reset when it leaves the field or is turned face-down)): "If this card is Synchro
+# Summoned using a "Blackwing" monster as Material, it is treated as a Tuner (monster) while face-up on the field."
+# (the Assault Blackwing monsters). The position keeps it (`treated_as_tuner`), `pysolver apply` writes it.
+
+_TUNER_IF_USING = re.compile(r"If this card is Synchro Summoned using (?P<what>an? \"[^\"]+\" monster) as [Mm]aterial, "
+                             r"it is treated as a Tuner(?: monster)? while face-up on the field\.")
+
+
+@lru_cache(maxsize=None)
+def tuner_if_material(card: Card):
+    """MTX-4: the archetype filter (an `Atom`) a material of this Synchro Monster's Synchro Summon must match for it to be treated as a
+    Tuner while face-up on the field; None without that sentence; `UnsupportedText` when the filter is unread."""
+    if "synchro" not in card.kinds or not card.is_extra_deck:
+        return None
+    match = _TUNER_IF_USING.search(_one_line(card))
+    if match is None:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .requirements import Atom
+    try:
+        found = parse_filter(match.group("what"))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: Tuner clause not supported ({error.reason})")
+    if not (isinstance(found, Atom) and found.key == "archetype"):   # read for an archetype only
+        return UnsupportedText(f"{card.name!r}: Tuner clause not supported (not an archetype: {match.group('what')!r})")
+    return found
+
+
+# --------------------------------------------------------------------------------------------------
+# What a card gains from the materials of its own Summon, when that decides no play pysolver lists (docs/material-
+# rules.md MTX-3): a protection from destruction ("If this card was Synchro Summoned using only Reptile monsters as
+# material, it cannot be destroyed by battle or card effects.", Reptilianne Melusine: reading.py's "cannot be
+# destroyed", which decides nothing pysolver lists), a change of ATK during the Damage Step or damage calculation
+# only ("If this card that was Fusion Summoned using "Salamangreat Violet Chimera" as material battles a monster,
+# that monster's ATK becomes 0 during damage calculation only.", Salamangreat Violet Chimera: docs/battle-rules.md
+# BP-17). Nothing to apply: the sentence is read whole, its materials are never looked at.
+
+_SUMMONED_USING = r"(?:Fusion|Synchro|Xyz|Link) Summoned using [^,.;:]+?(?: as [Mm]aterial)?"
+_USING_NO_PLAY = re.compile(
+    rf"If this card was {_SUMMONED_USING}, it cannot be destroyed by (?:battle|(?:your opponent's )?card effects|"
+    r"battle or (?:your opponent's )?card effects)\."
+    rf"|If this card that was {_SUMMONED_USING} (?:attacks|battles a monster), (?:it|this card) (?:gains|loses) \d+ ATK "
+    r"during (?:the Damage Step|damage calculation) only\."
+    rf"|If this card that was {_SUMMONED_USING} battles a monster, that monster's ATK becomes 0 during (?:the Damage "
+    r"Step|damage calculation) only\.")
+
+
+# --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
 
@@ -412,4 +504,5 @@ def read_sentences() -> tuple[re.Pattern, ...]:
     return (re.compile(_GEMINI_NORMAL), re.compile(_GEMINI_SUMMON + r"\."),
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
-            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO)
+            _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO, _ALL_LEVELS, _USING_NO_PLAY,
+            _TUNER_IF_USING)

@@ -17,7 +17,8 @@ from ..cards.effects import activated_effects, contact_fusion, cost_action
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..cards.replacements import banished_from_overlay, banished_on_leaving, field_wide
-from ..cards.written import gemini
+from ..cards.requirements import Atom
+from ..cards.written import gemini, tuner_if_material
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -249,8 +250,11 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
             else:
                 board.send_to_graveyard(position[material].player, state)
         card = board.take(play.card).card
+        using = tuner_if_material(card) if action == "synchro_summon" else None   # MTX-4: an archetype
+        tuner = isinstance(using, Atom) and any(position[m].card.in_archetype(using.value) for m in play.materials)
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
-                                              materials=tuple(overlay), summoned_as=_SUMMON_METHOD[action]))
+                                              materials=tuple(overlay), summoned_as=_SUMMON_METHOD[action],
+                                              treated_as_tuner=tuner))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "extra_deck",
                                          alternative=alternative))
         return board.finish()

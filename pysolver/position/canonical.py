@@ -39,7 +39,8 @@ def monster_form(monster: Monster) -> tuple:
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
             tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
-            monster.summoned_as or "", monster.flip_summoned, monster.special_summoned_from or "")
+            monster.summoned_as or "", monster.flip_summoned, monster.special_summoned_from or "",
+            monster.treated_as_tuner)
 
 
 def _monster(monster: Monster | None):

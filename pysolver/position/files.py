@@ -173,7 +173,7 @@ _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "mo
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
 _MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned", "attacked",
                  "attacked_directly", "attacked_monsters", "properly_summoned", "materials", "gemini_summoned",
-                 "restrictions", "summoned_as", "special_summoned_from"}
+                 "restrictions", "summoned_as", "special_summoned_from", "treated_as_tuner"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
 _PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
               "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
@@ -550,7 +550,12 @@ class _Loader:
                              f"Monster: it cannot have been {summoned_as.capitalize()} Summoned")
                 summoned_as = None
         special_from = self.special_summoned_from(data, path, card, summoned_as)
+        treated_as_tuner = self.boolean(data, "treated_as_tuner", path)
+        if treated_as_tuner and (position == "set" or not card.is_monster):
+            self.problem(f"{path}.treated_as_tuner", f"only a face-up monster is treated as a Tuner while face-up on "
+                         f"the field (MTX-4); {card.name!r} is face-down")
         return Monster(card, position=position, gemini_summoned=gemini_summoned, restrictions=tuple(restrictions),
+                       treated_as_tuner=treated_as_tuner,
                        summoned_as=summoned_as, special_summoned_from=special_from,
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
@@ -638,6 +643,8 @@ def _dump_monster(monster: Monster):
         entry["gemini_summoned"] = True
     if monster.summoned_as:
         entry["summoned_as"] = monster.summoned_as
+    if monster.treated_as_tuner:
+        entry["treated_as_tuner"] = True
     if monster.special_summoned_from and monster.summoned_as not in EXTRA_DECK_SUMMONS:   # MAT-7: not derived
         entry["special_summoned_from"] = monster.special_summoned_from
     if monster.restrictions:

@@ -73,6 +73,8 @@ class Monster:
     special_summoned_from: str | None = None   # MAT-7: SPECIAL_SUMMON_PLACES, where it was Special Summoned
                                                # from (kept while it stays on the field); None: not known to
                                                # be Special Summoned (Normal Summoned/Set, a Token, not said)
+    treated_as_tuner: bool = False      # MTX-4: treated as a Tuner while face-up on the field (an "Assault
+                                        # Blackwing" Synchro Summoned using a "Blackwing" monster as material)
 
     def __post_init__(self):
         object.__setattr__(self, "attacked", int(self.attacked))   # a count; `attacked=True` is one attack

@@ -65,7 +65,7 @@ from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..cards.replacements import banish_instead
-from ..cards.written import gemini
+from ..cards.written import gemini, tuner_if_material
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -423,6 +423,9 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
 
 def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
     attached = []
+    # MTX-4: "If this card is Synchro Summoned using a "Blackwing" monster as material, it is treated as a Tuner while
+    # face-up on the field": one material of that archetype, as the materials are before they leave
+    used = [duel.position.instances[material].card for material in play.materials]
     # XYZ-4: an Xyz Summon with a single material is the card's alternative procedure (every Xyz line asks
     # for 2 or more): the monster used brings its own materials along (engine-rules.md §4.4 "Overlay").
     alternative = play.action == "xyz_summon" and len(play.materials) == 1 and \
@@ -443,8 +446,11 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
     kind = play.action.split("_")[0]   # Synchro / Xyz (the alternative procedure too) / Link Summoned
+    archetype = tuner_if_material(card) if kind == "synchro" else None
+    tuner = archetype is not None and not isinstance(archetype, Exception) and \
+        any(material.in_archetype(archetype.value) for material in used)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True, materials=tuple(attached),
-                             summoned_as=kind, special_summoned_from="extra_deck"))   # MAT-7
+                             summoned_as=kind, special_summoned_from="extra_deck", treated_as_tuner=tuner))   # MAT-7
     duel.summoned(kind, card.name, "extra_deck", alternative)
     return duel.done()
 
@@ -670,7 +676,8 @@ def _end_turn(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positio
                                                         gemini_summoned=monster.gemini_summoned,   # GEM-2
                                                         restrictions=monster.restrictions,         # TOK-1
                                                         summoned_as=monster.summoned_as,   # stays on the field
-                                                        special_summoned_from=monster.special_summoned_from)
+                                                        special_summoned_from=monster.special_summoned_from,
+                                                        treated_as_tuner=monster.treated_as_tuner)   # MTX-4
 
         def settle(card):
             return None if card is None else SpellTrap(card.card, position=card.position)

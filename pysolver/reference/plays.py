@@ -57,7 +57,7 @@ from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
                              link_extra_material,
-                             non_tuner, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
+                             non_tuner, synchro_all_levels, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
                              token_restrictions,
                              trap_monster)
 from ..position.play import Play, sort_plays
@@ -762,6 +762,7 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         extra_ids = {m.id for m in extra}
         of_xyz = xyz_of_xyz(requirement)   # MAT-6: a line of Xyz Monsters takes them without a Level
         candidates = [m for m in list(pool) + extra + hand if (_can_be_material(m, summon) or _xyz_levels(m, monster, summon)
+                                                               or _level_tuner(m, monster, summon) is not None
                                                                or (of_xyz and "xyz" in m.card.kinds))
                       and _material_allowed(m, monster, summon)
                       and _group_options(requirement, m, substitute, _as_non_tuner(m, monster, summon),
@@ -781,8 +782,10 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
                 as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
                 levels = {m.id: _xyz_levels(m, monster, summon) for m in materials}
+                only_tuner = {m.id for m in materials if _level_tuner(m, monster, summon) is not None}   # MTX-1
                 if not _fits_requirement(requirement, materials, substitute=substitute, as_non_tuner=as_non_tuner,
-                                         as_tuner=as_tuner, xyz_levels=levels, player=monster.player):
+                                         as_tuner=as_tuner | only_tuner, xyz_levels=levels, player=monster.player,
+                                         only_tuner=only_tuner):
                     continue
                 zones = _extra_deck_zones(position, monster, materials)
                 if not zones:
@@ -891,6 +894,8 @@ def _special_summon_locks(position: Position) -> list:
     for instance in position.instances.values():
         for lock in summon_locks(instance.card):
             binds = lock.who == "both" or (lock.who == "controller") == (instance.player == position.turn_player)
+            if lock.with_material and not instance.state.materials:   # MTX-5: "While this card has Xyz Material"
+                continue
             if binds and _applies(instance, lock.where):
                 found.append(lock)
     return found
@@ -956,12 +961,24 @@ def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) 
         sums = {0}
         for material in materials:
             levels = {material.card.level}
+            treated = _level_tuner(material, monster, summon)   # MTX-1: a Link Monster treated as a Level N Tuner
+            if treated is not None:
+                levels = {treated}
             alternative = synchro_levels(material.card) if material.location in ON_FIELD else None   # "on the field"
             if isinstance(alternative, SynchroLevels) and (alternative.only_for is None
                                                           or _matches(alternative.only_for, monster)):
                 levels.update(alternative.levels)
             sums = {total + level for total in sums for level in levels}
-        return monster.card.level in sums
+        if monster.card.level in sums:
+            return True
+        # MTX-2: a material's "you can treat it and all other Synchro Materials (that have a Level) as Level N
+        # monsters" ("this card on the field": only when it is a material from the field)
+        for material in materials:
+            every = synchro_all_levels(material.card)
+            if every is not None and (not every.on_field or material.location in ON_FIELD) \
+                    and every.level * len(materials) == monster.card.level:
+                return True
+        return False
     if summon == "link":
         sums = {0}
         for material in materials:
@@ -1044,6 +1061,8 @@ def _kinds(instance) -> frozenset:
         kinds = kinds | {"monster", "trap_monster", trap.kind}
         if not trap.still_trap:
             kinds = kinds - {"trap", "continuous"}
+    if on_field and state.position != "set" and getattr(state, "treated_as_tuner", False):
+        kinds = kinds | {"tuner"}   # MTX-4: treated as a Tuner while face-up on the field
     return (kinds - getattr(instance, "without", frozenset())) | getattr(instance, "also", frozenset())
 
 
@@ -1150,6 +1169,19 @@ def _as_tuner(material: Instance, summoned: Instance, summon: str) -> bool:
     return not treat.center or (material.location == "monster_zone" and material.index == 3)
 
 
+def _level_tuner(material: Instance, summoned: Instance, summon: str) -> int | None:
+    """MTX-1 (docs/material-rules.md): the Synchro Monster's "For this card's Synchro Summon, you can treat 1 Link-1
+    monster you control as a Level 1 Tuner" (the "Yummy Way" cards): a face-up Link Monster of that Link Rating the
+    player controls may be its Tuner (only the Tuner), with that Level (1); else None."""
+    if summon != "synchro" or "link" not in material.card.kinds or material.location not in ON_FIELD \
+            or material.player != summoned.player:
+        return None
+    treat = tuner_substitute(summoned.card)
+    if not isinstance(treat, TunerSubstitute) or treat.level is None or not _matches(treat.filter, material):
+        return None
+    return treat.level
+
+
 class _LevelView:
     """A material seen as a Level `level` monster (XYZ-1: a Level it may be treated as for an Xyz Summon), for
     matching the material line's filters."""
@@ -1196,7 +1228,7 @@ def _in_place(group, material: Instance, player) -> bool:
 
 def _group_options(requirement: Requirement, material: Instance, substitute: bool,
                    as_non_tuner: bool = False, as_tuner: bool = False,
-                   levels: tuple[int, ...] = (), player=None) -> list[tuple[int, bool]]:
+                   levels: tuple[int, ...] = (), player=None, only_tuner: bool = False) -> list[tuple[int, bool]]:
     """The groups one material can fill, as (group index, by substitution); also as a non-Tuner when
     `as_non_tuner`; also as the Tuner when `as_tuner` (then the group index is negative: -1 - index, a
     slot it fills only as a Tuner, see `_fits_requirement`); also as a monster of one of `levels`.
@@ -1214,12 +1246,14 @@ def _group_options(requirement: Requirement, material: Instance, substitute: boo
     if as_tuner:
         options += [(-1 - g, False) for g, group in enumerate(groups)
                     if group is not None and (g, False) not in options and _matches(group.filter, _TunerView(material))]
+    if only_tuner:   # MTX-1: a Link Monster treated as a Level N Tuner is the Tuner or nothing
+        options = [option for option in options if option[0] < 0]
     return options
 
 
 def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], substitute: bool = False,
                       as_non_tuner: frozenset | set = frozenset(), as_tuner: frozenset | set = frozenset(),
-                      xyz_levels: dict | None = None, player=None) -> bool:
+                      xyz_levels: dict | None = None, player=None, only_tuner: frozenset | set = frozenset()) -> bool:
     """Some one-to-one assignment of the materials to the groups: every material matches its group's
     filter, every group's count is within [min, max], and every condition holds (a group-scoped one
     over that group's materials under the same assignment). Brute force over all assignments.
@@ -1228,7 +1262,7 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
     only names cards without matching it (at most one such substitution per assignment)."""
     groups = requirement.groups
     options = [_group_options(requirement, m, substitute, m.id in as_non_tuner, m.id in as_tuner,
-                              (xyz_levels or {}).get(m.id, ()), player) for m in materials]
+                              (xyz_levels or {}).get(m.id, ()), player, m.id in only_tuner) for m in materials]
     for choice in product(*options):
         if sum(substituted for _, substituted in choice) > 1:
             continue

@@ -16,7 +16,7 @@ from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
-                             tuner_substitute, xyz_levels, xyz_treated_level,
+                             synchro_all_levels, tuner_if_material, tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.replacements import banish_instead
@@ -353,6 +353,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"summon_lock({c},{n},{lock.where},{lock.who},{lock.kind},{lock.source or 'any'}).")
         out.extend(f"summon_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
+        if lock.with_material:                                 # MTX-5: "While this card has Xyz Material"
+            out.append(f"summon_lock_with_material({c},{n}).")
     if emz_lock(card):                                           # EDL-5
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1
@@ -481,6 +483,8 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
     """The per-instance state a monster carries (fluents, asp/card_state.lp): a Gemini Summon (GEM-2),
     what the effect that summoned it forbids (TOK-1)."""
     out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
+    if monster.treated_as_tuner:               # MTX-4: a Tuner while face-up on the field
+        out.append(f"added_tuner({number}).")
     if monster.summoned_as:                    # how it came to the field (its Summon procedure)
         out.append(f"summoned_as({number},{monster.summoned_as}).")
     if monster.special_summoned_from:          # MAT-7: where it was Special Summoned from
@@ -533,6 +537,8 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
             out.append(f"tuner_substitute_center({c}).")
         if substitute.summoned_as:
             out.append(f"tuner_substitute_summoned_as({c},{substitute.summoned_as}).")
+        if substitute.level is not None:   # MTX-1: "as a Level 1 Tuner" (a Link Monster)
+            out.append(f"tuner_substitute_level({c},{substitute.level}).")
     levels = _read(card, xyz_levels(card), target)   # XYZ-1: Levels it may be treated as for an Xyz Summon
     if levels is not None:
         out.extend(f"xyz_level_alternative({c},{level})." for level in levels.levels)
@@ -541,6 +547,14 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     treats = xyz_treated_level(card)   # XYZ-1: "you can treat Link-2 monsters you control as Level 2 monsters"
     if treats is not None and target:
         out.append(f"xyz_treats_as_level({c},{treats.stat},{treats.value},{treats.level}).")
+    using = _read(card, tuner_if_material(card), target)   # MTX-4: a Tuner if Synchro Summoned using a material F
+    if using is not None and target:
+        out.append(f"tuner_if_material({c},{filters.number(using)}).")
+    every = synchro_all_levels(card)   # MTX-2: "treat it and all other Synchro Materials ... as Level 2 monsters"
+    if every is not None and target:
+        out.append(f"synchro_all_levels({c},{every.level}).")
+        if every.on_field:
+            out.append(f"synchro_all_levels_on_field({c}).")
     hand = hand_synchro(card)   # SYN-5: "1 Tuner in your hand can be used as 1 of the other materials"
     if hand is not None and target:
         out.append(f"hand_synchro({c},{filters.number(hand.filter)}).")

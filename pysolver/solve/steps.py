@@ -37,7 +37,7 @@ STATE = frozenset({
     "summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned", "attacks", "attacked_directly", "not_properly_summoned",
     "face_up_in_extra_deck", "phase", "normal_summon_used", "pendulum_summon_used", "summon_event",
     "activate_event", "alternative_event", "lp", "gemini_summoned", "restricted", "tribute_restricted_to",
-    "attacked_monster", "summoned_as", "special_summoned_from",
+    "attacked_monster", "summoned_as", "special_summoned_from", "added_tuner",
 })
 # The play and its move, per step (decoded by `decode_line`).
 PLAY_ATOMS = ("act", "tribute", "material", "spell", "cost", "target", "to", "pendulum", "effect_used",
@@ -305,7 +305,8 @@ STATE_ARITIES = (("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), (
                  ("attached", 2), ("restricted", 2), ("tribute_restricted_to", 2), ("summoned_this_turn", 1),
                  ("set_this_turn", 1), ("position_changed", 1), ("flip_summoned", 1), ("attacks", 2), ("attacked_directly", 1),
                  ("attacked_monster", 2), ("not_properly_summoned", 1),
-                 ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("phase", 1), ("normal_summon_used", 0),
+                 ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("added_tuner", 1), ("phase", 1),
+                 ("normal_summon_used", 0),
                  ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7),
                  ("alternative_event", 2), ("lp", 2), ("summoned_as", 2), ("special_summoned_from", 2))
 
@@ -328,7 +329,7 @@ def symmetric_zones(classes: Iterable[str], rules: int) -> str:
 # Reading a line back: the state at a step, and the moves
 
 _FLAGS = ("summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned", "attacked_directly", "not_properly_summoned",
-          "face_up_in_extra_deck", "gemini_summoned")
+          "face_up_in_extra_deck", "gemini_summoned", "added_tuner")
 STATE_SHOW = "\n".join(f"#show {name}/{arity + 1}." for name, arity in (
     ("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2), ("attached", 2),
     ("restricted", 2), ("tribute_restricted_to", 2), ("attacks", 2), ("attacked_monster", 2), ("summoned_as", 2),

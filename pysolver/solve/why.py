@@ -303,6 +303,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "fusion_one_substitute": ("FUS-2", "a Fusion Substitute may replace only one named material"),
     "synchro_one_treated_tuner": ("SYN-1", "the Synchro Monster lets only 1 monster be treated as a Tuner for its "
                                   "Synchro Summon"),
+    "synchro_level_tuner_only": ("MTX-1", "a Link Monster the Synchro Monster lets be treated as a Level N Tuner can only be "
+                                 "its Tuner, not a non-Tuner"),
     "material_group_min": ("{material}", lambda c: (_material_rule(c), (
         f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice of "
         f"materials that meets the other conditions has that ({_materials(c)})"))),

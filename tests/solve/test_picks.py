@@ -66,16 +66,16 @@ def test_picks_bad_input_is_one_clear_error():
 
 
 def test_picks_withhold_what_legal_plays_withholds():
-    # Cupsy★Yummy Way's "treat 1 Link-1 monster you control as a Level 1 Tuner" is not read, so legal_plays
+    # Mono Synchron's "When using this card as Synchro Material, the other Synchro Material ..." is not read, so legal_plays
     # withholds every play that uses it, the Tribute Summons tributing it included; picks must not offer it
     # either, and says why.
     position = board().monster(1, "Astrograph Sorcerer").monster(2, "Astrograph Sorcerer") \
-        .monster(3, "Cupsy★Yummy Way").hand("Astrograph Sorcerer").build()
+        .monster(3, "Mono Synchron").hand("Astrograph Sorcerer").build()
     assert all("M3" not in p.tributes for p in legal_plays(position, actions=("normal_summon",)))
     answer = picks(position, "NS H1")
     assert answer.candidates == ("M1", "M2") and answer.required == ("M1", "M2")
     assert [entry.id for entry in answer.unread] == ["M3"]
-    assert answer.to_json()["unread"][0]["card"] == "Cupsy★Yummy Way"
+    assert answer.to_json()["unread"][0]["card"] == "Mono Synchron"
     assert not picks(position, "NS H1 <- M3").possible
 
 

@@ -107,9 +107,58 @@ def test_syn_1_ib_treats_a_world_chalice_normal_monster_as_a_tuner_and_the_other
         assert coverage.supported(real[name]) is None, name
     # "1 Pendulum Summoned Pendulum Monster": the position's summoned_as (below)
     assert coverage.supported(real["Nirvana High Paladin"]) is None
-    # "1 Link-1 monster you control as a Level 1 Tuner": the engine gives Link-1 monsters a Level for every
-    # "Yummy" Synchro Monster while the card is in the Extra Deck, more than its text says
-    assert coverage.supported(real["Cupsy★Yummy Way"]) is not None
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-1 (docs/material-rules.md): "For this card's Synchro Summon, you can treat 1 Link-1 monster you control as a
+# Level 1 Tuner." (the "Yummy Way" cards: Level 2, "1 Tuner + 1 non-Tuner monster")
+
+def test_mtx_1_the_yummy_way_cards_are_read(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.requirements import Atom
+    from pysolver.cards.written import TunerSubstitute, tuner_substitute
+    for name in ("Cupsy★Yummy Way", "Cooky★Yummy Way", "Lollipo★Yummy Way"):
+        assert tuner_substitute(real[name]) == TunerSubstitute(Atom("link_rating", "=", 1), level=1), name
+        assert coverage.supported(real[name]) is None, name
+    # "as a Level 1 Tuner" of a monster with a Level of its own is not read (MTX-1 reads a Link Monster only)
+    from dataclasses import replace
+
+    from pysolver.cards.written import UnsupportedText
+    other = replace(real["Cupsy★Yummy Way"], passcode=1, name="Test Way",
+                    text="1 Tuner + 1 non-Tuner monster\nFor this card's Synchro Summon, you can treat 1 Level 4 "
+                         "monster you control as a Level 1 Tuner.")
+    assert isinstance(tuner_substitute(other), UnsupportedText)
+    assert coverage.supported(other) is not None
+
+
+def test_mtx_1_cupsy_yummy_way_treats_a_link_1_monster_as_a_level_1_tuner(real):
+    # Linkuriboh (Link-1) as the Level 1 Tuner + Kuriboh (Level 1) = 2; Link Spider (Link-1) too; never both
+    # Link Monsters (one would be a non-Tuner); Linkuriboh with Sangan (Level 3) makes 4, not 2.
+    position = board(cards=real).monster(1, "Linkuriboh").monster(2, "Kuriboh").monster(3, "Sangan") \
+        .monster(4, "Link Spider").extra_deck("Cupsy★Yummy Way").build()
+    assert summons(position, "synchro_summon") == {("Cupsy★Yummy Way", ("M1", "M2")),
+                                                    ("Cupsy★Yummy Way", ("M2", "M4"))}
+
+
+def test_mtx_1_the_link_monster_is_never_the_non_tuner(real):
+    # Glow-Up Bulb (a Level 1 Tuner) + Linkuriboh: the Link Monster would be the non-Tuner, which the text does
+    # not allow.
+    position = board(cards=real).monster(1, "Linkuriboh").monster(2, "Glow-Up Bulb") \
+        .extra_deck("Cooky★Yummy Way").build()
+    assert summons(position, "synchro_summon") == set()
+    # a Link-2 monster is no Level 1 Tuner
+    link_2 = board(cards=real).monster(1, "Proxy Dragon").monster(2, "Kuriboh").extra_deck("Lollipo★Yummy Way").build()
+    assert summons(link_2, "synchro_summon") == set()
+    # the plain Tuner + non-Tuner summon stays: Glow-Up Bulb (Tuner 1) + Kuriboh (1)
+    plain = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Kuriboh").extra_deck("Lollipo★Yummy Way").build()
+    assert summons(plain, "synchro_summon") == {("Lollipo★Yummy Way", ("M1", "M2"))}
+
+
+def test_mtx_1_only_the_yummy_way_treats_link_monsters(real):
+    # another Level 2 Synchro Monster with "1 Tuner + 1 non-Tuner monster" takes no Link Monster
+    position = board(cards=real).monster(1, "Linkuriboh").monster(2, "Kuriboh") \
+        .extra_deck("Cupsy★Yummy Way").extra_deck("Formula Synchron").build()
+    assert summons(position, "synchro_summon") == {("Cupsy★Yummy Way", ("M1", "M2"))}
 
 
 def test_syn_1_the_summon_with_a_treated_tuner_applies_like_any_synchro_summon(real):
@@ -693,3 +742,164 @@ def test_mat_6_number_f0_utopic_future_takes_xyz_monsters_without_a_level(real):
         .monster(3, "Number 39: Utopia").monster(4, "Sangan").extra_deck("Number F0: Utopic Future").build()
     assert summons(position, "xyz_summon") == {("Number F0: Utopic Future", ("M1", "M2"))}
     steps_agree(position)
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-2 (docs/material-rules.md; engine: EFFECT_SYNCHRO_MATERIAL_CUSTOM): "If this card on the field is used as
+# Synchro Material, you can treat it and all other Synchro Materials (that have a Level) as Level 2 monsters."
+
+def test_mtx_2_the_flower_cardians_are_read(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.written import AllLevels, synchro_all_levels
+    assert synchro_all_levels(real["Flower Cardian Peony with Butterfly"]) == AllLevels(2, on_field=True)
+    assert synchro_all_levels(real["Flower Cardian Willow with Calligrapher"]) == AllLevels(2, on_field=True)
+    assert synchro_all_levels(real["Flower Cardian Moonflowerviewing"]) == AllLevels(2, on_field=False)
+    for name in ("Flower Cardian Peony with Butterfly", "Flower Cardian Willow with Calligrapher",
+                 "Flower Cardian Moonflowerviewing"):
+        assert coverage.supported(real[name]) is None, name
+
+
+def test_mtx_2_peony_with_butterfly_makes_every_material_level_2(real):
+    # Peony with Butterfly (Level 6 Tuner), Kuriboh (1), Sangan (3). Armory Arm (Level 4): Peony + one of them,
+    # 2 + 2; Moonflowerviewing (Level 6, "1 Tuner + 2 non-Tuner monsters"): all three, 2 + 2 + 2; Black Rose
+    # Dragon (Level 7): Peony + Kuriboh with their own Levels, 6 + 1 (all three as Level 2 make 6, not 7).
+    position = board(cards=real).monster(1, "Flower Cardian Peony with Butterfly").monster(2, "Kuriboh") \
+        .monster(3, "Sangan").extra_deck("Armory Arm").extra_deck("Flower Cardian Moonflowerviewing") \
+        .extra_deck("Black Rose Dragon").build()
+    assert summons(position, "synchro_summon") == {
+        ("Armory Arm", ("M1", "M2")), ("Armory Arm", ("M1", "M3")),
+        ("Flower Cardian Moonflowerviewing", ("M1", "M2", "M3")), ("Black Rose Dragon", ("M1", "M2"))}
+
+
+def test_mtx_2_all_or_none_of_the_materials_count_as_level_2(real):
+    # Willow with Calligrapher (Level 11 Tuner) + Kuriboh (1) + Sangan (3): not 11 + 1 + 3 = 15, nor a mix such
+    # as Willow as Level 2 + Sangan 3 = 5 (Magical Android, Level 5); all as Level 2: 4 (Armory Arm), 6
+    # (Moonflowerviewing).
+    position = board(cards=real).monster(1, "Flower Cardian Willow with Calligrapher").monster(2, "Kuriboh") \
+        .monster(3, "Sangan").extra_deck("Armory Arm").extra_deck("Flower Cardian Moonflowerviewing") \
+        .extra_deck("Magical Android").build()
+    found = summons(position, "synchro_summon")
+    assert found == {("Armory Arm", ("M1", "M2")), ("Armory Arm", ("M1", "M3")),
+                     ("Flower Cardian Moonflowerviewing", ("M1", "M2", "M3"))}
+    # without a Flower Cardian, Sangan + Kuriboh + a Tuner count with their own Levels only
+    plain = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Kuriboh").monster(3, "Sangan") \
+        .extra_deck("Armory Arm").extra_deck("Flower Cardian Moonflowerviewing").build()
+    assert summons(plain, "synchro_summon") == {("Armory Arm", ("M1", "M3"))}
+
+
+def test_mtx_2_moonflowerviewing_as_a_material(real):
+    # Moonflowerviewing (a Level 6 Synchro Tuner): "When this card is used as Synchro Material, ...": with
+    # Kuriboh, 2 + 2 = 4 (Armory Arm), or 6 + 1 = 7 (Black Rose Dragon).
+    position = board(cards=real).monster(1, "Flower Cardian Moonflowerviewing").monster(2, "Kuriboh") \
+        .extra_deck("Armory Arm").extra_deck("Black Rose Dragon").build()
+    assert summons(position, "synchro_summon") == {("Armory Arm", ("M1", "M2")), ("Black Rose Dragon", ("M1", "M2"))}
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-3 (docs/material-rules.md): what a card gains from the materials of its own Summon, when that decides no play
+# (a protection from destruction; an ATK change during the Damage Step / damage calculation only, BP-17)
+
+def test_mtx_3_sentences_that_decide_no_play_are_read(real):
+    from pysolver.cards import coverage, reading
+    for name in ("Reptilianne Melusine", "Salamangreat Violet Chimera"):
+        assert coverage.supported(real[name]) is None, name
+    onimaru = [u.clause for u in reading.unread_clauses(real["Assault Blackwing - Onimaru the Divine Thunder"])]
+    assert not any("gains 3000 ATK" in clause for clause in onimaru)
+    # a targeting protection decides targeted plays (TGT): Black Luster Soldier - Soldier of Chaos stays unread
+    assert coverage.supported(real["Black Luster Soldier - Soldier of Chaos"]) is not None
+    # a second attack decides attack declarations (BP-5): Battlewasp - Hama the Conquering Bow stays unread
+    assert coverage.supported(real["Battlewasp - Hama the Conquering Bow"]) is not None
+
+
+def test_mtx_3_melusine_and_violet_chimera_play_like_any_monster(real):
+    from helpers import whole_plays
+    builder = board(cards=real, phase="battle")
+    builder.monster(1, "Reptilianne Melusine").monster(2, "Salamangreat Violet Chimera")
+    builder.opponent.monster(1, "Sangan")
+    plays = whole_plays(builder.build())    # the same plays as the reference, none withheld
+    assert {card for action, card, _ in plays if action == "declare_attack"} == {"M1", "M2"}
+    main = board(cards=real).monster(1, "Reptilianne Melusine").monster(2, "Salamangreat Violet Chimera") \
+        .extra_deck("Proxy Dragon").build()
+    assert ("link_summon", "ED1", None) in whole_plays(main)
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-4 (docs/material-rules.md): "If this card is Synchro Summoned using a "Blackwing" monster as Material, it is
+# treated as a Tuner while face-up on the field." (the Assault Blackwing monsters; the position's treated_as_tuner)
+
+_ASSAULT = ("Assault Blackwing - Raikiri the Rain Shower", "Assault Blackwing - Sayo the Rain Hider",
+            "Assault Blackwing - Chidori the Rain Sprinkling", "Assault Blackwing - Kusanagi the Gathering Storm",
+            "Assault Blackwing - Sohaya the Rain Storm", "Assault Blackwing - Onimaru the Divine Thunder")
+
+
+def test_mtx_4_the_assault_blackwings_are_read(real):
+    from pysolver.cards import coverage
+    from pysolver.cards.requirements import Atom
+    from pysolver.cards.written import tuner_if_material
+    for name in _ASSAULT:
+        assert tuner_if_material(real[name]) == Atom("archetype", "=", 0x33), name
+        assert coverage.supported(real[name]) is None, name
+    # "A Synchro Monster that used this card as material is treated as a Tuner": not read
+    assert coverage.supported(real["Martial Metal Marcher"]) is not None
+
+
+def test_mtx_4_sayo_synchro_summoned_using_a_blackwing_is_a_tuner(real):
+    from helpers import applied
+    # Sayo the Rain Hider (Level 2, "1 Tuner + 1 non-Tuner monster"): Jin the Rain Shadow (a Level 1 "Blackwing"
+    # Tuner) + Kuriboh (1); Glow-Up Bulb (a Level 1 Tuner, no "Blackwing") + Kuriboh
+    for tuner, treated in (("Blackwing - Jin the Rain Shadow", True), ("Glow-Up Bulb", False)):
+        position = board(cards=real).monster(1, tuner).monster(2, "Kuriboh").monster(3, "Sangan") \
+            .extra_deck("Assault Blackwing - Sayo the Rain Hider").extra_deck("Magical Android").build()
+        (play,) = [p for p in legal_plays(position) if p.action == "synchro_summon"
+                   and p.name == "Assault Blackwing - Sayo the Rain Hider"]
+        after = applied(position, play, zone=play.zones[0], battle_position="attack")   # all three appliers agree
+        (sayo,) = [m for m in after.me.monster_zones + after.me.extra_monster_zones
+                   if m is not None and m.card.name == "Assault Blackwing - Sayo the Rain Hider"]
+        assert sayo.treated_as_tuner is treated
+        # Magical Android (Level 5, "1 Tuner + 1 or more non-Tuner monsters"): Sayo (2) as the Tuner + Sangan (3)
+        found = summons(after, "synchro_summon", "Magical Android")
+        assert bool(found) is treated
+
+
+def test_mtx_4_treated_as_tuner_in_a_position_file(real):
+    import pytest
+
+    from pysolver.errors import PysolverError
+    from pysolver.position.files import position_from_dict, position_to_dict
+    position = board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", treated_as_tuner=True,
+                                         summoned_as="synchro").monster(2, "Sangan") \
+        .extra_deck("Magical Android").extra_deck("Black Rose Dragon").build()
+    assert summons(position, "synchro_summon") == {("Magical Android", ("M1", "M2"))}
+    # the same monster not treated as a Tuner (the position does not say so): no Tuner, no Synchro Summon
+    plain = board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", summoned_as="synchro") \
+        .monster(2, "Sangan").extra_deck("Magical Android").build()
+    assert summons(plain, "synchro_summon") == set()
+    assert position_to_dict(position)["players"][0]["monster_zones"][1]["treated_as_tuner"] is True
+    assert position_from_dict(position_to_dict(position), cards=real) == position
+    with pytest.raises(PysolverError, match="treated_as_tuner"):
+        board(cards=real).monster(1, "Assault Blackwing - Sayo the Rain Hider", position="set",
+                                  treated_as_tuner=True).build()
+
+
+# --------------------------------------------------------------------------------------------------
+# MTX-5 (docs/material-rules.md): "While this card has Xyz Material, Level 5 or higher monsters cannot be Special
+# Summoned." (Evilswarm Ophion: a lock on both players while it has material)
+
+def test_mtx_5_evilswarm_ophion_locks_level_5_or_higher_while_it_has_material(real):
+    from pysolver.cards import coverage
+    assert coverage.supported(real["Evilswarm Ophion"]) is None
+    for materials, locked in ((["Evilswarm Kerykeion", "Evilswarm Mandragora"], True), ([], False)):
+        builder = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Summoned Skull").monster(3, "Sangan") \
+            .extra_deck("Black Rose Dragon").extra_deck("Armory Arm")
+        builder.opponent.monster(1, "Evilswarm Ophion", materials=materials, summoned_as="xyz")
+        found = {name for name, _ in summons(builder.build(), "synchro_summon")}
+        # Armory Arm (Level 4) either way; Black Rose Dragon (Level 7) only while Ophion has no material
+        assert found == ({"Armory Arm"} if locked else {"Armory Arm", "Black Rose Dragon"})
+
+
+def test_mtx_5_poisonous_winds_the_passive_form_without_a_condition(real):
+    # "WIND monsters cannot be Special Summoned." (a Continuous Spell): Clear Wing Synchro Dragon (WIND, Level 7) is
+    # locked, Black Rose Dragon (FIRE, Level 7) is not
+    position = board(cards=real).monster(1, "Glow-Up Bulb").monster(2, "Summoned Skull") \
+        .spell_trap(1, "Poisonous Winds").extra_deck("Black Rose Dragon").extra_deck("Clear Wing Synchro Dragon").build()
+    assert {name for name, _ in summons(position, "synchro_summon")} == {"Black Rose Dragon"}
