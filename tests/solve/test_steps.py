@@ -10,7 +10,7 @@ from helpers import EXAMPLES
 from pysolver import legal_plays, load_position
 from pysolver.reference import apply as reference_apply
 from pysolver.solve.steps import PLAY_ATOMS, Planner, position_state, replay
-from pysolver.cards.reading import unread_clauses
+from pysolver.solve.unread import unread_in_turn
 from strategies import (battle_positions, card_written_positions, extra_deck_positions, history_positions,
                         lock_positions, pendulum_ritual_fusion_positions, positions, procedure_positions,
                         targeting_positions)
@@ -21,8 +21,10 @@ EVERY_FAMILY = st.one_of(positions(), extra_deck_positions(), pendulum_ritual_fu
 
 
 def read(position) -> bool:
-    """Every card is read: the step-indexed program has no partial answers (search falls back to BFS)."""
-    return not any(unread_clauses(instance.card) for instance in position.instances.values())
+    """No card text of the turn is unread (`unread_in_turn`, as search asks): the step-indexed program has no
+    partial answers. Not only `unread_clauses`: MAT-3 withholds the uses of a monster that sets its own ATK/DEF
+    while a card reads an ATK/DEF term, though every clause of both is read."""
+    return not unread_in_turn(position)
 
 
 def every_instance(position):
