@@ -430,7 +430,7 @@ def test_coverage_categories_and_fail_closed_reasons():
     assert category(pool["Black Luster Ritual"]) == "ritual spell"
     assert category(pool["Fenrir"]) == "summoning condition" and supported(pool["Fenrir"]) is None
     assert "once per Duel" in supported(pool["Unknown Synchron"])
-    broken = dataclasses.replace(pool["Stardust Dragon"], passcode=1, materials="1 Tuner + 1 monster on the field or in the GY")
+    broken = dataclasses.replace(pool["Stardust Dragon"], passcode=990000001, materials="1 Tuner + 1 monster on the field or in the GY")
     assert category(broken) == "synchro" and supported(broken)
     table = coverage(pool)
     assert table["extra deck"]["total"] == sum(1 for card in pool if card.is_extra_deck)

@@ -69,7 +69,7 @@ def test_lkp_2_the_grants_are_read(real):
         assert read_whole(real[name]), name
     # the Spell half without "During either player's turn" is another rule: not read
     assert locks.HAND_TRAPS.fullmatch('You can activate "Paleozoic" Spell/Trap Cards from your hand.') and not \
-        locks.hand_trap_grants(replace(real["Paleozoic Opabinia"], passcode=1, text='2 Level 2 monsters\nYou can activate '
+        locks.hand_trap_grants(replace(real["Paleozoic Opabinia"], passcode=990000003, text='2 Level 2 monsters\nYou can activate '
                                        '"Paleozoic" Spell/Trap Cards from your hand.'))
 
 

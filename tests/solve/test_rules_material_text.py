@@ -124,7 +124,7 @@ def test_mtx_1_the_yummy_way_cards_are_read(real):
     from dataclasses import replace
 
     from pysolver.cards.written import UnsupportedText
-    other = replace(real["Cupsy★Yummy Way"], passcode=1, name="Test Way",
+    other = replace(real["Cupsy★Yummy Way"], passcode=990000002, name="Test Way",
                     text="1 Tuner + 1 non-Tuner monster\nFor this card's Synchro Summon, you can treat 1 Level 4 "
                          "monster you control as a Level 1 Tuner.")
     assert isinstance(tuner_substitute(other), UnsupportedText)
