@@ -430,7 +430,26 @@ _TOTAL_LEVELS = re.compile(r"banishing (?P<what>[^,]+? monsters) from your (?P<f
                            r"(?P<n>\d+) or more")
 
 
+# PRZ-1: 'sending 1 "D.D. Esper Star Sparrow", "Beast-Warrior Puma", "Phoenix Beast Gairuda", and "Ironhammer the
+# Giant" from your hand and/or face-up from your side of the field to the GY' (D.D. Jet Iron): 1 of each name (SP-7's
+# list), each from the hand or the player's face-up Monster Zones
+_EACH_NAME_HAND_FACE_UP = re.compile(r'sending 1 (?P<names>"[^"]+"(?:, "[^"]+")*,? and "[^"]+") from your hand and/or '
+                                     r'face-up from your side of the field to the GY')
+# PRZ-2: 'sending an "Elemental HERO Bubbleman" you control and "Metamorphosis" in your hand to the GY' (Elemental HERO
+# Neo Bubbleman): the first name a face-up monster the player controls, the second a card of the hand
+_NAMED_CONTROL_AND_HAND = re.compile(r'sending an? (?P<mine>"[^"]+") you control and (?P<hand>"[^"]+") in your hand '
+                                     r'to the GY')
+
+
 def _one_cost(phrase: str) -> dict:
+    match = _EACH_NAME_HAND_FACE_UP.fullmatch(phrase)
+    if match:   # PRZ-1: the names are monsters (the engine's pool: LOCATION_HAND|LOCATION_MZONE)
+        return {"costs": tuple(CostSlot("send", ("hand", "field"), 1, _filter(name), face_up=True, named=True)
+                               for name in _NAME.findall(match["names"]))}
+    match = _NAMED_CONTROL_AND_HAND.fullmatch(phrase)
+    if match:   # PRZ-2: the engine's LOCATION_MZONE for the first (a monster), LOCATION_HAND for the second
+        return {"costs": (CostSlot("send", ("field",), 1, _filter(match["mine"]), face_up=True, named=True),
+                          CostSlot("send", ("hand",), 1, _filter(match["hand"]), named=True))}
     if re.fullmatch(r"sending 1 card from your Spell & Trap (?:Card )?Zone to the (?:GY|Graveyard)", phrase):
         # PRY-5 (Card Breaker): any 1 card of the player's Spell & Trap Zones, Set or face-up (a Pendulum Scale there
         # under Master Rule 4/5 too; not the Field Zone: the engine's GetSequence() < 5 over LOCATION_SZONE)
@@ -640,9 +659,9 @@ def _procedure_from(sentence: str) -> Procedure:
 
 
 _PROCEDURE_SENTENCE = re.compile(
-    # PRX-23: "(min. 1)" does not end the sentence
+    # PRX-23: "(min. 1)" does not end the sentence, nor does a period inside a quoted card name (PRZ-1)
     r"(?:Must (?:first )?be Special Summoned \(from your (?:hand|hand or GY|GY|face-up Extra Deck|hand or face-up Extra "
-    r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|[^.])*"
+    r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|\"[^\"]*\"|[^.])*"   # PRZ-1: '"D.D. ..."' neither
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
     r"|This card can only be Special Summoned, in face-up Attack Position, by [^.]*"   # PRY-5 (Card Breaker)
