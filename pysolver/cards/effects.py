@@ -1133,6 +1133,7 @@ def read_clauses(card: Card) -> tuple:
     return _turn_clauses(card)[0]
 
 
+@lru_cache(maxsize=None)
 def unread_summon_clause(card: Card) -> str | None:
     """A turn clause not read that is not part of an activated effect ("If this card is Special Summoned this
     way, it cannot attack for the rest of this turn"): it follows the card's Summon, so a history with a Summon

@@ -120,6 +120,14 @@ class PlanResult:
         self.proofs: list[dict] = []           # when each horizon was proved to reach no goal
 
 
+# Every shortest line: the proving Control (clasp's "trendy", with SatElite preprocessing) enumerates the
+# first ENUMERATE_HERE; beyond that a second Control without SAT preprocessing (clasp's default) enumerates
+# them all. SatElite speeds up the proofs, but a projected enumeration pays for it on every model (seed 1
+# of the search family, "extra>=2": 4468 lines of 3 plays in 7.0 s of solving with it, 0.96 s without;
+# without it, "monsters>=7" proves no line of 6 plays in 26 s of CPU, where trendy proves 8 in 16 s).
+ENUMERATE_HERE = 64
+
+
 def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, timeout: float | None,
                    wanted: int | None, zone_classes: tuple, key_of) -> PlanResult:
     """Horizons 1, 2, ...: the first satisfiable one gives the shortest lines (all of them, as distinct
@@ -149,7 +157,7 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     # One model per sequence of states: lines that differ only in how they reach the same states (which
     # copy, which interchangeable zone) are one path of positions, as the breadth-first search counts.
     planner.control.configuration.solve.project = "project"
-    solve_seconds = replay_seconds = 0.0
+    solve_seconds = replay_seconds = ground_seconds = 0.0
     inline = [0.0]                     # replay seconds spent inside clingo's callbacks
     models = 0
     conflicts = [0]                    # summed over the solve calls (clingo's statistics are per call)
@@ -158,21 +166,22 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     replay_cut = [False]               # the timeout passed while lines were replayed
     keys_of: dict[int, str] = {}       # the key of each position the replayer keeps (it keeps them all)
 
-    def solve(on_model=None) -> bool | None:
+    def solve(on_model=None, control=None) -> bool | None:
         """True: satisfiable, False: not, None: cut by the timeout."""
         nonlocal solve_seconds
+        control = control or planner.control
         t = time.perf_counter()
-        with planner.control.solve(on_model=on_model, async_=True) as handle:
+        with control.solve(on_model=on_model, async_=True) as handle:
             left = None if deadline is None else max(0.0, deadline - time.perf_counter())
             if not handle.wait(left if left is not None else -1.0):
                 handle.cancel()
                 handle.wait()
                 solve_seconds += time.perf_counter() - t
-                conflicts[0] += _conflicts(planner.control)
+                conflicts[0] += _conflicts(control)
                 return None
             outcome = handle.get()
         solve_seconds += time.perf_counter() - t
-        conflicts[0] += _conflicts(planner.control)
+        conflicts[0] += _conflicts(control)
         if outcome.interrupted and not outcome.satisfiable:
             return None
         return bool(outcome.satisfiable)
@@ -186,6 +195,7 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
         planner.ask(depth)
         paths: dict[tuple, list] = {}
         collected: list = []
+        enumerating_all = False
 
         def keep(moves) -> None:
             if isinstance(moves, UncertainLine):   # not a certified line: lines like it may be missing
@@ -201,7 +211,7 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             models += 1
             if wanted is None:       # every line: replayed together afterwards, level by level
                 collected.append(model.symbols(shown=True))
-                return True
+                return enumerating_all or len(collected) < ENUMERATE_HERE
             t = time.perf_counter()
             try:
                 keep(replayer.line(model.symbols(shown=True), depth))
@@ -215,6 +225,16 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
 
         planner.control.configuration.solve.models = 0
         found = solve(on_model)
+        if found and len(collected) == ENUMERATE_HERE:   # many lines: enumerate them all without SatElite
+            collected.clear()
+            enumerating_all = True
+            enumerator = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed,
+                                 goal_program=rules, project_states=True)
+            enumerator.control.configuration.solve.project = "project"
+            enumerator.control.configuration.solve.models = 0
+            enumerator.ask(depth)
+            ground_seconds += enumerator.ground_seconds
+            found = solve(on_model, enumerator.control)
         if collected:
             t = time.perf_counter()
             try:
@@ -258,7 +278,7 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     else:
         result.cut = f"--max-depth {max_depth} reached"
     result.statistics = {
-        "engine": "asp", "horizon": planner.horizon, "ground_seconds": round(planner.ground_seconds, 4),
+        "engine": "asp", "horizon": planner.horizon, "ground_seconds": round(planner.ground_seconds + ground_seconds, 4),
         "solve_seconds": round(solve_seconds - inline[0], 4), "replay_seconds": round(replay_seconds, 4),
         "models": models, "conflicts": conflicts[0], "seconds": round(time.perf_counter() - started, 4),
         "proofs": result.proofs}

@@ -68,6 +68,20 @@ def test_xyz_4_utopia_ray_on_the_utopia_just_summoned():
     assert sorted(c.name for c in ray.state.materials) == ["Celtic Guardian", "Number 39: Utopia", "Vorse Raider"]
 
 
+def test_many_shortest_lines_are_enumerated_again_without_sat_preprocessing(monkeypatch):
+    """Past ENUMERATE_HERE lines, a second Control (no SatElite) enumerates every line afresh: the same 16
+    paths as the breadth-first search, none lost or repeated across the two Controls."""
+    from pysolver.explore import plan
+    monkeypatch.setattr(plan, "ENUMERATE_HERE", 3)
+    position = board().monster(1, "Celtic Guardian").monster(2, "Vorse Raider") \
+        .extra_deck("Number 39: Utopia", "Number C39: Utopia Ray").build()
+    asp = search(position, '"Number C39: Utopia Ray"', engine="asp")
+    bfs = search(position, '"Number C39: Utopia Ray"')
+    assert asp.exhausted and asp.line_count == len(asp.lines) == 16
+    assert asp.statistics["models"] == 3 + 16        # the first Control stopped at 3, the second found all
+    assert paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal)
+
+
 def test_an_unsatisfiable_horizon_is_a_proof():
     """No line of 4 plays or fewer makes 7 monsters (5 Main and 1 Extra Monster Zone at most, ZN-1)."""
     position = load_position(EXAMPLES / "spec-example.yaml")
