@@ -366,7 +366,16 @@ def flip_summons(position: Position) -> Iterator[Play]:
             continue
         if state.set_this_turn or state.summoned_this_turn or state.position_changed or state.attacked:
             continue
+        if _frozen(position, monster):       # BPN-3: a Flip Summon changes its battle position
+            continue
         yield Play(action="flip_summon", card=monster.id, name=monster.card.name)
+
+
+def _frozen(position: Position, monster: Instance) -> bool:
+    """BPN-3: another monster on either field, face-up with its effects applying (BP-3), whose text says "Other
+    monsters on the field cannot change their battle positions or attack" (Thousand-Eyes Restrict)."""
+    return any(other.id != monster.id and _attack_text(other).others_no_reposition
+               for other in _own(position, ON_FIELD) + _opponents(position, ON_FIELD))
 
 
 def position_changes(position: Position) -> Iterator[Play]:
@@ -379,6 +388,8 @@ def position_changes(position: Position) -> Iterator[Play]:
         if state.position not in ("attack", "defense") or "link" in monster.card.kinds:
             continue
         if state.summoned_this_turn or state.set_this_turn or state.position_changed or state.attacked:
+            continue
+        if _frozen(position, monster):       # BPN-3
             continue
         yield Play(action="change_position", card=monster.id, name=monster.card.name,
                    to="defense" if state.position == "attack" else "attack")
@@ -489,7 +500,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
             if binds and _applies(card, "card") and not (lock.while_material and not card.state.materials) \
                     and not (lock.center and card.id.removeprefix("o") != "M3"):    # BPX-18: from the center zone
-                locks.append(lock)      # BPX-5: "While this face-up card has Xyz Material, ..." only with one
+                locks.append((card.id, lock))   # BPX-5: "While this face-up card has Xyz Material, ..." only with one
     def co_linked(monster) -> bool:           # BPX-7: a Link Monster it points to points back to it
         here = places[monster.id]
         mine_ = monster.player == position.turn_player
@@ -526,7 +537,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if any((lock.what is None or _matches(lock.what, monster)) and not (
                 lock.unless is not None and _matches(lock.unless, monster))
                and (summoned_now or not lock.summon_turn) and not (lock.center and monster.id == "M3")
-               for lock in locks):   # BP-16, BPX-5; BPX-18: not the monster in the center Main Monster Zone
+               and not (lock.others and source == monster.id)     # BPN-3: "Other monsters on the field"
+               for source, lock in locks):   # BP-16, BPX-5; BPX-18: not the monster in the center Main Monster Zone
             continue
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13
