@@ -93,6 +93,8 @@ in one turn (the engine's single-card effects of the same name in brackets):
   you would have taken from their card effects, instead." (read as deciding no play: pysolver inflicts no damage); BPN-5
   "If this card attacks a face-down Defense Position monster, you can destroy the monster immediately with this card's
   effect without flipping it face-up or applying damage calculation." (read as deciding no play: inside a battle).
+* BPN-6 "This card can attack directly if it is the only card in its column." (no other card in the Monster Zones and
+  Spell & Trap Zones of its column).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -342,7 +344,11 @@ _DAMAGE_REFLECTED = re.compile(r"While this card is in Attack Position, your opp
 _DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Position monster, you can destroy (?:the|that) "
                                 r"monster immediately with this card's effect without flipping it face-up or applying "
                                 r"damage calculation\.")
-WORDINGS = (_DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+# BPN-6: EFFECT_DIRECT_ATTACK while no other card is in its column (Mekk-Knight Spectrum Supreme: `GetColumnGroupCount()
+# == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
+_DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
+                                     r"column\.")
+WORDINGS = (_DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -429,6 +435,7 @@ class AttackRules:
                                          # of this filter; while they control one, it attacks only such monsters
     others_no_reposition: bool = False   # BPN-3: no other monster on the field changes its battle position (nor is
                                          # Flip Summoned) while this card applies its text
+    direct_alone_in_column: bool = False   # BPN-6: it can attack directly while no other card is in its column
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -603,6 +610,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["direct_if_only"] = what                                          # BPX-7
         elif (match := _DIRECT_IF_ONLY_MINE.fullmatch(text)) and (what := _filter(match.group("what"))) is not None:
             found["direct_if_only_mine"] = what
+        elif _DIRECT_ALONE_IN_COLUMN.fullmatch(text):
+            found["direct_alone_in_column"] = True                                  # BPN-6
         elif _DIRECT_NO_HAND.fullmatch(text):
             found["direct_no_hand"] = True                                          # BPX-8
         elif _DIRECT_ALL_DEFENSE.fullmatch(text):

@@ -600,7 +600,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_cannot_any_summon_turn", rules.cannot_any_summon_turn),
         ("attack_direct_in_defense", rules.direct_in_defense), ("attack_direct_while_set", rules.direct_while_set),
         ("attack_cannot_with_other", rules.cannot_with_other), ("attack_all_alone", rules.attack_all_alone),
-        ("position_lock_others", rules.others_no_reposition))
+        ("position_lock_others", rules.others_no_reposition),
+        ("attack_direct_alone_in_column", rules.direct_alone_in_column))
         if flag]
     for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
         out.append(f"attack_direct_for({c},{filters.number(what)}).")
@@ -926,6 +927,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_face_up({c},{n}).")
         if found.other:
             out.append(f"protection_other({c},{n}).")
+        if found.emz_unlinked:         # BPN-6: only in an Extra Monster Zone, pointing to no monster
+            out.append(f"protection_emz_unlinked({c},{n}).")
         if found.needs_material:
             out.append(f"protection_needs_material({c},{n}).")
         if found.except_phase:

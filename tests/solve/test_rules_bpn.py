@@ -194,3 +194,64 @@ def test_bpn_5_jurrac_velphito_attacks_a_face_down_monster_as_any_monster(real):
     b = battle(real).monster(1, "Jurrac Velphito", attacked=1)       # one attack, as BP-2
     b.opponent.monster(1, "Man-Eater Bug", position="set")
     assert attacks(b.build()) == set()
+
+
+# --------------------------------------------------------------------------------------------------
+# BPN-6: Mekk-Knight Spectrum Supreme: "This card can attack directly if it is the only card in its column." and "If this
+# card in the Extra Monster Zone points to no monsters, it cannot be destroyed by card effects, also your opponent cannot
+# target it with card effects."
+
+SPECTRUM = "Mekk-Knight Spectrum Supreme"
+
+
+def test_bpn_6_spectrum_supreme_is_read(real):
+    card = real[SPECTRUM]
+    assert attack_rules(card).direct_alone_in_column
+    from pysolver.cards.protections import protections
+    (rule,) = protections(card).protections
+    assert rule.emz_unlinked and rule.scope == "self" and rule.whom == "opponent"
+    assert not unread_clauses(card)
+
+
+def test_bpn_6_spectrum_supreme_attacks_directly_alone_in_its_column(real):
+    # in the left Extra Monster Zone: column 2 (the turn player's M2 and S/T 2, the opponent's M4 and S/T 4)
+    b = battle(real).monster("left", SPECTRUM).field_spell("Mystic Plasma Zone")    # the Field Zone: no column
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("EMZL", "direct")}
+    b = battle(real).monster("left", SPECTRUM)
+    b.opponent.monster(4, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM4")}
+    b = battle(real).monster("left", SPECTRUM)
+    b.opponent.monster(1, "Kuriboh").spell_trap(4, "Pot of Greed", position="set")
+    assert attacks(b.build()) == {("EMZL", "oM1")}
+    b = battle(real).monster("left", SPECTRUM).spell_trap(2, "Pot of Greed", position="set")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1")}
+    b = battle(real).monster("left", SPECTRUM).monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("M2", "oM1")}
+    b = battle(real).monster(3, SPECTRUM)                    # column 3, alone
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M3", "oM1"), ("M3", "direct")}
+
+
+def targets(position, card: str = "M1") -> set[str]:
+    plays = checked(position)
+    return {target for action, who, target in plays if action == "activate" and who == card}
+
+
+def test_bpn_6_spectrum_supreme_in_the_extra_monster_zone_pointing_to_no_monster_is_no_target(real):
+    # the turn player's Galaxy-Eyes Cipher Dragon: "detach 1 material ...; target 1 face-up monster your opponent controls"
+    b = PositionBuilder(cards=real, turn=3).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster("left", SPECTRUM).monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1"}
+    # the opponent's Spectrum Supreme in the left Extra Monster Zone points to their M3, M4, M5
+    b = PositionBuilder(cards=real, turn=3).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster("left", SPECTRUM).monster(4, "Man-Eater Bug", position="set").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oEMZL"}
+    b = PositionBuilder(cards=real, turn=3).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster(2, SPECTRUM)                          # in a Main Monster Zone
+    assert targets(b.build()) == {"oM2"}
+    b = PositionBuilder(cards=real, turn=3).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster("left", SPECTRUM, restrictions=["effects_negated"])    # BP-3 / TGT-2: negated, no protection
+    assert targets(b.build()) == {"oEMZL"}
