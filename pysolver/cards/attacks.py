@@ -85,6 +85,16 @@ in one turn (the engine's single-card effects of the same name in brackets):
   opponent's Special Summoned monsters); BPM-2 "Can attack your opponent directly, unless they control a Toon monster,
   in which case this card must target a Toon monster for its attacks."; BPM-3 'Your opponent can only target
   "Elemental HERO Poison Rose" for attacks.'.
+* BPN-1 "This card can attack all monsters your opponent controls, once each, also banish any monster destroyed by battle
+  with this card." (BP-12; the banishing follows a battle, which no listed play carries out); BPN-2 BP-16's exception
+  "Pendulum Monsters without a Level" (Xyz and Link Monsters of that kind); BPN-3 "Other monsters on the field cannot
+  change their battle positions or attack." (BP-16 on both players but this card, and no change of battle position or
+  Flip Summon of another monster); BPN-4 "While this card is in Attack Position, your opponent takes any effect damage
+  you would have taken from their card effects, instead." (read as deciding no play: pysolver inflicts no damage); BPN-5
+  "If this card attacks a face-down Defense Position monster, you can destroy the monster immediately with this card's
+  effect without flipping it face-up or applying damage calculation." (read as deciding no play: inside a battle).
+* BPN-6 "This card can attack directly if it is the only card in its column." (no other card in the Monster Zones and
+  Spell & Trap Zones of its column).
 
 Each applies while the monster is face-up on the field with its effects applying (not a Gemini monster
 that is not Gemini Summoned, GEM-1; not a monster whose effects are negated, TOK-1). A sentence is read
@@ -311,7 +321,34 @@ _DIRECT_UNLESS_KIND = re.compile(r"Can attack your opponent directly, unless the
 # on the opponent's monsters, value `c:IsFacedown() or not c:IsCode(id)`): BPX-22's reading with "not that name" as
 # the kind
 _ONLY_NAMED = re.compile(r"Your opponent can only target \"(?P<name>[^\"]+)\" for attacks\.")
-WORDINGS = (_ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+# BPN-1: BP-12 with the banishing of the monsters it destroys by battle (Chaos Archfiend: EFFECT_ATTACK_ALL, value 1, and
+# EFFECT_BATTLE_DESTROY_REDIRECT): no play pysolver lists carries out a battle (`pysolver.position.apply` records an attack,
+# never its damage or destruction), so the second half decides nothing, as the sentence "Banish any monster destroyed by
+# battle with this card." alone (Tri-Edge Levia)
+_ALL_BANISH = re.compile(rf"(?:{_SUBJECT} can|Can) attack all monsters your opponent controls,? once each, also banish any "
+                         r"monster destroyed by battle with this card\.")
+# BPN-3: a field EFFECT_CANNOT_ATTACK and EFFECT_CANNOT_CHANGE_POSITION (with EFFECT_FLAG_SET_AVAILABLE: face-down monsters
+# too) on both players' monsters but this card (Thousand-Eyes Restrict); a Flip Summon is a change of battle position
+# (ocgcore `card::is_can_be_flip_summoned` tests EFFECT_CANNOT_CHANGE_POSITION)
+_OTHERS_FROZEN = re.compile(r"Other monsters on the field cannot change their battle positions or attack\.")
+# BPN-4: effect damage sent back to the opponent, while this card is in Attack Position (Dragon Knight Draco-Equiste:
+# EFFECT_REFLECT_DAMAGE while `IsAttackPos()`): pysolver inflicts no damage in any play it lists (`apply` pays LP costs
+# only, and lists no activation of the opponent's), so the sentence decides nothing; the same words without the lead
+# (Number 14: Greedy Sarameya) speak of no attack and are no rule sentence at all (`pysolver.cards.reading`)
+_DAMAGE_REFLECTED = re.compile(r"While this card is in Attack Position, your opponent takes any effect damage you would "
+                               r"have taken from their card effects, instead\.")
+# BPN-5: a destruction inside the battle its attack starts (Jurrac Velphito, Wattmole, Search Striker: an optional effect
+# at the start of the Damage Step): no play pysolver lists is inside a battle, and `apply` carries out no battle's outcome
+# (BP-12, BP-17), so it decides nothing; the same sentence without "you can" (Razor Lizard, Nanobreaker) is no rule
+# sentence at all (`pysolver.cards.reading`)
+_DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Position monster, you can destroy (?:the|that) "
+                                r"monster immediately with this card's effect without flipping it face-up or applying "
+                                r"damage calculation\.")
+# BPN-6: EFFECT_DIRECT_ATTACK while no other card is in its column (Mekk-Knight Spectrum Supreme: `GetColumnGroupCount()
+# == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
+_DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
+                                     r"column\.")
+WORDINGS = (_DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -396,6 +433,9 @@ class AttackRules:
     attack_all_special: bool = False     # BPM-1: BP-12 on the opponent's Special Summoned monsters only
     direct_unless_kind: object = None    # BPM-2: it can attack directly while the opponent controls no face-up monster
                                          # of this filter; while they control one, it attacks only such monsters
+    others_no_reposition: bool = False   # BPN-3: no other monster on the field changes its battle position (nor is
+                                         # Flip Summoned) while this card applies its text
+    direct_alone_in_column: bool = False   # BPN-6: it can attack directly while no other card is in its column
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -414,6 +454,7 @@ class AttackLock:
     summon_turn: bool = False      # BPX-5: only on the monsters Normal or Special Summoned this turn
     center: bool = False           # BPX-18: only while its card is in the center Main Monster Zone, and not on the
                                    # monsters in their controller's center Main Monster Zone
+    others: bool = False           # BPN-3: not on its own card ("Other monsters on the field")
 
 
 def _lock(match) -> AttackLock | None:
@@ -434,10 +475,21 @@ def _lock(match) -> AttackLock | None:
     phrase = groups.get("except1") or groups.get("except2")
     if groups.get("except1") and groups.get("except2"):
         return None
-    unless = _filter(phrase) if phrase else None
+    unless = _filter_levelless(phrase) if phrase else None
     if (phrase and unless is None) or re.search(r"\b(?:ATK|DEF|[Cc]ounters?)\b", match.group(0)):
         return None
     return AttackLock(whom, what, unless)
+
+
+def _filter_levelless(phrase: str):
+    """`_filter`, also for "<monsters> without a Level" (BPN-2, Master Spirit Tech Force - Pendulum Ruler's exception:
+    the engine's `not c:HasLevel()`, which holds for the Xyz and Link Monsters only: they have a Rank or a Link Rating,
+    never a Level; every other monster on the field has one)."""
+    from .requirements import Atom, conj, disj
+    if phrase.endswith(" without a Level"):
+        kind = _filter(phrase.removesuffix(" without a Level"))
+        return None if kind is None else conj(kind, disj(Atom("kind", "=", "xyz"), Atom("kind", "=", "link")))
+    return _filter(phrase)
 
 
 def _capital(text: str) -> str:
@@ -524,6 +576,10 @@ def attack_rules(card: Card) -> AttackRules:
             continue
         if (match := _DAMAGE_STEP_ONLY.fullmatch(text)) and not _NOT_A_STAT_CHANGE.search(match.group("change")):
             pass                                     # BP-17: decides no play (read, nothing to apply)
+        elif card.is_monster and _DAMAGE_REFLECTED.fullmatch(text):
+            pass                                     # BPN-4: decides no play (read, nothing to apply)
+        elif card.is_monster and _DESTROYS_ATTACKED.fullmatch(text):
+            pass                                     # BPN-5: decides no play (read, nothing to apply)
         elif card.is_monster and text.startswith(_WITH_MATERIAL_LEAD) and "xyz" in card.kinds \
                 and (match := _LOCK.fullmatch(_capital(text[len(_WITH_MATERIAL_LEAD):]))) \
                 and (lock := _lock(match)) is not None:      # BPX-5: while it has Xyz Material
@@ -554,6 +610,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["direct_if_only"] = what                                          # BPX-7
         elif (match := _DIRECT_IF_ONLY_MINE.fullmatch(text)) and (what := _filter(match.group("what"))) is not None:
             found["direct_if_only_mine"] = what
+        elif _DIRECT_ALONE_IN_COLUMN.fullmatch(text):
+            found["direct_alone_in_column"] = True                                  # BPN-6
         elif _DIRECT_NO_HAND.fullmatch(text):
             found["direct_no_hand"] = True                                          # BPX-8
         elif _DIRECT_ALL_DEFENSE.fullmatch(text):
@@ -634,6 +692,11 @@ def attack_rules(card: Card) -> AttackRules:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):
             found["attack_all"] = True
+        elif _ALL_BANISH.fullmatch(text):
+            found["attack_all"] = True                                              # BPN-1
+        elif _OTHERS_FROZEN.fullmatch(text):                                        # BPN-3
+            found["locks"] = found.get("locks", ()) + (AttackLock("both", others=True),)
+            found["others_no_reposition"] = True
         elif (match := _PER_MATERIAL_OF.fullmatch(text)) and "xyz" in card.kinds \
                 and (what := _filter(match.group("what"))) is not None:   # BPX-10
             found["per_material_of"] = what

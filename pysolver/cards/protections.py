@@ -100,6 +100,8 @@ class Protection:
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
                                      # kind (kinds is then {"monster"})
     except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
+    emz_unlinked: bool = False       # BPN-6: "If this card in the Extra Monster Zone points to no monsters, ...": only
+                                     # while it is in an Extra Monster Zone and no monster is in a zone it points to
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,7 @@ _CONDITION = re.compile(r"^While this card (?:is (?:in your Monster Zone|face-up
 _SUMMONED = re.compile(r"^While (?:this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned (?:card|monster) is (?:in your "
                        r"Monster Zone|on the field|face-up on the field)|you control this (?P<kind2>Fusion|Synchro|Xyz|"
                        r"Link|Ritual) Summoned card), ")
+_EMZ_UNLINKED = re.compile(r"^If this card in the Extra Monster Zone points to no monsters, ")   # BPN-6
 _CONTROLS_NAMED = re.compile(r'^While you control (?P<name>"[^"]+"), ')
 _LP_HIGHER = re.compile(r"^While your LP are higher than your opponent's, ")
 _MATERIAL_AFTER = re.compile(r" while it has (?:Xyz )?[Mm]aterials?$")
@@ -292,6 +295,13 @@ def read_sentence(sentence: str, card: Card):
     # the card's own name is "this card", except in an exception (', except "X"': every card of that name)
     text = re.sub(rf'(?<!except )"{re.escape(card.name)}"', "this card", text)
     summoned_as, controls_named, lp_higher = None, None, False
+    # BPN-6: "If this card in the Extra Monster Zone points to no monsters, it ..." (Mekk-Knight Spectrum Supreme: the
+    # condition `GetSequence() > 4 and GetLinkedGroupCount() == 0`): "it" is this card
+    emz_unlinked = False
+    if presence is None and "link" in card.kinds and (lead_match := _EMZ_UNLINKED.match(text)):
+        emz_unlinked = True
+        text = re.sub(r"\bit\b", "this card", text[lead_match.end():])
+        text = text[0].upper() + text[1:]
     if card.is_monster and presence is None:              # EDL-4
         summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
         inside = _SUMMONED_SELF.search(text)
@@ -402,7 +412,7 @@ def read_sentence(sentence: str, card: Card):
                 return None         # only a Link Monster points to zones
             found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
                                     summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None,
-                                    source=source, except_own=except_own))
+                                    source=source, except_own=except_own, emz_unlinked=emz_unlinked))
         targeting = True
     return tuple(found) if targeting else None
 

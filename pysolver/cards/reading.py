@@ -113,10 +113,16 @@ _OWN_STATS = re.compile(r"\b(?:its|this card's) (?:original )?(?:Level|ATK|DEF)\
 _REWRITES = re.compile(r'\beffect, "[^.]*" becomes "')
 
 
+# A continuous change of battle positions worded with no modal word ("While this card is in face-up Defense Position,
+# change all face-up monsters on the field to Defense Position, ...", Number 41: Bagooska the Terribly Tired Tapir): it
+# decides which monsters may attack or change their position, so it is a rule, not read (docs/battle-rules.md).
+_FORCED_POSITION = re.compile(r"^While [^,.]+, change all [^.]*? to (?:face-up )?(?:Attack|Defense) Position\b")
+
+
 def _is_rule(sentence: Sentence) -> bool:
     if sentence.activated or _IMPERATIVE.match(sentence.text):
         return False
-    if _REWRITES.search(sentence.text) or _OWN_REDIRECT.search(sentence.text):
+    if _REWRITES.search(sentence.text) or _OWN_REDIRECT.search(sentence.text) or _FORCED_POSITION.search(sentence.text):
         return True
     text = _unquoted(sentence.text)
     if re.search(r"\bSummon", text) and _OWN_STATS.search(text):

@@ -366,7 +366,16 @@ def flip_summons(position: Position) -> Iterator[Play]:
             continue
         if state.set_this_turn or state.summoned_this_turn or state.position_changed or state.attacked:
             continue
+        if _frozen(position, monster):       # BPN-3: a Flip Summon changes its battle position
+            continue
         yield Play(action="flip_summon", card=monster.id, name=monster.card.name)
+
+
+def _frozen(position: Position, monster: Instance) -> bool:
+    """BPN-3: another monster on either field, face-up with its effects applying (BP-3), whose text says "Other
+    monsters on the field cannot change their battle positions or attack" (Thousand-Eyes Restrict)."""
+    return any(other.id != monster.id and _attack_text(other).others_no_reposition
+               for other in _own(position, ON_FIELD) + _opponents(position, ON_FIELD))
 
 
 def position_changes(position: Position) -> Iterator[Play]:
@@ -379,6 +388,8 @@ def position_changes(position: Position) -> Iterator[Play]:
         if state.position not in ("attack", "defense") or "link" in monster.card.kinds:
             continue
         if state.summoned_this_turn or state.set_this_turn or state.position_changed or state.attacked:
+            continue
+        if _frozen(position, monster):       # BPN-3
             continue
         yield Play(action="change_position", card=monster.id, name=monster.card.name,
                    to="defense" if state.position == "attack" else "attack")
@@ -489,7 +500,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
             if binds and _applies(card, "card") and not (lock.while_material and not card.state.materials) \
                     and not (lock.center and card.id.removeprefix("o") != "M3"):    # BPX-18: from the center zone
-                locks.append(lock)      # BPX-5: "While this face-up card has Xyz Material, ..." only with one
+                locks.append((card.id, lock))   # BPX-5: "While this face-up card has Xyz Material, ..." only with one
     def co_linked(monster) -> bool:           # BPX-7: a Link Monster it points to points back to it
         here = places[monster.id]
         mine_ = monster.player == position.turn_player
@@ -526,7 +537,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if any((lock.what is None or _matches(lock.what, monster)) and not (
                 lock.unless is not None and _matches(lock.unless, monster))
                and (summoned_now or not lock.summon_turn) and not (lock.center and monster.id == "M3")
-               for lock in locks):   # BP-16, BPX-5; BPX-18: not the monster in the center Main Monster Zone
+               and not (lock.others and source == monster.id)     # BPN-3: "Other monsters on the field"
+               for source, lock in locks):   # BP-16, BPX-5; BPX-18: not the monster in the center Main Monster Zone
             continue
         if any(_attack_text(other).others_cannot_attack for other in _own(position, ON_FIELD)
                if other.id != monster.id):                                       # BP-13
@@ -578,6 +590,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                                                          if m.state.position != "set")) or (
             text.direct_no_hand and not _own(position, "hand")) or (                                  # BPX-8
             text.direct_all_defense and not any(o.state.position == "attack" for o in opponents)) or (
+            text.direct_alone_in_column and _alone_in_column(position, monster)) or (                # BPN-6
             text.direct_in_defense and state.position == "defense") or (                             # BPX-3
             text.direct_while_set and any(card.state.position == "set"
                                           for card in _own(position, "spell_trap_zone")))          # BPX-4
@@ -1348,6 +1361,22 @@ _TABLE = {(x, y) for x in range(1, 6) for y in (0, 2)} | {(2, 1), (4, 1)}
 def _emz_column(position: Position, index: int) -> int:
     """The column of Extra Monster Zone `index` (1: EMZL, 2: EMZR as player 0 sees them) for the turn player."""
     return 2 if (index == 1) == (position.turn_player == 0) else 4
+
+
+def _alone_in_column(position: Position, monster: Instance) -> bool:
+    """BPN-6: no other card on the field is in `monster`'s column: a monster in a Main or Extra Monster Zone, or a card in
+    a Spell & Trap Zone (the Field Zone and Master Rule 3's Pendulum Zones are in no column), of either player; the
+    opponent's zone N faces the turn player's zone 6 - N."""
+    column = _place_of(position, monster)[0]
+    for other in position.instances.values():
+        if other.id == monster.id:
+            continue
+        if other.location in ON_FIELD and _place_of(position, other)[0] == column:
+            return False
+        if other.location == "spell_trap_zone" and column == (
+                other.index if other.player == position.turn_player else 6 - other.index):
+            return False
+    return True
 
 
 def _place_of(position: Position, instance: Instance) -> tuple[int, int]:
@@ -2355,6 +2384,11 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                     continue
             if rule.presence is not None and not _presence_holds(position, holder, rule.presence):
                 continue        # PRC-2: "While you control another "Darklord" monster, ..."
+            if rule.emz_unlinked and (holder.location != "extra_monster_zone" or any(
+                    _place_of(position, m) in _points_to(holder.card, _place_of(position, holder),
+                                                         holder.player == position.turn_player)
+                    for m in _own(position, ON_FIELD) + _opponents(position, ON_FIELD))):
+                continue        # BPN-6: "If this card in the Extra Monster Zone points to no monsters, ..."
             if not kinds & rule.kinds:
                 continue
             if rule.source is not None and not _matches(rule.source, activated):

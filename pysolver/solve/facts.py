@@ -599,7 +599,9 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_cannot_summon_turn", rules.cannot_summon_turn), ("attack_direct_summon_turn", rules.direct_summon_turn),
         ("attack_cannot_any_summon_turn", rules.cannot_any_summon_turn),
         ("attack_direct_in_defense", rules.direct_in_defense), ("attack_direct_while_set", rules.direct_while_set),
-        ("attack_cannot_with_other", rules.cannot_with_other), ("attack_all_alone", rules.attack_all_alone))
+        ("attack_cannot_with_other", rules.cannot_with_other), ("attack_all_alone", rules.attack_all_alone),
+        ("position_lock_others", rules.others_no_reposition),
+        ("attack_direct_alone_in_column", rules.direct_alone_in_column))
         if flag]
     for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
         out.append(f"attack_direct_for({c},{filters.number(what)}).")
@@ -667,6 +669,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_lock_summon_turn({c},{number}).")
         if lock.center:
             out.append(f"attack_lock_center({c},{number}).")
+        if lock.others:                # BPN-3: not on its own card
+            out.append(f"attack_lock_others({c},{number}).")
     if rules.not_target_while is not None:     # PRC-1: BP-8 while the position shows such a card
         out.extend(_presence_facts(c, "bp8", rules.not_target_while, filters))
     if rules.only_target_presence is not None:   # BPX-20: BP-10 while the position shows such a card
@@ -923,6 +927,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_face_up({c},{n}).")
         if found.other:
             out.append(f"protection_other({c},{n}).")
+        if found.emz_unlinked:         # BPN-6: only in an Extra Monster Zone, pointing to no monster
+            out.append(f"protection_emz_unlinked({c},{n}).")
         if found.needs_material:
             out.append(f"protection_needs_material({c},{n}).")
         if found.except_phase:

@@ -467,6 +467,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_cannot": ("BP-9", "{I:instance} cannot attack (its own text)"),
     "attack_summon_turn": ("BP-15", "{I:instance} cannot attack the turn it was Summoned (its own text)"),
     "attack_lock": ("BP-16", "{Y:instance} forbids {I:instance} to attack"),
+    "position_frozen": ("BPN-3", "{I:instance} cannot change its battle position: another monster on the field forbids it"),
     "attack_others_cannot": ("BP-13", "{I:instance} cannot attack: another monster you control forbids it"),
     "attack_all_material": ("BP-12", "{I:instance} attacks each monster once only while it has Xyz Material"),
     "attack_locked": ("BP-14", "a monster of the opponent forbids every attack declaration now"),

@@ -428,7 +428,8 @@ def test_bp_12_the_wordings_over_the_card_database(real):
     for name in ("Invoked Purgatrio", "Elemental HERO Wildedge", "Asura Priest"):
         assert not unread_clauses(real[name]), name
     # not every monster, or with a condition: unread
-    for name in ("Chaos Archfiend", "Drytron Meteonis Draconids"):   # BPM-1 reads Stardust Charge Warrior's
+    for name in ("Super Vehicroid - Stealth Union", "Drytron Meteonis Draconids"):   # BPM-1 reads Stardust Charge
+        # Warrior's; BPN-1 reads Chaos Archfiend's
         assert not attack_rules(real[name]).attack_all, name
         assert any("once each" in u.clause for u in unread_clauses(real[name])), name
 

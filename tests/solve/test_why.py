@@ -319,13 +319,14 @@ def test_cli_why_json_and_bad_input(tmp_path, capsys):
 
 
 def test_why_a_play_withheld_by_unread_text_names_the_clause():
-    """Issue 15B: Thousand-Eyes Restrict's "cannot ... attack" is unread: its attack is withheld, not
-    illegal, and why says so instead of finding no reason."""
-    position = board(phase="battle").monster(1, "Thousand-Eyes Restrict").build()
+    """Issue 15B: Goblin Attack Force's "If this card attacks, it is changed to Defense Position at the end of the
+    Battle Phase, and its battle position cannot be changed ..." is unread: its attack is withheld, not illegal, and
+    why says so instead of finding no reason (Thousand-Eyes Restrict, the card this test used, is read since BPN-3)."""
+    position = board(phase="battle").monster(1, "Goblin Attack Force").build()
     (answer,) = why(position, "M1").answers
     assert answer.action == "declare_attack" and not answer.plays and not answer.exhaustive
     assert [reason.name for group in answer.reasons for reason in group] == ["unread"]
-    assert "cannot read part of the text of Thousand-Eyes Restrict" in texts(answer)
+    assert "cannot read part of the text of Goblin Attack Force" in texts(answer)
     assert "withheld" in why_text(why(position, "M1"))
 
 
