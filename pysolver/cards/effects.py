@@ -95,6 +95,7 @@ class Procedure:
     costs: tuple[CostSlot, ...] = ()
     gy_exactly: tuple = ()          # (filter, count): "by having exactly 3 DARK monsters in your GY"
     only_opponent_controls: bool = False   # "If only your opponent controls a monster"
+    opponent_has_monster: bool = False     # SCX-8: the opponent controls a monster, face-up or face-down
     opponent_controls: object = None       # filter: "If your opponent controls a "Kaiju" monster"
     to_opponent: bool = False              # "to your opponent's field"
     attack_only: bool = False              # "in Attack Position"
@@ -308,8 +309,9 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
         what, different = different.group(1), _DIFFERENT[different.group(2)]
     parts = re.fullmatch(r"(\d+) (.+?) and (\d+) (.+)", what)
     pieces = [(parts.group(1), parts.group(2)), (parts.group(3), parts.group(4))] if parts else [(None, what)]
-    if parts and re.fullmatch(r"\w+", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
-        pieces[0] = (parts.group(1), parts.group(2) + " monster")      # "1 LIGHT and 1 DARK monster"
+    if parts and re.fullmatch(r"\w+(?: \w+)?", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
+        # "1 LIGHT and 1 DARK monster"; SCX-4: "1 LIGHT Warrior and 1 DARK Fiend monster" (Chaos End Ruler)
+        pieces[0] = (parts.group(1), parts.group(2) + " monster")
     including = re.fullmatch(r"(\d+) monsters, including at least 1 (.+)", what)
     if including and action == "tribute" and int(including.group(1)) >= 2:   # PRX-4: 1 of that kind and any others
         pieces = [("1", including.group(2)), (str(int(including.group(1)) - 1), "monsters")]
@@ -387,7 +389,11 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             # a bare card name on the field: it may name a Spell or Trap ("Tri-Blaze Accelerator"), which the
             # field's cost pool (monsters) does not hold
             raise UnsupportedText(f"a card named without saying it is a monster: {phrase!r}")
-        wanted = _one_filter(phrase)
+        either = re.fullmatch(r"(?P<what>.+?) with (?P<n>\d+) ATK or DEF", phrase)
+        # SCX-3: "2 monsters from your GY with 2500 ATK or DEF" (Regenesis Overlord): either value is N (the printed
+        # ones: a position records no change of ATK/DEF, MAT-3)
+        wanted = Or((_one_filter(f"{either['what']} with {either['n']} ATK"),
+                     _one_filter(f"{either['what']} with {either['n']} DEF"))) if either else _one_filter(phrase)
         if "field" in places and action != "tribute" and wanted is not ANY:
             up = True   # POS-3: a face-down monster hides what the cost names; only Tributes (NS-4) take it
         out.append(CostSlot(action, places, int(count), wanted, face_up=up, named=named, different=different))
@@ -441,7 +447,17 @@ _NAMED_CONTROL_AND_HAND = re.compile(r'sending an? (?P<mine>"[^"]+") you control
                                      r'to the GY')
 
 
+# SCX-2, SCX-3: a cost whose description ends after its place ("1 face-up monster you control with 2500 original ATK and
+# DEF", Regenesis Lord; "2 monsters from your GY with 2500 ATK or DEF", Regenesis Overlord): read as the same cost with
+# the description before the place
+_WITH_AFTER_PLACE = re.compile(r"(?P<verb>banishing) (?P<what>\d+ [^,]+?) (?P<where>you control|from your GY) "
+                               r"(?P<with>with \d+ (?:original ATK and DEF|ATK or DEF))")
+
+
 def _one_cost(phrase: str) -> dict:
+    match = _WITH_AFTER_PLACE.fullmatch(phrase)
+    if match:
+        phrase = f"{match['verb']} {match['what']} {match['with']} {match['where']}"
     match = _EACH_NAME_HAND_FACE_UP.fullmatch(phrase)
     if match:   # PRZ-1: the names are monsters (the engine's pool: LOCATION_HAND|LOCATION_MZONE)
         return {"costs": tuple(CostSlot("send", ("hand", "field"), 1, _filter(name), face_up=True, named=True)
@@ -467,6 +483,13 @@ def _one_cost(phrase: str) -> dict:
     match = re.fullmatch(r'having no cards in your Extra Deck,? except "(?P<name>[^"]+)"', phrase)
     if match:   # PRX-28 (Anchamoufrite, Dreaming Nemleria): every card of the Extra Deck has that name
         return {"extra_deck_only": _filter(f'"{match.group("name")}"')}
+    match = re.fullmatch(r"banishing all (?P<what>\w+(?: \w+)? monsters) (?:you control and in your GY|from your field "
+                         r"and GY)", phrase)
+    if match:   # SCX-7: every face-up monster of that kind the player controls and every one of its GY, at least 1 in all
+        # (Evil Dragon Ananta, Cyber Eltanin: the engines' filter `not c:IsLocation(LOCATION_MZONE) or c:IsFaceup()`
+        # over LOCATION_MZONE + LOCATION_GRAVE, all of them banished; a face-down monster is not taken)
+        return {"costs": (CostSlot("banish", ("field", "graveyard"), 1, _one_filter(match.group("what")), face_up=True,
+                                   all_of=True),)}
     match = re.fullmatch(r"banishing all (?P<what>\w+ monsters) from your GY", phrase)
     if match:   # PRX-25: every monster of that kind in the GY, at least 1 (as PRX-9's)
         return {"costs": (CostSlot("banish", ("graveyard",), 1, _one_filter(match.group("what")), all_of=True),)}
@@ -606,6 +629,11 @@ def _procedure_from(sentence: str) -> Procedure:
             found["controls_at_least"] = (wanted, 1)
         else:
             raise UnsupportedText(f"condition {condition!r}")
+    if rest == " if your opponent controls a monster(s) and you control a face-up Tuner monster(s)":
+        # SCX-8 (D.D. Unicorn Knight): its procedure from the hand, no cost (the engine's `sprcon`: a monster in the
+        # opponent's Monster Zones, face-down too, `GetFieldGroupCount(tp,0,LOCATION_MZONE)>0`, and a face-up Tuner
+        # in the player's, `FaceupFilter(Card.IsType,TYPE_TUNER)`)
+        found["opponent_has_monster"], found["controls_at_least"], rest = True, (_one_filter("Tuner monster"), 1), ""
     rest = _NOMI_TAIL.sub("", rest)
     for words, key in ((" to your opponent's field", "to_opponent"), (" in Attack Position", "attack_only"),
                        (" in Defense Position", "defense_only"), (" in face-up Attack Position", "attack_only"),
@@ -664,6 +692,8 @@ _PROCEDURE_SENTENCE = re.compile(
     r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|\"[^\"]*\"|[^.])*"   # PRZ-1: '"D.D. ..."' neither
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
+    r"|This card can only be Special Summoned if your opponent controls a monster\(s\) and you control a face-up Tuner "
+    r"monster\(s\)"   # SCX-8 (D.D. Unicorn Knight)
     r"|This card can only be Special Summoned, in face-up Attack Position, by [^.]*"   # PRY-5 (Card Breaker)
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
@@ -1064,7 +1094,8 @@ _FORBIDS = [
     (re.compile(r"(?:you )?cannot Special Summon(?: monsters)?(?: for the rest of this turn)?"
                 r"(?:, except (?P<except>.+?) monsters)?(?=[ ,.]|$)"),
      "special_summon"),
-    (re.compile(r"(?:you )?cannot Normal Summon/Set"), "normal_summon"),
+    # SCX-8: "You cannot Normal Summon or Set the turn you Special Summon this card." (D.D. Unicorn Knight): the same
+    (re.compile(r"(?:you )?cannot Normal Summon(?:/| or )Set"), "normal_summon"),
     # PRX-24: "You cannot Synchro Summon the turn you Special Summon this card" (Backup Warrior), "... the turn you
     # activate this card" (Variety Comes Out): no Synchro Summon (no "except" wording is read so)
     (re.compile(r"[Yy]ou cannot Synchro Summon(?= the turn you (?:Special Summon|activate) this card\.)"),

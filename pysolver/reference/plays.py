@@ -1855,6 +1855,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             if procedure.only_opponent_controls and (not theirs or mine):
                 continue
+            if procedure.opponent_has_monster and not theirs:   # SCX-8: any monster of theirs, face-down too
+                continue
             if procedure.opponent_controls is not None and not any(
                     t.state.position != "set" and _matches(procedure.opponent_controls, t) for t in theirs):
                 continue

@@ -781,6 +781,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_levels_ranks_at_most({c},{p},{procedure.levels_ranks_at_most}).")
         if procedure.only_opponent_controls:
             out.append(f"procedure_only_opponent_controls({c},{p}).")
+        if procedure.opponent_has_monster:                           # SCX-8
+            out.append(f"procedure_opponent_has_monster({c},{p}).")
         if procedure.opponent_controls is not None:
             out.append(f"procedure_opponent_controls({c},{p},{filters.number(procedure.opponent_controls)}).")
         if procedure.control_no_cards:
