@@ -84,6 +84,9 @@ class CostSlot:
                              # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
+    levels_break: bool = False   # SCX-10: with levels_at_least, the selection stops as the total reaches N: the total
+                                 # minus the highest Level is below N (other superfluous ones allowed), Levels 1 or
+                                 # more, and a monster of Level N or more only alone
     including: tuple = ()    # PRX-29: (filter, N): N or more of the slot's cards match the filter ("Tributing all
                              # monsters you control, including at least 3 "Zefra" monsters")
     or_more: bool = False    # PRX-21: "one or more", "any number of", "a Rock-Type monster(s)": `count` (1) or more
@@ -139,6 +142,8 @@ class Procedure:
     level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
                                            # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
+    distinct_cards_exactly: tuple = ()     # SCX-9: (filter, count): exactly N different names among the player's
+                                           # face-up cards on the field and its GY cards of that kind
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -502,6 +507,11 @@ def _one_cost(phrase: str) -> dict:
     match = re.fullmatch(r"having only (?P<what>.+ monsters) in your GY \(min\. 1\)", phrase)
     if match:   # PRX-23 (Gearspring Spirit): 1 or more monsters in the GY, every one of that kind
         return {"gy_only": _one_filter(match.group("what"))}
+    match = re.fullmatch(r"Tributing (?P<what>\w+ monsters) from your hand or field, whose total Levels equal (?P<n>\d+) "
+                         r"or more", phrase)
+    if match:   # SCX-10 (Toon Black Luster Soldier): its script's SelectUnselectGroup stops once the total reaches N
+        return {"costs": (CostSlot("tribute", ("hand", "field"), 1, _one_filter(match.group("what")),
+                                   levels_at_least=int(match.group("n")), levels_break=True),)}
     match = _TOTAL_LEVELS.fullmatch(phrase)
     if match and not re.match(r"\d", match.group("what")):   # PRX-14
         return {"costs": (CostSlot("banish", ("hand",) if match.group("from") == "hand" else ("graveyard",), 1,
@@ -562,6 +572,13 @@ def _one_cost(phrase: str) -> dict:
                 raise UnsupportedText(f"not read: {phrase!r}")
             found["gy_no_same_name"] = True
         return found
+    match = re.fullmatch(r'having exactly (?P<n>\d+) (?P<what>"[^"]+") cards with different names on your field and/or GY',
+                         phrase)
+    if match:   # SCX-9 (Rainbow Dragon): any cards of the archetype, face-up on the field (every zone) or in the GY
+        wanted = _filter(f"{match.group('what')} monster")
+        if not (isinstance(wanted, Atom) and wanted.key == "archetype"):
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"distinct_cards_exactly": (wanted, int(match.group("n")))}
     if phrase == "controlling no cards":
         return {"control_no_cards": True}
     match = re.fullmatch(r'revealing (?P<n>\d+) other (?P<what>"[^"]+") cards in your hand(?P<names> with different names)?',

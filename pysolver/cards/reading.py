@@ -268,7 +268,14 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
-        or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card))
+        or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \
+        or (bool(_FOLLOWING_NOT_OFFERED.fullmatch(sentence.strip())) and not effects.activated_effects(card))
+
+
+# SCX-9: "This card cannot activate the following effects the turn it is Special Summoned." (Rainbow Dragon): a limit on
+# the card's own effects written after it; read only while pysolver offers none of the card's effects as plays
+# (`effects.activated_effects` empty), so it decides no listed play.
+_FOLLOWING_NOT_OFFERED = re.compile(r"This card cannot activate the following effects the turn it is Special Summoned\.")
 
 
 def _ritual_reminder(card: Card, sentence: str) -> bool:

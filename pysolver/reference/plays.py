@@ -1875,6 +1875,11 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             # PRX-5: N or more different names / Attributes among the matching monsters where the text says (the
             # GYs, the banishment, face-up on either field)
+            if procedure.distinct_cards_exactly:   # SCX-9: the player's face-up field cards and its GY cards of the kind
+                wanted, n = procedure.distinct_cards_exactly
+                shown = [c for c in my_cards if getattr(c.state, "position", None) != "set"] + list(graveyard)
+                if len({c.card.name for c in shown if _matches(wanted, c)}) != n:
+                    continue
             if procedure.distinct_at_least:
                 wanted, n, prop, places = procedure.distinct_at_least
                 where = []
@@ -1976,7 +1981,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if slot.action == "send":
                     pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
-                if slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
+                if slot.levels_at_least is not None and slot.levels_break:   # SCX-10
+                    picks = _levels_until_reached([c for c in pool if c.id != monster.id and _has_level(c)],
+                                                  slot.levels_at_least)
+                elif slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
                     picks = _levels_at_least([c for c in pool if c.id != monster.id and _has_level(c)],
                                              slot.levels_at_least)
                 if slot.or_more or slot.up_to is not None:   # PRX-21: "one or more", "up to 3": any size in range
@@ -2037,6 +2045,23 @@ def _is_scale(card: Instance) -> bool:
     Trap Zone (ZN-7: Master Rule 4/5); the engine treats it as a Spell Card."""
     return card.location == "pendulum_zone" or (card.location == "spell_trap_zone" and card.card.is_monster
                                                 and "pendulum" in card.card.kinds)
+
+
+def _levels_until_reached(pool: Sequence[Instance], total: int) -> list[tuple]:
+    """SCX-10 (Toon Black Luster Soldier): the player picks monsters one at a time and the selection ends as soon as
+    their Levels reach `total`: every set whose last pick brought it there (some member leaves the rest below
+    `total`), Levels 1 or more; a monster of Level `total` or more is picked only alone (the script's rescon)."""
+    candidates = [c for c in pool if c.card.level and c.card.level >= 1]
+    found = []
+    for size in range(1, len(candidates) + 1):
+        for group in combinations(candidates, size):
+            levels = [c.card.level for c in group]
+            if sum(levels) < total or sum(levels) - max(levels) >= total:
+                continue
+            if size > 1 and max(levels) >= total:
+                continue
+            found.append(group)
+    return found
 
 
 def _levels_at_least(pool: Sequence[Instance], total: int) -> list[tuple]:

@@ -742,6 +742,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_all({c},{p},{k}).")
             if slot.levels_at_least is not None:                       # PRX-14
                 out.append(f"procedure_cost_levels({c},{p},{k},{slot.levels_at_least}).")
+            if slot.levels_break:                                      # SCX-10
+                out.append(f"procedure_cost_levels_break({c},{p},{k}).")
             if slot.including:                                         # PRX-29
                 out.append(f"procedure_cost_including({c},{p},{k},{filters.number(slot.including[0])},"
                            f"{slot.including[1]}).")
@@ -794,6 +796,9 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_banished_at_least({c},{p},{filters.number(wanted)},{n}).")
         if procedure.gy_no_same_name:                                # PRX-2
             out.append(f"procedure_gy_no_same_name({c},{p}).")
+        if procedure.distinct_cards_exactly:                         # SCX-9
+            wanted, n = procedure.distinct_cards_exactly
+            out.append(f"procedure_distinct_cards_exactly({c},{p},{filters.number(wanted)},{n}).")
         if procedure.distinct_at_least:                              # PRX-5
             wanted, n, prop, places = procedure.distinct_at_least
             out.append(f"procedure_distinct_at_least({c},{p},{filters.number(wanted)},{n},{prop}).")

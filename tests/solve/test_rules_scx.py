@@ -158,3 +158,49 @@ def test_scx_8_dd_unicorn_knight_and_the_normal_summon_exclude_each_other(real):
     b.event(summon="procedure", card=n, **{"from": "hand"})
     plays = whole_plays(b.build())
     assert not [p for p in plays if p[0] in ("normal_summon", "set_monster")]
+
+
+# --- SCX-9: Rainbow Dragon ------------------------------------------------------------------------------------------
+
+_SEVEN = ("Crystal Beast Sapphire Pegasus", "Crystal Beast Amber Mammoth", "Crystal Beast Amethyst Cat",
+          "Crystal Beast Cobalt Eagle", "Crystal Beast Ruby Carbuncle")
+
+
+def test_scx_9_rainbow_dragon_needs_exactly_7_crystal_beast_names_on_the_field_and_in_the_gy(real):
+    """'by having exactly 7 "Crystal Beast" cards with different names on your field and/or GY': face-up monsters and
+    the GY count, a Set monster does not (it hides its name); an eighth name is too many; a second copy changes
+    nothing. A condition: no cost."""
+    n = "Rainbow Dragon"
+    assert unread_clauses(real[n]) == ()
+    def rainbow(*extra_gy, tortoise="attack"):
+        b = board(cards=real).hand(n).monster(1, "Crystal Beast Topaz Tiger").graveyard(*_SEVEN, *extra_gy)
+        b.monster(2, "Crystal Beast Emerald Tortoise", **({"position": "set"} if tortoise == "set" else {}))
+        return b.build()
+    position = rainbow()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M3")
+    assert after["M3"].card.name == n and len(after.me.graveyard) == 5
+    assert procedure_summons(rainbow("Crystal Beast Sapphire Pegasus")) == {("H1", ())}
+    assert procedure_summons(rainbow("Advanced Crystal Beast Topaz Tiger")) == set()   # 8 names
+    assert procedure_summons(rainbow(tortoise="set")) == set()                          # 6 names shown
+
+
+# --- SCX-10: Toon Black Luster Soldier ------------------------------------------------------------------------------
+
+def test_scx_10_toon_black_luster_soldier_tributes_toons_until_their_levels_reach_8(real):
+    """'by Tributing Toon monsters from your hand or field, whose total Levels equal 8 or more': the selection ends as
+    the total reaches 8 (the Level 8 monster alone, any two Level 4s; never three Level 4s, never the Level 8 with
+    another); a face-down Toon is Tributed too; a non-Toon never."""
+    n = "Toon Black Luster Soldier"
+    assert unread_clauses(real[n]) == ()
+    b = board(cards=real).hand(n, "Toon Gemini Elf", "Toon Harpie Lady", "Kuriboh") \
+        .monster(1, "Toon Cannon Soldier", position="set").monster(2, "Toon Ancient Gear Golem")
+    position = b.build()
+    found = {frozenset(cost) for card, cost in procedure_summons(position) if card == "H1"}
+    assert found == {frozenset({"M2"}), frozenset({"H2", "H3"}), frozenset({"H2", "M1"}), frozenset({"H3", "M1"})}
+    play = next(p for p in procedure_summons(position) if set(p[1]) == {"H2", "H3"})
+    after = applied(position, procedure_play(position, *play), zone="M3")
+    assert after["M3"].card.name == n
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Toon Gemini Elf", "Toon Harpie Lady"]
+    short = board(cards=real).hand(n, "Toon Gemini Elf", "Kuriboh").build()
+    assert procedure_summons(short) == set()
