@@ -255,7 +255,23 @@ _OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)
 # SCX-6: "This card's ATK/DEF become the number of monsters banished for its Special Summon x 600." (Evil Dragon Ananta,
 # Cyber Eltanin: the engine's EFFECT_SET_ATTACK / EFFECT_SET_DEFENSE from its procedure): a count the position does not
 # record, so on the field its ATK and DEF are unknown, as MAT-3's (a sentence read whole: `reading`)
-OWN_SET_STATS = re.compile(r"This card's ATK/DEF become the number of monsters banished for its Special Summon x \d+\.")
+OWN_SET_STATS = re.compile(r"This card's ATK/DEF become the number of monsters banished for its Special Summon x \d+\."
+                           # SCX-11: Gradius' Option (EFFECT_SET_ATTACK_FINAL: the current ATK/DEF of that monster)
+                           r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\.")
+
+# SCX-11: "This monster can only be Special Summoned by selecting 1 face-up "Gradius" on your side of the field."
+# (Gradius' Option: its procedure from the hand, and the EFFECT_SPSUMMON_CONDITION of every other Special Summon: face-up,
+# while the player it comes to controls a face-up monster of that name)
+SELECTING_FACE_UP = re.compile(r"This monster can only be Special Summoned by selecting 1 face-up \"(?P<name>[^\"]+)\" on "
+                               r"your side of the field\.")
+
+
+@lru_cache(maxsize=None)
+def special_summon_needs(card: Card):
+    """SCX-11: the filter of the face-up monster the summoning player must control for any Special Summon of `card`
+    (then never face-down), or None."""
+    match = SELECTING_FACE_UP.search(card.text)
+    return _filter(f'"{match.group("name")}"') if match and card.is_monster else None
 
 
 @lru_cache(maxsize=8192)

@@ -612,6 +612,10 @@ _IF_GY_NAMES = re.compile(r"you have (?P<n>\d+) or more (?P<what>.+ monsters) wi
 
 def _procedure_from(sentence: str) -> Procedure:
     """One procedure sentence, read whole (see `_HEAD`); UnsupportedText otherwise."""
+    from .cardtext import SELECTING_FACE_UP
+    selecting = SELECTING_FACE_UP.fullmatch(sentence)
+    if selecting:   # SCX-11 (Gradius' Option): from the hand, while the player controls a face-up monster of that name
+        return Procedure(sources=("hand",), field_cards=(FieldCard(_filter(f'"{selecting["name"]}"'), "me", named=True),))
     head = _HEAD.match(sentence)
     if not head or not sentence.endswith("."):
         raise UnsupportedText(f"not read: {sentence!r}")
@@ -711,6 +715,7 @@ _PROCEDURE_SENTENCE = re.compile(
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
     r"|This card can only be Special Summoned if your opponent controls a monster\(s\) and you control a face-up Tuner "
     r"monster\(s\)"   # SCX-8 (D.D. Unicorn Knight)
+    r"|This monster can only be Special Summoned by selecting 1 face-up \"[^\"]+\" on your side of the field"   # SCX-11
     r"|This card can only be Special Summoned, in face-up Attack Position, by [^.]*"   # PRY-5 (Card Breaker)
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 

@@ -43,6 +43,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
                               fusion_substitute,
                               material_requirement, material_rules, own_original_stats, ritual_spell, special_summon_limit,
+                              special_summon_needs,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
@@ -1560,6 +1561,8 @@ def _summoned_first_may(candidate: Instance, locks: Sequence) -> bool:
     limit = special_summon_limit(card)
     if limit in ("never", "nomi"):
         return False
+    if special_summon_needs(card) is not None:   # SCX-11: never Special Summoned face-down
+        return False
     if candidate.location == "graveyard":
         if not _may_be_revived(candidate):
             return False
@@ -2142,6 +2145,13 @@ def _controls_any_card(position: Position) -> bool:
     return bool(_own(position, ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")))
 
 
+def _needs_met(position: Position, target: Instance) -> bool:
+    """SCX-11: a monster that "can only be Special Summoned by selecting 1 face-up "Gradius" on your side of the field"
+    comes (face-up) to the turn player's field only while that player controls a face-up monster of that name."""
+    needs = special_summon_needs(target.card)
+    return needs is None or any(c.state.position != "set" and _matches(needs, c) for c in _own(position, ON_FIELD))
+
+
 def _may_be_revived(target: Instance) -> bool:
     """SP-2, SP-3: never a "Cannot be Special Summoned" / nomi monster, nor one that "Cannot be Special Summoned
     from the GY" (every revival pysolver models is from the GY); a monster with a revival limit only once
@@ -2233,10 +2243,11 @@ def activations(position: Position) -> Iterator[Play]:
                 if effect.revive_from == "either":
                     pool += _opponents(position, "graveyard")
                 targets = [t for t in pool if t.id != card.id and "monster" in t.card.kinds and _may_be_revived(t)
+                           and _needs_met(position, t)
                            and (effect.revive_filter is None or _matches(effect.revive_filter, t))
                            and _lock_allows(locks, t, how)]
             elif summons == "self_from_graveyard":
-                if not _may_be_revived(card) or not _lock_allows(locks, card, how):
+                if not _may_be_revived(card) or not _needs_met(position, card) or not _lock_allows(locks, card, how):
                     continue
             positions = None
             if summons is not None:

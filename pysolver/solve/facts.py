@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
-                              material_requirement, material_rules, ritual_spell, special_summon_limit,
+                              material_requirement, material_rules, ritual_spell, special_summon_limit, special_summon_needs,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
@@ -327,6 +327,9 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     limit = special_summon_limit(card)
     if limit:
         out.append(f"special_summon_limit({c},{limit}).")
+    needs = special_summon_needs(card)
+    if needs is not None:                                                # SCX-11
+        out.append(f"special_summon_needs({c},{filters.number(needs)}).")
     if special_summon_way(card) == "procedure" and card.is_extra_deck:   # SP-2: only by its own procedure
         out.append(f"own_procedure_only({c}).")
     out.extend(f"cannot_be_summoned({c},{kind})." for kind in sorted(summons_refused(card)))   # EDL-1

@@ -204,3 +204,30 @@ def test_scx_10_toon_black_luster_soldier_tributes_toons_until_their_levels_reac
     assert sorted(c.card.name for c in after.me.graveyard) == ["Toon Gemini Elf", "Toon Harpie Lady"]
     short = board(cards=real).hand(n, "Toon Gemini Elf", "Kuriboh").build()
     assert procedure_summons(short) == set()
+
+
+# --- SCX-11: Gradius' Option ----------------------------------------------------------------------------------------
+
+def test_scx_11_gradius_option_procedure_needs_a_face_up_gradius(real):
+    n = "Gradius' Option"
+    assert unread_clauses(real[n]) == () and own_original_stats(real[n])   # its ATK/DEF on the field are unknown
+    position = board(cards=real).hand(n).monster(1, "Gradius").build()
+    assert procedure_summons(position) == {("H1", ())}
+    after = applied(position, procedure_play(position, "H1", ()), zone="M2")
+    assert after["M2"].card.name == n
+    assert procedure_summons(board(cards=real).hand(n).monster(1, "Gradius", position="set").build()) == set()
+    assert procedure_summons(board(cards=real).hand(n).monster(1, "Kuriboh").build()) == set()
+
+
+def test_scx_11_gradius_option_is_revived_only_beside_a_face_up_gradius(real):
+    """Its summoning condition holds for every Special Summon: Monster Reborn takes it from the GY (properly summoned)
+    only while the turn player controls a face-up "Gradius"."""
+    n = "Gradius' Option"
+    def reborn_targets(**gradius):
+        b = board(cards=real).hand("Monster Reborn").graveyard(n, "Kuriboh")
+        if gradius:
+            b.monster(1, "Gradius", **({} if gradius["face"] == "up" else {"position": "set"}))
+        return {target for action, _, target in whole_plays(b.build()) if action == "activate"}
+    assert reborn_targets(face="up") == {"GY1", "GY2"}
+    assert reborn_targets(face="down") == {"GY2"}
+    assert reborn_targets() == {"GY2"}
