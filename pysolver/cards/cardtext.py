@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .card import Card
 from .effects import UnsupportedText
@@ -266,7 +266,7 @@ SELECTING_FACE_UP = re.compile(r"This monster can only be Special Summoned by se
                                r"your side of the field\.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def special_summon_needs(card: Card):
     """SCX-11: the filter of the face-up monster the summoning player must control for any Special Summon of `card`
     (then never face-down), or None."""

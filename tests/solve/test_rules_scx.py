@@ -6,12 +6,16 @@ Knight's condition and turn clause. Real cards of the card database; every answe
 from __future__ import annotations
 
 from helpers import applied, board, procedure_play, procedure_summons, whole_plays
+
 from pysolver.cards.attacks import attack_rules
-from pysolver.cards.cardtext import own_original_stats, own_original_stats_sentence, tribute_rules
+from pysolver.cards.cardtext import (
+    own_original_stats,
+    own_original_stats_sentence,
+    tribute_rules,
+)
 from pysolver.cards.effects import clauses, procedures
 from pysolver.cards.reading import unread_clauses
 from pysolver.position.builder import PositionBuilder
-
 
 # --- SCX-1: ATK/DEF during the Battle Phase only -------------------------------------------------------------------
 
