@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from .card import Card
-from .effects import UnsupportedText
+from .effects import SELECTING_FACE_UP, UnsupportedText
 
 # Cards that can never be Normal Summoned or Set by kind (NS-7).
 NEVER_NORMAL_SUMMONED = frozenset({"ritual", "fusion", "synchro", "xyz", "link", "token", "special_summon",
@@ -258,13 +258,6 @@ _OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)
 OWN_SET_STATS = re.compile(r"This card's ATK/DEF become the number of monsters banished for its Special Summon x \d+\."
                            # SCX-11: Gradius' Option (EFFECT_SET_ATTACK_FINAL: the current ATK/DEF of that monster)
                            r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\.")
-
-# SCX-11: "This monster can only be Special Summoned by selecting 1 face-up "Gradius" on your side of the field."
-# (Gradius' Option: its procedure from the hand, and the EFFECT_SPSUMMON_CONDITION of every other Special Summon: face-up,
-# while the player it comes to controls a face-up monster of that name)
-SELECTING_FACE_UP = re.compile(r"This monster can only be Special Summoned by selecting 1 face-up \"(?P<name>[^\"]+)\" on "
-                               r"your side of the field\.")
-
 
 @cache
 def special_summon_needs(card: Card):

@@ -610,9 +610,15 @@ _IF_CONDITIONS = {
 _IF_GY_NAMES = re.compile(r"you have (?P<n>\d+) or more (?P<what>.+ monsters) with different names in your GY")
 
 
+# SCX-11: "This monster can only be Special Summoned by selecting 1 face-up "Gradius" on your side of the field."
+# (Gradius' Option: its procedure from the hand, and the EFFECT_SPSUMMON_CONDITION of every other Special Summon: face-up,
+# while the player it comes to controls a face-up monster of that name)
+SELECTING_FACE_UP = re.compile(r"This monster can only be Special Summoned by selecting 1 face-up \"(?P<name>[^\"]+)\" on "
+                               r"your side of the field\.")
+
+
 def _procedure_from(sentence: str) -> Procedure:
     """One procedure sentence, read whole (see `_HEAD`); UnsupportedText otherwise."""
-    from .cardtext import SELECTING_FACE_UP
     selecting = SELECTING_FACE_UP.fullmatch(sentence)
     if selecting:   # SCX-11 (Gradius' Option): from the hand, while the player controls a face-up monster of that name
         return Procedure(sources=("hand",), field_cards=(FieldCard(_filter(f'"{selecting["name"]}"'), "me", named=True),))
