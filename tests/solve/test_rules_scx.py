@@ -1,7 +1,8 @@
-"""SCX-1..SCX-8 (docs/procedure-rules.md, "Summoning conditions read by data"): changes of ATK/DEF during the Battle
-Phase only, procedure costs the card data decides (original ATK and DEF, "ATK or DEF", one LIGHT Warrior and one DARK
-Fiend, "all ... monsters" of the field and the GY), a response lock at the card's own Special Summon, and D.D. Unicorn
-Knight's condition and turn clause. Real cards of the card database; every answer is the reference's (whole plays)."""
+"""SCX-1..SCX-11 (docs/procedure-rules.md, "Summoning conditions the card data decides"): changes of ATK/DEF during
+the Battle Phase only, procedure costs the card data decides (original ATK and DEF, "ATK or DEF", one LIGHT Warrior and
+one DARK Fiend, "all ... monsters" of the field and the GY), a response lock at the card's own Special Summon, D.D.
+Unicorn Knight's condition and turn clause, Rainbow Dragon's 7 names, Toon Black Luster Soldier's Tributes, Gradius'
+Option. Real cards of the card database; every answer is the reference's (whole plays)."""
 
 from __future__ import annotations
 
