@@ -226,6 +226,16 @@ _DAMAGE_STEP_ONLY = re.compile(r"If (?:this card|the equipped monster|your \"[^\
                                r"monster|its DEF|the ATK of this card) (?:gains|loses|is halved|becomes)(?P<change>[^.;]*?),? "
                                r"during (?:the Damage Step|damage calculation) only\.")
 _NOT_A_STAT_CHANGE = re.compile(r"\b(?:also|negate|destroy|cannot|can|must)\b", re.I)
+# SCX-1: a change of ATK or DEF during the Battle Phase only ("Gains 300 ATK during your Battle Phase only.",
+# "Warrior monsters you control gain 500 ATK/DEF during the Battle Phase only.", "Monsters your opponent controls lose
+# 2500 ATK during the Battle Phase only."): in a Battle Phase position the only plays listed are attack declarations
+# and leaving the phase, none of which reads an ATK or DEF (BP-16 leaves descriptions by ATK unread; no outcome of a
+# battle is modelled), and the change is gone in Main Phase 2. Not read: "for each counter", "equipped", a subject
+# with a comma or "that ..." (Full-Speed Warrior), anything but a gain or loss of ATK/DEF.
+_BATTLE_PHASE_ONLY = re.compile(r"(?:(?:This card )?[Gg]ains|(?:All )?(?:[\w\"-]+(?: [\w\"-]+)* )?[Mm]onsters (?:you control|"
+                                r"your opponent controls) (?:gain|lose)) \d+ (?:ATK|DEF|ATK/DEF|ATK and DEF)"
+                                r"(?:,? for each \"[^\"]+\" card you control)?,? during (?:your|your opponent's|their|the) "
+                                r"Battle Phase only\.")
 # BP-16: a lock on the attacks of a kind of monster, while its card is face-up (a field EFFECT_CANNOT_ATTACK /
 # EFFECT_CANNOT_ATTACK_ANNOUNCE): "Level 4 or higher monsters cannot attack.", "Monsters cannot attack,
 # except Link Monsters.", "Insect-Type monsters your opponent controls cannot declare an attack.", "Monsters
@@ -356,7 +366,7 @@ WORDINGS = (_DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL
             _NO_MATERIAL, _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL,
             _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET, _ON_MONSTERS_PER_MATERIAL,
             _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE, _SUMMON_TURN, _SPECIAL_TURN, _DIRECT_SPECIAL_TURN,
-            _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL)
+            _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL, _BATTLE_PHASE_ONLY)
 
 
 # BPA-2: "This card's name becomes "Toon World" while on the field" (EFFECT_CHANGE_CODE): on the field, face-up,
@@ -580,6 +590,8 @@ def attack_rules(card: Card) -> AttackRules:
             pass                                     # BPN-4: decides no play (read, nothing to apply)
         elif card.is_monster and _DESTROYS_ATTACKED.fullmatch(text):
             pass                                     # BPN-5: decides no play (read, nothing to apply)
+        elif _BATTLE_PHASE_ONLY.fullmatch(text):
+            pass                                     # SCX-1: decides no play (read, nothing to apply)
         elif card.is_monster and text.startswith(_WITH_MATERIAL_LEAD) and "xyz" in card.kinds \
                 and (match := _LOCK.fullmatch(_capital(text[len(_WITH_MATERIAL_LEAD):]))) \
                 and (lock := _lock(match)) is not None:      # BPX-5: while it has Xyz Material

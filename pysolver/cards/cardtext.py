@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .card import Card
-from .effects import UnsupportedText
+from .effects import SELECTING_FACE_UP, UnsupportedText
 
 # Cards that can never be Normal Summoned or Set by kind (NS-7).
 NEVER_NORMAL_SUMMONED = frozenset({"ritual", "fusion", "synchro", "xyz", "link", "token", "special_summon",
@@ -48,7 +48,7 @@ class Condition:
     filter: object = None
 
 
-_CANNOT_NORMAL = re.compile(r"\bCannot be Normal Summoned(?:/Set| or Set)?\b|\bMust be Special Summoned\b", re.I)
+_CANNOT_NORMAL = re.compile(r"\bCannot be Normal Summoned(?:/Set| or (?:Normal )?Set)?\b|\bMust be Special Summoned\b", re.I)
 _REQUIRES = re.compile(r"\bRequires (\d+) Tributes to Normal Summon(?: \(cannot be Normal Set\))?"
                        r"|\bMust be Normal Summoned/Set by Tributing (\d+) monsters\b", re.I)
 _NO_TRIBUTE = re.compile(r"(?<!, )\bYou can Normal Summon(/Set)? this card without Tributing\b", re.I)
@@ -252,17 +252,32 @@ _OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)
                                  r"card\b)[^.]*\bbecomes?\b", re.IGNORECASE)
 
 
+# SCX-6: "This card's ATK/DEF become the number of monsters banished for its Special Summon x 600." (Evil Dragon Ananta,
+# Cyber Eltanin: the engine's EFFECT_SET_ATTACK / EFFECT_SET_DEFENSE from its procedure): a count the position does not
+# record, so on the field its ATK and DEF are unknown, as MAT-3's (a sentence read whole: `reading`)
+OWN_SET_STATS = re.compile(r"This card's ATK/DEF become the number of monsters banished for its Special Summon x \d+\."
+                           # SCX-11: Gradius' Option (EFFECT_SET_ATTACK_FINAL: the current ATK/DEF of that monster)
+                           r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\.")
+
+@cache
+def special_summon_needs(card: Card):
+    """SCX-11: the filter of the face-up monster the summoning player must control for any Special Summon of `card`
+    (then never face-down), or None."""
+    match = SELECTING_FACE_UP.search(card.text)
+    return _filter(f'"{match.group("name")}"') if match and card.is_monster else None
+
+
 @lru_cache(maxsize=8192)
 def own_original_stats(card: Card) -> bool:
-    """MAT-3: its text changes its own original ATK/DEF on the field (then they are unknown there)."""
-    return bool(_OWN_ORIGINAL_STATS.search(card.text))
+    """MAT-3: its text changes its own original ATK/DEF on the field (then they are unknown there); SCX-6 its ATK/DEF."""
+    return bool(_OWN_ORIGINAL_STATS.search(card.text) or OWN_SET_STATS.search(card.text))
 
 
 def own_original_stats_sentence(card: Card) -> str:
     """The sentence of `own_original_stats` (the unread entry names it)."""
-    match = _OWN_ORIGINAL_STATS.search(card.text)
+    match = _OWN_ORIGINAL_STATS.search(card.text) or OWN_SET_STATS.search(card.text)
     start = max(card.text.rfind(".", 0, match.start()), card.text.rfind("\n", 0, match.start())) + 1
-    end = card.text.find(".", match.end())
+    end = card.text.find(".", match.end() - 1)   # SCX-6's wording ends with its stop
     return card.text[start:end + 1 if end >= 0 else len(card.text)].strip(" \r\n●")
 
 

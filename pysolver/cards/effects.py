@@ -84,6 +84,9 @@ class CostSlot:
                              # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
+    levels_break: bool = False   # SCX-10: with levels_at_least, the selection stops as the total reaches N: the total
+                                 # minus the highest Level is below N (other superfluous ones allowed), Levels 1 or
+                                 # more, and a monster of Level N or more only alone
     including: tuple = ()    # PRX-29: (filter, N): N or more of the slot's cards match the filter ("Tributing all
                              # monsters you control, including at least 3 "Zefra" monsters")
     or_more: bool = False    # PRX-21: "one or more", "any number of", "a Rock-Type monster(s)": `count` (1) or more
@@ -95,6 +98,7 @@ class Procedure:
     costs: tuple[CostSlot, ...] = ()
     gy_exactly: tuple = ()          # (filter, count): "by having exactly 3 DARK monsters in your GY"
     only_opponent_controls: bool = False   # "If only your opponent controls a monster"
+    opponent_has_monster: bool = False     # SCX-8: the opponent controls a monster, face-up or face-down
     opponent_controls: object = None       # filter: "If your opponent controls a "Kaiju" monster"
     to_opponent: bool = False              # "to your opponent's field"
     attack_only: bool = False              # "in Attack Position"
@@ -138,6 +142,8 @@ class Procedure:
     level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
                                            # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
+    distinct_cards_exactly: tuple = ()     # SCX-9: (filter, count): exactly N different names among the player's
+                                           # face-up cards on the field and its GY cards of that kind
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -308,8 +314,9 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
         what, different = different.group(1), _DIFFERENT[different.group(2)]
     parts = re.fullmatch(r"(\d+) (.+?) and (\d+) (.+)", what)
     pieces = [(parts.group(1), parts.group(2)), (parts.group(3), parts.group(4))] if parts else [(None, what)]
-    if parts and re.fullmatch(r"\w+", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
-        pieces[0] = (parts.group(1), parts.group(2) + " monster")      # "1 LIGHT and 1 DARK monster"
+    if parts and re.fullmatch(r"\w+(?: \w+)?", parts.group(2)) and re.search(r"\bmonsters?$", parts.group(4)):
+        # "1 LIGHT and 1 DARK monster"; SCX-4: "1 LIGHT Warrior and 1 DARK Fiend monster" (Chaos End Ruler)
+        pieces[0] = (parts.group(1), parts.group(2) + " monster")
     including = re.fullmatch(r"(\d+) monsters, including at least 1 (.+)", what)
     if including and action == "tribute" and int(including.group(1)) >= 2:   # PRX-4: 1 of that kind and any others
         pieces = [("1", including.group(2)), (str(int(including.group(1)) - 1), "monsters")]
@@ -387,7 +394,11 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             # a bare card name on the field: it may name a Spell or Trap ("Tri-Blaze Accelerator"), which the
             # field's cost pool (monsters) does not hold
             raise UnsupportedText(f"a card named without saying it is a monster: {phrase!r}")
-        wanted = _one_filter(phrase)
+        either = re.fullmatch(r"(?P<what>.+?) with (?P<n>\d+) ATK or DEF", phrase)
+        # SCX-3: "2 monsters from your GY with 2500 ATK or DEF" (Regenesis Overlord): either value is N (the printed
+        # ones: a position records no change of ATK/DEF, MAT-3)
+        wanted = Or((_one_filter(f"{either['what']} with {either['n']} ATK"),
+                     _one_filter(f"{either['what']} with {either['n']} DEF"))) if either else _one_filter(phrase)
         if "field" in places and action != "tribute" and wanted is not ANY:
             up = True   # POS-3: a face-down monster hides what the cost names; only Tributes (NS-4) take it
         out.append(CostSlot(action, places, int(count), wanted, face_up=up, named=named, different=different))
@@ -441,7 +452,17 @@ _NAMED_CONTROL_AND_HAND = re.compile(r'sending an? (?P<mine>"[^"]+") you control
                                      r'to the GY')
 
 
+# SCX-2, SCX-3: a cost whose description ends after its place ("1 face-up monster you control with 2500 original ATK and
+# DEF", Regenesis Lord; "2 monsters from your GY with 2500 ATK or DEF", Regenesis Overlord): read as the same cost with
+# the description before the place
+_WITH_AFTER_PLACE = re.compile(r"(?P<verb>banishing) (?P<what>\d+ [^,]+?) (?P<where>you control|from your GY) "
+                               r"(?P<with>with \d+ (?:original ATK and DEF|ATK or DEF))")
+
+
 def _one_cost(phrase: str) -> dict:
+    match = _WITH_AFTER_PLACE.fullmatch(phrase)
+    if match:
+        phrase = f"{match['verb']} {match['what']} {match['with']} {match['where']}"
     match = _EACH_NAME_HAND_FACE_UP.fullmatch(phrase)
     if match:   # PRZ-1: the names are monsters (the engine's pool: LOCATION_HAND|LOCATION_MZONE)
         return {"costs": tuple(CostSlot("send", ("hand", "field"), 1, _filter(name), face_up=True, named=True)
@@ -467,6 +488,13 @@ def _one_cost(phrase: str) -> dict:
     match = re.fullmatch(r'having no cards in your Extra Deck,? except "(?P<name>[^"]+)"', phrase)
     if match:   # PRX-28 (Anchamoufrite, Dreaming Nemleria): every card of the Extra Deck has that name
         return {"extra_deck_only": _filter(f'"{match.group("name")}"')}
+    match = re.fullmatch(r"banishing all (?P<what>\w+(?: \w+)? monsters) (?:you control and in your GY|from your field "
+                         r"and GY)", phrase)
+    if match:   # SCX-7: every face-up monster of that kind the player controls and every one of its GY, at least 1 in all
+        # (Evil Dragon Ananta, Cyber Eltanin: the engines' filter `not c:IsLocation(LOCATION_MZONE) or c:IsFaceup()`
+        # over LOCATION_MZONE + LOCATION_GRAVE, all of them banished; a face-down monster is not taken)
+        return {"costs": (CostSlot("banish", ("field", "graveyard"), 1, _one_filter(match.group("what")), face_up=True,
+                                   all_of=True),)}
     match = re.fullmatch(r"banishing all (?P<what>\w+ monsters) from your GY", phrase)
     if match:   # PRX-25: every monster of that kind in the GY, at least 1 (as PRX-9's)
         return {"costs": (CostSlot("banish", ("graveyard",), 1, _one_filter(match.group("what")), all_of=True),)}
@@ -479,6 +507,11 @@ def _one_cost(phrase: str) -> dict:
     match = re.fullmatch(r"having only (?P<what>.+ monsters) in your GY \(min\. 1\)", phrase)
     if match:   # PRX-23 (Gearspring Spirit): 1 or more monsters in the GY, every one of that kind
         return {"gy_only": _one_filter(match.group("what"))}
+    match = re.fullmatch(r"Tributing (?P<what>\w+ monsters) from your hand or field, whose total Levels equal (?P<n>\d+) "
+                         r"or more", phrase)
+    if match:   # SCX-10 (Toon Black Luster Soldier): its script's SelectUnselectGroup stops once the total reaches N
+        return {"costs": (CostSlot("tribute", ("hand", "field"), 1, _one_filter(match.group("what")),
+                                   levels_at_least=int(match.group("n")), levels_break=True),)}
     match = _TOTAL_LEVELS.fullmatch(phrase)
     if match and not re.match(r"\d", match.group("what")):   # PRX-14
         return {"costs": (CostSlot("banish", ("hand",) if match.group("from") == "hand" else ("graveyard",), 1,
@@ -539,6 +572,13 @@ def _one_cost(phrase: str) -> dict:
                 raise UnsupportedText(f"not read: {phrase!r}")
             found["gy_no_same_name"] = True
         return found
+    match = re.fullmatch(r'having exactly (?P<n>\d+) (?P<what>"[^"]+") cards with different names on your field and/or GY',
+                         phrase)
+    if match:   # SCX-9 (Rainbow Dragon): any cards of the archetype, face-up on the field (every zone) or in the GY
+        wanted = _filter(f"{match.group('what')} monster")
+        if not (isinstance(wanted, Atom) and wanted.key == "archetype"):
+            raise UnsupportedText(f"not read: {phrase!r}")
+        return {"distinct_cards_exactly": (wanted, int(match.group("n")))}
     if phrase == "controlling no cards":
         return {"control_no_cards": True}
     match = re.fullmatch(r'revealing (?P<n>\d+) other (?P<what>"[^"]+") cards in your hand(?P<names> with different names)?',
@@ -570,8 +610,18 @@ _IF_CONDITIONS = {
 _IF_GY_NAMES = re.compile(r"you have (?P<n>\d+) or more (?P<what>.+ monsters) with different names in your GY")
 
 
+# SCX-11: "This monster can only be Special Summoned by selecting 1 face-up "Gradius" on your side of the field."
+# (Gradius' Option: its procedure from the hand, and the EFFECT_SPSUMMON_CONDITION of every other Special Summon: face-up,
+# while the player it comes to controls a face-up monster of that name)
+SELECTING_FACE_UP = re.compile(r"This monster can only be Special Summoned by selecting 1 face-up \"(?P<name>[^\"]+)\" on "
+                               r"your side of the field\.")
+
+
 def _procedure_from(sentence: str) -> Procedure:
     """One procedure sentence, read whole (see `_HEAD`); UnsupportedText otherwise."""
+    selecting = SELECTING_FACE_UP.fullmatch(sentence)
+    if selecting:   # SCX-11 (Gradius' Option): from the hand, while the player controls a face-up monster of that name
+        return Procedure(sources=("hand",), field_cards=(FieldCard(_filter(f'"{selecting["name"]}"'), "me", named=True),))
     head = _HEAD.match(sentence)
     if not head or not sentence.endswith("."):
         raise UnsupportedText(f"not read: {sentence!r}")
@@ -606,6 +656,11 @@ def _procedure_from(sentence: str) -> Procedure:
             found["controls_at_least"] = (wanted, 1)
         else:
             raise UnsupportedText(f"condition {condition!r}")
+    if rest == " if your opponent controls a monster(s) and you control a face-up Tuner monster(s)":
+        # SCX-8 (D.D. Unicorn Knight): its procedure from the hand, no cost (the engine's `sprcon`: a monster in the
+        # opponent's Monster Zones, face-down too, `GetFieldGroupCount(tp,0,LOCATION_MZONE)>0`, and a face-up Tuner
+        # in the player's, `FaceupFilter(Card.IsType,TYPE_TUNER)`)
+        found["opponent_has_monster"], found["controls_at_least"], rest = True, (_one_filter("Tuner monster"), 1), ""
     rest = _NOMI_TAIL.sub("", rest)
     for words, key in ((" to your opponent's field", "to_opponent"), (" in Attack Position", "attack_only"),
                        (" in Defense Position", "defense_only"), (" in face-up Attack Position", "attack_only"),
@@ -664,6 +719,9 @@ _PROCEDURE_SENTENCE = re.compile(
     r"Deck|Extra Deck or GY|hand or Extra Deck)\)(?:\(min\. \d+\)|\"[^\"]*\"|[^.])*"   # PRZ-1: '"D.D. ..."' neither
     r"|(?:If [^.]*?, )?[Yy]ou can Special Summon this card \(from your hand\)[^.]*"
     r"|This card can only be Special Summoned by [^.]*|This card cannot be Special Summoned,? except by [^.]*"
+    r"|This card can only be Special Summoned if your opponent controls a monster\(s\) and you control a face-up Tuner "
+    r"monster\(s\)"   # SCX-8 (D.D. Unicorn Knight)
+    r"|This monster can only be Special Summoned by selecting 1 face-up \"[^\"]+\" on your side of the field"   # SCX-11
     r"|This card can only be Special Summoned, in face-up Attack Position, by [^.]*"   # PRY-5 (Card Breaker)
     r"|Must (?:first )?be Special Summoned by (?:banishing|removing|sending|Tributing|discarding) [^.]*)\.")
 
@@ -1064,7 +1122,8 @@ _FORBIDS = [
     (re.compile(r"(?:you )?cannot Special Summon(?: monsters)?(?: for the rest of this turn)?"
                 r"(?:, except (?P<except>.+?) monsters)?(?=[ ,.]|$)"),
      "special_summon"),
-    (re.compile(r"(?:you )?cannot Normal Summon/Set"), "normal_summon"),
+    # SCX-8: "You cannot Normal Summon or Set the turn you Special Summon this card." (D.D. Unicorn Knight): the same
+    (re.compile(r"(?:you )?cannot Normal Summon(?:/| or )Set"), "normal_summon"),
     # PRX-24: "You cannot Synchro Summon the turn you Special Summon this card" (Backup Warrior), "... the turn you
     # activate this card" (Variety Comes Out): no Synchro Summon (no "except" wording is read so)
     (re.compile(r"[Yy]ou cannot Synchro Summon(?= the turn you (?:Special Summon|activate) this card\.)"),

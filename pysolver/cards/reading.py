@@ -73,6 +73,10 @@ _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     r"^(?:While this card has Xyz Material, )?Your opponent cannot activate cards or effects when you (?:(?:Normal|Tribute|"
     r"Special|Fusion|Synchro|Xyz|Link|Ritual|Pendulum) (?:or (?:Normal|Tribute|Special|Fusion|Synchro|Xyz|Link|Ritual|"
     r"Pendulum) )?)?Summon an? [^.]+",
+    # SCX-5: "Neither player can activate cards or effects when this card is Special Summoned." (Chaos End Ruler: the
+    # engine's Duel.SetChainLimitTillChainEnd(aux.FALSE) at its EVENT_SPSUMMON_SUCCESS): only the activations at the
+    # moment of that Summon; pysolver lists plays in the open game state after it, and offers no trigger effect
+    r"^Neither player can activate cards or effects when this card is Special Summoned",
     # TRX-2: "Neither player can Tribute cards to activate a card or effect." (Ritual Beast Ulti-Reirautari: the engine's
     # EFFECT_CANNOT_RELEASE for REASON_COST of an activated effect): no activation pysolver lists Tributes as its cost
     # (`effects.activated_effects`: detaching, paying LP, banishing itself), and Tribute Summons, Ritual Tributes and
@@ -194,6 +198,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
                    r"|an? [\w-]+(?: Xyz)? [Mm]onster's effect(?: in your possession)?"
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
+        cardtext.OWN_SET_STATS,     # SCX-6: its ATK/DEF on the field unknown (MAT-3)
         cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
         cardtext.ONLY_ITS_OWN_EFFECT_OTHERWISE,   # PRY-3: "... except by its own effect" (nomi: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)
@@ -269,7 +274,14 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
-        or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card))
+        or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \
+        or (bool(_FOLLOWING_NOT_OFFERED.fullmatch(sentence.strip())) and not effects.activated_effects(card))
+
+
+# SCX-9: "This card cannot activate the following effects the turn it is Special Summoned." (Rainbow Dragon): a limit on
+# the card's own effects written after it; read only while pysolver offers none of the card's effects as plays
+# (`effects.activated_effects` empty), so it decides no listed play.
+_FOLLOWING_NOT_OFFERED = re.compile(r"This card cannot activate the following effects the turn it is Special Summoned\.")
 
 
 def _ritual_reminder(card: Card, sentence: str) -> bool:

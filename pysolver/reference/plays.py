@@ -43,6 +43,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
                               fusion_substitute,
                               material_requirement, material_rules, own_original_stats, ritual_spell, special_summon_limit,
+                              special_summon_needs,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
@@ -1589,6 +1590,8 @@ def _summoned_first_may(candidate: Instance, locks: Sequence) -> bool:
     limit = special_summon_limit(card)
     if limit in ("never", "nomi"):
         return False
+    if special_summon_needs(card) is not None:   # SCX-11: never Special Summoned face-down
+        return False
     if candidate.location == "graveyard":
         if not _may_be_revived(candidate):
             return False
@@ -1884,6 +1887,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             if procedure.only_opponent_controls and (not theirs or mine):
                 continue
+            if procedure.opponent_has_monster and not theirs:   # SCX-8: any monster of theirs, face-down too
+                continue
             if procedure.opponent_controls is not None and not any(
                     t.state.position != "set" and _matches(procedure.opponent_controls, t) for t in theirs):
                 continue
@@ -1902,6 +1907,11 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 continue
             # PRX-5: N or more different names / Attributes among the matching monsters where the text says (the
             # GYs, the banishment, face-up on either field)
+            if procedure.distinct_cards_exactly:   # SCX-9: the player's face-up field cards and its GY cards of the kind
+                wanted, n = procedure.distinct_cards_exactly
+                shown = [c for c in my_cards if getattr(c.state, "position", None) != "set"] + list(graveyard)
+                if len({c.card.name for c in shown if _matches(wanted, c)}) != n:
+                    continue
             if procedure.distinct_at_least:
                 wanted, n, prop, places = procedure.distinct_at_least
                 where = []
@@ -2003,7 +2013,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if slot.action == "send":
                     pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
-                if slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
+                if slot.levels_at_least is not None and slot.levels_break:   # SCX-10
+                    picks = _levels_until_reached([c for c in pool if c.id != monster.id and _has_level(c)],
+                                                  slot.levels_at_least)
+                elif slot.levels_at_least is not None:   # PRX-14: Levels N or more, none superfluous
                     picks = _levels_at_least([c for c in pool if c.id != monster.id and _has_level(c)],
                                              slot.levels_at_least)
                 if slot.or_more or slot.up_to is not None:   # PRX-21: "one or more", "up to 3": any size in range
@@ -2064,6 +2077,23 @@ def _is_scale(card: Instance) -> bool:
     Trap Zone (ZN-7: Master Rule 4/5); the engine treats it as a Spell Card."""
     return card.location == "pendulum_zone" or (card.location == "spell_trap_zone" and card.card.is_monster
                                                 and "pendulum" in card.card.kinds)
+
+
+def _levels_until_reached(pool: Sequence[Instance], total: int) -> list[tuple]:
+    """SCX-10 (Toon Black Luster Soldier): the player picks monsters one at a time and the selection ends as soon as
+    their Levels reach `total`: every set whose last pick brought it there (some member leaves the rest below
+    `total`), Levels 1 or more; a monster of Level `total` or more is picked only alone (the script's rescon)."""
+    candidates = [c for c in pool if c.card.level and c.card.level >= 1]
+    found = []
+    for size in range(1, len(candidates) + 1):
+        for group in combinations(candidates, size):
+            levels = [c.card.level for c in group]
+            if sum(levels) < total or sum(levels) - max(levels) >= total:
+                continue
+            if size > 1 and max(levels) >= total:
+                continue
+            found.append(group)
+    return found
 
 
 def _levels_at_least(pool: Sequence[Instance], total: int) -> list[tuple]:
@@ -2142,6 +2172,13 @@ def contact_fusions(position: Position) -> Iterator[Play]:
 
 def _controls_any_card(position: Position) -> bool:
     return bool(_own(position, ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")))
+
+
+def _needs_met(position: Position, target: Instance) -> bool:
+    """SCX-11: a monster that "can only be Special Summoned by selecting 1 face-up "Gradius" on your side of the field"
+    comes (face-up) to the turn player's field only while that player controls a face-up monster of that name."""
+    needs = special_summon_needs(target.card)
+    return needs is None or any(c.state.position != "set" and _matches(needs, c) for c in _own(position, ON_FIELD))
 
 
 def _may_be_revived(target: Instance) -> bool:
@@ -2235,10 +2272,11 @@ def activations(position: Position) -> Iterator[Play]:
                 if effect.revive_from == "either":
                     pool += _opponents(position, "graveyard")
                 targets = [t for t in pool if t.id != card.id and "monster" in t.card.kinds and _may_be_revived(t)
+                           and _needs_met(position, t)
                            and (effect.revive_filter is None or _matches(effect.revive_filter, t))
                            and _lock_allows(locks, t, how)]
             elif summons == "self_from_graveyard":
-                if not _may_be_revived(card) or not _lock_allows(locks, card, how):
+                if not _may_be_revived(card) or not _needs_met(position, card) or not _lock_allows(locks, card, how):
                     continue
             positions = None
             if summons is not None:

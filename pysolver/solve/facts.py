@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
-                              material_requirement, material_rules, ritual_spell, special_summon_limit,
+                              material_requirement, material_rules, ritual_spell, special_summon_limit, special_summon_needs,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
@@ -327,6 +327,9 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     limit = special_summon_limit(card)
     if limit:
         out.append(f"special_summon_limit({c},{limit}).")
+    needs = special_summon_needs(card)
+    if needs is not None:                                                # SCX-11
+        out.append(f"special_summon_needs({c},{filters.number(needs)}).")
     if special_summon_way(card) == "procedure" and card.is_extra_deck:   # SP-2: only by its own procedure
         out.append(f"own_procedure_only({c}).")
     out.extend(f"cannot_be_summoned({c},{kind})." for kind in sorted(summons_refused(card)))   # EDL-1
@@ -746,6 +749,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_all({c},{p},{k}).")
             if slot.levels_at_least is not None:                       # PRX-14
                 out.append(f"procedure_cost_levels({c},{p},{k},{slot.levels_at_least}).")
+            if slot.levels_break:                                      # SCX-10
+                out.append(f"procedure_cost_levels_break({c},{p},{k}).")
             if slot.including:                                         # PRX-29
                 out.append(f"procedure_cost_including({c},{p},{k},{filters.number(slot.including[0])},"
                            f"{slot.including[1]}).")
@@ -785,6 +790,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_levels_ranks_at_most({c},{p},{procedure.levels_ranks_at_most}).")
         if procedure.only_opponent_controls:
             out.append(f"procedure_only_opponent_controls({c},{p}).")
+        if procedure.opponent_has_monster:                           # SCX-8
+            out.append(f"procedure_opponent_has_monster({c},{p}).")
         if procedure.opponent_controls is not None:
             out.append(f"procedure_opponent_controls({c},{p},{filters.number(procedure.opponent_controls)}).")
         if procedure.control_no_cards:
@@ -796,6 +803,9 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             out.append(f"procedure_banished_at_least({c},{p},{filters.number(wanted)},{n}).")
         if procedure.gy_no_same_name:                                # PRX-2
             out.append(f"procedure_gy_no_same_name({c},{p}).")
+        if procedure.distinct_cards_exactly:                         # SCX-9
+            wanted, n = procedure.distinct_cards_exactly
+            out.append(f"procedure_distinct_cards_exactly({c},{p},{filters.number(wanted)},{n}).")
         if procedure.distinct_at_least:                              # PRX-5
             wanted, n, prop, places = procedure.distinct_at_least
             out.append(f"procedure_distinct_at_least({c},{p},{filters.number(wanted)},{n},{prop}).")

@@ -340,6 +340,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "pendulum_zones": ("PEN-3", "the monsters cannot all fit the open zones at once"),
     "procedure_you_control_monsters": ("SP-1", "its procedure needs you to control no monsters"),
     "procedure_opponent_controls_none": ("SP-1", "its procedure needs your opponent to control a monster"),
+    "procedure_cost_levels_break": ("SCX-10", ("the Tributes' selection stops as soon as their Levels reach the total "
+                                               "(a monster of that Level or more only alone)")),
+    "procedure_distinct_cards_exactly": ("SCX-9", ("its procedure needs exactly that many different names among your "
+                                                   "face-up cards of that kind on the field and in your GY")),
+    "procedure_opponent_has_no_monster": ("SCX-8", ("its procedure needs your opponent to control a monster "
+                                                    "(face-up or face-down)")),
     "procedure_opponent_controls": ("SP-1", "its procedure needs a face-up monster your opponent controls "
                                             "that it names"),
     "procedure_gy_exactly": ("SP-1", "its procedure needs exactly {N} such monsters in your GY"),

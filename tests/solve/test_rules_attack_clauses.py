@@ -102,8 +102,8 @@ def test_bp_17_damage_step_only_changes_are_read_and_decide_nothing(real):
 def test_bp_17_a_damage_step_sentence_with_more_in_it_stays_unread(real):
     # Galaxy Dragon also negates the other monster's effects for the Battle Phase
     assert any("Damage Step only, also" in u.clause for u in unread_clauses(real["Galaxy Dragon"]))
-    # during the whole Battle Phase, ATK a position shows: not read
-    assert any("Battle Phase only" in u.clause for u in unread_clauses(real["Spirit of Flames"]))
+    # during the whole Battle Phase, read (SCX-1) only as a plain change of ATK/DEF: not "for each counter on it"
+    assert any("Battle Phase only" in u.clause for u in unread_clauses(real["Firewall Dragon Darkfluid"]))
 
 
 # --------------------------------------------------------------------------------------------------

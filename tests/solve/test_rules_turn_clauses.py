@@ -32,7 +32,7 @@ def test_cnt_2_beargram_once_per_turn_though_its_attack_clause_is_not_read(real)
     assert procedure_summons(b.build()) == set()
 
 
-@pytest.mark.parametrize("name", ["Number C101: Silent Honor DARK", "D/D/D Duo-Dawn King Kali Yuga", "D.D. Unicorn Knight"])
+@pytest.mark.parametrize("name", ["Number C101: Silent Honor DARK", "D/D/D Duo-Dawn King Kali Yuga", "Destiny HERO - Dreadmaster"])
 def test_a_summon_of_a_card_whose_summon_clause_cannot_be_read_is_refused(real, name):
     """"After this card is Xyz Summoned, for the rest of this turn, all other cards' effects on the field are
     negated, ..." follows the Summon: a history with that Summon cannot be used, and says why."""
