@@ -263,7 +263,8 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
-        or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card))
+        or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \
+        or written.use_times_no_play(card, sentence)     # MUS-5: decides no play pysolver lists
 
 
 def _ritual_reminder(card: Card, sentence: str) -> bool:
