@@ -2384,6 +2384,10 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
             if rule.summoned_as and holder.state.summoned_as != rule.summoned_as:
                 continue        # EDL-4: "While this Xyz Summoned card ..."
+            if rule.summoned_using is not None and not any(
+                    _matches(rule.summoned_using, _UsedMaterial(card))
+                    for card, _ in getattr(holder.state, "summon_materials", ())):
+                continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material"
             if rule.controls_named is not None and not any(
                     i.player == holder.player and _shown_face_up(i) and _matches(rule.controls_named, i)
                     for i in position.instances.values()):

@@ -943,6 +943,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
         if found.summoned_as:                                    # EDL-4: the conditions a position decides
             out.append(f"protection_summoned_as({c},{n},{found.summoned_as}).")
+        if found.summoned_using is not None:                     # MUS-6: and one of its materials matches
+            out.append(f"protection_summoned_using({c},{n},{filters.number(found.summoned_using)}).")
         if found.controls_named is not None:
             out.append(f"protection_controls_named({c},{n},{filters.number(found.controls_named)}).")
         if found.lp_higher:

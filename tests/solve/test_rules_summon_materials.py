@@ -86,11 +86,8 @@ def test_mus_2_the_wordings_are_read(real):
                  "Ancient Gear Megaton Golem"):
         assert attack_rules(real[name]).used_attacks is not None, name
         assert coverage.supported(real[name]) is None and not unread_clauses(real[name]), name
-    # Mannadium Prime-Heart: its attack sentence is read, its protection "using a "Mannadium" Tuner" is not
+    # Mannadium Prime-Heart ("1+ Tuners + 1 LIGHT monster"): the Tuners are its materials but one
     assert attack_rules(real["Mannadium Prime-Heart"]).used_attacks == (None, "synchro", 1, False)
-    assert [u.clause for u in unread_clauses(real["Mannadium Prime-Heart"])] == [
-        ('If this card was Synchro Summoned using a "Mannadium" Tuner as material, your opponent cannot target it '
-         'with card effects.')]
 
 
 def test_mus_2_frightfur_wolf_attacks_once_per_fusion_material(real):
@@ -231,3 +228,20 @@ def test_mus_5_use_counts_of_effects_pysolver_does_not_list_are_read(real):
     for name in ("Red-Eyes Dark Dragoon", "T.G. Glaive Blaster", "Windwitch - Diamond Bell"):
         assert not activated_effects(real[name]), name
         assert not unread_clauses(real[name]), name
+
+
+# --------------------------------------------------------------------------------------------------
+# MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material, your opponent cannot target it with
+# card effects."
+
+def test_mus_6_mannadium_prime_heart_is_protected_when_summoned_using_a_mannadium_tuner(real):
+    from test_rules_ed_locks import cipher, targets
+    assert not unread_clauses(real["Mannadium Prime-Heart"])
+    # Galaxy-Eyes Cipher Dragon's effect targets a face-up monster the opponent controls (an activation pysolver lists)
+    for used, summoned_as, protected in ((["Mannadium Meek", "Celtic Guardian"], "synchro", True),
+                                         (["Glow-Up Bulb", "Celtic Guardian"], "synchro", False),
+                                         (["Mannadium Meek", "Celtic Guardian"], None, False),
+                                         ([], "synchro", False)):
+        b = cipher(real)
+        b.opponent.monster(1, "Mannadium Prime-Heart", summon_materials=used, summoned_as=summoned_as)
+        assert targets(b.build()) == (set() if protected else {"oM1"}), (used, summoned_as)
