@@ -303,7 +303,7 @@ def read_sentence(sentence: str, card: Card):
         inside = _SUMMONED_SELF.search(text)
         using = _SUMMONED_USING.match(text)
         if using:                                         # MUS-6
-            from . import attacks      # a kind of card, as a material line says it
+            from . import attacks  # a kind of card, as a material line says it
 
             kind = using.group("kind").lower()
             summoned_using = attacks._filter(re.sub(r"^an? ", "", using.group("what")))
