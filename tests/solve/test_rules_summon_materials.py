@@ -245,3 +245,21 @@ def test_mus_6_mannadium_prime_heart_is_protected_when_summoned_using_a_mannadiu
         b = cipher(real)
         b.opponent.monster(1, "Mannadium Prime-Heart", summon_materials=used, summoned_as=summoned_as)
         assert targets(b.build()) == (set() if protected else {"oM1"}), (used, summoned_as)
+
+
+def test_mus_1_and_2_alba_lenatus_contact_fusion_records_its_materials_and_attacks_monsters_for_each(real):
+    # "Must be either Fusion Summoned, or Special Summoned by sending the above cards from any Monster Zones to the
+    # GY": its Contact Fusion's cards are the materials used for it (the engine's SetMaterial)
+    position = board(cards=real, turn=2).monster(1, "Fallen of Albaz").monster(2, "Blue-Eyes White Dragon") \
+        .monster(3, "Curse of Dragon").extra_deck("Alba-Lenatus the Abyss Dragon").build()
+    plays = [p for p in legal_plays(position) if p.action == "procedure_summon" and len(p.cost) == 3]
+    assert plays
+    after = applied(position, plays[0], zone=plays[0].zones[0], battle_position="attack")
+    alba = _mine(after, "Alba-Lenatus the Abyss Dragon")
+    assert alba.summoned_as is None and sorted(card.name for card, _ in alba.summon_materials) == \
+        ["Blue-Eyes White Dragon", "Curse of Dragon", "Fallen of Albaz"]
+    used = ["Fallen of Albaz", "Blue-Eyes White Dragon", "Curse of Dragon"]
+    for attacked, can in ((2, True), (3, False)):
+        b = battle(real).monster(1, "Alba-Lenatus the Abyss Dragon", summon_materials=used, attacked=attacked)
+        b.opponent.monster(1, "Kuriboh")
+        assert attacks(b.build()) == ({("M1", "oM1")} if can else set()), attacked
