@@ -611,12 +611,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no summon_material": (None, None), "not used_elsewhere": (None, None),
     "summoned_as": ("MUS-3", "{0:instance} did not come to the field by the Summon its text names"),
     "no summoned_as": (None, None),
-    "used_count: U = #count { M: summon_material(I,M,_,_), F = all; M: summon_material(I,M,_,_), "
-    "matches(um(I,M),F) }": (None, None),
-    "any_target_attack: N < (U-D)": ("MUS-2", "it already attacked {N} times this turn; the materials of its Summon "
-                                              "allow {U} attack(s), less {D}"),
-    "monster_only_attack: N < (U-D)": ("MUS-2", "it already attacked {N} times this turn; the materials of its Summon "
-                                                "allow {U} attack(s) on monsters, less {D}"),
+    ("used_count: U = #count { M: summon_material(I,M,_,_), F = all; M: summon_material(I,M,_,_), "
+     "matches(um(I,M),F) }"): (None, None),
+    "any_target_attack: N < (U-D)": ("MUS-2", ("it already attacked {N} times this turn; the materials of its Summon "
+                                               "allow {U} attack(s), less {D}")),
+    "monster_only_attack: N < (U-D)": ("MUS-2", ("it already attacked {N} times this turn; the materials of its "
+                                                 "Summon allow {U} attack(s) on monsters, less {D}")),
     "material_count_of": (None, None), "no attack_per_material_of": (None, None),
     "material_count_of: M = #count { X: attached(X,I), matches(X,F) }": (None, None),
     "any_target_attack: N <= 1": ("BPX-2", "it already attacked {N} times this turn; a card allows one more"),
