@@ -250,6 +250,15 @@ def _what(what: str, subject):
     return None
 
 
+def _material_filter(phrase: str):
+    """MUS-6: a kind of card as a material line says it ("a "Mannadium" Tuner"), or None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return parse_filter(phrase)
+    except UnsupportedMaterialLine:
+        return None
+
+
 def _filter_name(phrase: str):
     from .material_lines import parse_filter
     try:
@@ -303,10 +312,8 @@ def read_sentence(sentence: str, card: Card):
         inside = _SUMMONED_SELF.search(text)
         using = _SUMMONED_USING.match(text)
         if using:                                         # MUS-6
-            from . import attacks  # a kind of card, as a material line says it
-
             kind = using.group("kind").lower()
-            summoned_using = attacks._filter(re.sub(r"^an? ", "", using.group("what")))
+            summoned_using = _material_filter(re.sub(r"^an? ", "", using.group("what")))
             if kind not in card.kinds or summoned_using is None or summoned_using == ANY:
                 return None
             summoned_as, text = kind, "While this card is in your Monster Zone, " + text[using.end():]
