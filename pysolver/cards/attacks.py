@@ -306,6 +306,58 @@ _EXTRA_WHILE_BANISHED = re.compile(rf"(?:{_SUBJECT} can|Can) make a second attac
                                    r"(?P<what>[^,.]+? monster) is banished\.")
 # BPX-15: EFFECT_ATTACK_COST of its own (Machina Force: Duel.CheckLPCost(tp, 1000) to declare, Duel.PayLPCost on the
 # declaration)
+# MUS-2: "This card can attack (monsters) a number of times each Battle Phase, up to the number of <what> used for
+# it / its (Fusion|Synchro) Summon"; MUS-3: "If this card was <K> Summoned using <what> as material, it can make a
+# second attack during each Battle Phase" and its neighbours (docs/material-rules.md).
+_PER_USED = re.compile(r"This card can (?:attack (?P<on>monsters |your opponent's monsters )?a number of times|make a "
+                       r"number of attacks(?P<on2> on monsters)?) each Battle Phase, up to the number of "
+                       r"(?P<what>materials|Fusion Materials|Fusion Monsters|non-Tuners|Tuners) used "
+                       r"(?:as material )?for (?:it|its (?:(?P<kind>Fusion|Synchro) )?Summon)\.")
+_USED_SECOND = re.compile(r"If this card was (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<what>[^,]+?) as "
+                          r"material, it can make a second attack during each Battle Phase\.")
+_USED_UP_TO = re.compile(r"If this card was (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<count>[12]) or more "
+                         r"(?P<what>[^,]+?) as material, it can attack up to that many times during each Battle Phase\.")
+_USED_ATTACKS = re.compile(r"This card that was (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<what>an? [^,]+?) as "
+                           r"material can make up to (?P<count>[2-9]) attacks during each Battle Phase\.")
+_ONE_TUNER = re.compile(r"1 Tuner(?: [^+]*)? \+ (?:\d\+ )?[^+]+$")        # exactly one Tuner, then the non-Tuners
+_ONE_NON_TUNER = re.compile(r"1\+ Tuners \+ 1 [^+]+$")          # Tuners, then exactly one non-Tuner
+
+
+def _per_used(card: Card, match) -> tuple | None:
+    """MUS-2: (filter or None for every material, the Summon it counts or None for any, how many of them are not
+    counted, whether the additional attacks are on monsters only), or None when pysolver cannot count them."""
+    what, kind = match.group("what"), match.group("kind")
+    kind = kind.lower() if kind else None
+    line = (card.text or "").split("\n")[0].strip()
+    minus, phrase = 0, None
+    if what == "Fusion Materials":
+        if "fusion" not in card.kinds or (kind or "fusion") != "fusion":
+            return None
+        kind = "fusion"
+    elif what == "Fusion Monsters":
+        phrase = "Fusion Monsters"
+    elif what == "non-Tuners":     # one Tuner in every Synchro Summon by its line: the others are the non-Tuners
+        if kind != "synchro" or "synchro" not in card.kinds or not _ONE_TUNER.fullmatch(line):
+            return None
+        minus = 1
+    elif what == "Tuners":         # one non-Tuner in every Synchro Summon by its line
+        if kind != "synchro" or "synchro" not in card.kinds or not _ONE_NON_TUNER.fullmatch(line):
+            return None
+        minus = 1
+    what_filter = None
+    if phrase is not None and (what_filter := _filter(phrase)) is None:
+        return None
+    return (what_filter, kind, minus, bool(match.group("on") or match.group("on2")))
+
+
+def _used_condition(phrase: str):
+    """MUS-3: what the materials must be: ("field",) for "only monsters on the field", else ("has", filter)."""
+    if phrase == "only monsters on the field":
+        return ("field",)
+    what = _filter(re.sub(r"^an? ", "", phrase))
+    return None if what is None or phrase.startswith("only ") else ("has", what)
+
+
 _ATTACK_LP = re.compile(r"You must pay (?P<lp>\d+) (?:LP|Life Points) to declare an attack with this (?:card|monster)\.")
 # BPX-16: BP-10 on one kind, worded as the attacks on that kind of its controller's monsters (Amazoness Pet Liger:
 # EFFECT_CANNOT_SELECT_BATTLE_TARGET on c:IsFaceup() and c:IsSetCard(SET_AMAZONESS) and c~=e:GetHandler())
@@ -446,6 +498,10 @@ class AttackRules:
     others_no_reposition: bool = False   # BPN-3: no other monster on the field changes its battle position (nor is
                                          # Flip Summoned) while this card applies its text
     direct_alone_in_column: bool = False   # BPN-6: it can attack directly while no other card is in its column
+    used_attacks: tuple | None = None    # MUS-2: (filter, Summon, not counted, on monsters only): as many attacks
+                                         # as materials of that filter its Summon used (minus the uncounted)
+    used_extra: tuple | None = None      # MUS-3: (Summon, condition, additional attacks) if it was so Summoned
+                                         # with materials meeting the condition (any target)
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -630,6 +686,18 @@ def attack_rules(card: Card) -> AttackRules:
             found["direct_all_defense"] = True
         elif _DIRECT_NOT_CO_LINKED.fullmatch(text) and "link" in card.kinds:
             found["direct_not_co_linked"] = True
+        elif (match := _PER_USED.fullmatch(text)) and card.is_extra_deck and "used_attacks" not in found \
+                and "used_extra" not in found and (used := _per_used(card, match)) is not None:   # MUS-2
+            found["used_attacks"] = used
+        elif (match := _USED_SECOND.fullmatch(text) or _USED_ATTACKS.fullmatch(text)) and card.is_extra_deck \
+                and match.group("kind").lower() in card.kinds and "used_extra" not in found \
+                and "used_attacks" not in found and (condition := _used_condition(match.group("what"))) is not None:
+            extra = 1 if match.re is _USED_SECOND else int(match.group("count")) - 1      # MUS-3
+            found["used_extra"] = (match.group("kind").lower(), condition, extra)
+        elif (match := _USED_UP_TO.fullmatch(text)) and card.is_extra_deck and "used_attacks" not in found \
+                and match.group("kind").lower() in card.kinds and "used_extra" not in found \
+                and (what := _filter(match.group("what"))) is not None:                   # MUS-3
+            found["used_attacks"] = (what, match.group("kind").lower(), 0, False)
         elif match := _ATTACK_LP.fullmatch(text):
             found["attack_lp_cost"] = int(match.group("lp"))                        # BPX-15
         elif _CANNOT_WITH_OTHER.fullmatch(text):

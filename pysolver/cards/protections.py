@@ -97,6 +97,8 @@ class Protection:
     lp_higher: bool = False          # EDL-4: "While your LP are higher than your opponent's"
     presence: object = None          # PRC-2: while the position shows such a card (presence.Presence)
     except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
+    summoned_using: object = None    # MUS-6: "If this card was Link Summoned using <F> as material, ...": one material of
+                                     # its Summon (the position's record, MUS-1) matches this filter (with summoned_as)
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
                                      # kind (kinds is then {"monster"})
     except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
@@ -125,6 +127,10 @@ _SUMMONED = re.compile(r"^While (?:this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual)
                        r"Link|Ritual) Summoned card), ")
 _EMZ_UNLINKED = re.compile(r"^If this card in the Extra Monster Zone points to no monsters, ")   # BPN-6
 _CONTROLS_NAMED = re.compile(r'^While you control (?P<name>"[^"]+"), ')
+# MUS-6: "If this card was <K> Summoned using <F> as material, <protection of it>" (Black Luster Soldier - Soldier of
+# Chaos, Mannadium Prime-Heart): while it came by that Summon with such a material (docs/material-rules.md)
+_SUMMONED_USING = re.compile(r"^If this card was (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<what>an? [^,]+?) as "
+                             r"material, ")
 _LP_HIGHER = re.compile(r"^While your LP are higher than your opponent's, ")
 _MATERIAL_AFTER = re.compile(r" while it has (?:Xyz )?[Mm]aterials?$")
 _EXCEPT_PHASE = re.compile(r", except during (?P<whose>your|the) (?P<phase>Main Phase 2|Battle Phase)$")
@@ -247,6 +253,15 @@ def _what(what: str, subject):
     return None
 
 
+def _material_filter(phrase: str):
+    """MUS-6: a kind of card as a material line says it ("a "Mannadium" Tuner"), or None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return parse_filter(phrase)
+    except UnsupportedMaterialLine:
+        return None
+
+
 def _filter_name(phrase: str):
     from .material_lines import parse_filter
     try:
@@ -294,7 +309,7 @@ def read_sentence(sentence: str, card: Card):
                 text = "This card cannot be targeted by your opponent's card effects"   # BPX-24 reads the attack half
     # the card's own name is "this card", except in an exception (', except "X"': every card of that name)
     text = re.sub(rf'(?<!except )"{re.escape(card.name)}"', "this card", text)
-    summoned_as, controls_named, lp_higher = None, None, False
+    summoned_as, controls_named, lp_higher, summoned_using = None, None, False, None
     # BPN-6: "If this card in the Extra Monster Zone points to no monsters, it ..." (Mekk-Knight Spectrum Supreme: the
     # condition `GetSequence() > 4 and GetLinkedGroupCount() == 0`): "it" is this card
     emz_unlinked = False
@@ -305,7 +320,14 @@ def read_sentence(sentence: str, card: Card):
     if card.is_monster and presence is None:              # EDL-4
         summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
         inside = _SUMMONED_SELF.search(text)
-        if inside and not summoned and text.endswith(", except its own") and not _CONJUNCT.search(text):   # LKP-9
+        using = _SUMMONED_USING.match(text)
+        if using:                                         # MUS-6
+            kind = using.group("kind").lower()
+            summoned_using = _material_filter(re.sub(r"^an? ", "", using.group("what")))
+            if kind not in card.kinds or summoned_using is None or summoned_using == ANY:
+                return None
+            summoned_as, text = kind, "While this card is in your Monster Zone, " + text[using.end():]
+        elif inside and not summoned and text.endswith(", except its own") and not _CONJUNCT.search(text):   # LKP-9
             if inside.group("kind").lower() not in card.kinds:
                 return None
             summoned_as, text = inside.group("kind").lower(), text[:inside.start()] + "this card" + text[inside.end():]
@@ -412,7 +434,8 @@ def read_sentence(sentence: str, card: Card):
                 return None         # only a Link Monster points to zones
             found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
                                     summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None,
-                                    source=source, except_own=except_own, emz_unlinked=emz_unlinked))
+                                    source=source, except_own=except_own, emz_unlinked=emz_unlinked,
+                                    summoned_using=summoned_using))
         targeting = True
     return tuple(found) if targeting else None
 

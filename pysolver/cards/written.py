@@ -157,7 +157,8 @@ def unread_material_use(card: Card) -> str | None:
                 or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
                 or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
                 or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence) or _ALL_LEVELS.fullmatch(sentence) \
-                or (_TUNER_IF_USING.fullmatch(sentence) and tuner_if_material(card) is not None):
+                or (_TUNER_IF_USING.fullmatch(sentence) and tuner_if_material(card) is not None) \
+                or _TUNER_FOR_USER.fullmatch(sentence):     # MUS-4
             continue   # an activated effect; a Fusion Substitute (cardtext.fusion_substitute); synchro_levels;
                        # non_tuner; link_extra_material
         if _MATERIAL_WORD.search(sentence) and _CHANGED_USE.search(sentence):
@@ -280,6 +281,7 @@ def without_read_material_sentences(card: Card, text: str) -> str:
     text = _ALL_LEVELS.sub("", _HAND_SYNCHRO.sub("", text))
     if tuner_if_material(card) is not None and not isinstance(tuner_if_material(card), UnsupportedText):
         text = _TUNER_IF_USING.sub("", text)
+    text = _TUNER_FOR_USER.sub("", text)       # MUS-4
     return _NON_TUNER.sub("", text) if "tuner" in card.kinds else text
 
 
@@ -477,6 +479,20 @@ def tuner_if_material(card: Card):
     return found
 
 
+# MUS-4: a Synchro Monster whose text makes the Synchro Monster it is used for a Tuner ("A Synchro Monster that used
+# this card as material is treated as a Tuner while face-up on the field.", Martial Metal Marcher; the engine: an
+# EFFECT_BE_MATERIAL for REASON_SYNCHRO gives the summoned monster TYPE_TUNER, reset when it leaves the field or is
+# turned face-down). The summoned monster's `treated_as_tuner` (MTX-4) records it.
+_TUNER_FOR_USER = re.compile(r"A Synchro Monster that used this card as (?:Synchro )?[Mm]aterial is treated as a Tuner "
+                             r"while face-up on the field\.")
+
+
+@lru_cache(maxsize=None)
+def tuner_for_user(card: Card) -> bool:
+    """MUS-4: a Synchro Monster Synchro Summoned using this card as material is treated as a Tuner while face-up."""
+    return card.is_monster and bool(_TUNER_FOR_USER.search(_one_line(card)))
+
+
 # --------------------------------------------------------------------------------------------------
 # What a card gains from the materials of its own Summon, when that decides no play pysolver lists (docs/material-
 # rules.md MTX-3): a protection from destruction ("If this card was Synchro Summoned using only Reptile monsters as
@@ -496,6 +512,25 @@ _USING_NO_PLAY = re.compile(
     r"Step|damage calculation) only\.")
 
 
+# MUS-5: how many times per turn an activated effect of the card may be used, by the materials of its Summon ("You can
+# use this effect a number of times per turn up to the number of Normal Monsters used as Fusion Material for this
+# card.", Red-Eyes Dark Dragoon; "If you control this card that was Synchro Summoned using only "Windwitch" monsters
+# as material, you can use this effect up to twice per turn.", Windwitch - Diamond Bell). It changes only how often
+# that effect may be used; read when pysolver lists none of the card's activated effects as a play
+# (`effects.activated_effects` is empty), so the sentence decides no play pysolver lists.
+_USE_TIMES = re.compile(
+    r"You can use this effect a number of times per turn,? up to the number of [^.]+? used as (?:Fusion|Synchro|Xyz|"
+    r"Link) Material for this card\."
+    rf"|If you control this card that was {_SUMMONED_USING}, you can use this effect up to (?:twice|\d+ times) per "
+    r"turn\.")
+
+
+def use_times_no_play(card: Card, sentence: str) -> bool:
+    """MUS-5: `sentence` sets how many times per turn an effect of `card` pysolver lists no play for may be used."""
+    from .effects import activated_effects
+    return bool(_USE_TIMES.fullmatch(sentence.strip())) and not activated_effects(card)
+
+
 # --------------------------------------------------------------------------------------------------
 # The sentences this module reads, as whole-sentence wordings for the conservative reading
 # (`pysolver.cards.reading`): a card whose other rule sentences are read has no unread clause left.
@@ -505,4 +540,4 @@ def read_sentences() -> tuple[re.Pattern, ...]:
             re.compile(r"If Summoned this way, this card cannot attack\."),   # trap_monster
             *(pattern for pattern, _ in _TOKEN_OWN), _SYNCHRO_LEVELS, _NON_TUNER, _LINK_EXTRA,
             _TUNER_SUBSTITUTE, _XYZ_LEVELS, XYZ_TREATED_LEVEL, _HAND_SYNCHRO, _ALL_LEVELS, _USING_NO_PLAY,
-            _TUNER_IF_USING)
+            _TUNER_IF_USING, _TUNER_FOR_USER)

@@ -18,7 +18,7 @@ from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..cards.replacements import banished_from_overlay, banished_on_leaving, field_wide
 from ..cards.requirements import Atom
-from ..cards.written import gemini, tuner_if_material
+from ..cards.written import gemini, tuner_for_user, tuner_if_material
 from .history import activate_event, summon_event
 from .play import Play
 from .value import Monster, PileCard, Player, Position, SpellTrap
@@ -193,8 +193,10 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         card = summoned.card if isinstance(summoned, PileCard) else summoned
         # the hand, or the GY for a Ritual Spell that says "from your hand or GY"
         origin = position[play.card].location if action == "ritual_summon" else "extra_deck"
+        used = _used_materials(position, play.materials) if action == "fusion_summon" else ()   # MUS-1
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
-                                              summoned_as=_SUMMON_METHOD[action], special_summoned_from=origin))
+                                              summoned_as=_SUMMON_METHOD[action], special_summoned_from=origin,
+                                              summon_materials=used))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, origin))
         return board.finish()
     if action == "pendulum_summon":
@@ -252,9 +254,12 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
         card = board.take(play.card).card
         using = tuner_if_material(card) if action == "synchro_summon" else None   # MTX-4: an archetype
         tuner = isinstance(using, Atom) and any(position[m].card.in_archetype(using.value) for m in play.materials)
+        tuner = tuner or (action == "synchro_summon" and any(tuner_for_user(position[m].card)   # MUS-4
+                                                               for m in play.materials))
         board.place_monster(me, zone, Monster(card, position=battle_position, summoned_this_turn=True,
                                               materials=tuple(overlay), summoned_as=_SUMMON_METHOD[action],
-                                              treated_as_tuner=tuner))
+                                              treated_as_tuner=tuner,
+                                              summon_materials=_used_materials(position, play.materials)))
         board.events.append(summon_event(_SUMMON_METHOD[action], card.name, me, "extra_deck",
                                          alternative=alternative))
         return board.finish()
@@ -352,10 +357,24 @@ def _procedure_summon(position: Position, play: Play, board: _Board, zone: str, 
     state = board.take(play.card)
     card = state.card if isinstance(state, PileCard) else state
     owner_side = 1 - me if zone.startswith("o") else me
+    used = _used_materials(position, play.cost) if contact is not None else ()   # MUS-1: a Contact Fusion's
     board.place_monster(owner_side, zone.lstrip("o"), Monster(card, position=battle_position, summoned_this_turn=True,
-                                                              special_summoned_from=origin))   # MAT-7
+                                                              special_summoned_from=origin,   # MAT-7
+                                                              summon_materials=used))
     board.events.append(summon_event("procedure", card.name, me, origin))
     return board.finish()
+
+
+def _used_materials(position: Position, ids) -> tuple:
+    """MUS-1: the materials of a Summon, each (card, where it was: "field" for either player's field),
+    in passcode order (which copy was used never changes the position)."""
+    used = []
+    for material in ids:
+        instance = position[material]
+        where = instance.location if instance.location in ("hand", "deck", "extra_deck", "graveyard", "banished") \
+            else "field"
+        used.append((instance.card, where))
+    return tuple(sorted(used, key=lambda pair: (pair[0].passcode, pair[1])))
 
 
 def _place(position: Position, cost: str) -> str:

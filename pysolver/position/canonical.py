@@ -40,7 +40,8 @@ def monster_form(monster: Monster) -> tuple:
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
             tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
             monster.summoned_as or "", monster.flip_summoned, monster.special_summoned_from or "",
-            monster.treated_as_tuner)
+            monster.treated_as_tuner,
+            tuple(sorted((card.passcode, place) for card, place in monster.summon_materials)))   # MUS-1
 
 
 def _monster(monster: Monster | None):

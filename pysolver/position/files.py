@@ -18,7 +18,7 @@ from ..errors import PysolverError
 from .history import dump_events, validate_events
 from ..cards.written import TrapMonster, gemini, trap_monster
 from .value import (FORMAT, MAX_ATTACKS, MONSTER_POSITIONS, RESTRICTIONS, PHASES, RULE_NAMES, RULES, SIDES,
-                    EXTRA_DECK_SUMMONS, SPECIAL_SUMMON_PLACES, SUMMON_TYPES, Monster, PileCard, Player,
+                    EXTRA_DECK_SUMMONS, SPECIAL_SUMMON_PLACES, SUMMON_MATERIAL_PLACES, SUMMON_TYPES, Monster, PileCard, Player,
                     Position, PositionError, SpellTrap)
 
 
@@ -173,7 +173,8 @@ _PLAYER_KEYS = {"lp", "hand", "deck", "extra_deck", "graveyard", "banished", "mo
                 "extra_monster_zones", "spell_trap_zones", "field_zone", "pendulum_zones"}
 _MONSTER_KEYS = {"card", "position", "summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned", "attacked",
                  "attacked_directly", "attacked_monsters", "properly_summoned", "materials", "gemini_summoned",
-                 "restrictions", "summoned_as", "special_summoned_from", "treated_as_tuner"}
+                 "restrictions", "summoned_as", "special_summoned_from", "treated_as_tuner",
+                 "summon_materials"}
 _SPELL_KEYS = {"card", "position", "set_this_turn"}
 _PILE_KEYS = {"extra_deck": {"card", "face_up", "properly_summoned"},
               "graveyard": {"card", "properly_summoned"}, "banished": {"card", "properly_summoned"}}
@@ -554,8 +555,9 @@ class _Loader:
         if treated_as_tuner and (position == "set" or not card.is_monster):
             self.problem(f"{path}.treated_as_tuner", f"only a face-up monster is treated as a Tuner while face-up on "
                          f"the field (MTX-4); {card.name!r} is face-down")
+        summon_materials = self.summon_materials(data, path, card)
         return Monster(card, position=position, gemini_summoned=gemini_summoned, restrictions=tuple(restrictions),
-                       treated_as_tuner=treated_as_tuner,
+                       treated_as_tuner=treated_as_tuner, summon_materials=summon_materials,
                        summoned_as=summoned_as, special_summoned_from=special_from,
                        summoned_this_turn=self.boolean(data, "summoned_this_turn", path),
                        set_this_turn=self.boolean(data, "set_this_turn", path),
@@ -563,6 +565,34 @@ class _Loader:
                        flip_summoned=flip_summoned, attacked=attacked, attacked_directly=attacked_directly, attacked_monsters=attacked_monsters,
                        properly_summoned=self.boolean(data, "properly_summoned", path, True),
                        materials=tuple(materials))
+
+    def summon_materials(self, data: dict, path: str, card) -> tuple:
+        """MUS-1: the materials of the monster's Fusion, Synchro, Xyz or Link Summon (or Contact Fusion): each a card
+        name (used from the field) or {card: name, from: place}."""
+        raw = data.get("summon_materials")
+        if raw is None:
+            return ()
+        where = f"{path}.summon_materials"
+        if not card.kinds & {"fusion", "synchro", "xyz", "link"}:
+            self.problem(where, f"{card.name!r} is not a Fusion, Synchro, Xyz or Link Monster: only those record the "
+                         "materials of their Summon (MUS-1)")
+            return ()
+        found = []
+        for i, entry in enumerate(self.card_list(raw, where)):
+            place = "field"
+            if isinstance(entry, dict):
+                self.mapping(entry, f"{where}[{i}]", {"card", "from"})
+                place = entry.get("from", "field")
+                if place not in SUMMON_MATERIAL_PLACES:
+                    self.problem(f"{where}[{i}].from", f"unknown place {place!r}; use one of "
+                                 f"{', '.join(SUMMON_MATERIAL_PLACES)} (MUS-1)")
+                    continue
+                entry = entry.get("card")
+            material = self.card(entry, f"{where}[{i}]" + (".card" if isinstance(data["summon_materials"][i], dict)
+                                                          else ""))
+            if material is not None:
+                found.append((material, place))
+        return tuple(found)
 
     def special_summoned_from(self, data: dict, path: str, card, summoned_as: str | None) -> str | None:
         """MAT-7: where the monster was Special Summoned from. A Fusion, Synchro, Xyz or Link Summon says it
@@ -645,6 +675,9 @@ def _dump_monster(monster: Monster):
         entry["summoned_as"] = monster.summoned_as
     if monster.treated_as_tuner:
         entry["treated_as_tuner"] = True
+    if monster.summon_materials:           # MUS-1: a name when used from the field
+        entry["summon_materials"] = [c.name if place == "field" else {"card": c.name, "from": place}
+                                     for c, place in monster.summon_materials]
     if monster.special_summoned_from and monster.summoned_as not in EXTRA_DECK_SUMMONS:   # MAT-7: not derived
         entry["special_summoned_from"] = monster.special_summoned_from
     if monster.restrictions:

@@ -48,6 +48,8 @@ SUMMON_TYPES = {"fusion": "fusion", "synchro": "synchro", "xyz": "xyz", "link": 
 # IsSummonLocation); a Fusion, Synchro, Xyz or Link Summon is always from the Extra Deck.
 SPECIAL_SUMMON_PLACES = ("extra_deck", "hand", "deck", "graveyard", "banished")
 EXTRA_DECK_SUMMONS = frozenset({"fusion", "synchro", "xyz", "link"})
+# MUS-1: where a material of a monster's Summon was when it was used ("field": either player's Monster Zones)
+SUMMON_MATERIAL_PLACES = ("field", "hand", "deck", "extra_deck", "graveyard", "banished")
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,9 @@ class Monster:
                                                # be Special Summoned (Normal Summoned/Set, a Token, not said)
     treated_as_tuner: bool = False      # MTX-4: treated as a Tuner while face-up on the field (an "Assault
                                         # Blackwing" Synchro Summoned using a "Blackwing" monster as material)
+    summon_materials: tuple[tuple[Card, str], ...] = ()   # MUS-1: the materials its Fusion, Synchro, Xyz or Link
+                                        # Summon (or Contact Fusion) used, each (card, SUMMON_MATERIAL_PLACES where
+                                        # it was); kept while it stays on the field
 
     def __post_init__(self):
         object.__setattr__(self, "attacked", int(self.attacked))   # a count; `attacked=True` is one attack

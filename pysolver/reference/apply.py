@@ -65,7 +65,7 @@ from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..cards.replacements import banish_instead
-from ..cards.written import gemini, tuner_if_material
+from ..cards.written import gemini, tuner_for_user, tuner_if_material
 from ..errors import PysolverError
 from ..position.play import Play
 from ..position.value import Monster, PileCard, Player, Position, SpellTrap
@@ -394,6 +394,7 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     spell = _card_of(spell_state)
     duel.activated(spell.name, effect)
     first = getattr(rule, "summon_first", None)
+    record = () if play.action == "ritual_summon" else _record(duel, play.materials)   # MUS-1: Fusion Materials
     for material in duel.shuffle_order(play.materials):
         where = duel.position.instances[material].location
         if first is not None and where in ("hand", "deck", "graveyard"):
@@ -416,7 +417,8 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
     # it came by its Summon procedure: Ritual/Fusion Summoned (the summon type the engine records)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True,
                              summoned_as="ritual" if ritual else "fusion",
-                             special_summoned_from=origin if ritual else "extra_deck"))   # MAT-7
+                             special_summoned_from=origin if ritual else "extra_deck",   # MAT-7
+                             summon_materials=record))
     duel.summoned("ritual" if ritual else "fusion", card.name, origin if ritual else "extra_deck")
     return duel.done()
 
@@ -426,6 +428,7 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
     # MTX-4: "If this card is Synchro Summoned using a "Blackwing" monster as material, it is treated as a Tuner while
     # face-up on the field": one material of that archetype, as the materials are before they leave
     used = [duel.position.instances[material].card for material in play.materials]
+    record = _record(duel, play.materials)      # MUS-1: what the Summon used, before it moves
     # XYZ-4: an Xyz Summon with a single material is the card's alternative procedure (every Xyz line asks
     # for 2 or more): the monster used brings its own materials along (engine-rules.md §4.4 "Overlay").
     alternative = play.action == "xyz_summon" and len(play.materials) == 1 and \
@@ -449,10 +452,25 @@ def _extra_deck(duel: _Duel, play: Play, zone, battle_position, _zones) -> Posit
     archetype = tuner_if_material(card) if kind == "synchro" else None
     tuner = archetype is not None and not isinstance(archetype, Exception) and \
         any(material.in_archetype(archetype.value) for material in used)
+    # MUS-4: "A Synchro Monster that used this card as material is treated as a Tuner while face-up on the field"
+    tuner = tuner or (kind == "synchro" and any(tuner_for_user(material) for material in used))
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True, materials=tuple(attached),
-                             summoned_as=kind, special_summoned_from="extra_deck", treated_as_tuner=tuner))   # MAT-7
+                             summoned_as=kind, special_summoned_from="extra_deck", treated_as_tuner=tuner,   # MAT-7
+                             summon_materials=record))
     duel.summoned(kind, card.name, "extra_deck", alternative)
     return duel.done()
+
+
+def _record(duel: _Duel, materials) -> tuple:
+    """MUS-1: the materials a Summon uses, as the position records them: (card, "field" when it was on either
+    player's field, else the pile it was in), sorted by passcode."""
+    piles = {"hand", "deck", "extra_deck", "graveyard", "banished"}
+    found = []
+    for material in materials:
+        instance = duel.position.instances[material]
+        found.append((instance.card, instance.location if instance.location in piles else "field"))
+    found.sort(key=lambda entry: (entry[0].passcode, entry[1]))
+    return tuple(found)
 
 
 def _pendulum_zones(play: Play, given: Mapping[str, str]) -> dict[str, str]:
@@ -511,6 +529,7 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
     contact = contact_fusion(duel.position[play.card].card) if duel.position[play.card].location == "extra_deck" \
         else None
     origin = duel.position[play.card].location
+    record = _record(duel, play.cost or ()) if contact is not None else ()   # MUS-1: a Contact Fusion's materials
     if contact is None:
         # SP-1: the text says what happens to the cost: "by banishing ... from your hand / face-up field / GY" --
         # banished from there; discarded, sent or Tributed -- to the GY; a card from the GY is banished.
@@ -543,7 +562,7 @@ def _procedure(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positi
     _, _, state = duel.remove(play.card)
     card = _card_of(state)
     duel.place(zone, Monster(card, position=battle_position, summoned_this_turn=True,
-                             special_summoned_from=origin))   # MAT-7
+                             special_summoned_from=origin, summon_materials=record))   # MAT-7
     duel.summoned("procedure", card.name, origin)   # hand, graveyard or extra_deck
     return duel.done()
 
@@ -677,7 +696,8 @@ def _end_turn(duel: _Duel, play: Play, zone, battle_position, _zones) -> Positio
                                                         restrictions=monster.restrictions,         # TOK-1
                                                         summoned_as=monster.summoned_as,   # stays on the field
                                                         special_summoned_from=monster.special_summoned_from,
-                                                        treated_as_tuner=monster.treated_as_tuner)   # MTX-4
+                                                        treated_as_tuner=monster.treated_as_tuner,   # MTX-4
+                                                        summon_materials=monster.summon_materials)   # MUS-1
 
         def settle(card):
             return None if card is None else SpellTrap(card.card, position=card.position)

@@ -557,11 +557,16 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         attacked_before: set[str] = set()
         kind_units = 0 if text.per_material_of is None else sum(
             1 for unit in units if _matches(text.per_material_of, unit))      # BPX-10: materials of that kind
+        # MUS-1..MUS-3: what the materials of its Summon (the position's record) give: all its attacks this turn
+        # (on any target, or the ones after the first on monsters only) ...
+        used_total, used_on_monsters = _used_attacks(text, state)
         if state.attacked <= max(extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
-                or state.attacked < kind_units:
+                or state.attacked < kind_units or state.attacked < used_total:
             monsters_only = False                          # its first attack, or one of its additional ones
         elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
             monsters_only = True
+        elif state.attacked < used_on_monsters and not state.attacked_directly:
+            monsters_only = True                           # MUS-2: "can attack monsters a number of times ..."
         elif text.on_monsters_per_material and state.attacked <= materials and not state.attacked_directly:
             monsters_only = True                           # BP-5: one more on monsters per Xyz Material
         elif text.attack_all and not state.attacked_directly and (materials or not text.attack_all_needs_material) \
@@ -1056,6 +1061,40 @@ def _matches(term, material: Instance) -> bool:
     if actual is None:
         return False
     return {"=": actual == value, "<=": actual <= value, ">=": actual >= value}[term.op]
+
+
+class _UsedMaterial:
+    """MUS-1: a card a monster's Summon used, as filters see it (its card only: it is nowhere now)."""
+
+    def __init__(self, card):
+        self.card = card
+
+
+def _used_attacks(text, state) -> tuple[int, int]:
+    """MUS-2, MUS-3: (how many attacks on any target, how many attacks in all with the later ones on monsters)
+    this turn the materials its Summon used give a monster (0: none beyond the one every monster has). Counted from
+    the card text, as docs/material-rules.md says: "up to the number of <what> used for its <kind> Summon"; "If this
+    card was <kind> Summoned using <what> as material, it can make a second attack"."""
+    used = getattr(state, "summon_materials", ())
+    on_any, on_monsters = 0, 0
+    if text.used_attacks is not None:
+        what, kind, minus, monsters = text.used_attacks
+        if kind is None or state.summoned_as == kind:
+            count = len([card for card, _ in used if what is None or _matches(what, _UsedMaterial(card))]) - minus
+            if monsters:
+                on_monsters = count
+            else:
+                on_any = count
+    if text.used_extra is not None:
+        kind, condition, more = text.used_extra
+        if state.summoned_as == kind and used:
+            if condition[0] == "field":
+                met = all(where == "field" for _, where in used)
+            else:
+                met = any(_matches(condition[1], _UsedMaterial(card)) for card, _ in used)
+            if met:
+                on_any = max(on_any, 1 + more)
+    return on_any, on_monsters
 
 
 def _kinds(instance) -> frozenset:
@@ -2412,6 +2451,10 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
             if rule.summoned_as and holder.state.summoned_as != rule.summoned_as:
                 continue        # EDL-4: "While this Xyz Summoned card ..."
+            if rule.summoned_using is not None and not any(
+                    _matches(rule.summoned_using, _UsedMaterial(card))
+                    for card, _ in getattr(holder.state, "summon_materials", ())):
+                continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material"
             if rule.controls_named is not None and not any(
                     i.player == holder.player and _shown_face_up(i) and _matches(rule.controls_named, i)
                     for i in position.instances.values()):

@@ -16,7 +16,7 @@ from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
-                             synchro_all_levels, tuner_if_material, tuner_substitute, xyz_levels, xyz_treated_level,
+                             synchro_all_levels, tuner_for_user, tuner_if_material, tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
 from ..cards.replacements import banish_instead
@@ -161,6 +161,8 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
             if not state.properly_summoned:
                 out.append(f"not_properly_summoned({number}).")
             out.extend(_monster_state_facts(number, state))
+            for used, _ in state.summon_materials:   # MUS-1: their card facts (filters match them)
+                cards[used.passcode] = used
         elif isinstance(state, SpellTrap):
             out.append(f"position({number},{state.position}).")
             if state.set_this_turn:
@@ -490,6 +492,8 @@ def _monster_state_facts(number: int, monster: Monster) -> list[str]:
         out.append(f"added_tuner({number}).")
     if monster.summoned_as:                    # how it came to the field (its Summon procedure)
         out.append(f"summoned_as({number},{monster.summoned_as}).")
+    for k, (used, place) in enumerate(monster.summon_materials, 1):   # MUS-1: the materials of its Summon
+        out.append(f"summon_material({number},{k},{used.passcode},{place}).")
     if monster.special_summoned_from:          # MAT-7: where it was Special Summoned from
         out.append(f"special_summoned_from({number},{monster.special_summoned_from}).")
     for name in monster.restrictions:
@@ -553,6 +557,8 @@ def _written_facts(card: Card, filters: "_Filters", target: bool) -> list[str]:
     using = _read(card, tuner_if_material(card), target)   # MTX-4: a Tuner if Synchro Summoned using a material F
     if using is not None and target:
         out.append(f"tuner_if_material({c},{filters.number(using)}).")
+    if tuner_for_user(card):           # MUS-4: the Synchro Monster it is used for is a Tuner while face-up
+        out.append(f"tuner_for_user({c}).")
     every = synchro_all_levels(card)   # MTX-2: "treat it and all other Synchro Materials ... as Level 2 monsters"
     if every is not None and target:
         out.append(f"synchro_all_levels({c},{every.level}).")
@@ -621,6 +627,14 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_direct_if_only_mine({c},{filters.number(rules.direct_if_only_mine)}).")
     if rules.per_material_of is not None:      # BPX-10
         out.append(f"attack_per_material_of({c},{filters.number(rules.per_material_of)}).")
+    if rules.used_attacks is not None:         # MUS-2: as many attacks as materials its Summon used
+        what, kind, minus, on_monsters = rules.used_attacks
+        out.append(f"attack_per_used({c},{kind or 'any'},{'all' if what is None else filters.number(what)},"
+                   f"{minus},{'monsters' if on_monsters else 'any'}).")
+    if rules.used_extra is not None:           # MUS-3: more attacks if Summoned using such materials
+        kind, condition, extra = rules.used_extra
+        term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})"
+        out.append(f"attack_extra_if_used({c},{kind},{term},{extra}).")
     if rules.attack_all_among is not None:     # BPX-9
         out.append(f"attack_all_among({c},{filters.number(rules.attack_all_among)}).")
         if rules.attack_all_face_up:
@@ -945,6 +959,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
         if found.summoned_as:                                    # EDL-4: the conditions a position decides
             out.append(f"protection_summoned_as({c},{n},{found.summoned_as}).")
+        if found.summoned_using is not None:                     # MUS-6: and one of its materials matches
+            out.append(f"protection_summoned_using({c},{n},{filters.number(found.summoned_using)}).")
         if found.controls_named is not None:
             out.append(f"protection_controls_named({c},{n},{filters.number(found.controls_named)}).")
         if found.lp_higher:

@@ -37,7 +37,7 @@ STATE = frozenset({
     "summoned_this_turn", "set_this_turn", "position_changed", "flip_summoned", "attacks", "attacked_directly", "not_properly_summoned",
     "face_up_in_extra_deck", "phase", "normal_summon_used", "pendulum_summon_used", "summon_event",
     "activate_event", "alternative_event", "lp", "gemini_summoned", "restricted", "tribute_restricted_to",
-    "attacked_monster", "summoned_as", "special_summoned_from", "added_tuner",
+    "attacked_monster", "summoned_as", "special_summoned_from", "added_tuner", "summon_material",
 })
 # The play and its move, per step (decoded by `decode_line`).
 PLAY_ATOMS = ("act", "tribute", "material", "spell", "cost", "target", "to", "pendulum", "effect_used",
@@ -308,7 +308,8 @@ STATE_ARITIES = (("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), (
                  ("face_up_in_extra_deck", 1), ("gemini_summoned", 1), ("added_tuner", 1), ("phase", 1),
                  ("normal_summon_used", 0),
                  ("pendulum_summon_used", 0), ("summon_event", 6), ("activate_event", 7),
-                 ("alternative_event", 2), ("lp", 2), ("summoned_as", 2), ("special_summoned_from", 2))
+                 ("alternative_event", 2), ("lp", 2), ("summoned_as", 2), ("special_summoned_from", 2),
+                 ("summon_material", 4))
 
 
 def symmetric_zones(classes: Iterable[str], rules: int) -> str:
@@ -334,14 +335,14 @@ STATE_SHOW = "\n".join(f"#show {name}/{arity + 1}." for name, arity in (
     ("instance", 2), ("mine", 1), ("theirs", 1), ("location", 2), ("zone", 2), ("position", 2), ("attached", 2),
     ("restricted", 2), ("tribute_restricted_to", 2), ("attacks", 2), ("attacked_monster", 2), ("summoned_as", 2),
     ("special_summoned_from", 2), *((flag, 1) for flag in _FLAGS), ("phase", 1), ("normal_summon_used", 0), ("pendulum_summon_used", 0),
-    ("summon_event", 6), ("activate_event", 7), ("alternative_event", 2), ("lp", 2)))
+    ("summon_event", 6), ("activate_event", 7), ("alternative_event", 2), ("lp", 2), ("summon_material", 4)))
 
 
 _READ = frozenset({"instance", "mine", "theirs", "location", "zone", "position", "attached", "restricted", "summoned_as",
                    "special_summoned_from",
                    "tribute_restricted_to", "attacks", "attacked_monster", *_FLAGS, "phase",
                    "normal_summon_used", "pendulum_summon_used", "summon_event", "activate_event", "alternative_event",
-                   "lp"})
+                   "lp", "summon_material"})
 
 
 @dataclass(frozen=True)
@@ -372,6 +373,8 @@ def _contribution(name: str, arguments: list[str]) -> tuple | None:
         return None                          # a history event's or an effect's name, not a card
     if name == "attached":
         return ("host", instance, arguments[1])
+    if name == "summon_material":            # MUS-1: a multiset of (card, place); the material's own id aside
+        return ("used", instance, (arguments[2], arguments[3]))
     if name == "attacked_monster":                       # BP-12: described by the monster it attacked
         return ("attacked", instance, arguments[1])
     if name in ("mine", "theirs"):
@@ -419,6 +422,7 @@ def state_of(contributions: Iterable[tuple | None]) -> State:
     turn: dict = {"phase": None, "normal_summon_used": False, "pendulum_summon_used": False}
     events = set()
     attacked: dict = {}
+    used: dict = {}
     for contribution in contributions:
         if contribution is None:
             continue
@@ -431,6 +435,8 @@ def state_of(contributions: Iterable[tuple | None]) -> State:
             events.add(contribution[1])
         elif kind == "attacked":
             attacked.setdefault(contribution[1], []).append(contribution[2])
+        elif kind == "used":
+            used.setdefault(contribution[1], []).append(contribution[2])
         else:
             hosts[contribution[1]] = contribution[2]
     # The opponent's hidden piles are not part of a position's facts (HIDDEN_TO_THE_RULES): a card a play moves
@@ -438,6 +444,9 @@ def state_of(contributions: Iterable[tuple | None]) -> State:
     for number in [n for n, entry in cards.items()
                    if entry.get("side") == "theirs" and entry.get("location") in HIDDEN_TO_THE_RULES]:
         del cards[number]
+    for number, materials in used.items():              # MUS-1: the materials of its Summon, as a multiset
+        if number in cards:
+            cards[number]["summon_materials"] = tuple(sorted(materials))
     described = {number: tuple(sorted(entry.items())) for number, entry in cards.items() if "location" in entry}
     for number, targets in attacked.items():            # BP-12: the monsters it attacked, by their description
         if number in cards:

@@ -610,6 +610,20 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_extra_while": ("BP-5", "{0:card} has no text that lets it attack twice while it points to a monster"),
     "presence_holds": ("PRC-1", "the position shows no card that {0:instance}'s text waits for"),
     "attack_per_material_of": ("BP-5", "{0:card} has no text that lets it attack once for each material of a kind"),
+    # MUS-2, MUS-3: attacks the materials of its Summon give (the position's summon_materials), BP-5's counts
+    "attack_per_used": ("BP-5", "{0:card} has no text that lets it attack once for each material of its Summon"),
+    "no attack_per_used": (None, None),
+    "attack_extra_if_used": ("BP-5", "{0:card} has no text that lets it attack again for the materials of its Summon"),
+    "summon_material": ("BP-5", "{0:instance} was not Summoned with materials the position records"),
+    "no summon_material": (None, None), "not used_elsewhere": (None, None),
+    "summoned_as": ("BP-5", "{0:instance} did not come to the field by the Summon its text names"),
+    "no summoned_as": (None, None),
+    ("used_count: U = #count { M: summon_material(I,M,_,_), F = all; M: summon_material(I,M,_,_), "
+     "matches(um(I,M),F) }"): (None, None),
+    "any_target_attack: N < (U-D)": ("BP-5", ("it already attacked {N} times this turn; the materials of its Summon "
+                                               "allow {U} attack(s), less {D}")),
+    "monster_only_attack: N < (U-D)": ("BP-5", ("it already attacked {N} times this turn; the materials of its "
+                                                 "Summon allow {U} attack(s) on monsters, less {D}")),
     "material_count_of": (None, None), "no attack_per_material_of": (None, None),
     "material_count_of: M = #count { X: attached(X,I), matches(X,F) }": (None, None),
     "any_target_attack: N <= 1": ("BPX-2", "it already attacked {N} times this turn; a card allows one more"),

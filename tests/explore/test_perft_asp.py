@@ -34,12 +34,12 @@ def test_the_command_refuses_what_it_cannot_count(capsys, tmp_path):
     import yaml
     from pysolver.position.builder import PositionBuilder
     from pysolver.position.files import position_to_dict
-    unread = PositionBuilder(turn=2).hand("Kuriboh").extra_deck("Chimeratech Overdragon").build()
-    assert unread_in_turn(unread) == ["Chimeratech Overdragon"]      # its attacks: a Battle Phase is ahead
+    unread = PositionBuilder(turn=2).hand("Kuriboh").extra_deck("Zerrziel, Ruler of the Evil Eyed").build()
+    assert unread_in_turn(unread) == ["Zerrziel, Ruler of the Evil Eyed"]   # its attacks: a Battle Phase is ahead
     path = tmp_path / "unread.yaml"
     path.write_text(yaml.safe_dump(position_to_dict(unread)))
     assert main(["perft", str(path), "--depth", "2", "--engine", "asp", "--all-instances"]) == 2
-    assert "Chimeratech Overdragon" in capsys.readouterr().err
+    assert "Zerrziel, Ruler of the Evil Eyed" in capsys.readouterr().err
     synchro = str(PERFT_DIR / "positions" / "synchro.yaml")
     assert main(["perft", synchro, "--depth", "2", "--engine", "asp", "--divide"]) == 2      # the total only
     assert "--divide" in capsys.readouterr().err

@@ -109,13 +109,17 @@ def test_an_asp_goal_reads_the_state_at_the_horizon():
     assert asp.depth == bfs.depth == 1 and paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal)
 
 
+_ZERRZIEL = "Zerrziel, Ruler of the Evil Eyed"
+
+
 def test_card_text_that_cannot_be_read_makes_the_answer_not_exhaustive():
-    """Chimeratech Overdragon's attacks "a number of times each Battle Phase" are not read (issue 15 item 7):
-    lines may depend on it. (Cyber Twin Dragon's second attack, the example before, is read since BP-5.)"""
+    """Zerrziel, Ruler of the Evil Eyed's second attack "using a monster with 2600 or higher ATK as material" is not
+    read (MUS-3): lines may depend on it. (Cyber Twin Dragon's second attack, an example before, is read since BP-5;
+    Chimeratech Overdragon's attack count, another, since MUS-2.)"""
     from pysolver.position.builder import PositionBuilder
-    position = PositionBuilder(turn=2).hand("Kuriboh").extra_deck("Chimeratech Overdragon").build()
+    position = PositionBuilder(turn=2).hand("Kuriboh").extra_deck(_ZERRZIEL).build()
     result = search(position, "monsters>=1", engine="asp")
-    assert result.found and result.depth == 1 and not result.exhausted and "Chimeratech Overdragon" in result.reason
+    assert result.found and result.depth == 1 and not result.exhausted and _ZERRZIEL in result.reason
 
 def test_zn_4_bfs_keeps_identical_field_copies_apart_where_a_link_arrow_tells_zones_apart():
     """Linkuriboh in the right Extra Monster Zone points to M4 (Master Rule 4): Tributing the Celtic
@@ -132,13 +136,14 @@ def test_zn_4_bfs_keeps_identical_field_copies_apart_where_a_link_arrow_tells_zo
 
 
 def test_bp_1_an_unread_attack_clause_cannot_matter_in_a_turn_without_battle_phase():
-    """BP-1: no Battle Phase on turn 1, and none after Main Phase 2 begins: Chimeratech Overdragon's unread
-    attack count cannot change a line, so the asp engine's answer is exhaustive, as the breadth-first search's."""
+    """BP-1: no Battle Phase on turn 1, and none after Main Phase 2 begins: Zerrziel, Ruler of the Evil Eyed's
+    unread second attack cannot change a line, so the asp engine's answer is exhaustive, as the breadth-first
+    search's."""
     from pysolver.position.builder import PositionBuilder
-    first = PositionBuilder(turn=1).hand("Kuriboh").extra_deck("Chimeratech Overdragon").build()
-    later = PositionBuilder(turn=2, phase="main2").hand("Kuriboh").extra_deck("Chimeratech Overdragon").build()
-    ahead = PositionBuilder(turn=2, phase="battle").hand("Kuriboh").extra_deck("Chimeratech Overdragon").build()
-    assert unread_in_turn(first) == unread_in_turn(later) == [] and unread_in_turn(ahead) == ["Chimeratech Overdragon"]
+    first = PositionBuilder(turn=1).hand("Kuriboh").extra_deck(_ZERRZIEL).build()
+    later = PositionBuilder(turn=2, phase="main2").hand("Kuriboh").extra_deck(_ZERRZIEL).build()
+    ahead = PositionBuilder(turn=2, phase="battle").hand("Kuriboh").extra_deck(_ZERRZIEL).build()
+    assert unread_in_turn(first) == unread_in_turn(later) == [] and unread_in_turn(ahead) == [_ZERRZIEL]
     result = search(first, "monsters>=1", engine="asp")
     assert result.found and result.depth == 1 and result.exhausted and "NOT complete" not in result.reason
     assert search(first, "monsters>=2", engine="asp").exhausted == search(first, "monsters>=2").exhausted is True

@@ -250,10 +250,11 @@ def test_unq_1_gagaga_magician_is_read_no_longer_withheld():
 
 
 def test_bp_1_an_unread_attack_clause_withholds_nothing_when_no_attack_is_ahead():
-    """Chimeratech Overdragon's attack count ("a number of times") is not read; on turn 1 (BP-1) and in Main Phase 2 no
-    attack can be declared any more, so the answer is complete; in Main Phase 1 of turn 2 it is partial."""
+    """Zerrziel, Ruler of the Evil Eyed's second attack (a material's ATK) is not read; on turn 1 (BP-1) and in Main
+    Phase 2 no attack can be declared any more, so the answer is complete; in Main Phase 1 of turn 2 it is partial."""
     for turn, phase, complete in ((1, "main1", True), (2, "main2", True), (2, "main1", False)):
-        position = board(turn=turn, phase=phase).monster(1, "Chimeratech Overdragon").hand("Kuriboh").build()
+        position = board(turn=turn, phase=phase).monster(1, "Zerrziel, Ruler of the Evil Eyed").hand("Kuriboh") \
+            .build()
         plays = same_as_reference(position)
         assert plays.exhaustive is complete and bool(plays.unread) is not complete
 

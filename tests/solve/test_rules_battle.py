@@ -311,7 +311,7 @@ def test_bp_9_bp_10_the_wordings_over_the_card_database(real):
     for name, clause in (("Block Spider", "Insect-Type"),
                          ("Tenyi Spirit - Sahasrara", "Effect Monsters for attacks"),   # (F0: BPX-25)
                          ("Nephthys, the Sacred Flame", "in the Main Monster Zones"),   # (Alucard: BPX-22)
-                         ("Alba-Lenatus the Abyss Dragon", "materials used for it")):
+                         ("Zerrziel, Ruler of the Evil Eyed", "2600 or higher ATK")):   # (Alba-Lenatus: MUS-2)
         assert not (attack_rules(real[name]).only_target or attack_rules(real[name]).cannot_attack
                     or attack_rules(real[name]).only_target_among), name
         assert any(clause in u.clause for u in unread_clauses(real[name])), name

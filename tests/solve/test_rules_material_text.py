@@ -53,9 +53,10 @@ def test_syn_1_hinezumi_hanabi_and_the_dustons_read_as_never_material(real):
     assert material_rules(real["Number 95: Galaxy-Eyes Dark Matter Dragon"]).never == {"xyz"}
     for name in ("Hinezumi Hanabi", "Number S39: Utopia the Lightning", "Galaxy-Eyes Cipher Blade Dragon"):
         assert coverage.supported(real[name]) is None, name
-    # a condition on the material that is not read stays unread (Martial Metal Marcher's "A Synchro Monster
-    # that used this card as material is treated as a Tuner")
-    assert coverage.supported(real["Martial Metal Marcher"]) is not None
+    # a condition on the material that is not read stays unread (Deep Sea Prima Donna's "Your opponent cannot
+    # target a Synchro Monster that used this card as material with monster effects"; Martial Metal Marcher's
+    # Tuner, the example before, is read since MUS-4)
+    assert coverage.supported(real["Deep Sea Prima Donna"]) is not None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -807,8 +808,9 @@ def test_mtx_3_sentences_that_decide_no_play_are_read(real):
     assert not any("gains 3000 ATK" in clause for clause in onimaru)
     # a targeting protection decides targeted plays (TGT): Black Luster Soldier - Soldier of Chaos stays unread
     assert coverage.supported(real["Black Luster Soldier - Soldier of Chaos"]) is not None
-    # a second attack decides attack declarations (BP-5): Battlewasp - Hama the Conquering Bow stays unread
-    assert coverage.supported(real["Battlewasp - Hama the Conquering Bow"]) is not None
+    # a second attack decides attack declarations (BP-5): not read as deciding no play (Battlewasp - Hama the
+    # Conquering Bow's is MUS-3's; a material's ATK, Zerrziel's, stays unread)
+    assert coverage.supported(real["Zerrziel, Ruler of the Evil Eyed"]) is not None
 
 
 def test_mtx_3_melusine_and_violet_chimera_play_like_any_monster(real):
@@ -839,8 +841,9 @@ def test_mtx_4_the_assault_blackwings_are_read(real):
     for name in _ASSAULT:
         assert tuner_if_material(real[name]) == Atom("archetype", "=", 0x33), name
         assert coverage.supported(real[name]) is None, name
-    # "A Synchro Monster that used this card as material is treated as a Tuner": not read
-    assert coverage.supported(real["Martial Metal Marcher"]) is not None
+    # "A Synchro Monster that used this card as material is treated as a Tuner": read by MUS-4
+    # (tests/solve/test_rules_summon_materials.py)
+    assert coverage.supported(real["Martial Metal Marcher"]) is None
 
 
 def test_mtx_4_sayo_synchro_summoned_using_a_blackwing_is_a_tuner(real):
