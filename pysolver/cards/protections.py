@@ -85,7 +85,8 @@ class Protection:
                               # on the field: monsters, Spells/Traps, Pendulum Scales, TGT-10) | "field_zones" (the cards
                               # in either Field Zone, TGX-2) | "same_attribute" (the monsters on the field of this card's
                               # Attribute, TGX-3) | "their_cards" (the cards of its controller's opponent on the field, in
-                              # the GY and banished, TGX-3)
+                              # the GY and banished, TGX-3) | "own_co_linked" (its controller's monsters that are
+                              # co-linked, LKQ-1)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -100,6 +101,9 @@ class Protection:
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
                                      # kind (kinds is then {"monster"})
     except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
+    source_special: bool = False     # LKQ-2: "with effects of Special Summoned monsters, except those Special Summoned
+                                     # from the GY": only the effects of activated monsters on the field that were
+                                     # Special Summoned, not from the GY (kinds is then {"monster"})
 
 
 @dataclass(frozen=True)
@@ -134,6 +138,10 @@ _ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) 
 _SOURCE = r"the effects of (?P<source>[^,]+? (?:monsters|Monsters))"
 # LKP-9: "Neither player can target this Xyz Summoned card with monster effects, except its own." (Borreload eXcharge
 # Dragon): this card, while it came by that Summon, against monster effects other than its own.
+# LKQ-2: "Neither player can target this card with effects of Special Summoned monsters, except those Special Summoned from
+# the GY." (The Zombie Vampire)
+_SPECIAL_SOURCE = re.compile(r"^(?P<who>Your opponent cannot|Neither player can) target this card with effects of Special "
+                             r"Summoned monsters, except those Special Summoned from the GY$")
 _SUMMONED_SELF = re.compile(r"\bthis (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card\b")
 _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or destroyed|, or destroyed|)) by,? "
                       rf"(?:(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})|{_SOURCE})$")
@@ -182,6 +190,8 @@ def _what(what: str, subject):
         return ("self", None, False, False)
     if what in ("them", "they", "those monsters", "those cards"):
         return subject if isinstance(subject, tuple) else None
+    if what == "co-linked monsters you control":     # LKQ-1: its controller's monsters that are co-linked
+        return ("own_co_linked", ANY, False, False)
     # LKP-4 (docs/lock-rules.md): "Spells/Traps you control" (its controller's Spell and Trap Cards on the field, face-up
     # or Set); 'other "X" cards you control' (its controller's face-up X cards on the field, of any card type, not
     # itself); "<monsters> you control[,] that were Special Summoned from the Extra Deck / the GY[,]" (face-up ones)
@@ -282,6 +292,10 @@ def read_sentence(sentence: str, card: Card):
     if lead is None:
         return None
     presence, text = lead
+    special = _SPECIAL_SOURCE.fullmatch(text) if presence is None and card.is_monster else None
+    if special:                                # LKQ-2: this card, against effects of monsters Special Summoned, not from the GY
+        whom = "opponent" if special.group("who").startswith("Your opponent") else "both"
+        return (Protection(whom, frozenset({"monster"}), "self", source_special=True),)
     if card.is_monster and "link" in card.kinds and presence is None:      # TGT-9: "this linked card" (IsLinkState)
         linked = re.sub(r"\b([Tt])his linked card\b", r"\1his card", text)
         if linked != text:

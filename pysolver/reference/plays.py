@@ -2324,6 +2324,15 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
     return False
 
 
+def _co_linked(position: Position, monster: Instance) -> bool:
+    """LKQ-1: the monster points to a monster on the field, of either player, that points back to it."""
+    here = _place_of(position, monster)
+    arrows = _points_to(monster.card, here, monster.player == position.turn_player)
+    return any(other.id != monster.id and other.location in ON_FIELD and _place_of(position, other) in arrows
+               and here in _points_to(other.card, _place_of(position, other), other.player == position.turn_player)
+               for other in position.instances.values())
+
+
 def _protected(position: Position, activated: Instance, target: Instance) -> bool:
     """TGT-5: whether a face-up card's text forbids the turn player's activation of `activated` to target
     `target`: the protection binds the turn player (TGT-1), applies (TGT-2), covers the target (TGT-3) and
@@ -2361,6 +2370,9 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # TGX-4: "the effects of Level 6 or lower monsters": not this activated card's
             if rule.except_own and activated.id == holder.id:
                 continue        # LKP-9: ", except its own"
+            if rule.source_special and not (activated.location in ON_FIELD and _special_summoned(activated)
+                                            and activated.state.special_summoned_from != "graveyard"):
+                continue        # LKQ-2: only effects of monsters on the field Special Summoned, not from the GY
             if rule.scope == "their_cards":   # TGX-3: the cards of the holder's opponent on the field, in the GY, banished
                 covered = target.player != holder.player and (on_field or target.location in ("graveyard", "banished"))
             elif not on_field:
@@ -2381,6 +2393,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 covered = False         # the other scopes name monsters
             elif rule.scope == "self":
                 covered = target.id == holder.id
+            elif rule.scope == "own_co_linked":    # LKQ-1: the holder's monsters that are co-linked
+                covered = target.player == holder.player and _co_linked(position, target)
             elif rule.scope == "same_attribute":   # TGX-3: a monster on either field of the holder's Attribute
                 covered = target.card.attribute == holder.card.attribute
             elif rule.scope == "points":   # TGT-10, TGX-1: the monsters of that kind it points to (TGT-10: face-up)

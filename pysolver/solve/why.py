@@ -487,6 +487,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                   "it from you)"),
     "target_protected_source": ("TGX-4", "{T:instance} cannot be targeted by the effects of {I:instance} (a face-up "
                                          "card's text protects it from the effects of such monsters)"),
+    "target_protected_special": ("LKQ-2", ("{T:instance} cannot be targeted by the effects of {I:instance} (a face-up "
+                                           "card's text protects it from the effects of monsters Special Summoned, not "
+                                           "from the GY)")),
     # Named rules that make a condition true (`not p` failed).
     "blocked_once_per_turn": ("TEXT", "this effect can be used once per turn and was used"),
     "blocked_lp_cost": ("TEXT", "you cannot pay its Life Point cost"),
