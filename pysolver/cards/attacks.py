@@ -118,7 +118,7 @@ _MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:X
 _NOT_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this card "
                          r"for attacks|Your opponent cannot select this card as an attack target)\.")
 # PRC-5: "<BP-8 clause>, also <a protection that pysolver.cards.protections reads>"
-_NOT_TARGET_ALSO = re.compile(r"(?P<bp8>(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot "
+_NOT_TARGET_ALSO = re.compile(r"(?P<bp8>(?:Your opponent's monsters|Monsters your opponent controls|Your opponent|Monsters) cannot "
                               r"target this card for attacks|This card cannot be targeted for an attack), also "
                               r"(?P<rest>.+)\.")    # BPX-21: Saizo's "This card cannot be targeted for an attack"
 # BP-9 (EFFECT_CANNOT_ATTACK)
@@ -492,7 +492,8 @@ def attack_rules(card: Card) -> AttackRules:
         if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # PRC-5: the other half is a protection read whole
             body = match.group("bp8") + "."
-            if body == "This card cannot be targeted for an attack.":     # BPX-21: the same EFFECT_CANNOT_BE_BATTLE_TARGET
+            if body in ("This card cannot be targeted for an attack.",     # BPX-21: the same EFFECT_CANNOT_BE_BATTLE_TARGET
+                        "Monsters cannot target this card for attacks."):   # LKQ-6: only the opponent's attack it
                 body = "Your opponent's monsters cannot target this card for attacks."
         if card.is_monster and "link" in card.kinds and _LINKED_NOT_TARGET.fullmatch(sentence) \
                 and protections_read(sentence, card) and "not_target_while" not in found:    # BPX-24

@@ -164,6 +164,11 @@ class ActivationLock:
     what: tuple = ()           # only monsters matching one of these filters (empty: any)
     in_field_zone: object = None   # 'While "X" is in the Field Zone': a filter naming X (a face-up card there)
     battle_phase: bool = False     # "during the (your) Battle Phase": only then
+    summoned_as: str | None = None   # LKQ-3: "While you control this Fusion Summoned card, ...": while its card came so
+    special_only: bool = False     # LKQ-3, LKQ-4: only monsters on the field that were Special Summoned (BPM-1)
+    unless_linked: bool = False    # LKQ-4: ", unless they are linked": not a monster that is linked (IsLinkState)
+    with_material: bool = False    # LKQ-5: "While this card has material, ...": only while it has Xyz Material
+    same_attribute_gy: bool = False   # LKQ-5: only monsters with the Attribute of a monster in its controller's GY
 
 
 _MONSTER_EFFECTS = frozenset({"monster"})
@@ -190,6 +195,39 @@ _ACT_MONSTERS = re.compile(rf"(?:(?P<what>.+?) (?P<whose>your opponent controls|
 # the requirement language ending in MAT-7's "Special Summoned from the Extra Deck", on the field.
 _ACT_FROM_EXTRA_DECK = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) activate the effects of "
                                   r"(?P<what>[^.]+? monsters Special Summoned from the Extra Deck)\.")
+
+
+# LKQ-3: "While you control this Fusion Summoned card, your opponent cannot activate the effects of Special Summoned Dragon
+# or Spellcaster monsters they control." (Secreterion Dragon); LKQ-4: "Special Summoned monsters on the field cannot
+# activate their effects, unless they are linked." (Knightmare Gryphon); LKQ-5: "While this card has material, your
+# opponent cannot activate the effects of monsters in their GY with the same Attribute as a monster in your GY."
+# (Mercurium the Living Quicksilver)
+_ACT_SPECIAL_THEIRS = re.compile(r"While you control this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card, your "
+                                 r"opponent cannot activate the effects of Special Summoned (?P<what>[^.,]+? monsters) "
+                                 r"they control\.")
+_ACT_SPECIAL_UNLINKED = "Special Summoned monsters on the field cannot activate their effects, unless they are linked."
+_ACT_GY_ATTRIBUTE = ("While this card has material, your opponent cannot activate the effects of monsters in their GY "
+                     "with the same Attribute as a monster in your GY.")
+
+
+def _read_lkq(sentence: str, where: str) -> ActivationLock | None:
+    """LKQ-3..LKQ-5: the activation locks of a monster's text whose conditions the position decides."""
+    if where != "card":
+        return None
+    match = _ACT_SPECIAL_THEIRS.fullmatch(sentence)
+    if match:
+        try:
+            wanted = _filters(match.group("what"))
+        except UnreadLock:
+            return None
+        return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "field", wanted,
+                              summoned_as=match.group("kind").lower(), special_only=True)
+    if sentence == _ACT_SPECIAL_UNLINKED:
+        return ActivationLock(sentence, where, "both", _MONSTER_EFFECTS, "field", special_only=True, unless_linked=True)
+    if sentence == _ACT_GY_ATTRIBUTE:
+        return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "graveyard", with_material=True,
+                              same_attribute_gy=True)
+    return None
 
 
 def _monster_kinds(phrase: str) -> tuple:
@@ -219,6 +257,9 @@ def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
             return None
         return ActivationLock(sentence, where, who, kinds, place, (), field[0] if field else None,
                               bool(match.group("battle")))
+    found = _read_lkq(sentence, where)
+    if found is not None:
+        return found
     match = _ACT_FROM_EXTRA_DECK.fullmatch(sentence)
     if match:                                                      # LKP-3
         who = WHO[match.group("who")]

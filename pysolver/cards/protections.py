@@ -160,8 +160,9 @@ _IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
 _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
 # PRC-5: "<BP-8 clause>, also <protection>": the attack half, which pysolver.cards.attacks reads (BP-8, PRC-1)
-ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this "
-                         r"card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21
+ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent|Monsters) cannot target "
+                         r"this card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21;
+#                                                                                      "Monsters": LKQ-6
 # TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
 ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
                            r"you control for attacks|monsters you control for attacks, except this one|monsters for "

@@ -53,6 +53,7 @@ from ..cards.extra_deck_text import alternative_xyz
 from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
                            summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
+from ..cards.presence import LINKED
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
@@ -2255,6 +2256,19 @@ def _activation_locked(position: Position, card: Instance) -> bool:
                 continue
             if lock.what and not any(_matches(f, card) for f in lock.what):
                 continue
+            if lock.summoned_as and holder.state.summoned_as != lock.summoned_as:
+                continue        # LKQ-3: "While you control this Fusion Summoned card"
+            if lock.with_material and not any(i.location == "overlay" and i.host == holder.id
+                                              for i in position.instances.values()):
+                continue        # LKQ-5: "While this card has material"
+            if lock.special_only and not (card.location in ON_FIELD and _special_summoned(card)):
+                continue        # LKQ-3, LKQ-4: only Special Summoned monsters
+            if lock.unless_linked and _presence_holds(position, card, LINKED):
+                continue        # LKQ-4: ", unless they are linked"
+            if lock.same_attribute_gy and not (card.card.attribute and any(
+                    i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
+                    and i.card.attribute == card.card.attribute for i in position.instances.values())):
+                continue        # LKQ-5: "with the same Attribute as a monster in your GY"
             return True
     return False
 
@@ -2304,6 +2318,9 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
     if presence.where == "own_gy":                # TGX-5: a monster of that kind in its controller's GY
         return any(i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
                    and _matches(presence.filter, i) for i in cards)
+    if presence.where == "own_spell":             # LKQ-7: a face-up Spell Card of its controller's (a Pendulum Scale too)
+        return any(i.player == holder.player and i.location in ("spell_trap_zone", "field_zone", "pendulum_zone")
+                   and i.state.position == "face_up" and bool(i.card.kinds & {"spell", "pendulum"}) for i in cards)
     if presence.where == "own_face_down":         # BPX-21: a face-down monster of its controller's
         return any(i.player == holder.player and i.location in ON_FIELD and i.state.position == "set" for i in cards)
     if presence.where == "points":

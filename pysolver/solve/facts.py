@@ -375,6 +375,11 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"activation_lock_field_zone({c},{n},{filters.number(lock.in_field_zone)}).")
         if lock.battle_phase:
             out.append(f"activation_lock_battle_phase({c},{n}).")
+        if lock.summoned_as:                                     # LKQ-3..LKQ-5: conditions of the position
+            out.append(f"activation_lock_summoned_as({c},{n},{lock.summoned_as}).")
+        for flag in ("special_only", "unless_linked", "with_material", "same_attribute_gy"):
+            if getattr(lock, flag):
+                out.append(f"activation_lock_{flag}({c},{n}).")
     rule = unique(card)                                          # UNQ-1..UNQ-4
     if rule is not None:
         what = "name" if rule.name else f"archetype({rule.archetype})"

@@ -96,3 +96,143 @@ def test_lkq_2_negated_zombie_vampire_protects_nothing(real):
     b = cipher(real)
     b.opponent.monster(1, "The Zombie Vampire", restrictions=["effects_negated"]).monster(2, "Celtic Guardian")
     assert targets(b.build()) == {"oM1", "oM2"}
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-3..LKQ-5: activation locks whose conditions the position decides
+
+def activated(position) -> set:
+    return {card for action, card, target in plays(position) if action == "activate"}
+
+
+def test_lkq_3_to_5_the_sentences_are_read(real):
+    from pysolver.cards.locks import activation_locks
+    (secreterion,) = activation_locks(real["Secreterion Dragon"])
+    assert (secreterion.who, secreterion.place, secreterion.summoned_as, secreterion.special_only) == \
+        ("opponent", "field", "fusion", True)
+    (gryphon,) = activation_locks(real["Knightmare Gryphon"])
+    assert (gryphon.who, gryphon.place, gryphon.special_only, gryphon.unless_linked) == ("both", "field", True, True)
+    (mercurium,) = activation_locks(real["Mercurium the Living Quicksilver"])
+    assert (mercurium.who, mercurium.place, mercurium.with_material, mercurium.same_attribute_gy) == \
+        ("opponent", "graveyard", True, True)
+    for name in ("Secreterion Dragon", "Knightmare Gryphon", "Mercurium the Living Quicksilver"):
+        assert read_whole(real[name]), name
+
+
+def test_lkq_3_secreterion_dragon_while_fusion_summoned(real):
+    # the turn player's Cipher Dragon: a Dragon, an Xyz Monster (Special Summoned)
+    b = cipher(real)
+    b.opponent.monster(1, "Secreterion Dragon", summoned_as="fusion").monster(2, "Celtic Guardian")
+    assert "M1" not in activated(b.build())
+    b = cipher(real)     # revived, not Fusion Summoned: no lock
+    b.opponent.monster(1, "Secreterion Dragon", special_summoned_from="graveyard").monster(2, "Celtic Guardian")
+    assert "M1" in activated(b.build())
+    b = cipher(real)     # negated: no lock
+    b.opponent.monster(1, "Secreterion Dragon", summoned_as="fusion", restrictions=["effects_negated"]) \
+        .monster(2, "Celtic Guardian")
+    assert "M1" in activated(b.build())
+
+
+def test_lkq_3_secreterion_dragon_binds_only_its_controllers_opponent(real):
+    b = cipher(real).monster(2, "Secreterion Dragon", summoned_as="fusion")
+    b.opponent.monster(2, "Celtic Guardian")
+    assert "M1" in activated(b.build())
+
+
+def test_lkq_4_knightmare_gryphon_unless_linked(real):
+    for side in ("mine", "theirs"):
+        b = cipher(real)
+        (b if side == "mine" else b.opponent).monster("right", "Knightmare Gryphon")
+        b.opponent.monster(2, "Celtic Guardian")
+        assert "M1" not in activated(b.build()), side
+    # linked: Proxy Dragon (arrows Left, Right) in the turn player's zone 2 points to Cipher Dragon's zone 1
+    b = cipher(real).monster(2, "Proxy Dragon")
+    b.opponent.monster("right", "Knightmare Gryphon").monster(2, "Celtic Guardian")
+    assert "M1" in activated(b.build())
+    b = cipher(real)     # negated: no lock
+    b.opponent.monster("right", "Knightmare Gryphon", restrictions=["effects_negated"]).monster(2, "Celtic Guardian")
+    assert "M1" in activated(b.build())
+
+
+def kendama(real):
+    """The turn player's Hi-Speedroid Kendama (WIND) in the GY, its effect there (they control no cards)."""
+    return board(cards=real).graveyard("Hi-Speedroid Kendama")
+
+
+def test_lkq_5_mercurium_while_it_has_material_and_the_attribute_is_in_its_controllers_gy(real):
+    alone = kendama(real)
+    alone.opponent.monster(1, "Mercurium the Living Quicksilver", materials=["Kuriboh"])
+    assert "GY1" in activated(alone.build())        # no WIND monster in the opponent's GY
+    b = kendama(real)
+    b.opponent.monster(1, "Mercurium the Living Quicksilver", materials=["Kuriboh"]).graveyard("Harpie Lady")
+    assert "GY1" not in activated(b.build())        # a WIND monster there
+    b = kendama(real)                               # no material: no lock
+    b.opponent.monster(1, "Mercurium the Living Quicksilver").graveyard("Harpie Lady")
+    assert "GY1" in activated(b.build())
+    b = kendama(real).graveyard("Harpie Lady")      # a WIND monster in the turn player's own GY does not count
+    b.opponent.monster(1, "Mercurium the Living Quicksilver", materials=["Kuriboh"])
+    assert "GY1" in activated(b.build())
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-6: "While you control another Synchro Monster, monsters cannot target this card for attacks, also neither player
+# can target it with card effects." (Ultimaya Tzolkin)
+
+def battle(real):
+    return board(cards=real, turn=3, phase="battle")
+
+
+def attacks(position) -> set:
+    return {(card, target) for action, card, target in plays(position) if action == "declare_attack"}
+
+
+def test_lkq_6_ultimaya_tzolkin_is_read(real):
+    from pysolver.cards.attacks import attack_rules
+    card = real["Ultimaya Tzolkin"]
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.presence.where, found.presence.other) == ("both", "self", "own", True)
+    assert attack_rules(card).not_target_while == found.presence
+    assert read_whole(card)
+
+
+def test_lkq_6_ultimaya_tzolkin_while_its_controller_controls_another_synchro_monster(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Ultimaya Tzolkin").monster(2, "Junk Warrior")
+    assert attacks(b.build()) == {("M1", "oM2")}
+    b = cipher(real)
+    b.opponent.monster(1, "Ultimaya Tzolkin").monster(2, "Junk Warrior")
+    assert targets(b.build()) == {"oM2"}
+    # no other Synchro Monster of its controller's (the turn player's does not count): no protection
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Junk Warrior")
+    b.opponent.monster(1, "Ultimaya Tzolkin").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2"), ("M2", "oM1"), ("M2", "oM2")}
+    b = cipher(real).monster(2, "Junk Warrior")
+    b.opponent.monster(1, "Ultimaya Tzolkin").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-7: "While you control a face-up Spell, your opponent cannot target this card for attacks." (Number 82:
+# Heartlandraco)
+
+def test_lkq_7_heartlandraco_is_read(real):
+    from pysolver.cards.attacks import attack_rules
+    card = real["Number 82: Heartlandraco"]
+    assert attack_rules(card).not_target_while.where == "own_spell"
+    assert read_whole(card)
+
+
+def test_lkq_7_heartlandraco_while_its_controller_controls_a_face_up_spell(real):
+    def position(spell=None, mine=None, **options):
+        b = battle(real).monster(1, "Celtic Guardian")
+        if mine:
+            b.spell_trap(1, mine)
+        b.opponent.monster(1, "Number 82: Heartlandraco", materials=["Kuriboh"]).monster(2, "Celtic Guardian")
+        if spell:
+            b.opponent.spell_trap(1, spell, **options)
+        return b.build()
+    assert attacks(position("Toon World")) == {("M1", "oM2")}                 # a face-up Continuous Spell
+    assert attacks(position("Dragonpit Magician")) == {("M1", "oM2")}         # a Pendulum Scale is a Spell Card
+    assert attacks(position("Raigeki", position="set")) == {("M1", "oM1"), ("M1", "oM2")}   # Set: not face-up
+    assert attacks(position()) == {("M1", "oM1"), ("M1", "oM2")}
+    assert attacks(position(mine="Toon World")) == {("M1", "oM1"), ("M1", "oM2")}   # the turn player's Spell
