@@ -248,8 +248,11 @@ def tribute_limit(card: Card) -> TributeLimit | None:
 # MAT-3: a monster whose text changes its own original ATK/DEF ("The original ATK of this card becomes 1200 x the
 # number of materials used for its Special Summon", Chimeratech Megafleet Dragon): on the field its ATK and DEF are
 # not the printed ones and a position does not record them, so no ATK/DEF term of a filter matches it there.
+# LKQ-8 (docs/lock-rules.md): "While this card is in the Extra Monster Zone, it gains 500 ATK for every other Link Monster
+# in the field and GYs" (Decode Talker Integration) changes its own ATK on the field too: the same treatment.
 _OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)?\b|\bthe original (?:ATK|DEF) of this "
-                                 r"card\b)[^.]*\bbecomes?\b", re.IGNORECASE)
+                                 r"card\b)[^.]*\bbecomes?\b|\bWhile this card is in the Extra Monster Zone, it gains \d+ ATK "
+                                 r"for every\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)

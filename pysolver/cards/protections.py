@@ -101,6 +101,7 @@ class Protection:
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
                                      # kind (kinds is then {"monster"})
     except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
+    in_emz: bool = False             # LKQ-8: "While this card is in the Extra Monster Zone, ...": only there
     source_special: bool = False     # LKQ-2: "with effects of Special Summoned monsters, except those Special Summoned
                                      # from the GY": only the effects of activated monsters on the field that were
                                      # Special Summoned, not from the GY (kinds is then {"monster"})
@@ -138,6 +139,11 @@ _ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) 
 _SOURCE = r"the effects of (?P<source>[^,]+? (?:monsters|Monsters))"
 # LKP-9: "Neither player can target this Xyz Summoned card with monster effects, except its own." (Borreload eXcharge
 # Dragon): this card, while it came by that Summon, against monster effects other than its own.
+# LKQ-8: "While this card is in the Extra Monster Zone, it gains 500 ATK for every other Link Monster in the field and GYs,
+# also your opponent cannot target it with card effects." (Decode Talker Integration): the gain of ATK makes its ATK
+# unknown on the field (MAT-3, `cardtext.own_original_stats`); the protection applies while it is in an Extra Monster Zone
+_EMZ_GAIN = re.compile(r"^While this card is in the Extra Monster Zone, it gains \d+ ATK for every other Link Monster in "
+                       r"the field and GYs, also (?P<who>your opponent cannot|neither player can) target it with card effects$")
 # LKQ-2: "Neither player can target this card with effects of Special Summoned monsters, except those Special Summoned from
 # the GY." (The Zombie Vampire)
 _SPECIAL_SOURCE = re.compile(r"^(?P<who>Your opponent cannot|Neither player can) target this card with effects of Special "
@@ -293,6 +299,13 @@ def read_sentence(sentence: str, card: Card):
     if lead is None:
         return None
     presence, text = lead
+    emz = _EMZ_GAIN.fullmatch(text) if presence is None and "link" in card.kinds else None
+    if emz:                                    # LKQ-8: this card, while in an Extra Monster Zone
+        from .cardtext import own_original_stats
+        if not own_original_stats(card):
+            return None
+        whom = "opponent" if emz.group("who").startswith("your opponent") else "both"
+        return (Protection(whom, ALL_KINDS, "self", in_emz=True),)
     special = _SPECIAL_SOURCE.fullmatch(text) if presence is None and card.is_monster else None
     if special:                                # LKQ-2: this card, against effects of monsters Special Summoned, not from the GY
         whom = "opponent" if special.group("who").startswith("Your opponent") else "both"

@@ -2371,6 +2371,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
             if rule.summoned_as and holder.state.summoned_as != rule.summoned_as:
                 continue        # EDL-4: "While this Xyz Summoned card ..."
+            if rule.in_emz and holder.location != "extra_monster_zone":
+                continue        # LKQ-8: "While this card is in the Extra Monster Zone"
             if rule.controls_named is not None and not any(
                     i.player == holder.player and _shown_face_up(i) and _matches(rule.controls_named, i)
                     for i in position.instances.values()):

@@ -946,6 +946,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_source({c},{n},{filters.number(found.source)}).")
         if found.except_own:                                  # LKP-9: ", except its own"
             out.append(f"protection_except_own({c},{n}).")
+        if found.in_emz:                                      # LKQ-8: only while it is in an Extra Monster Zone
+            out.append(f"protection_in_emz({c},{n}).")
         if found.source_special:                              # LKQ-2: effects of Special Summoned monsters, not from the GY
             out.append(f"protection_source_special({c},{n}).")
     return out

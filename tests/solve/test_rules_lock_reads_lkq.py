@@ -236,3 +236,36 @@ def test_lkq_7_heartlandraco_while_its_controller_controls_a_face_up_spell(real)
     assert attacks(position("Raigeki", position="set")) == {("M1", "oM1"), ("M1", "oM2")}   # Set: not face-up
     assert attacks(position()) == {("M1", "oM1"), ("M1", "oM2")}
     assert attacks(position(mine="Toon World")) == {("M1", "oM1"), ("M1", "oM2")}   # the turn player's Spell
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-8: "While this card is in the Extra Monster Zone, it gains 500 ATK for every other Link Monster in the field and
+# GYs, also your opponent cannot target it with card effects." (Decode Talker Integration)
+
+def test_lkq_8_decode_talker_integration_is_read(real):
+    from pysolver.cards.cardtext import own_original_stats
+    card = real["Decode Talker Integration"]
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.in_emz) == ("opponent", "self", True)
+    assert own_original_stats(card)          # its ATK on the field is not the printed one (MAT-3)
+    assert read_whole(card)
+
+
+def test_lkq_8_decode_talker_integration_is_protected_in_the_extra_monster_zone_only(real):
+    b = cipher(real)
+    b.opponent.monster("left", "Decode Talker Integration").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2"}
+    b = cipher(real)
+    b.opponent.monster(1, "Decode Talker Integration").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+def test_lkq_8_its_atk_is_unknown_on_the_field_where_a_card_sets_an_atk_condition(real):
+    """MAT-3: with a card of the position that sets a condition on ATK, the plays that use Integration on the field are
+    withheld and the answer names its sentence."""
+    from pysolver.cards.cardtext import stat_terms
+    from pysolver.solve import legal_plays
+    assert stat_terms(real["Power Filter"])
+    b = board(cards=real).monster("left", "Decode Talker Integration").spell_trap(1, "Power Filter")
+    answer = legal_plays(b.build())
+    assert any(u.card == "Decode Talker Integration" and "Extra Monster Zone" in u.clause for u in answer.unread)
