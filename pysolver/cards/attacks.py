@@ -177,6 +177,11 @@ _ONLY_AMONG_FACE_DOWN = re.compile(r"(?:Your opponent|Monsters your opponent con
                                    r"monsters, for attacks, except this one\.")
 # BP-10 with the condition of its effect (the effect's condition: the zone or battle position of this card,
 # a card in either Field Zone)
+# LKQ-9 (docs/lock-rules.md): "While this Link Summoned card is on the field, <a protection>, also their monsters cannot
+# target monsters for attacks, except this one." (Mekk-Knight Crusadia Avramax): BP-10 while it came by that Summon
+_SUMMONED_ONLY_TARGET = re.compile(r"While this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card is on the field, "
+                                   r"(?P<rest>.+), also their monsters cannot target monsters for attacks, except this "
+                                   r"one\.")
 _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
           "While this card is in the Extra Monster Zone, ": "extra_monster_zone",
           "While this card is in face-up Defense Position, ": "defense",
@@ -485,6 +490,11 @@ def attack_rules(card: Card) -> AttackRules:
                 read.add(sentence)
             continue
         text = sentence.replace(own, "This card")
+        if card.is_monster and (match := _SUMMONED_ONLY_TARGET.fullmatch(text)) and "only_target" not in found \
+                and match.group("kind").lower() in card.kinds and protections_read(sentence, card):   # LKQ-9
+            found["only_target"], found["only_target_while"] = True, "summoned_" + match.group("kind").lower()
+            read.add(sentence)
+            continue
         lead = read_lead(sentence, card, bare_name=True)   # PRC-1: BP-8 while the position shows such a card
         if _NOT_TARGET_POINTING.fullmatch(text):           # BP-8's own reading of "points to a monster(s)"
             lead = (None, text)

@@ -411,6 +411,10 @@ def read_sentence(sentence: str, card: Card):
                 ATTACK_SELF.fullmatch(conjunct) or ATTACK_OTHERS.fullmatch(conjunct)) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
             continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
+        elif k == 1 and len(conjuncts) == 2 and card.is_monster and summoned_as and \
+                conjunct == "their monsters cannot target monsters for attacks, except this one" and not (
+                needs_material or except_phase or lp_higher or presence is not None):
+            continue            # LKQ-9: "<protection>, also <BP-10>" while Summoned so (pysolver.cards.attacks reads it)
         elif k == 1 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(
                 conjunct[:1].upper() + conjunct[1:]) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):

@@ -446,6 +446,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         text = _attack_text(monster)
         if text.only_target_presence is not None and not _presence_holds(position, monster, text.only_target_presence):
             return False                          # BPX-20: "While you control a Link Monster, ..."
+        if text.only_target_while.startswith("summoned_"):   # LKQ-9: while it came to the field by that Summon
+            return text.only_target and monster.state.summoned_as == text.only_target_while.removeprefix("summoned_")
         return text.only_target and {"": True, "field_zone_card": field_spell,
                                      "main_monster_zone": monster.location == "monster_zone",
                                      "extra_monster_zone": monster.location == "extra_monster_zone",

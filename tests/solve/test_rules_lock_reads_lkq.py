@@ -269,3 +269,33 @@ def test_lkq_8_its_atk_is_unknown_on_the_field_where_a_card_sets_an_atk_conditio
     b = board(cards=real).monster("left", "Decode Talker Integration").spell_trap(1, "Power Filter")
     answer = legal_plays(b.build())
     assert any(u.card == "Decode Talker Integration" and "Extra Monster Zone" in u.clause for u in answer.unread)
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-9: "While this Link Summoned card is on the field, your opponent cannot target this card with card effects, also
+# their monsters cannot target monsters for attacks, except this one." (Mekk-Knight Crusadia Avramax)
+
+def test_lkq_9_avramax_is_read(real):
+    from pysolver.cards.attacks import attack_rules
+    card = real["Mekk-Knight Crusadia Avramax"]
+    rules = attack_rules(card)
+    assert (rules.only_target, rules.only_target_while) == (True, "summoned_link")
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.summoned_as) == ("opponent", "self", "link")
+    assert read_whole(card)
+
+
+def test_lkq_9_avramax_while_link_summoned(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Mekk-Knight Crusadia Avramax", summoned_as="link").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oEMZL")}
+    b = cipher(real)
+    b.opponent.monster("left", "Mekk-Knight Crusadia Avramax", summoned_as="link").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2"}
+    # revived, not Link Summoned: neither half applies
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Mekk-Knight Crusadia Avramax", special_summoned_from="graveyard").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    b = cipher(real)
+    b.opponent.monster(1, "Mekk-Knight Crusadia Avramax", special_summoned_from="graveyard").monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2"}
