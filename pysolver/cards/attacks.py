@@ -103,6 +103,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
+from .requirements import ANY
 from .sentences import sentences
 
 _SUBJECT = r"(?:This card|This monster)"
@@ -182,6 +183,11 @@ _ONLY_AMONG_FACE_DOWN = re.compile(r"(?:Your opponent|Monsters your opponent con
 _SUMMONED_ONLY_TARGET = re.compile(r"While this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card is on the field, "
                                    r"(?P<rest>.+), also their monsters cannot target monsters for attacks, except this "
                                    r"one\.")
+# LKQ-10: "Monsters your opponent controls cannot target Effect Monsters for attacks, also <protection>." (Tenyi Spirit -
+# Sahasrara; the engine: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters, value `c:IsFaceup() and
+# c:IsType(TYPE_EFFECT)`)
+_KIND_NOT_TARGET_ALSO = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>"
+                                   r"[^,]+? (?:monsters|Monsters)) for attacks, also (?P<rest>.+)\.")
 _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
           "While this card is in the Extra Monster Zone, ": "extra_monster_zone",
           "While this card is in face-up Defense Position, ": "defense",
@@ -362,6 +368,8 @@ class AttackRules:
     only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     only_target_presence: object = None   # BPX-20: BP-10 only while the position shows such a card (presence.Presence)
+    not_target_kind: object = None        # LKQ-10: the opponent's monsters cannot attack its controller's face-up monsters
+    not_target_kind_presence: object = None   # of this filter (itself too), while the position shows such a card
     only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
     column_guard: object = None   # BPX-27: an opponent's monster in a column with a face-up monster of this filter of
                                   # its controller's cannot attack the monsters in its column
@@ -499,6 +507,14 @@ def attack_rules(card: Card) -> AttackRules:
         if _NOT_TARGET_POINTING.fullmatch(text):           # BP-8's own reading of "points to a monster(s)"
             lead = (None, text)
         body = lead[1].replace(own, "This card") if lead and lead[0] is not None else text
+        if card.is_monster and (match := _KIND_NOT_TARGET_ALSO.fullmatch(body)) and "not_target_kind" not in found \
+                and (what := _filter(match.group("what"))) is not None and what != ANY \
+                and protections_read(sentence, card):     # LKQ-10: the other half is a protection read whole
+            found["not_target_kind"] = what
+            if lead and lead[0] is not None:
+                found["not_target_kind_presence"] = lead[0]
+            read.add(sentence)
+            continue
         if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # PRC-5: the other half is a protection read whole
             body = match.group("bp8") + "."

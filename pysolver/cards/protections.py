@@ -169,6 +169,10 @@ _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
 ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent|Monsters) cannot target "
                          r"this card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21;
 #                                                                                      "Monsters": LKQ-6
+# LKQ-10: "<monsters your opponent controls> cannot target <kind> monsters for attacks, also <protection>" (Tenyi Spirit -
+# Sahasrara: "Effect Monsters"; pysolver.cards.attacks reads it)
+ATTACK_KIND = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>[^,]+? "
+                         r"(?:monsters|Monsters)) for attacks")
 # TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
 ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
                            r"you control for attacks|monsters you control for attacks, except this one|monsters for "
@@ -411,6 +415,10 @@ def read_sentence(sentence: str, card: Card):
                 ATTACK_SELF.fullmatch(conjunct) or ATTACK_OTHERS.fullmatch(conjunct)) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
             continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
+        elif k == 0 and len(conjuncts) == 2 and card.is_monster and (kind := ATTACK_KIND.fullmatch(conjunct)) and \
+                _filter_name(kind.group("what")) not in (None, ANY) and not (
+                needs_material or except_phase or summoned_as or lp_higher or condition):
+            continue            # LKQ-10: the attack half on a kind of monster (pysolver.cards.attacks reads it)
         elif k == 1 and len(conjuncts) == 2 and card.is_monster and summoned_as and \
                 conjunct == "their monsters cannot target monsters for attacks, except this one" and not (
                 needs_material or except_phase or lp_higher or presence is not None):

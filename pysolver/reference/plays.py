@@ -471,7 +471,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         return text.not_target or text.ignored or places[o.id] in guarded or (
             text.not_target_pointing and bool(_points_to(o.card, places[o.id], False) & occupied))
 
+    kinds_guarded = [_attack_text(o).not_target_kind for o in opponents     # LKQ-10: while its lead holds
+                     if _attack_text(o).not_target_kind is not None and (
+                         _attack_text(o).not_target_kind_presence is None
+                         or _presence_holds(position, o, _attack_text(o).not_target_kind_presence))]
     attackable = [o.id for o in opponents if not not_target(o)
+                  and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
                   and not [y for y in only if y != o.id]
                   and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))
                   and not (o.state.position == "set" and [y for y in hidden if y != o.id])]

@@ -650,6 +650,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_direct_while_control({c},{name},{filters.number(rules.direct_unless_theirs)}).")
         if (named := filters.pool.get(rules.direct_while_control)) is not None:
             out.append(f"card_named({name},{named.alias or named.passcode}).")
+    if rules.not_target_kind is not None:      # LKQ-10: no attack on its controller's face-up monsters of a kind
+        out.append(f"attack_not_target_kind({c},{filters.number(rules.not_target_kind)}).")
+        if rules.not_target_kind_presence is not None:
+            out.extend(_presence_facts(c, "bpk", rules.not_target_kind_presence, filters))
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.only_target_face_down:            # BPX-22: ... and on every face-down monster

@@ -299,3 +299,42 @@ def test_lkq_9_avramax_while_link_summoned(real):
     b = cipher(real)
     b.opponent.monster(1, "Mekk-Knight Crusadia Avramax", special_summoned_from="graveyard").monster(2, "Celtic Guardian")
     assert targets(b.build()) == {"oM1", "oM2"}
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-10: "While you control a face-up non-Effect Monster, monsters your opponent controls cannot target Effect Monsters
+# for attacks, also your opponent cannot target Effect Monsters on the field with card effects." (Tenyi Spirit -
+# Sahasrara)
+
+def test_lkq_10_sahasrara_is_read(real):
+    from pysolver.cards.attacks import attack_rules
+    card = real["Tenyi Spirit - Sahasrara"]
+    rules = attack_rules(card)
+    assert rules.not_target_kind is not None and rules.not_target_kind_presence.where == "own"
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.presence) == ("opponent", "field", rules.not_target_kind_presence)
+    assert read_whole(card)
+
+
+def test_lkq_10_sahasrara_while_its_controller_controls_a_face_up_non_effect_monster(real):
+    # Celtic Guardian: a Normal Monster; Kuriboh and Sahasrara: Effect Monsters
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Tenyi Spirit - Sahasrara").monster(1, "Celtic Guardian").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = cipher(real)
+    b.opponent.monster("left", "Tenyi Spirit - Sahasrara").monster(1, "Celtic Guardian").monster(2, "Kuriboh")
+    assert targets(b.build()) == {"oM1"}
+    # a face-down Effect Monster can be attacked
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", "Tenyi Spirit - Sahasrara").monster(1, "Celtic Guardian") \
+        .monster(2, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_lkq_10_sahasrara_without_a_non_effect_monster_of_its_controller(real):
+    b = battle(real).monster(1, "Celtic Guardian")         # the turn player's Normal Monster does not count
+    b.opponent.monster("left", "Tenyi Spirit - Sahasrara").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM2")}
+    b = cipher(real).monster(2, "Celtic Guardian")
+    b.opponent.monster("left", "Tenyi Spirit - Sahasrara").monster(2, "Kuriboh")
+    assert targets(b.build()) == {"oEMZL", "oM2"}
