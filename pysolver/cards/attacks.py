@@ -103,7 +103,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
-from .requirements import ANY
 from .sentences import sentences
 
 _SUBJECT = r"(?:This card|This monster)"
@@ -477,6 +476,7 @@ def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
     from .presence import GAINS_WHILE, LINKED, read_lead
+    from .protections import card_kind_filter
     from .protections import read_sentence as protections_read
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
@@ -508,7 +508,7 @@ def attack_rules(card: Card) -> AttackRules:
             lead = (None, text)
         body = lead[1].replace(own, "This card") if lead and lead[0] is not None else text
         if card.is_monster and (match := _KIND_NOT_TARGET_ALSO.fullmatch(body)) and "not_target_kind" not in found \
-                and (what := _filter(match.group("what"))) is not None and what != ANY \
+                and card_kind_filter(what := _filter(match.group("what"))) \
                 and protections_read(sentence, card):     # LKQ-10: the other half is a protection read whole
             found["not_target_kind"] = what
             if lead and lead[0] is not None:

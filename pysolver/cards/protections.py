@@ -173,6 +173,14 @@ ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent co
 # Sahasrara: "Effect Monsters"; pysolver.cards.attacks reads it)
 ATTACK_KIND = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>[^,]+? "
                          r"(?:monsters|Monsters)) for attacks")
+
+
+def card_kind_filter(found) -> bool:
+    """LKQ-10: a filter on a kind of card only ("Effect Monsters": the engine's `c:IsFaceup() and c:IsType(...)`); other
+    descriptions (an archetype: Gogogo Aristera & Dexia, Harpie's Pet Phantasmal Dragon) stay unread."""
+    return isinstance(found, Atom) and found.key == "kind"
+
+
 # TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
 ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
                            r"you control for attacks|monsters you control for attacks, except this one|monsters for "
@@ -416,7 +424,7 @@ def read_sentence(sentence: str, card: Card):
                 needs_material or except_phase or summoned_as or lp_higher or condition):
             continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
         elif k == 0 and len(conjuncts) == 2 and card.is_monster and (kind := ATTACK_KIND.fullmatch(conjunct)) and \
-                _filter_name(kind.group("what")) not in (None, ANY) and not (
+                card_kind_filter(_filter_name(kind.group("what"))) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
             continue            # LKQ-10: the attack half on a kind of monster (pysolver.cards.attacks reads it)
         elif k == 1 and len(conjuncts) == 2 and card.is_monster and summoned_as and \
