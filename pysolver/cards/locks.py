@@ -28,7 +28,8 @@ from functools import cache, lru_cache
 from .card import Card
 from .sentences import sentences
 
-KINDS = ("special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "summon", "spell_trap_effect")
+KINDS = ("special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "summon", "spell_trap_effect",
+         "monster_effect")
 WHO = {"You": "controller", "Your opponent": "opponent", "Neither player": "both"}
 
 
@@ -41,11 +42,13 @@ class SummonLock:
     who: str                    # whom it binds: "controller" | "opponent" | "both" (its controller's view)
     kind: str                   # the Summons it concerns: "special" (every Special Summon) or one of KINDS;
     #                             "summon" (ZLK-2): every Summon (Normal, Tribute, Gemini, Flip and Special);
-    #                             "spell_trap_effect" (ZLK-3): Special Summons by a Spell/Trap effect
+    #                             "spell_trap_effect" (ZLK-3): Special Summons by a Spell/Trap effect;
+    #                             "monster_effect" (LKQ-11): Special Summons by an activated monster effect
     source: str | None = None   # only Summons from there: "extra_deck" | "graveyard" | "hand_or_graveyard" (ZLK-3)
     what: tuple = ()            # only of monsters matching one of these filters (empty: any monster)
     unless: tuple = ()          # ... except monsters matching one of these filters
     with_material: bool = False  # MTX-5: "While this card has Xyz Material, ...": only while it has one attached
+    column: bool = False        # LKQ-11: "While your opponent controls a monster in this card's column, ...": only then
 
 
 _SENTENCE = re.compile(
@@ -100,8 +103,18 @@ _PASSIVE = re.compile(r"(?P<material>While this card has (?:Xyz )?[Mm]aterial, )
                       r"Special Summoned\.")
 
 
+# LKQ-11: S-Force Mystify (the engine: EFFECT_CANNOT_BE_EFFECT_TARGET with `aux.tgoval` and a player-level
+# EFFECT_CANNOT_SPECIAL_SUMMON on the opponent whose target is `se:IsActivated() and se:IsMonsterEffect()`, both under
+# `GetColumnGroup():IsExists(monster in a Monster Zone controlled by the opponent)`); pysolver.cards.protections reads the
+# protection of the same sentence.
+COLUMN_LOCK = ("While your opponent controls a monster in this card's column, they cannot target this card with card "
+               "effects, nor Special Summon by an activated monster effect.")
+
+
 def read_lock(sentence: str, where: str) -> SummonLock | None:
     """The lock one sentence states, or None when it is not one of the read forms."""
+    if sentence == COLUMN_LOCK and where == "card":        # LKQ-11
+        return SummonLock(sentence, where, "opponent", "monster_effect", column=True)
     passive = _PASSIVE.fullmatch(sentence)
     if passive:
         if passive.group("what")[0].islower() or (passive.group("material") and where != "card"):

@@ -70,7 +70,8 @@ class Presence:
                                # "linked" ("this linked card": it points to a monster, or a Link Monster points to
                                # it, BPX-24) | "field_zones_full" (a card in both Field Zones, TGX-5) |
                                # "own_gy" (a monster of that kind in its controller's GY, TGX-5) |
-                               # "own_spell" (a face-up Spell Card of its controller's on the field, LKQ-7)
+                               # "own_spell" (a face-up Spell Card of its controller's on the field, LKQ-7) |
+                               # "their_column" (a monster of its controller's opponent in its column, LKQ-11)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -161,3 +162,6 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
 # BPX-24, TGT-9: "This linked card ..." (the engine's Card.IsLinkState: a monster this Link Monster points to, or a Link
 # Monster, of either player, pointing to its zone)
 LINKED = Presence("linked")
+# LKQ-11: "While your opponent controls a monster in this card's column" (S-Force Mystify): a monster of its controller's
+# opponent in a Monster Zone (Main or Extra) of its column
+THEIR_COLUMN = Presence("their_column")

@@ -307,6 +307,10 @@ def read_sentence(sentence: str, card: Card):
     """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
     one of these), or None when it is not a form read whole."""
     text = sentence.strip().rstrip(".")
+    from .locks import COLUMN_LOCK
+    if sentence.strip() == COLUMN_LOCK and card.is_monster:     # LKQ-11: its protection (locks.py reads the summon half)
+        from .presence import THEIR_COLUMN
+        return (Protection("opponent", ALL_KINDS, "self", presence=THEIR_COLUMN),)
     lead = read_lead(text, card)              # PRC-2: while the position shows such a card
     if lead is None:
         return None

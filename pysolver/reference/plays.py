@@ -53,7 +53,7 @@ from ..cards.extra_deck_text import alternative_xyz
 from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
                            summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
-from ..cards.presence import LINKED
+from ..cards.presence import LINKED, THEIR_COLUMN
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
@@ -904,6 +904,8 @@ def _special_summon_locks(position: Position) -> list:
             binds = lock.who == "both" or (lock.who == "controller") == (instance.player == position.turn_player)
             if lock.with_material and not instance.state.materials:   # MTX-5: "While this card has Xyz Material"
                 continue
+            if lock.column and not (instance.location in ON_FIELD and _presence_holds(position, instance, THEIR_COLUMN)):
+                continue        # LKQ-11: while its controller's opponent has a monster in its column
             if binds and _applies(instance, lock.where):
                 found.append(lock)
     return found
@@ -2202,7 +2204,8 @@ def activations(position: Position) -> Iterator[Play]:
             if summons is not None and not free:
                 continue
             # ZLK-3: an activated Spell or Trap Special Summons by a Spell/Trap effect
-            how = "spell_trap_effect" if card.card.is_spell_trap and not card.card.is_monster else "effect"
+            how = "spell_trap_effect" if card.card.is_spell_trap and not card.card.is_monster else \
+                "monster_effect" if card.card.is_monster else "effect"     # LKQ-11: by an activated monster effect
             if summons == "token":
                 if effect.tokens[0] > len(free):
                     continue
@@ -2325,6 +2328,10 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
     if presence.where == "own_gy":                # TGX-5: a monster of that kind in its controller's GY
         return any(i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
                    and _matches(presence.filter, i) for i in cards)
+    if presence.where == "their_column":          # LKQ-11: a monster of the other player in its column
+        column = _place_of(position, holder)[0]
+        return any(i.location in ON_FIELD and i.player != holder.player and i.id != holder.id
+                   and _place_of(position, i)[0] == column for i in cards)
     if presence.where == "own_spell":             # LKQ-7: a face-up Spell Card of its controller's (a Pendulum Scale too)
         return any(i.player == holder.player and i.location in ("spell_trap_zone", "field_zone", "pendulum_zone")
                    and i.state.position == "face_up" and bool(i.card.kinds & {"spell", "pendulum"}) for i in cards)

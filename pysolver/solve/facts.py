@@ -355,6 +355,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
         if lock.with_material:                                 # MTX-5: "While this card has Xyz Material"
             out.append(f"summon_lock_with_material({c},{n}).")
+        if lock.column:                                        # LKQ-11: while the opponent has a monster in its column
+            out.append(f"summon_lock_column({c},{n}).")
     if emz_lock(card):                                           # EDL-5
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1

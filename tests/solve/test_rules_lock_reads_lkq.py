@@ -338,3 +338,68 @@ def test_lkq_10_sahasrara_without_a_non_effect_monster_of_its_controller(real):
     b = cipher(real).monster(2, "Celtic Guardian")
     b.opponent.monster("left", "Tenyi Spirit - Sahasrara").monster(2, "Kuriboh")
     assert targets(b.build()) == {"oEMZL", "oM2"}
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-11: "While your opponent controls a monster in this card's column, they cannot target this card with card effects,
+# nor Special Summon by an activated monster effect." (S-Force Mystify)
+
+def test_lkq_11_s_force_mystify_is_read(real):
+    from pysolver.cards.locks import summon_locks
+    card = real["S-Force Mystify"]
+    (lock,) = summon_locks(card)
+    assert (lock.who, lock.kind, lock.column) == ("opponent", "monster_effect", True)
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.presence.where) == ("opponent", "self", "their_column")
+    assert read_whole(card)
+
+
+def test_lkq_11_mystify_cannot_be_targeted_while_the_turn_player_has_a_monster_in_its_column(real):
+    # their zone 3 faces the turn player's zone 3 (the middle column)
+    b = cipher(real).monster(3, "Celtic Guardian")
+    b.opponent.monster(3, "S-Force Mystify").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1"}
+    b = cipher(real).monster(2, "Celtic Guardian")           # the turn player's monsters in columns 1 and 2 only
+    b.opponent.monster(3, "S-Force Mystify").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM3"}
+    # their zone 2 faces the turn player's zone 4; Cipher Dragon itself (zone 1) is in column 1, their zone 5's
+    b = cipher(real)
+    b.opponent.monster(5, "S-Force Mystify").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1"}
+
+
+def test_lkq_11_mystify_in_an_extra_monster_zone_guards_the_column_below_it(real):
+    # the Extra Monster Zones are named as player 0 (here the turn player) sees them: the right one is above the turn
+    # player's zone 4
+    b = cipher(real).monster(4, "Celtic Guardian")
+    b.opponent.monster("right", "S-Force Mystify").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1"}
+    b = cipher(real).monster(2, "Celtic Guardian")
+    b.opponent.monster("right", "S-Force Mystify").monster(1, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oEMZR"}
+
+
+def eidos(real):
+    """The turn player's Eidos the Underworld Squire in the GY: its effect there revives a monster with 800 ATK/1000 DEF
+    (Arlownay) from the turn player's GY, a Special Summon by an activated monster effect."""
+    return board(cards=real).graveyard("Eidos the Underworld Squire", "Arlownay")
+
+
+def test_lkq_11_mystify_forbids_special_summons_by_activated_monster_effects(real):
+    b = eidos(real).monster(3, "Celtic Guardian")
+    b.opponent.monster(3, "S-Force Mystify")
+    assert "GY1" not in activated(b.build())
+    b = eidos(real).monster(2, "Celtic Guardian")             # no monster of the turn player's in its column
+    b.opponent.monster(3, "S-Force Mystify")
+    assert "GY1" in activated(b.build())
+    b = eidos(real).monster(3, "Celtic Guardian")             # negated: no lock
+    b.opponent.monster(3, "S-Force Mystify", restrictions=["effects_negated"])
+    assert "GY1" in activated(b.build())
+    b = eidos(real).monster(3, "Celtic Guardian").monster(5, "S-Force Mystify")   # the turn player's own: binds the other
+    assert "GY1" in activated(b.build())
+
+
+def test_lkq_11_mystify_does_not_forbid_spell_revivals(real):
+    b = board(cards=real).hand("Monster Reborn").graveyard("Arlownay").monster(3, "Celtic Guardian")
+    b.opponent.monster(3, "S-Force Mystify")
+    assert "H1" in activated(b.build())
