@@ -431,6 +431,25 @@ def gy_card_needed(card: Card) -> tuple[tuple[str, str, int], ...]:
     return tuple(found)
 
 
+# LKQ-12 (docs/lock-rules.md): "You cannot Link Summon this card unless you have at least 3 more cards in your Extra Deck
+# than your opponent's." (Linkerbell; the same with Fusion, Synchro, Xyz in a monster of that kind): a Summon of that
+# kind of the card needs the turn player's Extra Deck (the card still in it) to hold at least N cards more than the
+# opponent's, before the play.
+EXTRA_DECK_LEAD = re.compile(r"You cannot (?P<kind>Fusion|Synchro|Xyz|Link) Summon this card unless you have at least "
+                             r"(?P<n>\d+) more cards in your Extra Deck than your opponent's\.")
+
+
+@cache
+def extra_deck_lead(card: Card) -> tuple[tuple[str, str, int], ...]:
+    """(sentence, kind of Summon, N) of each LKQ-12 sentence of an Extra Deck monster of that kind."""
+    found = []
+    for sentence in sentences(card):
+        match = EXTRA_DECK_LEAD.fullmatch(sentence.text)
+        if match and sentence.where == "card" and not sentence.activated and match.group("kind").lower() in card.kinds:
+            found.append((sentence.text, match.group("kind").lower(), int(match.group("n"))))
+    return tuple(found)
+
+
 # --------------------------------------------------------------------------------------------------
 # LKP-8 (docs/lock-rules.md): 'You can activate the effects of "PSY-Framegear" monsters in your hand even while you
 # control a monster(s).' (PSY-Framelord Lambda): it lifts a condition of effects activated from the hand. pysolver

@@ -50,8 +50,8 @@ from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
-                           summon_locks, zone_lock)
+from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
+                           no_activation_or_set, summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
 from ..cards.presence import LINKED, THEIR_COLUMN
 from ..cards.protections import protections
@@ -764,6 +764,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         if any(kind == summon and not any(c.card.in_archetype(code) for c in _own(position, "graveyard"))
                for _, kind, code in gy_card_needed(monster.card)):
             continue                                   # LKP-7: "while you have a "World Legacy" card in your GY"
+        if any(kind == summon and len(_own(position, "extra_deck")) < len(_opponents(position, "extra_deck")) + lead
+               for _, kind, lead in extra_deck_lead(monster.card)):
+            continue                                   # LKQ-12: "at least 3 more cards in your Extra Deck"
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         extra = _link_extra_pool(position, monster) if summon == "link" else []
         hand = _hand_synchro_pool(position, pool) if summon == "synchro" else []

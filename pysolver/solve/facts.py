@@ -11,8 +11,8 @@ from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, r
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
-from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
-                           summon_locks, zone_lock)
+from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
+                           no_activation_or_set, summon_locks, zone_lock)
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -131,6 +131,13 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     deck_tributes = any(_reads_deck(i.card) for i in position.instances.values() if i.player == position.turn_player)
     their_banished = any(attack_rules(i.card).extra_while_banished is not None     # BPX-14 reads both players'
                          for i in position.instances.values() if i.player == position.turn_player)   # banished cards
+    if any(extra_deck_lead(i.card) for i in position.instances.values() if i.player == position.turn_player
+           and i.location == "extra_deck"):   # LKQ-12: the sizes of both Extra Decks (the opponent's cards are no facts)
+        sizes = {"me": 0, "opponent": 0}
+        for i in position.instances.values():
+            if i.location == "extra_deck":
+                sizes["me" if i.player == position.turn_player else "opponent"] += 1
+        out.extend(f"extra_deck_size({who},{n})." for who, n in sizes.items())
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
@@ -361,6 +368,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1
         out.append(f"zone_lock({c}).")
+    for _, kind, lead in extra_deck_lead(card):                  # LKQ-12: N more cards in its Extra Deck
+        out.append(f"summon_needs_extra_deck_lead({c},{kind},{lead}).")
     for _, kind, code in gy_card_needed(card):                   # LKP-7: a card of that archetype in the GY
         filters.archetypes.add(code)
         out.append(f"summon_needs_gy_card({c},{kind},{code}).")

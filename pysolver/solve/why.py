@@ -443,6 +443,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "forbid_summon": (None, _forbid("Summon")),
     "forbid_synchro_summon": (None, _forbid("Synchro Summon")),
     "forbid_activate_other": (None, _forbid("activate other cards")),
+    "summon_needs_extra_deck_lead": ("LKQ-12", ("{C:card} can only be Summoned this way while your Extra Deck holds at "
+                                                "least {N} more cards than your opponent's")),
     "summon_needs_gy_card": ("LKP-7", ("{C:card} can only be Summoned this way while you have a card of its archetype "
                                        "in your GY")),
     "no_activation_or_set": ("LKP-6", ("a face-up monster of yours says: you cannot activate cards or effects, or Set "

@@ -403,3 +403,37 @@ def test_lkq_11_mystify_does_not_forbid_spell_revivals(real):
     b = board(cards=real).hand("Monster Reborn").graveyard("Arlownay").monster(3, "Celtic Guardian")
     b.opponent.monster(3, "S-Force Mystify")
     assert "H1" in activated(b.build())
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-12: "You cannot Link Summon this card unless you have at least 3 more cards in your Extra Deck than your
+# opponent's." (Linkerbell)
+
+def test_lkq_12_linkerbell_is_read(real):
+    from pysolver.cards.locks import extra_deck_lead
+    card = real["Linkerbell"]
+    assert [(kind, n) for _, kind, n in extra_deck_lead(card)] == [("link", 3)]
+    assert read_whole(card)
+
+
+def test_lkq_12_linkerbell_needs_three_more_cards_in_the_extra_deck(real):
+    def link_summons(mine, theirs):
+        b = board(cards=real).monster(1, "Celtic Guardian").monster(2, "Kuriboh").extra_deck("Linkerbell", *mine)
+        b.opponent.extra_deck(*theirs)
+        return {card for action, card, _ in plays(b.build()) if action == "link_summon"}
+    assert "ED1" in link_summons(["Stardust Dragon", "Black Rose Dragon"], [])          # 3 against 0 (itself counts)
+    assert "ED1" not in link_summons(["Stardust Dragon", "Black Rose Dragon"], ["Stardust Dragon"])   # 3 against 1
+    assert "ED1" not in link_summons(["Stardust Dragon"], [])                           # 2 against 0
+    assert "ED1" in link_summons(["Stardust Dragon", "Black Rose Dragon", "Junk Warrior", "Gaia Knight, the Force of "
+                                  "Earth"], ["Stardust Dragon"])                        # 5 against 1
+
+
+def test_lkq_4_gryphon_linked_by_an_opponents_link_monster(real):
+    # the opponent's Decode Talker (Top arrow) in the left Extra Monster Zone points to the turn player's zone 2, where
+    # Cipher Dragon is: linked, so Gryphon does not stop its effect (the turn player has no Extra Deck monster here)
+    b = board(cards=real).monster(2, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster("left", "Decode Talker").monster(1, "Knightmare Gryphon").monster(3, "Celtic Guardian")
+    assert "M2" in activated(b.build())
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster("left", "Decode Talker").monster(1, "Knightmare Gryphon").monster(3, "Celtic Guardian")
+    assert "M1" not in activated(b.build())
