@@ -132,12 +132,10 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     their_banished = any(attack_rules(i.card).extra_while_banished is not None     # BPX-14 reads both players'
                          for i in position.instances.values() if i.player == position.turn_player)   # banished cards
     if any(extra_deck_lead(i.card) for i in position.instances.values() if i.player == position.turn_player
-           and i.location == "extra_deck"):   # LKQ-12: the sizes of both Extra Decks (the opponent's cards are no facts)
-        sizes = {"me": 0, "opponent": 0}
-        for i in position.instances.values():
-            if i.location == "extra_deck":
-                sizes["me" if i.player == position.turn_player else "opponent"] += 1
-        out.extend(f"extra_deck_size({who},{n})." for who, n in sizes.items())
+           and i.location == "extra_deck"):   # LKQ-12: the size of the opponent's Extra Deck (its cards are no facts;
+        size = sum(1 for i in position.instances.values()       # no play of the turn player's changes it)
+                   if i.location == "extra_deck" and i.player != position.turn_player)
+        out.append(f"extra_deck_size(opponent,{size}).")
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
