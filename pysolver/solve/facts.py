@@ -135,7 +135,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
            and i.location == "extra_deck"):   # LKQ-12: the size of the opponent's Extra Deck (its cards are no facts;
         size = sum(1 for i in position.instances.values()       # no play of the turn player's changes it)
                    if i.location == "extra_deck" and i.player != position.turn_player)
-        out.append(f"extra_deck_size(opponent,{size}).")
+        out.append(f"their_extra_deck_size({size}).")
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
