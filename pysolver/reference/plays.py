@@ -868,6 +868,8 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     if rules is None or summon in rules.never:
         return False
     state = material.state
+    if summon in rules.never_face_up and material.location in ON_FIELD and state.position != "set":
+        return False        # LKQ-13: "This face-up card cannot be used as material for ...": face-up on the field
     # "Cannot be used as Link Material the turn it is Link Summoned": it came by that Summon this turn
     if summon in rules.never_the_turn and isinstance(state, Monster) and state.summoned_as == summon \
             and state.summoned_this_turn:

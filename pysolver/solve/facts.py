@@ -345,6 +345,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
         out.extend(f"cannot_be_material_the_turn({c},{kind})." for kind in sorted(rules.never_the_turn))
         out.extend(f"cannot_be_material_with_material({c},{kind})." for kind in sorted(rules.never_with_material))
+        out.extend(f"cannot_be_material_face_up({c},{kind})." for kind in sorted(rules.never_face_up))   # LKQ-13
         out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
         out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
         out.extend(f"other_materials_must({c},{kind},{filters.number(f)})." for kind, f in rules.others_must)

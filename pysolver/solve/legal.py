@@ -39,7 +39,7 @@ _NEEDS = {
     "material_text.lp": ("synchro_level_alternative", "non_tuner_option", "tuner_substitute", "xyz_level_alternative",
                          "xyz_treats_as_level", "cannot_be_material", "cannot_be_material_the_turn",
                          "cannot_be_material_with_material", "material_only_for", "other_materials_not", "fusion_only_as_substitute", "hand_synchro",
-                         "other_materials_must", "synchro_all_levels"),
+                         "other_materials_must", "synchro_all_levels", "cannot_be_material_face_up"),   # LKQ-13
     "synchro.lp": ("requirement_synchro",),
     "xyz.lp": ("requirement_xyz", "alternative_xyz"),
     "link.lp": ("requirement_link",),

@@ -437,3 +437,37 @@ def test_lkq_4_gryphon_linked_by_an_opponents_link_monster(real):
     b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
     b.opponent.monster("left", "Decode Talker").monster(1, "Knightmare Gryphon").monster(3, "Celtic Guardian")
     assert "M1" not in activated(b.build())
+
+
+# --------------------------------------------------------------------------------------------------
+# LKQ-13: "This face-up card on the field cannot be Tributed, nor used as Fusion Material, also it cannot be destroyed by
+# card effects." (Quintet Magician); "This face-up card cannot be used as material for a Fusion, Synchro, Xyz, or Link
+# Summon, also during your turn only, it is unaffected by monster effects activated on your opponent's field." (Liberator
+# Eto, whose procedure stays unread)
+
+def test_lkq_13_the_sentences_are_read(real):
+    from pysolver.cards.cardtext import material_rules, untributable_face_up
+    quintet, eto = real["Quintet Magician"], real["Liberator Eto"]
+    assert material_rules(quintet).never_face_up == {"fusion"} and untributable_face_up(quintet) == "all"
+    assert material_rules(eto).never_face_up == {"fusion", "synchro", "xyz", "link"}
+    assert untributable_face_up(eto) is None
+    assert read_whole(quintet)
+    assert [u.clause for u in unread_clauses(eto) if "face-up card" in u.clause] == []
+
+
+def test_lkq_13_quintet_magician_face_up_is_no_fusion_material_and_no_tribute(real):
+    def position(spellcaster, **options):
+        return board(cards=real).monster(1, spellcaster, **options).hand("Polymerization", "Blue-Eyes White Dragon",
+                                                                          "Summoned Skull") \
+            .extra_deck("Mysterion the Dragon Crown").build()
+
+    def summons(position):
+        return {action for action, card, _ in plays(position) if action in ("fusion_summon", "tribute_summon",
+                                                                             "normal_summon")}
+    assert {"fusion_summon"} <= summons(position("Dark Magician"))
+    quintet = plays(position("Quintet Magician", summoned_as="fusion"))
+    assert not any(action == "fusion_summon" for action, _, _ in quintet)
+    dark_magician = plays(position("Dark Magician"))
+    # Summoned Skull (Level 6) needs 1 Tribute: Dark Magician may be it, face-up Quintet Magician may not
+    skull = {p for p in dark_magician if p[0] in ("normal_summon", "tribute_summon") and p[1] == "H3"}
+    assert skull and not {p for p in quintet if p[0] in ("normal_summon", "tribute_summon") and p[1] == "H3"}
