@@ -471,3 +471,24 @@ def test_lkq_13_quintet_magician_face_up_is_no_fusion_material_and_no_tribute(re
     # Summoned Skull (Level 6) needs 1 Tribute: Dark Magician may be it, face-up Quintet Magician may not
     skull = {p for p in dark_magician if p[0] in ("normal_summon", "tribute_summon") and p[1] == "H3"}
     assert skull and not {p for p in quintet if p[0] in ("normal_summon", "tribute_summon") and p[1] == "H3"}
+
+
+def test_lkq_12_linkerbell_in_the_step_indexed_turn(real):
+    """The turn player's Extra Deck is counted at each step: Linkerbell (3 cards against 0) may be Link Summoned first,
+    not after Link Spider left the Extra Deck (2 against 0)."""
+    from pysolver.solve.steps import Planner
+    b = board(cards=real).monster(1, "Celtic Guardian").monster(2, "Kuriboh").monster(3, "Dark Magician") \
+        .extra_deck("Linkerbell", "Stardust Dragon", "Link Spider")
+    position = b.build()
+    ids = {instance.card.name: number for number, instance in enumerate(position.instances.values(), 1)}
+    planner = Planner(position, symmetry=False)
+    planner.control.configuration.solve.models = 0
+    planner.control.configuration.solve.project = "show"
+    planner.ask(2)
+    lines = set()
+    with planner.control.solve(yield_=True) as handle:
+        for model in handle:
+            lines.add(frozenset(str(s) for s in model.symbols(shown=True) if s.name == "act"))
+    bell, spider = ids["Linkerbell"], ids["Link Spider"]
+    assert frozenset({f"act(link_summon,{bell},0)", f"act(link_summon,{spider},1)"}) in lines
+    assert frozenset({f"act(link_summon,{spider},0)", f"act(link_summon,{bell},1)"}) not in lines
