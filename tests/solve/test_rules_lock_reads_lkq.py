@@ -424,8 +424,9 @@ def test_lkq_12_linkerbell_needs_three_more_cards_in_the_extra_deck(real):
     assert "ED1" in link_summons(["Stardust Dragon", "Black Rose Dragon"], [])          # 3 against 0 (itself counts)
     assert "ED1" not in link_summons(["Stardust Dragon", "Black Rose Dragon"], ["Stardust Dragon"])   # 3 against 1
     assert "ED1" not in link_summons(["Stardust Dragon"], [])                           # 2 against 0
-    assert "ED1" in link_summons(["Stardust Dragon", "Black Rose Dragon", "Junk Warrior", "Gaia Knight, the Force of "
-                                  "Earth"], ["Stardust Dragon"])                        # 5 against 1
+    gaia = "Gaia Knight, the Force of Earth"
+    assert "ED1" in link_summons(["Stardust Dragon", "Black Rose Dragon", "Junk Warrior", gaia],
+                                 ["Stardust Dragon"])                                   # 5 against 1
 
 
 def test_lkq_4_gryphon_linked_by_an_opponents_link_monster(real):
