@@ -128,7 +128,7 @@ _MATERIAL = re.compile(rf"(?:{_SUBJECT} cannot|Cannot) attack unless it has (?:X
 _NOT_TARGET = re.compile(r"(?:(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this card "
                          r"for attacks|Your opponent cannot select this card as an attack target)\.")
 # PRC-5: "<BP-8 clause>, also <a protection that pysolver.cards.protections reads>"
-_NOT_TARGET_ALSO = re.compile(r"(?P<bp8>(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot "
+_NOT_TARGET_ALSO = re.compile(r"(?P<bp8>(?:Your opponent's monsters|Monsters your opponent controls|Your opponent|Monsters) cannot "
                               r"target this card for attacks|This card cannot be targeted for an attack), also "
                               r"(?P<rest>.+)\.")    # BPX-21: Saizo's "This card cannot be targeted for an attack"
 # BP-9 (EFFECT_CANNOT_ATTACK)
@@ -187,6 +187,16 @@ _ONLY_AMONG_FACE_DOWN = re.compile(r"(?:Your opponent|Monsters your opponent con
                                    r"monsters, for attacks, except this one\.")
 # BP-10 with the condition of its effect (the effect's condition: the zone or battle position of this card,
 # a card in either Field Zone)
+# LKQ-9 (docs/lock-rules.md): "While this Link Summoned card is on the field, <a protection>, also their monsters cannot
+# target monsters for attacks, except this one." (Mekk-Knight Crusadia Avramax): BP-10 while it came by that Summon
+_SUMMONED_ONLY_TARGET = re.compile(r"While this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card is on the field, "
+                                   r"(?P<rest>.+), also their monsters cannot target monsters for attacks, except this "
+                                   r"one\.")
+# LKQ-10: "Monsters your opponent controls cannot target Effect Monsters for attacks, also <protection>." (Tenyi Spirit -
+# Sahasrara; the engine: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters, value `c:IsFaceup() and
+# c:IsType(TYPE_EFFECT)`)
+_KIND_NOT_TARGET_ALSO = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>"
+                                   r"[^,]+? (?:monsters|Monsters)) for attacks, also (?P<rest>.+)\.")
 _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
           "While this card is in the Extra Monster Zone, ": "extra_monster_zone",
           "While this card is in face-up Defense Position, ": "defense",
@@ -456,6 +466,8 @@ class AttackRules:
     only_target_while: str = ""     # BP-10's condition (_WHILE): "" always, or while it is so
     only_target_among: object = None   # BP-10 on the face-up monsters of this filter only (requirements terms)
     only_target_presence: object = None   # BPX-20: BP-10 only while the position shows such a card (presence.Presence)
+    not_target_kind: object = None        # LKQ-10: the opponent's monsters cannot attack its controller's face-up monsters
+    not_target_kind_presence: object = None   # of this filter (itself too), while the position shows such a card
     only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
     column_guard: object = None   # BPX-27: an opponent's monster in a column with a face-up monster of this filter of
                                   # its controller's cannot attack the monsters in its column
@@ -582,6 +594,7 @@ def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
     from .presence import GAINS_WHILE, LINKED, read_lead
+    from .protections import card_kind_filter
     from .protections import read_sentence as protections_read
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
@@ -603,14 +616,28 @@ def attack_rules(card: Card) -> AttackRules:
                 read.add(sentence)
             continue
         text = sentence.replace(own, "This card")
+        if card.is_monster and (match := _SUMMONED_ONLY_TARGET.fullmatch(text)) and "only_target" not in found \
+                and match.group("kind").lower() in card.kinds and protections_read(sentence, card):   # LKQ-9
+            found["only_target"], found["only_target_while"] = True, "summoned_" + match.group("kind").lower()
+            read.add(sentence)
+            continue
         lead = read_lead(sentence, card, bare_name=True)   # PRC-1: BP-8 while the position shows such a card
         if _NOT_TARGET_POINTING.fullmatch(text):           # BP-8's own reading of "points to a monster(s)"
             lead = (None, text)
         body = lead[1].replace(own, "This card") if lead and lead[0] is not None else text
+        if card.is_monster and (match := _KIND_NOT_TARGET_ALSO.fullmatch(body)) and "not_target_kind" not in found \
+                and card_kind_filter(what := _filter(match.group("what"))) \
+                and protections_read(sentence, card):     # LKQ-10: the other half is a protection read whole
+            found["not_target_kind"] = what
+            if lead and lead[0] is not None:
+                found["not_target_kind_presence"] = lead[0]
+            read.add(sentence)
+            continue
         if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \
                 and protections_read(sentence, card):     # PRC-5: the other half is a protection read whole
             body = match.group("bp8") + "."
-            if body == "This card cannot be targeted for an attack.":     # BPX-21: the same EFFECT_CANNOT_BE_BATTLE_TARGET
+            if body in ("This card cannot be targeted for an attack.",     # BPX-21: the same EFFECT_CANNOT_BE_BATTLE_TARGET
+                        "Monsters cannot target this card for attacks."):   # LKQ-6: only the opponent's attack it
                 body = "Your opponent's monsters cannot target this card for attacks."
         if card.is_monster and "link" in card.kinds and _LINKED_NOT_TARGET.fullmatch(sentence) \
                 and protections_read(sentence, card) and "not_target_while" not in found:    # BPX-24

@@ -201,6 +201,17 @@ _NEVER_TRIBUTED = re.compile(r"(?:While this card is face-up on the field, it ca
                              r"face-up in the Monster Zone|Cannot be Tributed, or be destroyed by battle, while face-up "
                              r"on the field|Cannot be tributed|This Token cannot be Tributed)\.")
 _NEVER_TRIBUTE_SUMMON = re.compile(r"This face-up card cannot be Tributed for a Tribute Summon\.")
+# LKQ-13 (docs/lock-rules.md): "This face-up card on the field cannot be Tributed, nor used as Fusion Material, also it
+# cannot be destroyed by card effects." (Quintet Magician) and "This face-up card cannot be used as material for a Fusion,
+# Synchro, Xyz, or Link Summon, also during your turn only, it is unaffected by monster effects activated on your
+# opponent's field." (Liberator Eto): no such material (and, with "Tributed", NS-10 "all") while it is face-up on the
+# field; the other halves decide no play pysolver lists (no destruction; the opponent activates nothing in the turn
+# player's turn, and "your turn" of the opponent's card is not the turn pysolver lists).
+NEVER_MATERIAL_FACE_UP = re.compile(
+    r"This face-up card (?:on the field )?cannot be (?P<tributed>Tributed, nor )?used as (?:(?P<one>Fusion|Synchro|Xyz|"
+    r"Link) Material|material for an? (?P<kinds>(?:Fusion|Synchro|Xyz|Link)(?:(?:, |,? or )(?:Fusion|Synchro|Xyz|Link))*) "
+    r"Summon)(?:, also it cannot be destroyed by card effects|, also during your turn only, it is unaffected by monster "
+    r"effects activated on your opponent's field)\.")
 # TRX-1: "Your opponent cannot Tribute this face-up card on the field." (Borrelshroud Dragon): no Tribute of any kind by
 # its controller's opponent, while it is face-up on the field with its effects applying
 NEVER_TRIBUTED_BY_OPPONENT = re.compile(r"Your opponent cannot Tribute this face-up card on the field\.")
@@ -212,8 +223,9 @@ def untributable_face_up(card: Card) -> str | None:
     it forbids its controller's opponent every Tribute of it (while its effects apply); else None."""
     from .sentences import sentences
     texts = [s.text for s in sentences(card) if not s.activated]
-    if any(_NEVER_TRIBUTED.fullmatch(text) for text in texts):
-        return "all"
+    if any(_NEVER_TRIBUTED.fullmatch(text) for text in texts) or any(
+            (match := NEVER_MATERIAL_FACE_UP.fullmatch(text)) and match.group("tributed") for text in texts):
+        return "all"                                       # LKQ-13: "This face-up card on the field cannot be Tributed, nor"
     if any(_NEVER_TRIBUTE_SUMMON.fullmatch(text) for text in texts):
         return "summon"
     if card.is_monster and any(NEVER_TRIBUTED_BY_OPPONENT.fullmatch(text) for text in texts):
@@ -248,8 +260,11 @@ def tribute_limit(card: Card) -> TributeLimit | None:
 # MAT-3: a monster whose text changes its own original ATK/DEF ("The original ATK of this card becomes 1200 x the
 # number of materials used for its Special Summon", Chimeratech Megafleet Dragon): on the field its ATK and DEF are
 # not the printed ones and a position does not record them, so no ATK/DEF term of a filter matches it there.
+# LKQ-8 (docs/lock-rules.md): "While this card is in the Extra Monster Zone, it gains 500 ATK for every other Link Monster
+# in the field and GYs" (Decode Talker Integration) changes its own ATK on the field too: the same treatment.
 _OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)?\b|\bthe original (?:ATK|DEF) of this "
-                                 r"card\b)[^.]*\bbecomes?\b", re.IGNORECASE)
+                                 r"card\b)[^.]*\bbecomes?\b|\bWhile this card is in the Extra Monster Zone, it gains \d+ ATK "
+                                 r"for every\b", re.IGNORECASE)
 
 
 # SCX-6: "This card's ATK/DEF become the number of monsters banished for its Special Summon x 600." (Evil Dragon Ananta,
@@ -777,6 +792,7 @@ class MaterialRules:
     never_the_turn: frozenset = frozenset()   # "Cannot be used as Link Material the turn it is Link Summoned"
     never_with_material: frozenset = frozenset()   # "Cannot be used as material for an Xyz Summon while it has material"
     only_as_substitute: bool = False      # a Fusion Substitute that "Cannot be used as Fusion Material otherwise"
+    never_face_up: frozenset = frozenset()   # LKQ-13: "This face-up card cannot be used as material for ...": on the field
 
 
 _KINDS = {"Fusion": "fusion", "Synchro": "synchro", "Xyz": "xyz", "Link": "link"}
@@ -838,6 +854,9 @@ def material_rules(card: Card):
         text = _NEVER_THE_TURN.sub("", text)
         never_with_material = {_KINDS[m.group(1)] for m in _NEVER_WITH_MATERIAL.finditer(text)}
         text = _NEVER_WITH_MATERIAL.sub("", text)
+        never_face_up = {_KINDS[kind] for m in NEVER_MATERIAL_FACE_UP.finditer(text)
+                         for kind in re.findall(r"Fusion|Synchro|Xyz|Link", m.group("one") or m.group("kinds"))}
+        text = NEVER_MATERIAL_FACE_UP.sub("", text)      # LKQ-13
         for match in _OTHERS_NOT.finditer(text):
             others_not.append((_KINDS[match.group(1)], parse_filter(f"a {match.group(2)} monster")))
         text = _OTHERS_NOT.sub("", text)
@@ -866,7 +885,8 @@ def material_rules(card: Card):
     if unread:
         return UnsupportedText(f"{card.name!r}: material clause not supported: {unread.group(0).strip()!r}")
     return MaterialRules(frozenset(never), tuple(only_for), tuple(others_not), tuple(others_must), whole,
-                         field_only, frozenset(never_the_turn), frozenset(never_with_material), only_as_substitute)
+                         field_only, frozenset(never_the_turn), frozenset(never_with_material), only_as_substitute,
+                         frozenset(never_face_up))
 
 
 def _without_activated_effects(card: Card, text: str) -> str:

@@ -28,7 +28,8 @@ from functools import cache, lru_cache
 from .card import Card
 from .sentences import sentences
 
-KINDS = ("special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "summon", "spell_trap_effect")
+KINDS = ("special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "summon", "spell_trap_effect",
+         "monster_effect")
 WHO = {"You": "controller", "Your opponent": "opponent", "Neither player": "both"}
 
 
@@ -41,11 +42,13 @@ class SummonLock:
     who: str                    # whom it binds: "controller" | "opponent" | "both" (its controller's view)
     kind: str                   # the Summons it concerns: "special" (every Special Summon) or one of KINDS;
     #                             "summon" (ZLK-2): every Summon (Normal, Tribute, Gemini, Flip and Special);
-    #                             "spell_trap_effect" (ZLK-3): Special Summons by a Spell/Trap effect
+    #                             "spell_trap_effect" (ZLK-3): Special Summons by a Spell/Trap effect;
+    #                             "monster_effect" (LKQ-11): Special Summons by an activated monster effect
     source: str | None = None   # only Summons from there: "extra_deck" | "graveyard" | "hand_or_graveyard" (ZLK-3)
     what: tuple = ()            # only of monsters matching one of these filters (empty: any monster)
     unless: tuple = ()          # ... except monsters matching one of these filters
     with_material: bool = False  # MTX-5: "While this card has Xyz Material, ...": only while it has one attached
+    column: bool = False        # LKQ-11: "While your opponent controls a monster in this card's column, ...": only then
 
 
 _SENTENCE = re.compile(
@@ -100,8 +103,18 @@ _PASSIVE = re.compile(r"(?P<material>While this card has (?:Xyz )?[Mm]aterial, )
                       r"Special Summoned\.")
 
 
+# LKQ-11: S-Force Mystify (the engine: EFFECT_CANNOT_BE_EFFECT_TARGET with `aux.tgoval` and a player-level
+# EFFECT_CANNOT_SPECIAL_SUMMON on the opponent whose target is `se:IsActivated() and se:IsMonsterEffect()`, both under
+# `GetColumnGroup():IsExists(monster in a Monster Zone controlled by the opponent)`); pysolver.cards.protections reads the
+# protection of the same sentence.
+COLUMN_LOCK = ("While your opponent controls a monster in this card's column, they cannot target this card with card "
+               "effects, nor Special Summon by an activated monster effect.")
+
+
 def read_lock(sentence: str, where: str) -> SummonLock | None:
     """The lock one sentence states, or None when it is not one of the read forms."""
+    if sentence == COLUMN_LOCK and where == "card":        # LKQ-11
+        return SummonLock(sentence, where, "opponent", "monster_effect", column=True)
     passive = _PASSIVE.fullmatch(sentence)
     if passive:
         if passive.group("what")[0].islower() or (passive.group("material") and where != "card"):
@@ -164,6 +177,11 @@ class ActivationLock:
     what: tuple = ()           # only monsters matching one of these filters (empty: any)
     in_field_zone: object = None   # 'While "X" is in the Field Zone': a filter naming X (a face-up card there)
     battle_phase: bool = False     # "during the (your) Battle Phase": only then
+    summoned_as: str | None = None   # LKQ-3: "While you control this Fusion Summoned card, ...": while its card came so
+    special_only: bool = False     # LKQ-3, LKQ-4: only monsters on the field that were Special Summoned (BPM-1)
+    unless_linked: bool = False    # LKQ-4: ", unless they are linked": not a monster that is linked (IsLinkState)
+    with_material: bool = False    # LKQ-5: "While this card has material, ...": only while it has Xyz Material
+    same_attribute_gy: bool = False   # LKQ-5: only monsters with the Attribute of a monster in its controller's GY
 
 
 _MONSTER_EFFECTS = frozenset({"monster"})
@@ -190,6 +208,39 @@ _ACT_MONSTERS = re.compile(rf"(?:(?P<what>.+?) (?P<whose>your opponent controls|
 # the requirement language ending in MAT-7's "Special Summoned from the Extra Deck", on the field.
 _ACT_FROM_EXTRA_DECK = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) activate the effects of "
                                   r"(?P<what>[^.]+? monsters Special Summoned from the Extra Deck)\.")
+
+
+# LKQ-3: "While you control this Fusion Summoned card, your opponent cannot activate the effects of Special Summoned Dragon
+# or Spellcaster monsters they control." (Secreterion Dragon); LKQ-4: "Special Summoned monsters on the field cannot
+# activate their effects, unless they are linked." (Knightmare Gryphon); LKQ-5: "While this card has material, your
+# opponent cannot activate the effects of monsters in their GY with the same Attribute as a monster in your GY."
+# (Mercurium the Living Quicksilver)
+_ACT_SPECIAL_THEIRS = re.compile(r"While you control this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card, your "
+                                 r"opponent cannot activate the effects of Special Summoned (?P<what>[^.,]+? monsters) "
+                                 r"they control\.")
+_ACT_SPECIAL_UNLINKED = "Special Summoned monsters on the field cannot activate their effects, unless they are linked."
+_ACT_GY_ATTRIBUTE = ("While this card has material, your opponent cannot activate the effects of monsters in their GY "
+                     "with the same Attribute as a monster in your GY.")
+
+
+def _read_lkq(sentence: str, where: str) -> ActivationLock | None:
+    """LKQ-3..LKQ-5: the activation locks of a monster's text whose conditions the position decides."""
+    if where != "card":
+        return None
+    match = _ACT_SPECIAL_THEIRS.fullmatch(sentence)
+    if match:
+        try:
+            wanted = _filters(match.group("what"))
+        except UnreadLock:
+            return None
+        return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "field", wanted,
+                              summoned_as=match.group("kind").lower(), special_only=True)
+    if sentence == _ACT_SPECIAL_UNLINKED:
+        return ActivationLock(sentence, where, "both", _MONSTER_EFFECTS, "field", special_only=True, unless_linked=True)
+    if sentence == _ACT_GY_ATTRIBUTE:
+        return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "graveyard", with_material=True,
+                              same_attribute_gy=True)
+    return None
 
 
 def _monster_kinds(phrase: str) -> tuple:
@@ -219,6 +270,9 @@ def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
             return None
         return ActivationLock(sentence, where, who, kinds, place, (), field[0] if field else None,
                               bool(match.group("battle")))
+    found = _read_lkq(sentence, where)
+    if found is not None:
+        return found
     match = _ACT_FROM_EXTRA_DECK.fullmatch(sentence)
     if match:                                                      # LKP-3
         who = WHO[match.group("who")]
@@ -374,6 +428,25 @@ def gy_card_needed(card: Card) -> tuple[tuple[str, str, int], ...]:
         code = default_archetypes().get(match.group("archetype"))
         if code is not None:
             found.append((sentence.text, match.group("kind").lower(), code))
+    return tuple(found)
+
+
+# LKQ-12 (docs/lock-rules.md): "You cannot Link Summon this card unless you have at least 3 more cards in your Extra Deck
+# than your opponent's." (Linkerbell; the same with Fusion, Synchro, Xyz in a monster of that kind): a Summon of that
+# kind of the card needs the turn player's Extra Deck (the card still in it) to hold at least N cards more than the
+# opponent's, before the play.
+EXTRA_DECK_LEAD = re.compile(r"You cannot (?P<kind>Fusion|Synchro|Xyz|Link) Summon this card unless you have at least "
+                             r"(?P<n>\d+) more cards in your Extra Deck than your opponent's\.")
+
+
+@cache
+def extra_deck_lead(card: Card) -> tuple[tuple[str, str, int], ...]:
+    """(sentence, kind of Summon, N) of each LKQ-12 sentence of an Extra Deck monster of that kind."""
+    found = []
+    for sentence in sentences(card):
+        match = EXTRA_DECK_LEAD.fullmatch(sentence.text)
+        if match and sentence.where == "card" and not sentence.activated and match.group("kind").lower() in card.kinds:
+            found.append((sentence.text, match.group("kind").lower(), int(match.group("n"))))
     return tuple(found)
 
 

@@ -53,6 +53,9 @@ _IN_GY = re.compile(rf"^(?:While|If) you have (?:an? )?(?P<phrase>{_MONSTER}) in
 _ON_FIELD_CARD = re.compile(r'^While an? (?P<name>"[^"]+") card(?:\(s\))? is on the field, ')
 # BPX-21: "While you control a face-down Defense Position monster, " (any face-down monster: always in Defense Position)
 _CONTROL_FACE_DOWN = re.compile(r"^(?:While|If) you control a face-down Defense Position monster, ")
+# LKQ-7: "While you control a face-up Spell, ": a face-up Spell Card on its controller's field (a Spell & Trap, Field or
+# Pendulum Zone; a Pendulum Scale is a Spell Card there: the engine's `aux.FaceupFilter(Card.IsSpell)` on LOCATION_ONFIELD)
+_CONTROL_SPELL = re.compile(r"^While you control a face-up Spell, ")
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,9 @@ class Presence:
                                # "field_card" (a face-up card of an archetype anywhere on either field, BPX-23) |
                                # "linked" ("this linked card": it points to a monster, or a Link Monster points to
                                # it, BPX-24) | "field_zones_full" (a card in both Field Zones, TGX-5) |
-                               # "own_gy" (a monster of that kind in its controller's GY, TGX-5)
+                               # "own_gy" (a monster of that kind in its controller's GY, TGX-5) |
+                               # "own_spell" (a face-up Spell Card of its controller's on the field, LKQ-7) |
+                               # "their_column" (a monster of its controller's opponent in its column, LKQ-11)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -115,6 +120,8 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         found = Presence("own_gy", what)
     elif match := _CONTROL_FACE_DOWN.match(text):
         found = Presence("own_face_down")
+    elif match := _CONTROL_SPELL.match(text):        # LKQ-7
+        found = Presence("own_spell")
     elif match := _ON_FIELD_CARD.match(text):
         what = _monsters(match.group("name") + " monster")     # the archetype the quotes name (a material line's)
         if what is None or getattr(what, "key", None) != "archetype":
@@ -155,3 +162,6 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
 # BPX-24, TGT-9: "This linked card ..." (the engine's Card.IsLinkState: a monster this Link Monster points to, or a Link
 # Monster, of either player, pointing to its zone)
 LINKED = Presence("linked")
+# LKQ-11: "While your opponent controls a monster in this card's column" (S-Force Mystify): a monster of its controller's
+# opponent in a Monster Zone (Main or Extra) of its column
+THEIR_COLUMN = Presence("their_column")

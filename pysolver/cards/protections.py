@@ -85,7 +85,8 @@ class Protection:
                               # on the field: monsters, Spells/Traps, Pendulum Scales, TGT-10) | "field_zones" (the cards
                               # in either Field Zone, TGX-2) | "same_attribute" (the monsters on the field of this card's
                               # Attribute, TGX-3) | "their_cards" (the cards of its controller's opponent on the field, in
-                              # the GY and banished, TGX-3)
+                              # the GY and banished, TGX-3) | "own_co_linked" (its controller's monsters that are
+                              # co-linked, LKQ-1)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -104,6 +105,10 @@ class Protection:
     except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
     emz_unlinked: bool = False       # BPN-6: "If this card in the Extra Monster Zone points to no monsters, ...": only
                                      # while it is in an Extra Monster Zone and no monster is in a zone it points to
+    in_emz: bool = False             # LKQ-8: "While this card is in the Extra Monster Zone, ...": only there
+    source_special: bool = False     # LKQ-2: "with effects of Special Summoned monsters, except those Special Summoned
+                                     # from the GY": only the effects of activated monsters on the field that were
+                                     # Special Summoned, not from the GY (kinds is then {"monster"})
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,15 @@ _ACTIVE = re.compile(rf"^(?P<who>[Yy]our opponent cannot|[Nn]either player can) 
 _SOURCE = r"the effects of (?P<source>[^,]+? (?:monsters|Monsters))"
 # LKP-9: "Neither player can target this Xyz Summoned card with monster effects, except its own." (Borreload eXcharge
 # Dragon): this card, while it came by that Summon, against monster effects other than its own.
+# LKQ-8: "While this card is in the Extra Monster Zone, it gains 500 ATK for every other Link Monster in the field and GYs,
+# also your opponent cannot target it with card effects." (Decode Talker Integration): the gain of ATK makes its ATK
+# unknown on the field (MAT-3, `cardtext.own_original_stats`); the protection applies while it is in an Extra Monster Zone
+_EMZ_GAIN = re.compile(r"^While this card is in the Extra Monster Zone, it gains \d+ ATK for every other Link Monster in "
+                       r"the field and GYs, also (?P<who>your opponent cannot|neither player can) target it with card effects$")
+# LKQ-2: "Neither player can target this card with effects of Special Summoned monsters, except those Special Summoned from
+# the GY." (The Zombie Vampire)
+_SPECIAL_SOURCE = re.compile(r"^(?P<who>Your opponent cannot|Neither player can) target this card with effects of Special "
+                             r"Summoned monsters, except those Special Summoned from the GY$")
 _SUMMONED_SELF = re.compile(r"\bthis (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card\b")
 _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or destroyed|, or destroyed|)) by,? "
                       rf"(?:(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})|{_SOURCE})$")
@@ -161,8 +175,21 @@ _IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
 _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
 # PRC-5: "<BP-8 clause>, also <protection>": the attack half, which pysolver.cards.attacks reads (BP-8, PRC-1)
-ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent) cannot target this "
-                         r"card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21
+ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls|Your opponent|Monsters) cannot target "
+                         r"this card for attacks|This card cannot be targeted for an attack")   # the second: BPX-21;
+#                                                                                      "Monsters": LKQ-6
+# LKQ-10: "<monsters your opponent controls> cannot target <kind> monsters for attacks, also <protection>" (Tenyi Spirit -
+# Sahasrara: "Effect Monsters"; pysolver.cards.attacks reads it)
+ATTACK_KIND = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>[^,]+? "
+                         r"(?:monsters|Monsters)) for attacks")
+
+
+def card_kind_filter(found) -> bool:
+    """LKQ-10: a filter on a kind of card only ("Effect Monsters": the engine's `c:IsFaceup() and c:IsType(...)`); other
+    descriptions (an archetype: Gogogo Aristera & Dexia, Harpie's Pet Phantasmal Dragon) stay unread."""
+    return isinstance(found, Atom) and found.key == "kind"
+
+
 # TGT-7: "<BP-10 clause about the monsters you control>, also <protection>" (pysolver.cards.attacks reads it, BPX-20)
 ATTACK_OTHERS = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?:other monsters "
                            r"you control for attacks|monsters you control for attacks, except this one|monsters for "
@@ -191,6 +218,8 @@ def _what(what: str, subject):
         return ("self", None, False, False)
     if what in ("them", "they", "those monsters", "those cards"):
         return subject if isinstance(subject, tuple) else None
+    if what == "co-linked monsters you control":     # LKQ-1: its controller's monsters that are co-linked
+        return ("own_co_linked", ANY, False, False)
     # LKP-4 (docs/lock-rules.md): "Spells/Traps you control" (its controller's Spell and Trap Cards on the field, face-up
     # or Set); 'other "X" cards you control' (its controller's face-up X cards on the field, of any card type, not
     # itself); "<monsters> you control[,] that were Special Summoned from the Extra Deck / the GY[,]" (face-up ones)
@@ -296,10 +325,25 @@ def read_sentence(sentence: str, card: Card):
     """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
     one of these), or None when it is not a form read whole."""
     text = sentence.strip().rstrip(".")
+    from .locks import COLUMN_LOCK
+    if sentence.strip() == COLUMN_LOCK and card.is_monster:     # LKQ-11: its protection (locks.py reads the summon half)
+        from .presence import THEIR_COLUMN
+        return (Protection("opponent", ALL_KINDS, "self", presence=THEIR_COLUMN),)
     lead = read_lead(text, card)              # PRC-2: while the position shows such a card
     if lead is None:
         return None
     presence, text = lead
+    emz = _EMZ_GAIN.fullmatch(text) if presence is None and "link" in card.kinds else None
+    if emz:                                    # LKQ-8: this card, while in an Extra Monster Zone
+        from .cardtext import own_original_stats
+        if not own_original_stats(card):
+            return None
+        whom = "opponent" if emz.group("who").startswith("your opponent") else "both"
+        return (Protection(whom, ALL_KINDS, "self", in_emz=True),)
+    special = _SPECIAL_SOURCE.fullmatch(text) if presence is None and card.is_monster else None
+    if special:                                # LKQ-2: this card, against effects of monsters Special Summoned, not from the GY
+        whom = "opponent" if special.group("who").startswith("Your opponent") else "both"
+        return (Protection(whom, frozenset({"monster"}), "self", source_special=True),)
     if card.is_monster and "link" in card.kinds and presence is None:      # TGT-9: "this linked card" (IsLinkState)
         linked = re.sub(r"\b([Tt])his linked card\b", r"\1his card", text)
         if linked != text:
@@ -415,6 +459,14 @@ def read_sentence(sentence: str, card: Card):
                 ATTACK_SELF.fullmatch(conjunct) or ATTACK_OTHERS.fullmatch(conjunct)) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):
             continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
+        elif k == 0 and len(conjuncts) == 2 and card.is_monster and (kind := ATTACK_KIND.fullmatch(conjunct)) and \
+                card_kind_filter(_filter_name(kind.group("what"))) and not (
+                needs_material or except_phase or summoned_as or lp_higher or condition):
+            continue            # LKQ-10: the attack half on a kind of monster (pysolver.cards.attacks reads it)
+        elif k == 1 and len(conjuncts) == 2 and card.is_monster and summoned_as and \
+                conjunct == "their monsters cannot target monsters for attacks, except this one" and not (
+                needs_material or except_phase or lp_higher or presence is not None):
+            continue            # LKQ-9: "<protection>, also <BP-10>" while Summoned so (pysolver.cards.attacks reads it)
         elif k == 1 and len(conjuncts) == 2 and card.is_monster and ATTACK_SELF.fullmatch(
                 conjunct[:1].upper() + conjunct[1:]) and not (
                 needs_material or except_phase or summoned_as or lp_higher or condition):

@@ -164,6 +164,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
     return (
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
         ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct.NEVER_TRIBUTED_BY_OPPONENT, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
+        ct.NEVER_MATERIAL_FACE_UP,   # LKQ-13
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.LEVEL_PAIR_SENTENCE, ef.EACH_OF_YOURS_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
@@ -272,6 +273,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _ in locks.hand_trap_grants(card)) \
         or (locks.no_activation_or_set(card) and bool(locks.NO_ACTIVATION_OR_SET.fullmatch(sentence))) \
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
+        or any(sentence == read for read, _, _ in locks.extra_deck_lead(card)) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
         or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \

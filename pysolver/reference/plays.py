@@ -51,9 +51,10 @@ from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
-                           summon_locks, zone_lock)
+from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
+                           no_activation_or_set, summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
+from ..cards.presence import LINKED, THEIR_COLUMN
 from ..cards.protections import protections
 from ..cards.material_lines import default_archetypes
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
@@ -457,6 +458,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         text = _attack_text(monster)
         if text.only_target_presence is not None and not _presence_holds(position, monster, text.only_target_presence):
             return False                          # BPX-20: "While you control a Link Monster, ..."
+        if text.only_target_while.startswith("summoned_"):   # LKQ-9: while it came to the field by that Summon
+            return text.only_target and monster.state.summoned_as == text.only_target_while.removeprefix("summoned_")
         return text.only_target and {"": True, "field_zone_card": field_spell,
                                      "main_monster_zone": monster.location == "monster_zone",
                                      "extra_monster_zone": monster.location == "extra_monster_zone",
@@ -480,7 +483,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         return text.not_target or text.ignored or places[o.id] in guarded or (
             text.not_target_pointing and bool(_points_to(o.card, places[o.id], False) & occupied))
 
+    kinds_guarded = [_attack_text(o).not_target_kind for o in opponents     # LKQ-10: while its lead holds
+                     if _attack_text(o).not_target_kind is not None and (
+                         _attack_text(o).not_target_kind_presence is None
+                         or _presence_holds(position, o, _attack_text(o).not_target_kind_presence))]
     attackable = [o.id for o in opponents if not not_target(o)
+                  and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
                   and not [y for y in only if y != o.id]
                   and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))
                   and not (o.state.position == "set" and [y for y in hidden if y != o.id])]
@@ -775,6 +783,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         if any(kind == summon and not any(c.card.in_archetype(code) for c in _own(position, "graveyard"))
                for _, kind, code in gy_card_needed(monster.card)):
             continue                                   # LKP-7: "while you have a "World Legacy" card in your GY"
+        if any(kind == summon and len(_own(position, "extra_deck")) < len(_opponents(position, "extra_deck")) + lead
+               for _, kind, lead in extra_deck_lead(monster.card)):
+            continue                                   # LKQ-12: "at least 3 more cards in your Extra Deck"
         substitute = summon == "fusion" and not _says(monster.card, _ONLY_THESE_MATERIALS)   # FUS-2
         extra = _link_extra_pool(position, monster) if summon == "link" else []
         hand = _hand_synchro_pool(position, pool) if summon == "synchro" else []
@@ -876,6 +887,8 @@ def _material_allowed(material: Instance, summoned: Instance, summon: str) -> bo
     if rules is None or summon in rules.never:
         return False
     state = material.state
+    if summon in rules.never_face_up and material.location in ON_FIELD and state.position != "set":
+        return False        # LKQ-13: "This face-up card cannot be used as material for ...": face-up on the field
     # "Cannot be used as Link Material the turn it is Link Summoned": it came by that Summon this turn
     if summon in rules.never_the_turn and isinstance(state, Monster) and state.summoned_as == summon \
             and state.summoned_this_turn:
@@ -915,6 +928,8 @@ def _special_summon_locks(position: Position) -> list:
             binds = lock.who == "both" or (lock.who == "controller") == (instance.player == position.turn_player)
             if lock.with_material and not instance.state.materials:   # MTX-5: "While this card has Xyz Material"
                 continue
+            if lock.column and not (instance.location in ON_FIELD and _presence_holds(position, instance, THEIR_COLUMN)):
+                continue        # LKQ-11: while its controller's opponent has a monster in its column
             if binds and _applies(instance, lock.where):
                 found.append(lock)
     return found
@@ -2299,7 +2314,8 @@ def activations(position: Position) -> Iterator[Play]:
             if summons is not None and not free:
                 continue
             # ZLK-3: an activated Spell or Trap Special Summons by a Spell/Trap effect
-            how = "spell_trap_effect" if card.card.is_spell_trap and not card.card.is_monster else "effect"
+            how = "spell_trap_effect" if card.card.is_spell_trap and not card.card.is_monster else \
+                "monster_effect" if card.card.is_monster else "effect"     # LKQ-11: by an activated monster effect
             if summons == "token":
                 if effect.tokens[0] > len(free):
                     continue
@@ -2361,6 +2377,19 @@ def _activation_locked(position: Position, card: Instance) -> bool:
                 continue
             if lock.what and not any(_matches(f, card) for f in lock.what):
                 continue
+            if lock.summoned_as and holder.state.summoned_as != lock.summoned_as:
+                continue        # LKQ-3: "While you control this Fusion Summoned card"
+            if lock.with_material and not any(i.location == "overlay" and i.host == holder.id
+                                              for i in position.instances.values()):
+                continue        # LKQ-5: "While this card has material"
+            if lock.special_only and not (card.location in ON_FIELD and _special_summoned(card)):
+                continue        # LKQ-3, LKQ-4: only Special Summoned monsters
+            if lock.unless_linked and _presence_holds(position, card, LINKED):
+                continue        # LKQ-4: ", unless they are linked"
+            if lock.same_attribute_gy and not (card.card.attribute and any(
+                    i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
+                    and i.card.attribute == card.card.attribute for i in position.instances.values())):
+                continue        # LKQ-5: "with the same Attribute as a monster in your GY"
             return True
     return False
 
@@ -2410,6 +2439,13 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
     if presence.where == "own_gy":                # TGX-5: a monster of that kind in its controller's GY
         return any(i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
                    and _matches(presence.filter, i) for i in cards)
+    if presence.where == "their_column":          # LKQ-11: a monster of the other player in its column
+        column = _place_of(position, holder)[0]
+        return any(i.location in ON_FIELD and i.player != holder.player and i.id != holder.id
+                   and _place_of(position, i)[0] == column for i in cards)
+    if presence.where == "own_spell":             # LKQ-7: a face-up Spell Card of its controller's (a Pendulum Scale too)
+        return any(i.player == holder.player and i.location in ("spell_trap_zone", "field_zone", "pendulum_zone")
+                   and i.state.position == "face_up" and bool(i.card.kinds & {"spell", "pendulum"}) for i in cards)
     if presence.where == "own_face_down":         # BPX-21: a face-down monster of its controller's
         return any(i.player == holder.player and i.location in ON_FIELD and i.state.position == "set" for i in cards)
     if presence.where == "points":
@@ -2428,6 +2464,15 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
             continue
         return True
     return False
+
+
+def _co_linked(position: Position, monster: Instance) -> bool:
+    """LKQ-1: the monster points to a monster on the field, of either player, that points back to it."""
+    here = _place_of(position, monster)
+    arrows = _points_to(monster.card, here, monster.player == position.turn_player)
+    return any(other.id != monster.id and other.location in ON_FIELD and _place_of(position, other) in arrows
+               and here in _points_to(other.card, _place_of(position, other), other.player == position.turn_player)
+               for other in position.instances.values())
 
 
 def _protected(position: Position, activated: Instance, target: Instance) -> bool:
@@ -2455,6 +2500,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                     _matches(rule.summoned_using, _UsedMaterial(card))
                     for card, _ in getattr(holder.state, "summon_materials", ())):
                 continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material"
+            if rule.in_emz and holder.location != "extra_monster_zone":
+                continue        # LKQ-8: "While this card is in the Extra Monster Zone"
             if rule.controls_named is not None and not any(
                     i.player == holder.player and _shown_face_up(i) and _matches(rule.controls_named, i)
                     for i in position.instances.values()):
@@ -2476,6 +2523,9 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # TGX-4: "the effects of Level 6 or lower monsters": not this activated card's
             if rule.except_own and activated.id == holder.id:
                 continue        # LKP-9: ", except its own"
+            if rule.source_special and not (activated.location in ON_FIELD and _special_summoned(activated)
+                                            and activated.state.special_summoned_from != "graveyard"):
+                continue        # LKQ-2: only effects of monsters on the field Special Summoned, not from the GY
             if rule.scope == "their_cards":   # TGX-3: the cards of the holder's opponent on the field, in the GY, banished
                 covered = target.player != holder.player and (on_field or target.location in ("graveyard", "banished"))
             elif not on_field:
@@ -2496,6 +2546,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 covered = False         # the other scopes name monsters
             elif rule.scope == "self":
                 covered = target.id == holder.id
+            elif rule.scope == "own_co_linked":    # LKQ-1: the holder's monsters that are co-linked
+                covered = target.player == holder.player and _co_linked(position, target)
             elif rule.scope == "same_attribute":   # TGX-3: a monster on either field of the holder's Attribute
                 covered = target.card.attribute == holder.card.attribute
             elif rule.scope == "points":   # TGT-10, TGX-1: the monsters of that kind it points to (TGT-10: face-up)

@@ -11,8 +11,8 @@ from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, r
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
-from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap_grants, no_activation_or_set,
-                           summon_locks, zone_lock)
+from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
+                           no_activation_or_set, summon_locks, zone_lock)
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -131,6 +131,11 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     deck_tributes = any(_reads_deck(i.card) for i in position.instances.values() if i.player == position.turn_player)
     their_banished = any(attack_rules(i.card).extra_while_banished is not None     # BPX-14 reads both players'
                          for i in position.instances.values() if i.player == position.turn_player)   # banished cards
+    if any(extra_deck_lead(i.card) for i in position.instances.values() if i.player == position.turn_player
+           and i.location == "extra_deck"):   # LKQ-12: the size of the opponent's Extra Deck (its cards are no facts;
+        size = sum(1 for i in position.instances.values()       # no play of the turn player's changes it)
+                   if i.location == "extra_deck" and i.player != position.turn_player)
+        out.append(f"their_extra_deck_size({size}).")
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
         cls = copy_class(instance)
@@ -345,6 +350,7 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
         out.extend(f"cannot_be_material_the_turn({c},{kind})." for kind in sorted(rules.never_the_turn))
         out.extend(f"cannot_be_material_with_material({c},{kind})." for kind in sorted(rules.never_with_material))
+        out.extend(f"cannot_be_material_face_up({c},{kind})." for kind in sorted(rules.never_face_up))   # LKQ-13
         out.extend(f"material_only_for({c},{kind},{filters.number(f)})." for kind, f in rules.only_for)
         out.extend(f"other_materials_not({c},{kind},{filters.number(f)})." for kind, f in rules.others_not)
         out.extend(f"other_materials_must({c},{kind},{filters.number(f)})." for kind, f in rules.others_must)
@@ -360,10 +366,14 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
         if lock.with_material:                                 # MTX-5: "While this card has Xyz Material"
             out.append(f"summon_lock_with_material({c},{n}).")
+        if lock.column:                                        # LKQ-11: while the opponent has a monster in its column
+            out.append(f"summon_lock_column({c},{n}).")
     if emz_lock(card):                                           # EDL-5
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1
         out.append(f"zone_lock({c}).")
+    for _, kind, lead in extra_deck_lead(card):                  # LKQ-12: N more cards in its Extra Deck
+        out.append(f"summon_needs_extra_deck_lead({c},{kind},{lead}).")
     for _, kind, code in gy_card_needed(card):                   # LKP-7: a card of that archetype in the GY
         filters.archetypes.add(code)
         out.append(f"summon_needs_gy_card({c},{kind},{code}).")
@@ -380,6 +390,11 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"activation_lock_field_zone({c},{n},{filters.number(lock.in_field_zone)}).")
         if lock.battle_phase:
             out.append(f"activation_lock_battle_phase({c},{n}).")
+        if lock.summoned_as:                                     # LKQ-3..LKQ-5: conditions of the position
+            out.append(f"activation_lock_summoned_as({c},{n},{lock.summoned_as}).")
+        for flag in ("special_only", "unless_linked", "with_material", "same_attribute_gy"):
+            if getattr(lock, flag):
+                out.append(f"activation_lock_{flag}({c},{n}).")
     rule = unique(card)                                          # UNQ-1..UNQ-4
     if rule is not None:
         what = "name" if rule.name else f"archetype({rule.archetype})"
@@ -664,6 +679,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_direct_while_control({c},{name},{filters.number(rules.direct_unless_theirs)}).")
         if (named := filters.pool.get(rules.direct_while_control)) is not None:
             out.append(f"card_named({name},{named.alias or named.passcode}).")
+    if rules.not_target_kind is not None:      # LKQ-10: no attack on its controller's face-up monsters of a kind
+        out.append(f"attack_not_target_kind({c},{filters.number(rules.not_target_kind)}).")
+        if rules.not_target_kind_presence is not None:
+            out.extend(_presence_facts(c, "bpk", rules.not_target_kind_presence, filters))
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.only_target_face_down:            # BPX-22: ... and on every face-down monster
@@ -973,6 +992,10 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_source({c},{n},{filters.number(found.source)}).")
         if found.except_own:                                  # LKP-9: ", except its own"
             out.append(f"protection_except_own({c},{n}).")
+        if found.in_emz:                                      # LKQ-8: only while it is in an Extra Monster Zone
+            out.append(f"protection_in_emz({c},{n}).")
+        if found.source_special:                              # LKQ-2: effects of Special Summoned monsters, not from the GY
+            out.append(f"protection_source_special({c},{n}).")
     return out
 
 

@@ -32,13 +32,14 @@ _NEEDS = {
                  "protection",   # TGT-10, TGX-1: points/3
                  "attack_column_guard",   # BPX-27: at/3
                  "ritual_from_extra_deck",   # RSP-2: a Ritual Monster from the face-up Extra Deck
-                 "own_procedure_only"),   # PRY-1: an Extra Deck monster by its own procedure, with no material line
+                 "own_procedure_only",   # PRY-1: an Extra Deck monster by its own procedure, with no material line
+                 "activation_lock_unless_linked", "summon_lock_column"),   # LKQ-4: points/3; LKQ-11: at/3
     "materials.lp": ("requirement", "alternative_xyz"),
     "tribute_text.lp": ("rule_alternative", "tribute_rule_filter"),
     "material_text.lp": ("synchro_level_alternative", "non_tuner_option", "tuner_substitute", "xyz_level_alternative",
                          "xyz_treats_as_level", "cannot_be_material", "cannot_be_material_the_turn",
                          "cannot_be_material_with_material", "material_only_for", "other_materials_not", "fusion_only_as_substitute", "hand_synchro",
-                         "other_materials_must", "synchro_all_levels"),
+                         "other_materials_must", "synchro_all_levels", "cannot_be_material_face_up"),   # LKQ-13
     "synchro.lp": ("requirement_synchro",),
     "xyz.lp": ("requirement_xyz", "alternative_xyz"),
     "link.lp": ("requirement_link",),
@@ -51,7 +52,8 @@ _NEEDS = {
     "presence.lp": ("presence",),
     "zone_locks.lp": ("zone_lock",),
     "restrictions.lp": ("summon_lock", "own_procedure_only", "one_at_a_time", "unique", "cannot_be_summoned",
-                        "activation_lock", "no_activation_or_set", "summon_needs_gy_card"),
+                        "activation_lock", "no_activation_or_set", "summon_needs_gy_card",
+                        "summon_needs_extra_deck_lead"),   # LKQ-12
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
     "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",
                       "trap_monster_not_trap", "face_up_restriction", "never_tributed_by_opponent"),

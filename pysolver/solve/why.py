@@ -449,6 +449,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "forbid_summon": (None, _forbid("Summon")),
     "forbid_synchro_summon": (None, _forbid("Synchro Summon")),
     "forbid_activate_other": (None, _forbid("activate other cards")),
+    "summon_needs_extra_deck_lead": ("LKQ-12", ("{C:card} can only be Summoned this way while your Extra Deck holds at "
+                                                "least {N} more cards than your opponent's")),
     "summon_needs_gy_card": ("LKP-7", ("{C:card} can only be Summoned this way while you have a card of its archetype "
                                        "in your GY")),
     "no_activation_or_set": ("LKP-6", ("a face-up monster of yours says: you cannot activate cards or effects, or Set "
@@ -494,6 +496,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                   "it from you)"),
     "target_protected_source": ("TGX-4", "{T:instance} cannot be targeted by the effects of {I:instance} (a face-up "
                                          "card's text protects it from the effects of such monsters)"),
+    "target_protected_special": ("LKQ-2", ("{T:instance} cannot be targeted by the effects of {I:instance} (a face-up "
+                                           "card's text protects it from the effects of monsters Special Summoned, not "
+                                           "from the GY)")),
     # Named rules that make a condition true (`not p` failed).
     "blocked_once_per_turn": ("TEXT", "this effect can be used once per turn and was used"),
     "blocked_lp_cost": ("TEXT", "you cannot pay its Life Point cost"),

@@ -52,7 +52,8 @@ def test_prc_1_the_sentences_are_read(real):
     assert peacock.where == "points" and str(peacock.filter) == '"Fire Fist" monster'
     # a condition of another kind stays unread
     assert unread_clauses(real["Otoshidamashi"])
-    assert unread_clauses(real["Number 82: Heartlandraco"])        # "While you control a face-up Spell, "
+    # "While you control a face-up Spell, " is read now (docs/lock-rules.md LKQ-7)
+    assert not unread_clauses(real["Number 82: Heartlandraco"])
 
 
 def test_prc_1_ghostrick_socuteboss_with_another_ghostrick(real):

@@ -165,7 +165,10 @@ def test_tgt_conditions_and_other_exceptions_stay_unread():
                      "Your opponent cannot target this card with card effects, except during your Battle Phase.",
                      # 'other "Amazoness" cards you control' is read now (docs/lock-rules.md LKP-4); not in the GY
                      "Your opponent cannot target other \"Amazoness\" cards in your GY with card effects.",
-                     "Neither player can target co-linked monsters you control with card effects.",
+                     # "co-linked monsters you control" is read now (docs/lock-rules.md LKQ-1); Transcode Talker's
+                     # sentence, with its gain of ATK, is not
+                     "While this card is co-linked, it and its co-linked monsters gain 500 ATK, also your opponent "
+                     "cannot target any of them with card effects.",
                      "Your opponent cannot target face-up Spells you control with card effects.",
                      "It cannot be targeted by an opponent's card effects."):    # "it": not said to be this card
         assert protections.read_sentence(sentence, card) is None, sentence
