@@ -63,7 +63,7 @@ def test_issue15_7_every_rule_sentence_of_the_card_database_is_read_or_unread(re
     tally, problems = check_cards(real)
     print("\n" + "\n".join(f"{count:6d}  {what}" for what, count in tally.most_common()))
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
-    assert tally["read"] > 1000 and tally["unread (card not supported)"] > 1000
+    assert tally["read"] > 1000 and tally["unread (card not supported)"] > 500   # 994 at 2026-12-03, falling as more is read
 
 
 def test_issue15_7_rule_sentences_on_real_cards(real):
