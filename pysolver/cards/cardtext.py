@@ -714,6 +714,8 @@ def special_summon_limit(card: Card) -> str | None:
         return "nomi"
     if re.search(r"\bMust (?:be|first be) (?:either )?(?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
+    if "This face-down card in the Extra Deck must first be either " in text:   # PRW-1: only the face-down card is
+        return "semi"   # limited (a Fusion Summon or its procedure); revivable, and Pendulum Summoned, once properly summoned
     if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)
         return "nomi"
     if ONLY_BY_SUMMON.search(text):

@@ -276,7 +276,15 @@ def _one_filter(phrase: str):
     monsters"); "monster(s)" is any monster."""
     if ", and " in phrase or re.search(r'" and "', phrase):
         raise UnsupportedText(f"a list of several cards: {phrase!r}")
+    named = _QUALIFIED_NAME.fullmatch(phrase)
+    if named:   # PRW-1: 'Level 12 DARK "Supreme King Z-ARC"' -- a monster of that name with those properties
+        return conj(_filter(f"{named['qualifiers']} monster"), Atom("name", "=", named["name"]))
     return ANY if phrase in ("monster", "monsters") else _filter(phrase)
+
+
+# PRW-1: a card name after properties of a monster ('Level 12 DARK "Supreme King Z-ARC"'): the material-line
+# vocabulary reads the properties, the name is the card's
+_QUALIFIED_NAME = re.compile(r'(?P<qualifiers>(?:Level \d+|[A-Z]+)(?: (?:Level \d+|[A-Z]+))*) "(?P<name>[^"]+)"')
 
 
 _EXTRA_KIND = "(?:Ritual|Fusion|Synchro|Xyz|Link)"
@@ -722,7 +730,8 @@ def cost_action(card: Card, place: str) -> str | None:
 # 10 "Ultimate Crystal" monster' (Rainbow Overdragon), "Must first be either Fusion Summoned, or Special Summoned (from
 # your Extra Deck) in Defense Position by Tributing 3 monsters with different Types" (Nerva the Power Patron of Creation)
 EXTRA_PROCEDURE_SENTENCE = re.compile(
-    r"Must (?:first )?be either (?:Fusion|Synchro) Summoned, or Special Summoned"
+    r"(?:Must|This face-down card in the Extra Deck must) (?:first )?be either (?:Fusion|Synchro) Summoned, or "
+    r"Special Summoned"
     r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+)\.")
 
 

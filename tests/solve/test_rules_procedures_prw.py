@@ -1,0 +1,55 @@
+"""Extra Deck monsters' own procedures and summoning conditions (PRW-* of docs/procedure-rules.md). Real cards of the
+card database: the procedure summon is listed exactly when its cost can be paid, the cost cards end where the text
+says (`helpers.applied`: apply, the reference applier and the step-indexed transition agree), and every answer is
+the reference's (whole plays)."""
+
+from __future__ import annotations
+
+from helpers import applied, board, procedure_play, procedure_summons
+
+from pysolver import legal_plays
+from pysolver.cards.cardtext import special_summon_limit
+from pysolver.cards.effects import procedures
+from pysolver.cards.reading import unread_clauses
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+def both(position):
+    """The solver's plays; the reference lists the same ones."""
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not solver.unread
+    return solver
+
+
+# --- PRW-1: "This face-down card in the Extra Deck must first be either Fusion Summoned, or ..." -----------------------
+
+ARCRAY = "Odd-Eyes Arcray Dragon"
+
+
+def test_prw_1_arcray_tributes_a_level_12_dark_supreme_king_z_arc(real):
+    """'... or Special Summoned by Tributing 1 Level 12 DARK "Supreme King Z-ARC"': from the face-down Extra Deck, the
+    Tribute a face-up or face-down Z-ARC of the player's (any position: a Tribute); another Arcray (treated as Z-ARC,
+    but LIGHT) is none. The Tribute, a Pendulum Monster, goes face-up to the Extra Deck (PEN-4)."""
+    assert special_summon_limit(real[ARCRAY]) == "semi" and unread_clauses(real[ARCRAY]) == ()
+    assert isinstance(procedures(real[ARCRAY]), tuple) and len(procedures(real[ARCRAY])) == 1
+    b = board(cards=real).extra_deck(ARCRAY).monster(1, "Supreme King Z-ARC").monster(2, ARCRAY) \
+        .monster(3, "Supreme King Z-ARC", position="set")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M1",)), ("ED1", ("M3",))}
+    play = procedure_play(position, "ED1", ("M1",))
+    after = applied(position, play, zone="M1")
+    assert after["M1"].card.name == ARCRAY and after["M1"].state.properly_summoned
+    assert after.me.graveyard == ()
+    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Supreme King Z-ARC", True)]
+    only_arcray = board(cards=real).extra_deck(ARCRAY).monster(2, ARCRAY).graveyard("Supreme King Z-ARC")
+    assert procedure_summons(only_arcray.build()) == set()
+
+
+def test_prw_1_arcray_is_revived_only_once_properly_summoned(real):
+    """Semi (the engine's EnableReviveLimit; the summoning condition binds the face-down card only): Monster Reborn
+    revives the Arcray that was properly summoned, not the one sent from the Extra Deck."""
+    b = board(cards=real).hand("Monster Reborn").graveyard(ARCRAY) \
+        .graveyard(ARCRAY, properly_summoned=False)
+    plays = both(b.build())
+    assert {p.target for p in plays if p.action == "activate" and p.name == "Monster Reborn"} == {"GY1"}
