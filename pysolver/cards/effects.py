@@ -138,6 +138,8 @@ class Procedure:
     level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
                                            # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
+    emz_column: bool = False               # PRW-2: "in the same column as the Extra Monster Zone": the field's cost
+                                           # cards are in Main Monster Zone 2 or 4 (the engine's sequence 1 or 3)
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -777,6 +779,9 @@ def _extra_deck_procedures(card: Card):
     held = re.fullmatch(r'(?P<cost>.+), while you have (?P<name>"[^"]+") in your field or GY', cost)
     if held:   # PRY-8 (Fallen Angel of the Golden Land): a face-up card of that name on the field, or one in the GY
         cost, extra = held.group("cost"), {"field_or_gy": _filter(held.group("name"))}
+    column = re.fullmatch(r"(?P<cost>Tributing 1 [^,]+?) in the same column as the Extra Monster Zone", cost)
+    if column:   # PRW-2 (Vaylantz Genesis Grand Duke): the Tribute in Main Monster Zone 2 or 4
+        cost, extra = column.group("cost"), {"emz_column": True}
     try:
         found = _cost(cost)
     except ValueError as error:

@@ -1969,6 +1969,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 every = [c for c in pool if c.id != monster.id]   # PRX-9, PRX-22: before the cards it cannot pay with
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c, position)]          # NS-10
+                if procedure.emz_column:   # PRW-2: "in the same column as the Extra Monster Zone" -- below one of them
+                    pool = [c for c in pool if c.location == "monster_zone" and c.index in (2, 4)]
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
                     pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":

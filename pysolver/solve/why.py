@@ -383,6 +383,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_field_or_gy": ("PRY-8", ("its procedure needs a face-up card of the name it gives on your field, or "
                                         "one in your GY")),
     "procedure_main_phase_2": ("PRY-6", "its procedure is used only during your Main Phase 2"),
+    "procedure_emz_column": ("PRW-2", ("its procedure Tributes a monster in the same column as an Extra Monster "
+                                       "Zone (Main Monster Zone 2 or 4)")),
     "procedure_level_difference": ("PRY-1", ("its procedure needs a Tuner and a non-Tuner with Levels that differ "
                                              "by exactly the number its text gives (the same Level: 0)")),
     "procedure_gy_equal": ("PRX-25", "its procedure needs as many monsters of one kind as of the other in your GY"),

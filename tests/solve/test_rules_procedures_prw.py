@@ -53,3 +53,36 @@ def test_prw_1_arcray_is_revived_only_once_properly_summoned(real):
         .graveyard(ARCRAY, properly_summoned=False)
     plays = both(b.build())
     assert {p.target for p in plays if p.action == "activate" and p.name == "Monster Reborn"} == {"GY1"}
+
+
+# --- PRW-2: "in the same column as the Extra Monster Zone" ---------------------------------------------------------------
+
+GRAND_DUKE = "Vaylantz Genesis Grand Duke"
+
+
+def test_prw_2_grand_duke_tributes_a_vaylantz_in_main_monster_zone_2_or_4(real):
+    """'... by Tributing 1 Level 5 or higher non-Fusion "Vaylantz" monster in the same column as the Extra Monster
+    Zone': Main Monster Zone 2 or 4 (below an Extra Monster Zone); not one in Zone 3, not a Level 4 one, not a Fusion
+    Monster. Semi, as PRW-1."""
+    assert special_summon_limit(real[GRAND_DUKE]) == "semi" and unread_clauses(real[GRAND_DUKE]) == ()
+    b = board(cards=real).extra_deck(GRAND_DUKE).monster(2, "Vaylantz Dominator Duke") \
+        .monster(3, "Vaylantz Mad Marquess").monster(4, "Vaylantz Voltage Viscount")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("M2",))}
+    after = applied(position, procedure_play(position, "ED1", ("M2",)), zone="EMZL")
+    assert after["EMZL"].card.name == GRAND_DUKE and after["EMZL"].state.properly_summoned
+    # the Tribute, a Pendulum Monster, goes face-up to the Extra Deck (PEN-4)
+    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Vaylantz Dominator Duke", True)]
+    fusion = board(cards=real).extra_deck(GRAND_DUKE).monster(4, GRAND_DUKE).monster(1, "Vaylantz Mad Marquess") \
+        .monster(5, "Vaylantz Dominator Duke")
+    assert procedure_summons(fusion.build()) == set()
+    moved = board(cards=real).extra_deck(GRAND_DUKE).monster(4, "Vaylantz Mad Marquess", position="set")
+    assert procedure_summons(moved.build()) == {("ED1", ("M4",))}
+
+
+def test_prw_2_why_names_the_column(real):
+    from pysolver.solve.why import why
+    position = board(cards=real).extra_deck(GRAND_DUKE).monster(3, "Vaylantz Mad Marquess").build()
+    (answer,) = why(position, "ED1", "procedure_summon").answers
+    assert answer.exhaustive and not answer.plays
+    assert "procedure_emz_column" in [reason.name for group in answer.reasons for reason in group]
