@@ -654,6 +654,27 @@ def fusion_spell(card: Card) -> bool:
     return "spell" in card.kinds and " ".join(card.text.split()) == _POLYMERIZATION
 
 
+# PRW-3: a Fusion Summon of the card takes its materials from the hand and the player's field only: "Fusion Summoned
+# using only monsters in your hand and/or field" (Trishula, the Dragon of Icy Imprisonment); "... using only Fusion
+# Materials from your hand and field, with at least 1 monster from each" (Guardian Chimera): at least one of each too.
+FUSION_PLACES = re.compile(r"\bFusion Summoned using only (?:monsters in your hand and/or field|Fusion Materials from "
+                           r"your hand and field, with at least 1 monster from (?P<each>each))")
+GUARDIAN_FUSION = re.compile(r"Must first be Fusion Summoned using only Fusion Materials from your hand and field, with "
+                             r"at least 1 monster from each\.")
+
+
+@lru_cache(maxsize=None)
+def fusion_material_places(card: Card) -> str | None:
+    """PRW-3: "only" (its Fusion Materials from the hand and the player's field), "each" (and at least 1 from each of
+    the two), or None."""
+    if "fusion" not in card.kinds:
+        return None
+    match = FUSION_PLACES.search(" ".join(card.text.split()))
+    if match is None:
+        return None
+    return "each" if match.group("each") else "only"
+
+
 _SUBSTITUTE = re.compile(r"can be used as a substitute for any 1 Fusion Material whose name is "
                          r"(?:specifically listed|mentioned) on the Fusion Monster Card", re.I)
 

@@ -906,7 +906,8 @@ class ContactFusion:
 # The forms read; any other "(from your Extra Deck)" procedure ("during a Duel you Special Summoned ...") is not (Tuner and non-Tuner with a Level difference: PRY-1's
 # LEVEL_PAIR_SENTENCE, a procedure of its own).
 CONTACT_SENTENCE = re.compile(
-    r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
+    r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned"
+    r"(?: using only monsters in your hand and/or field)?, or )?Special Summoned "   # PRW-3: fusion_material_places
     r"(?:\(from your (?:face-down )?Extra Deck\) |from your Extra Deck )?by "
     r"(?:(?P<banish>banishing) the above cards (?P<banish_from>you control and/or from your GY|you control"
     r"|from your field and/or GY|from your hand, field, and/or GY)"

@@ -779,6 +779,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                     continue
                 if hand and not _hand_synchro_granted(materials):     # SYN-5
                     continue
+                if summon == "fusion" and not _fusion_places_fit(monster.card, materials):   # PRW-3
+                    continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
                 as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
                 levels = {m.id: _xyz_levels(m, monster, summon) for m in materials}
@@ -795,6 +797,22 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                                spell=spell.id if spell is not None else None,
                                materials=_sorted_ids(m.id for m in materials), zones=zones,
                                positions=_BATTLE_POSITIONS[summon])
+
+
+_FROM_HAND_AND_FIELD = re.compile(r"Fusion Summoned using only (?:monsters in your hand and/or field|Fusion Materials "
+                                  r"from your hand and field, with at least 1 (?P<each>monster from each))")
+
+
+def _fusion_places_fit(card, materials: Sequence[Instance]) -> bool:
+    """PRW-3: "Fusion Summoned using only monsters in your hand and/or field": every material is in the hand or on the
+    player's field; "... with at least 1 monster from each": the hand and the field give one each at least."""
+    said = _FROM_HAND_AND_FIELD.search(" ".join(card.text.split()))
+    if said is None:
+        return True
+    if not all(m.location == "hand" or m.location in ON_FIELD for m in materials):
+        return False
+    return not said.group("each") or (any(m.location == "hand" for m in materials)
+                                      and any(m.location in ON_FIELD for m in materials))
 
 
 def _link_extra_pool(position: Position, monster: Instance) -> list[Instance]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
+                              fusion_material_places,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
@@ -324,6 +325,11 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):
         out.append(f"fusion_substitute({c}).")
+    places = fusion_material_places(card)                                # PRW-3
+    if places is not None:
+        out.append(f"fusion_hand_field_only({c}).")
+        if places == "each":
+            out.append(f"fusion_from_each({c}).")
     limit = special_summon_limit(card)
     if limit:
         out.append(f"special_summon_limit({c},{limit}).")

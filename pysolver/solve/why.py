@@ -301,6 +301,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no_zone_extra_deck": (None, _zone_words),
     "material_fits_no_slot": ("{material}", "{M:instance} fits none of the materials {C:card} names ({C:requirement})"),
     "fusion_one_substitute": ("FUS-2", "a Fusion Substitute may replace only one named material"),
+    "fusion_hand_field_only": ("PRW-3", "its Fusion Materials must all come from your hand and field"),
+    "fusion_from_each": ("PRW-3", "its Fusion Materials must include a monster from your hand and one from your field"),
     "synchro_one_treated_tuner": ("SYN-1", "the Synchro Monster lets only 1 monster be treated as a Tuner for its "
                                   "Synchro Summon"),
     "synchro_level_tuner_only": ("MTX-1", "a Link Monster the Synchro Monster lets be treated as a Level N Tuner can only be "

@@ -86,3 +86,53 @@ def test_prw_2_why_names_the_column(real):
     (answer,) = why(position, "ED1", "procedure_summon").answers
     assert answer.exhaustive and not answer.plays
     assert "procedure_emz_column" in [reason.name for group in answer.reasons for reason in group]
+
+
+# --- PRW-3: a Fusion Summon with materials from the hand and the field only -----------------------------------------
+
+TRISHULA = "Trishula, the Dragon of Icy Imprisonment"
+
+
+def _fusions(plays, name) -> set:
+    return {p.materials for p in plays if p.action == "fusion_summon" and p.name == name}
+
+
+def test_prw_3_trishula_is_fusion_summoned_from_hand_and_field_or_by_banishing_the_above_cards(real):
+    """'Must first be either Fusion Summoned using only monsters in your hand and/or field, or Special Summoned (from
+    your Extra Deck) by banishing the above cards you control (in which case you do not use "Polymerization")':
+    Polymerization takes 3 monsters with different names from the hand and the field, any mix; the Contact Fusion
+    banishes 3 the player controls (not the hand's). Semi."""
+    assert special_summon_limit(real[TRISHULA]) == "semi" and unread_clauses(real[TRISHULA]) == ()
+    b = board(cards=real).hand("Polymerization", "Kuriboh").monster(1, "Sangan").monster(2, "Neo Bug") \
+        .monster(3, "Effect Veiler").extra_deck(TRISHULA)
+    position = b.build()
+    plays = both(position)
+    assert _fusions(plays, TRISHULA) == {("H2", "M1", "M2"), ("H2", "M1", "M3"), ("H2", "M2", "M3"),
+                                         ("M1", "M2", "M3")}
+    contact = [p for p in plays if p.action == "procedure_summon"]
+    assert [(p.card, p.cost) for p in contact] == [("ED1", ("M1", "M2", "M3"))]
+    after = applied(position, contact[0], zone="EMZL")
+    assert after["EMZL"].card.name == TRISHULA
+    assert sorted(c.card.name for c in after.me.banished) == ["Effect Veiler", "Neo Bug", "Sangan"]
+
+
+GUARDIAN = "Guardian Chimera"
+
+
+def test_prw_3_guardian_chimera_needs_a_material_from_the_hand_and_one_from_the_field(real):
+    """'Must first be Fusion Summoned using only Fusion Materials from your hand and field, with at least 1 monster
+    from each': 3 monsters with different names, never all from the field nor all from the hand. (The card stays
+    unread for its "While "Polymerization" is in your GY" protection, which a Fusion Summon does not concern.)"""
+    from pysolver.cards.cardtext import fusion_material_places
+    assert fusion_material_places(real[GUARDIAN]) == "each" and special_summon_limit(real[GUARDIAN]) == "semi"
+    assert [u.clause for u in unread_clauses(real[GUARDIAN])] == [
+        'While "Polymerization" is in your GY, your opponent cannot target this card with card effects.']
+    b = board(cards=real).hand("Polymerization", "Kuriboh", "Mystic Tomato", "Giant Rat").monster(1, "Sangan") \
+        .monster(2, "Neo Bug").monster(3, "Effect Veiler").extra_deck(GUARDIAN)
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    found = _fusions(solver, GUARDIAN)
+    assert ("H2", "H3", "M1") in found and ("H2", "M1", "M2") in found
+    assert ("M1", "M2", "M3") not in found and ("H2", "H3", "H4") not in found
+    assert len(found) == 20 - 1 - 1   # 3 of the 6 monsters, but not the 3 of the field nor the 3 of the hand
