@@ -206,7 +206,8 @@ _COSTS = (
     ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?"
                           r"(?P<except>, except \"[^\"]+\")?")),   # PRX-3: 'from your GY, except "Bujin Hirume"'
     ("banish", re.compile(rf"(?:banishing|removing from play) (?P<what>.+?) from your (?P<from>{_FROM_WORDS})")),
-    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
+    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)"
+                          r"(?P<except>, except \"[^\"]+\")?")),   # PRW-4: 'you control, except "Thunder Dragon Titan"'
     # PRX-15: "banishing 1 face-up Ritual, Fusion, Synchro, and Xyz Monster from anywhere on the field" (either field)
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
@@ -734,7 +735,8 @@ def cost_action(card: Card, place: str) -> str | None:
 EXTRA_PROCEDURE_SENTENCE = re.compile(
     r"(?:Must|This face-down card in the Extra Deck must) (?:first )?be either (?:Fusion|Synchro) Summoned, or "
     r"Special Summoned"
-    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+)\.")
+    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+?)"
+    r"(?: \(in which case you do not use \"Polymerization\"\))?\.")   # PRW-4: a reminder, not a cost
 
 
 # PRY-1: a Synchro Monster's procedure from the Extra Deck with a Tuner and a non-Tuner of the player's whose Levels are

@@ -136,3 +136,27 @@ def test_prw_3_guardian_chimera_needs_a_material_from_the_hand_and_one_from_the_
     assert ("H2", "H3", "M1") in found and ("H2", "M1", "M2") in found
     assert ("M1", "M2", "M3") not in found and ("H2", "H3", "H4") not in found
     assert len(found) == 20 - 1 - 1   # 3 of the 6 monsters, but not the 3 of the field nor the 3 of the hand
+
+
+# --- PRW-4: two places of one verb, "except" the card's name, and the "Polymerization" reminder ---------------------
+
+TITAN = "Thunder Dragon Titan"
+
+
+def test_prw_4_thunder_dragon_titan_banishes_a_thunder_from_the_hand_and_a_thunder_fusion_monster(real):
+    """'Must be either Fusion Summoned, or Special Summoned by banishing 1 Thunder monster from your hand and 1 Thunder
+    Fusion Monster you control, except "Thunder Dragon Titan" (in which case you do not use "Polymerization")': one
+    Thunder monster of the hand and one face-up Thunder Fusion Monster of the player's, never a Thunder Dragon Titan,
+    both banished; nomi."""
+    assert special_summon_limit(real[TITAN]) == "nomi" and unread_clauses(real[TITAN]) == ()
+    b = board(cards=real).extra_deck(TITAN).hand("Wattgiraffe", "Kuriboh").monster(1, "Kaminari Attack") \
+        .monster(2, TITAN).monster(3, "Twin-Headed Thunder Dragon", position="set")
+    position = b.build()
+    assert procedure_summons(position) == {("ED1", ("H1", "M1"))}
+    after = applied(position, procedure_play(position, "ED1", ("H1", "M1")), zone="EMZL")
+    assert after["EMZL"].card.name == TITAN
+    assert sorted(c.card.name for c in after.me.banished) == ["Kaminari Attack", "Wattgiraffe"]
+    in_gy = board(cards=real).extra_deck(TITAN).graveyard("Wattgiraffe").monster(1, "Kaminari Attack")
+    assert procedure_summons(in_gy.build()) == set()
+    only_titan = board(cards=real).extra_deck(TITAN).hand("Wattgiraffe").monster(1, TITAN)
+    assert procedure_summons(only_titan.build()) == set()
