@@ -138,6 +138,8 @@ class Procedure:
     level_difference: int | None = None    # PRY-1: the Levels of the cards of cost slots 1 and 2 differ by exactly this
                                            # many (0: "with the same Level"); both have a Level
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
+    spell_activated: bool = False          # PRW-5: "during the turn a Spell Card or effect is activated": the turn's
+                                           # history holds an activation of a Spell Card or of a Spell's effect
     emz_column: bool = False               # PRW-2: "in the same column as the Extra Monster Zone": the field's cost
                                            # cards are in Main Monster Zone 2 or 4 (the engine's sequence 1 or 3)
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
@@ -735,7 +737,9 @@ def cost_action(card: Card, place: str) -> str | None:
 EXTRA_PROCEDURE_SENTENCE = re.compile(
     r"(?:Must|This face-down card in the Extra Deck must) (?:first )?be either (?:Fusion|Synchro) Summoned, or "
     r"Special Summoned"
-    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+?)"
+    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)?"
+    r"(?P<spell_turn> during the turn a Spell Card or effect is activated,)? by (?P<cost>[^.]+?)"   # PRW-5
+    r"(?P<as_material> as material)?"   # PRW-5: the cost is the monster's material (PRX-19's `as_material`)
     r"(?: \(in which case you do not use \"Polymerization\"\))?\.")   # PRW-4: a reminder, not a cost
 
 
@@ -792,6 +796,10 @@ def _extra_deck_procedures(card: Card):
         return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {cost!r})")
     # the engine's scripts of Fusion Monsters (Rainbow Overdragon, Nerva) record the costs as the monster's materials and
     # refuse a card that cannot be its Fusion Material (IsCanBeFusionMaterial); the Synchro Monsters' do not check
+    if match.group("as_material") and "fusion" not in card.kinds:
+        return UnsupportedText(f"{card.name!r}: procedure not supported (a cost 'as material' of a non-Fusion Monster)")
+    if match.group("spell_turn"):   # PRW-5: a Spell Card or a Spell's effect was activated this turn (either player)
+        extra["spell_activated"] = True
     return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense")),
                       as_material="fusion" if "fusion" in card.kinds else None, **extra),)
 

@@ -1928,6 +1928,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             # PRY-6: "during your Main Phase 2"
             if procedure.main_phase_2 and position.phase != "main2":
                 continue
+            # PRW-5: "during the turn a Spell Card or effect is activated" -- by anyone, this turn, negated or not
+            if procedure.spell_activated and not _spell_activated(position):
+                continue
             # PRX-25: "while you have an equal number of each in your GY"
             if procedure.gy_equal and len([c for c in gy_monsters if _matches(procedure.gy_equal[0], c)]) != len(
                     [c for c in gy_monsters if _matches(procedure.gy_equal[1], c)]):
@@ -2048,6 +2051,18 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     positions = ("attack", "defense")
                 yield Play(action="procedure_summon", card=monster.id, name=monster.card.name, cost=cost,
                            zones=_sorted_ids(zones), positions=positions)
+
+
+def _spell_activated(position: Position) -> bool:
+    """PRW-5: an activation this turn of a Spell Card or of an effect of a Spell (the card is a Spell), or of a Pendulum
+    Monster as a Pendulum Scale (effect 0: it is activated as a Spell Card)."""
+    for event in position.events:
+        if "activate" not in event:
+            continue
+        kinds = position.cards[event["activate"]].kinds
+        if "spell" in kinds or ("pendulum" in kinds and event.get("effect") == 0):
+            return True
+    return False
 
 
 def _is_scale(card: Instance) -> bool:

@@ -811,6 +811,8 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             f = filters.number(procedure.field_or_gy)
             out.append(f"procedure_field_or_gy({c},{p},{f}).")
             out.append(f"named_filter({f}).")
+        if procedure.spell_activated:                                # PRW-5
+            out.append(f"procedure_spell_activated({c},{p}).")
         if procedure.emz_column:                                     # PRW-2
             out.append(f"procedure_emz_column({c},{p}).")
         if procedure.main_phase_2:                                   # PRY-6

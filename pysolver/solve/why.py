@@ -385,6 +385,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_field_or_gy": ("PRY-8", ("its procedure needs a face-up card of the name it gives on your field, or "
                                         "one in your GY")),
     "procedure_main_phase_2": ("PRY-6", "its procedure is used only during your Main Phase 2"),
+    "procedure_spell_activated": ("PRW-5", ("its procedure is used only during a turn in which a Spell Card or "
+                                            "effect was activated")),
     "procedure_emz_column": ("PRW-2", ("its procedure Tributes a monster in the same column as an Extra Monster "
                                        "Zone (Main Monster Zone 2 or 4)")),
     "procedure_level_difference": ("PRY-1", ("its procedure needs a Tuner and a non-Tuner with Levels that differ "

@@ -160,3 +160,51 @@ def test_prw_4_thunder_dragon_titan_banishes_a_thunder_from_the_hand_and_a_thund
     assert procedure_summons(in_gy.build()) == set()
     only_titan = board(cards=real).extra_deck(TITAN).hand("Wattgiraffe").monster(1, TITAN)
     assert procedure_summons(only_titan.build()) == set()
+
+
+# --- PRW-5: "during the turn a Spell Card or effect is activated" --------------------------------------------------
+
+DESTRUCTION = "Dark Magician of Destruction"
+
+
+def _destruction_board(real):
+    return board(cards=real).extra_deck(DESTRUCTION).monster(1, "Dark Magician").monster(2, "Kuriboh") \
+        .monster(3, "Dark Magician", position="set")
+
+
+def test_prw_5_dark_magician_of_destruction_needs_a_spell_activated_this_turn(real):
+    """'... or Special Summoned (from your Extra Deck) during the turn a Spell Card or effect is activated, by banishing
+    1 Level 6 or higher DARK Spellcaster monster you control as material': with no activation this turn, or a monster's
+    only, no procedure; after the opponent's Spell Card (negated too) or a Pendulum Scale's activation, the face-up Dark
+    Magician is banished for it (the face-down one hides what it is, POS-3). Nomi."""
+    assert special_summon_limit(real[DESTRUCTION]) == "nomi" and unread_clauses(real[DESTRUCTION]) == ()
+    assert procedure_summons(_destruction_board(real).build()) == set()
+    monster = _destruction_board(real)
+    monster.event(activate="Effect Veiler", player=1)
+    assert procedure_summons(monster.build()) == set()
+    spell = _destruction_board(real)
+    spell.event(activate="Pot of Greed", player=1, negated="activation")
+    position = spell.build()
+    assert procedure_summons(position) == {("ED1", ("M1",))}
+    after = applied(position, procedure_play(position, "ED1", ("M1",)), zone="EMZR")
+    assert after["EMZR"].card.name == DESTRUCTION
+    assert [c.card.name for c in after.me.banished] == ["Dark Magician"]
+    scale = _destruction_board(real)
+    scale.event(activate="Flash Knight", effect=0)
+    assert procedure_summons(scale.build()) == {("ED1", ("M1",))}
+
+
+def test_prw_5_once_per_turn_either_way(real):
+    """PRY-7: once it was Special Summoned by its procedure this turn, neither way is open again."""
+    b = _destruction_board(real)
+    b.event(activate="Pot of Greed")
+    b.event(summon="procedure", card=DESTRUCTION, **{"from": "extra_deck"})
+    b.extra_deck(DESTRUCTION)
+    assert procedure_summons(b.build()) == set()
+
+
+def test_prw_5_why_names_the_spell(real):
+    from pysolver.solve.why import why
+    (answer,) = why(_destruction_board(real).build(), "ED1", "procedure_summon").answers
+    assert answer.exhaustive and not answer.plays
+    assert "procedure_spell_activated" in [reason.name for group in answer.reasons for reason in group]
