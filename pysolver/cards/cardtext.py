@@ -748,6 +748,18 @@ def special_summon_limit(card: Card) -> str | None:
     return None
 
 
+# PRW-6: "Must be Fusion Summoned, and can then be Pendulum Summoned." (Odd-Eyes Venom Dragon): nomi (SP-2: never
+# revived), but a Pendulum Summon may bring it out of the face-up Extra Deck once it was properly summoned (the engine's
+# splimit lets a Fusion or a Pendulum Summon through; EnableReviveLimit).
+THEN_PENDULUM = re.compile(r"Must be (?:Fusion|Synchro|Xyz) Summoned, and can then be Pendulum Summoned\.")
+
+
+@lru_cache(maxsize=None)
+def pendulum_after_summon(card: Card) -> bool:
+    """PRW-6: the nomi Pendulum Monster "can then be Pendulum Summoned" (from the face-up Extra Deck)."""
+    return "pendulum" in card.kinds and bool(THEN_PENDULUM.search(card.text))
+
+
 # EDL-1: "Cannot be Synchro Summoned." (Ursarctic Polari), "Cannot be Pendulum Summoned." (D/D/D Super Doom King Dark
 # Armageddon): that kind of Summon never brings the card out; other ways stay open (docs/lock-rules.md).
 CANNOT_BE_SUMMONED_BY = re.compile(r"\bCannot be (Fusion|Synchro|Xyz|Link|Ritual|Pendulum) Summoned\.")

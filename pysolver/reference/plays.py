@@ -1681,6 +1681,12 @@ def scale_activations(position: Position) -> Iterator[Play]:
                 yield Play(action="activate_scale", card=card.id, name=card.card.name, zone=zone)
 
 
+def _then_pendulum(card) -> bool:
+    """PRW-6: "Must be Fusion Summoned, and can then be Pendulum Summoned.": Pendulum Summoned from the face-up Extra
+    Deck (once properly summoned, as every monster with a revival limit), though never revived."""
+    return "pendulum" in card.kinds and "Summoned, and can then be Pendulum Summoned." in card.text
+
+
 def _revival_limited(card) -> bool:
     """SP-2, SP-3: Ritual/Fusion/Synchro/Xyz/Link Monsters and "Must (first) be Special Summoned by ..."
     monsters carry a revival limit; others (a Main Deck Pendulum Monster) do not."""
@@ -1720,7 +1726,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
             and not c.card.kinds & {"ritual", "special_summon"}
             and special_summon_limit(c.card) in (None, "not_from_extra_deck")]
     extra = [c for c in _own(position, "extra_deck") if c.state.face_up and "pendulum" in c.card.kinds
-             and between(c) and special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck", "by_effect")
+             and between(c) and (special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck", "by_effect")
+                                 or _then_pendulum(c.card))
              and (c.state.properly_summoned or not _revival_limited(c.card))]
     free, linked, open_emz = _monster_zones_after(position, ())
     closed = _locked_emzs(position, ())                                  # EDL-5, ZLK-1

@@ -586,6 +586,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                    "as a Level N monster"),
     "not special_summon_limit": ("PEN-2", "{0:card} has a summoning condition ({1}) that a Pendulum Summon "
                                           "does not meet"),
+    "not nomi_no_pendulum": ("PEN-2", ("{0:card} must be Summoned the one way its text says (nomi) and has no text "
+                                       "that lets it be Pendulum Summoned")),
     "not zone_holds": ("ZN-7", "that Pendulum Zone is taken"),
     "position": ("{position_rule}", "{0:instance} is not in {1:position} Position"),
     "gemini": ("GEM-2", "{0:card} is not a Gemini monster"),

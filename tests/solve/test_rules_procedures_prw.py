@@ -208,3 +208,21 @@ def test_prw_5_why_names_the_spell(real):
     (answer,) = why(_destruction_board(real).build(), "ED1", "procedure_summon").answers
     assert answer.exhaustive and not answer.plays
     assert "procedure_spell_activated" in [reason.name for group in answer.reasons for reason in group]
+
+
+# --- PRW-6: "Must be Fusion Summoned, and can then be Pendulum Summoned." -------------------------------------------
+
+VENOM = "Odd-Eyes Venom Dragon"
+
+
+def test_prw_6_odd_eyes_venom_dragon_is_pendulum_summoned_from_the_face_up_extra_deck(real):
+    """Nomi (never revived: Monster Reborn does not take it from the GY), but a Pendulum Summon brings it out of the
+    face-up Extra Deck (Level 10 between the Scales 1 and 11), where only a properly summoned monster goes."""
+    from pysolver.cards.cardtext import pendulum_after_summon
+    assert special_summon_limit(real[VENOM]) == "nomi" and pendulum_after_summon(real[VENOM])
+    assert unread_clauses(real[VENOM]) == ()
+    b = board(cards=real).spell_trap(1, "Performapal Lebellman").spell_trap(5, "Moissa Knight, the Comet General") \
+        .extra_deck(VENOM, face_up=True).hand("Monster Reborn").graveyard(VENOM)
+    plays = both(b.build())
+    assert {p.cards for p in plays if p.action == "pendulum_summon"} == {("ED1",)}
+    assert not [p for p in plays if p.action == "activate" and p.name == "Monster Reborn"]
