@@ -743,7 +743,7 @@ def special_summon_limit(card: Card) -> str | None:
         return "semi"
     if ONLY_FROM_EXTRA_DECK_BY.search(text):   # PRX-18: the Extra Deck only by its procedure; revivable once properly
         return "semi"                          # summoned (the engine's EnableReviveLimit)
-    if "Cannot be Special Summoned from the Extra Deck" in text:
+    if "Cannot be Special Summoned from the Extra Deck." in text:   # "... unless ...": PRW-7, extra_deck_gy_needed
         return "not_from_extra_deck"
     return None
 
@@ -758,6 +758,26 @@ THEN_PENDULUM = re.compile(r"Must be (?:Fusion|Synchro|Xyz) Summoned, and can th
 def pendulum_after_summon(card: Card) -> bool:
     """PRW-6: the nomi Pendulum Monster "can then be Pendulum Summoned" (from the face-up Extra Deck)."""
     return "pendulum" in card.kinds and bool(THEN_PENDULUM.search(card.text))
+
+
+# PRW-7: 'Cannot be Special Summoned from the Extra Deck unless you have 3 or more "Tri-Brigade" Spells/Traps in your
+# GY.' (Tri-Brigade Arms Bucephalus II; the engine's splimit: `not IsLocation(LOCATION_EXTRA) or
+# IsExistingMatchingCard(IsType(TYPE_SPELL+TYPE_TRAP) and IsSetCard(...), sp, LOCATION_GRAVE, 0, N)`): every Special
+# Summon of the card from the Extra Deck needs N Spells/Traps of that archetype in its summoner's GY.
+ED_GY_NEEDED = re.compile(r'Cannot be Special Summoned from the Extra Deck unless you have (?P<n>\d+) or more '
+                          r'"(?P<archetype>[^"]+)" Spells/Traps in your GY\.')
+
+
+@lru_cache(maxsize=None)
+def extra_deck_gy_needed(card: Card) -> tuple[int, int] | None:
+    """PRW-7: (archetype setcode, count) of Spells/Traps its summoner's GY must hold for it to be Special Summoned
+    from the Extra Deck; None when the text says none or names an archetype pysolver does not know (then unread)."""
+    from .material_lines import default_archetypes
+    match = ED_GY_NEEDED.search(card.text) if card.is_extra_deck else None
+    if match is None:
+        return None
+    code = default_archetypes().get(match.group("archetype"))
+    return None if code is None else (code, int(match.group("n")))
 
 
 # EDL-1: "Cannot be Synchro Summoned." (Ursarctic Polari), "Cannot be Pendulum Summoned." (D/D/D Super Doom King Dark

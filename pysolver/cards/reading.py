@@ -157,6 +157,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.LEVEL_PAIR_SENTENCE, ef.EACH_OF_YOURS_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
+        ct.ED_GY_NEEDED,      # PRW-7: extra_deck_gy_needed (its archetype known, else the sentence is not read)
         ct.THEN_PENDULUM,     # PRW-6: pendulum_after_summon (nomi: special_summon_limit)
         ct.GUARDIAN_FUSION,   # PRW-3: fusion_material_places ("each"), and "Must first be Fusion Summoned" (semi)
         ct.SAME_ATTRIBUTE_MATERIALS,   # MAT-4: a condition added to the material line (material_requirement)

@@ -662,6 +662,8 @@ def _alternative_xyz_summons(position: Position) -> Iterator[Play]:
         procedure = alternative_xyz(monster.card)
         if procedure is None or monster.state.face_up or not _may_be_special_summoned(monster, "xyz", locks):
             continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
+            continue
         if procedure.main_phase_2 and position.phase != "main2":
             continue
         if procedure.once_per_turn and monster.card.name in used:
@@ -752,6 +754,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         if summon != "link" and monster.state.face_up:  # F/S/X only from the face-down Extra Deck
             continue
         if not _may_be_special_summoned(monster, summon, locks):
+            continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
             continue
         if any(kind == summon and not any(c.card.in_archetype(code) for c in _own(position, "graveyard"))
                for _, kind, code in gy_card_needed(monster.card)):
@@ -966,6 +970,21 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
     if summon in summons_refused(monster.card):   # EDL-1: "Cannot be Synchro Summoned."
         return False
     return _lock_allows(locks, monster, summon)
+
+
+_ED_UNLESS_GY = re.compile(r'Cannot be Special Summoned from the Extra Deck unless you have (\d+) or more "([^"]+)" '
+                           r'Spells/Traps in your GY\.')
+
+
+def _extra_deck_gy_allows(position: Position, monster: Instance) -> bool:
+    """PRW-7: 'Cannot be Special Summoned from the Extra Deck unless you have 3 or more "Tri-Brigade" Spells/Traps in
+    your GY': from the Extra Deck, only while the turn player's GY holds that many Spells/Traps of the archetype."""
+    said = _ED_UNLESS_GY.search(monster.card.text)
+    if said is None or monster.location != "extra_deck":
+        return True
+    code = default_archetypes().get(said.group(2))
+    held = [c for c in _own(position, "graveyard") if c.card.kinds & {"spell", "trap"} and c.card.in_archetype(code)]
+    return len(held) >= int(said.group(1))
 
 
 def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) -> bool:
@@ -1728,7 +1747,7 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
     extra = [c for c in _own(position, "extra_deck") if c.state.face_up and "pendulum" in c.card.kinds
              and between(c) and (special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck", "by_effect")
                                  or _then_pendulum(c.card))
-             and (c.state.properly_summoned or not _revival_limited(c.card))]
+             and (c.state.properly_summoned or not _revival_limited(c.card)) and _extra_deck_gy_allows(position, c)]
     free, linked, open_emz = _monster_zones_after(position, ())
     closed = _locked_emzs(position, ())                                  # EDL-5, ZLK-1
     open_emz = [zone for zone in open_emz if zone not in closed]
@@ -1837,6 +1856,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
         if not _lock_allows(locks, monster, "procedure"):
             continue
         if monster.location == "extra_deck" and not _may_be_special_summoned(monster, "procedure", locks):
+            continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
             continue
         if procedure_once_per_turn(monster.card) and any(
                 e.get("summon") == "procedure" and e["player"] == me and monster.card.name in e["cards"]
@@ -2118,6 +2139,8 @@ def contact_fusions(position: Position) -> Iterator[Play]:
         if contact is None or not isinstance(requirement, Requirement) or requirement.summon != "fusion":
             continue
         if monster.state.face_up or not _may_be_special_summoned(monster, "procedure", locks):
+            continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
             continue
         pool: list[Instance] = []
         if "field" in contact.sources:

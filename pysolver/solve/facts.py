@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
-                              fusion_material_places, pendulum_after_summon,
+                              fusion_material_places, pendulum_after_summon, extra_deck_gy_needed,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
@@ -325,6 +325,10 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):
         out.append(f"fusion_substitute({c}).")
+    needed = extra_deck_gy_needed(card)                                  # PRW-7
+    if needed is not None:
+        filters.archetypes.add(needed[0])
+        out.append(f"extra_deck_gy_needed({c},{needed[0]},{needed[1]}).")
     if pendulum_after_summon(card):                                     # PRW-6
         out.append(f"pendulum_after_summon({c}).")
     places = fusion_material_places(card)                                # PRW-3

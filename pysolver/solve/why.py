@@ -385,6 +385,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_field_or_gy": ("PRY-8", ("its procedure needs a face-up card of the name it gives on your field, or "
                                         "one in your GY")),
     "procedure_main_phase_2": ("PRY-6", "its procedure is used only during your Main Phase 2"),
+    "extra_deck_gy_needed": ("PRW-7", ("it is Special Summoned from the Extra Deck only while your GY holds the "
+                                       "Spells/Traps its text asks for")),
     "procedure_spell_activated": ("PRW-5", ("its procedure is used only during a turn in which a Spell Card or "
                                             "effect was activated")),
     "procedure_emz_column": ("PRW-2", ("its procedure Tributes a monster in the same column as an Extra Monster "

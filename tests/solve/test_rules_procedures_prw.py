@@ -226,3 +226,41 @@ def test_prw_6_odd_eyes_venom_dragon_is_pendulum_summoned_from_the_face_up_extra
     plays = both(b.build())
     assert {p.cards for p in plays if p.action == "pendulum_summon"} == {("ED1",)}
     assert not [p for p in plays if p.action == "activate" and p.name == "Monster Reborn"]
+
+
+# --- PRW-7: "Cannot be Special Summoned from the Extra Deck unless you have N or more "X" Spells/Traps in your GY" ----
+
+BUCEPHALUS = "Tri-Brigade Arms Bucephalus II"
+BEASTS = ("Prevent Rat", "Vampiric Koala", "Super-Nimble Mega Hamster", "Fenrir", "Prevent Rat")
+
+
+def _bucephalus_board(real, *graveyard):
+    b = board(cards=real).extra_deck(BUCEPHALUS).graveyard(*graveyard)
+    for zone, name in enumerate(BEASTS, 1):
+        b.monster(zone, name)
+    return b
+
+
+def test_prw_7_bucephalus_ii_is_link_summoned_only_with_3_tri_brigade_spells_traps_in_the_gy(real):
+    """With 3 "Tri-Brigade" Spells/Traps in the GY its Link Summon (5 Beasts) is listed; with 2 of them and a
+    "Tri-Brigade" monster, or 3 Spells of another archetype, not. Revivable once properly summoned (a Link Monster):
+    the condition binds the Extra Deck only."""
+    from pysolver.cards.cardtext import extra_deck_gy_needed
+    assert extra_deck_gy_needed(real[BUCEPHALUS])[1] == 3 and special_summon_limit(real[BUCEPHALUS]) is None
+    assert unread_clauses(real[BUCEPHALUS]) == ()
+    three = both(_bucephalus_board(real, "Tri-Brigade Roar", "Tri-Brigade Revolt", "Tri-Brigade Rendezvous").build())
+    assert {p.materials for p in three if p.action == "link_summon"} == {("M1", "M2", "M3", "M4", "M5")}
+    two = both(_bucephalus_board(real, "Tri-Brigade Roar", "Tri-Brigade Revolt", "Tri-Brigade Kitt").build())
+    assert not [p for p in two if p.action == "link_summon"]
+    others = both(_bucephalus_board(real, "Pot of Greed", "Pot of Greed", "Tri-Brigade Revolt").build())
+    assert not [p for p in others if p.action == "link_summon"]
+    reborn = both(board(cards=real).hand("Monster Reborn").graveyard(BUCEPHALUS).build())
+    assert {p.target for p in reborn if p.action == "activate"} == {"GY1"}
+
+
+def test_prw_7_why_names_the_gy(real):
+    from pysolver.solve.why import why
+    position = _bucephalus_board(real, "Tri-Brigade Roar", "Tri-Brigade Revolt").build()
+    (answer,) = why(position, "ED1", "link_summon").answers
+    assert answer.exhaustive and not answer.plays
+    assert "extra_deck_gy_needed" in [reason.name for group in answer.reasons for reason in group]
