@@ -206,6 +206,30 @@ _NEVER_TRIBUTE_SUMMON = re.compile(r"This face-up card cannot be Tributed for a 
 NEVER_TRIBUTED_BY_OPPONENT = re.compile(r"Your opponent cannot Tribute this face-up card on the field\.")
 
 
+# PRW-8: "If you would Tribute a monster(s) for a Tribute Summon, you can Tribute a Zombie monster(s) your opponent
+# controls, even though you do not control them." (Vampire Sucker; the engine: EFFECT_ADD_EXTRA_TRIBUTE granted to the
+# monsters of its controller's hand while it is in the Monster Zone, on the opponent's face-up monsters of that kind,
+# for a Tribute Summon and a Tribute Set)
+OPPONENT_TRIBUTES = re.compile(r"If you would Tribute a monster\(s\) for a Tribute Summon, you can Tribute an? "
+                               r"(?P<what>[A-Z][\w-]*(?: [A-Z][\w-]*)?) monster\(s\) your opponent controls, even "
+                               r"though you do not control them\.")
+
+
+@lru_cache(maxsize=None)
+def opponent_tributes(card: Card):
+    """PRW-8: the filter on the opponent's face-up monsters that the monster's controller may Tribute for a Tribute
+    Summon or Set while the monster is face-up on its field with its effects; None when the text says none (or the
+    kind does not parse: then the sentence is not read, `reading`)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    match = OPPONENT_TRIBUTES.search(card.text) if card.is_monster else None
+    if match is None:
+        return None
+    try:
+        return parse_filter(f"{match.group('what')} monster")
+    except UnsupportedMaterialLine:
+        return None
+
+
 @lru_cache(maxsize=None)
 def untributable_face_up(card: Card) -> str | None:
     """NS-10: "all" or "summon" when `card`'s own text forbids Tributing it while it is face-up; TRX-1: "opponent" when

@@ -264,6 +264,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _ in locks.hand_trap_grants(card)) \
         or (locks.no_activation_or_set(card) and bool(locks.NO_ACTIVATION_OR_SET.fullmatch(sentence))) \
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
+        or (cardtext.opponent_tributes(card) is not None and bool(cardtext.OPPONENT_TRIBUTES.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
         or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card))

@@ -54,7 +54,7 @@ from ..cards.locks import (activation_locks, emz_lock, gy_card_needed, hand_trap
                            summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
 from ..cards.protections import protections
-from ..cards.material_lines import default_archetypes
+from ..cards.material_lines import default_archetypes, parse_filter
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
                              link_extra_material,
                              non_tuner, synchro_all_levels, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
@@ -217,7 +217,7 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
     free = _free_main_monster_zones(position)
     for monster in hand:
         rules = tribute_rules(monster.card)
-        field = [t for t in _own(position, ON_FIELD) if _can_be_tributed(t, monster)]
+        field = [t for t in _own(position, ON_FIELD) + _opponent_tributes(position) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
             doubled = double_tribute(tribute.card)   # NS-6: a filter on the monster Tribute Summoned
@@ -330,6 +330,22 @@ def _summon_condition_holds(position: Position, condition) -> bool:
     if kind == "all_mine":
         return len(face_up(mine)) == len(mine)
     raise ValueError(f"unknown condition {kind!r}")
+
+
+_TRIBUTE_THEIRS = re.compile(r"If you would Tribute a monster\(s\) for a Tribute Summon, you can Tribute an? (.+?) "
+                             r"monster\(s\) your opponent controls, even though you do not control them\.")
+
+
+def _opponent_tributes(position: Position) -> list[Instance]:
+    """PRW-8: while a face-up monster of the turn player whose effects apply says "If you would Tribute a monster(s) for
+    a Tribute Summon, you can Tribute a Zombie monster(s) your opponent controls, even though you do not control them."
+    (Vampire Sucker), the opponent's face-up monsters of that kind may be Tributes of a Tribute Summon or Set."""
+    kinds = []
+    for granter in _own(position, ON_FIELD):
+        said = _TRIBUTE_THEIRS.search(granter.card.text)
+        if said and _face_up(granter) and not _has_no_effects(granter):
+            kinds.append(parse_filter(f"{said.group(1)} monster"))
+    return [t for t in _opponents(position, ON_FIELD) if _face_up(t) and any(_matches(k, t) for k in kinds)]
 
 
 def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:

@@ -264,3 +264,44 @@ def test_prw_7_why_names_the_gy(real):
     (answer,) = why(position, "ED1", "link_summon").answers
     assert answer.exhaustive and not answer.plays
     assert "extra_deck_gy_needed" in [reason.name for group in answer.reasons for reason in group]
+
+
+# --- PRW-8 (docs/tribute-rules.md): Tributes of the opponent's monsters for a Tribute Summon ----------------------------
+
+SUCKER = "Vampire Sucker"
+
+
+def _tributes(plays, name, action="normal_summon") -> set:
+    return {p.tributes for p in plays if p.action == action and p.name == name}
+
+
+def test_prw_8_vampire_sucker_lets_the_opponents_face_up_zombies_be_tributes(real):
+    """'If you would Tribute a monster(s) for a Tribute Summon, you can Tribute a Zombie monster(s) your opponent
+    controls, even though you do not control them.': with Vampire Sucker face-up, Summoned Skull (1 Tribute) may Tribute
+    the opponent's face-up Zombie (not their face-down one, not their Warrior), for a Tribute Summon or Set; the zone it
+    leaves is the opponent's, so with the player's five Main Monster Zones taken that Tribute leaves no zone."""
+    from pysolver.cards.cardtext import opponent_tributes
+    assert opponent_tributes(real[SUCKER]) is not None and unread_clauses(real[SUCKER]) == ()
+    b = board(cards=real).hand("Summoned Skull").monster("left", SUCKER).monster(1, "Kuriboh")
+    b.opponent.monster(1, "Skull Servant").monster(2, "Mezuki", position="set").monster(3, "Celtic Guardian")
+    plays = both(b.build())
+    assert _tributes(plays, "Summoned Skull") == {("M1",), ("EMZL",), ("oM1",)}
+    assert _tributes(plays, "Summoned Skull", "set_monster") == {("M1",), ("EMZL",), ("oM1",)}
+    full = board(cards=real).hand("Summoned Skull").monster("left", SUCKER).monster(1, "Kuriboh") \
+        .monster(2, "Sangan").monster(3, "Neo Bug").monster(4, "Effect Veiler").monster(5, "Gokibore")
+    full.opponent.monster(1, "Skull Servant")
+    assert _tributes(both(full.build()), "Summoned Skull") == {("M1",), ("M2",), ("M3",), ("M4",), ("M5",)}
+    without = board(cards=real).hand("Summoned Skull").monster(1, "Kuriboh")
+    without.opponent.monster(1, "Skull Servant")
+    assert _tributes(both(without.build()), "Summoned Skull") == {("M1",)}
+
+
+def test_prw_8_the_tribute_goes_to_its_owners_gy(real):
+    b = board(cards=real).hand("Summoned Skull").monster(1, SUCKER)
+    b.opponent.monster(1, "Skull Servant")
+    position = b.build()
+    plays = both(position)
+    (play,) = [p for p in plays if p.action == "normal_summon" and p.tributes == ("oM1",)]
+    after = applied(position, play, zone="M2")
+    assert after["M2"].card.name == "Summoned Skull"
+    assert [c.card.name for c in after.opponent.graveyard] == ["Skull Servant"] and after.me.graveyard == ()
