@@ -305,3 +305,23 @@ def test_prw_8_the_tribute_goes_to_its_owners_gy(real):
     after = applied(position, play, zone="M2")
     assert after["M2"].card.name == "Summoned Skull"
     assert [c.card.name for c in after.opponent.graveyard] == ["Skull Servant"] and after.me.graveyard == ()
+
+
+# --- PRW-9: an old wording of an ignition effect that returns the card to Special Summon another ------------------------
+
+def test_prw_9_super_roboyarou_returns_itself_is_an_effect_not_a_rule(real):
+    """'You can Special Summon "Super Robolady" by returning this card from the field to the Extra Deck. You cannot use
+    this effect during the same turn this monster is Special Summoned.': an ignition effect (the engine's
+    EFFECT_TYPE_IGNITION with that condition), never offered as a play; no rule of the card is left unread, so its
+    Fusion Summon is listed and a position holding it lists its plays."""
+    from pysolver.cards.sentences import sentences
+    for name, other in (("Super Roboyarou", "Super Robolady"), ("Super Robolady", "Super Roboyarou")):
+        assert unread_clauses(real[name]) == (), name
+        said = [s for s in sentences(real[name]) if other in s.text or "same turn" in s.text]
+        assert len(said) == 2 and all(s.activated for s in said), name
+    b = board(cards=real).hand("Polymerization", "Roboyarou").monster(1, "Robolady").extra_deck("Super Roboyarou") \
+        .extra_deck("Super Robolady")
+    plays = both(b.build())
+    assert _fusions(plays, "Super Roboyarou") == {("H2", "M1")}
+    on_field = both(board(cards=real).monster(1, "Super Roboyarou").extra_deck("Super Robolady").build())
+    assert not [p for p in on_field if p.name == "Super Robolady"]
