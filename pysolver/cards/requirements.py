@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ATOM_KEYS = frozenset({"any", "name", "archetype", "attribute", "race", "kind", "level", "rank",
-                       "link_rating", "atk", "def", "position", "overlay", "summoned"})
+                       "link_rating", "atk", "def", "position", "overlay", "summoned",
+                       "name_has"})   # PRW-10: a name holding these words ("Number C101")
 NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
@@ -190,6 +191,8 @@ def _adjective(term, plural: bool = False) -> str | None:
             return _num(term, {"level": "Level", "rank": "Rank", "link_rating": "Link"}[term.key])
         if term.key == "position":
             return "face-up" if term.value == "face_up" else "face-down Defense Position"
+        if term.key == "name_has":   # PRW-10
+            return f'"{term.value}"-named'
         return None
     if isinstance(term, Not):
         inner = _adjective(term.part)

@@ -1068,6 +1068,8 @@ def _matches(term, material: Instance) -> bool:
         return True
     if key == "name":
         return card.name.casefold() == str(value).casefold()
+    if key == "name_has":                           # PRW-10: 'with "Number C101" ... in its name'
+        return str(value) in card.name
     if key == "archetype":
         return card.in_archetype(value)
     if key == "attribute":

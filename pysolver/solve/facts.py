@@ -249,6 +249,11 @@ class _Filters:
         known = self.numbers.get(term)
         if known is not None:
             return known
+        if isinstance(term, Atom) and term.key == "name_has":   # PRW-10: the names of the pool holding those words
+            named = [Atom("name", "=", c.name) for c in self.pool if str(term.value) in c.name]
+            expanded = (Or(tuple(named)) if len(named) > 1 else named[0]) if named else Atom("name", "=", "")
+            self.numbers[term] = self.number(expanded)
+            return self.numbers[term]
         f = self.numbers[term] = f"({self.card},{len(self.numbers) + 1})"
         self.out.append(f"filter({f}).")
         if isinstance(term, Atom):

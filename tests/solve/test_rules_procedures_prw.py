@@ -325,3 +325,28 @@ def test_prw_9_super_roboyarou_returns_itself_is_an_effect_not_a_rule(real):
     assert _fusions(plays, "Super Roboyarou") == {("H2", "M1")}
     on_field = both(board(cards=real).monster(1, "Super Roboyarou").extra_deck("Super Robolady").build())
     assert not [p for p in on_field if p.name == "Super Robolady"]
+
+
+# --- PRW-10: 'with "Number C101" through "Number C107" in its name' -------------------------------------------------
+
+BARIAN = "CXyz Barian Hope"
+
+
+def test_prw_10_barian_hope_is_xyz_summoned_on_a_number_c101_to_c107(real):
+    """'You can also Xyz Summon this card by using 1 monster you control with "Number C101" through "Number C107" in
+    its name as the Xyz Material.': on Number C101 (its material moves under Barian Hope) or C107, not on Number C1000
+    (its name holds "Number C100", not one of the seven), nor Number 101."""
+    from pysolver.cards.extra_deck_text import alternative_xyz
+    assert alternative_xyz(real[BARIAN]) is not None and unread_clauses(real[BARIAN]) == ()
+    b = board(cards=real).extra_deck(BARIAN) \
+        .monster(1, "Number C101: Silent Honor DARK", materials=["Sangan"]) \
+        .monster(2, "Number C107: Neo Galaxy-Eyes Tachyon Dragon", materials=["Kuriboh"]) \
+        .monster(3, "Number C1000: Numerounius", materials=["Neo Bug"]) \
+        .monster(4, "Number 101: Silent Honor ARK", materials=["Gokibore"])
+    position = b.build()
+    plays = both(position)
+    assert {p.materials for p in plays if p.action == "xyz_summon" and p.name == BARIAN} == {("M1",), ("M2",)}
+    (play,) = [p for p in plays if p.action == "xyz_summon" and p.materials == ("M1",)]
+    after = applied(position, play, zone="M1")
+    assert after["M1"].card.name == BARIAN
+    assert sorted(c.name for c in after["M1"].state.materials) == ["Number C101: Silent Honor DARK", "Sangan"]
