@@ -687,6 +687,28 @@ GUARDIAN_FUSION = re.compile(r"Must first be Fusion Summoned using only Fusion M
                              r"at least 1 monster from each\.")
 
 
+# PRW-11: "If you Fusion Summon a Level 7 Dragon Fusion Monster, you can also banish monsters from your GY as material."
+# (Curse of Dragon, the Magical Knight Dragon; the engine's EFFECT_EXTRA_FUSION_MATERIAL from the Monster Zone over its
+# controller's GY, the materials from there banished): while the card is face-up on its controller's field with its
+# effects, that player's Fusion Summons of such a monster may take monsters of the GY, banished.
+FUSION_GY_GRANT = re.compile(r"If you Fusion Summon an? (?P<what>[^,]+? Fusion Monster), you can also banish monsters "
+                             r"from your GY as material\.")
+
+
+@lru_cache(maxsize=None)
+def fusion_gy_grant(card: Card):
+    """PRW-11: the filter on the Fusion Monsters whose Fusion Summon may banish materials from the GY while `card` is
+    face-up on the field; None when the text says none or its kind does not parse (then unread)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    match = FUSION_GY_GRANT.search(card.text) if card.is_monster else None
+    if match is None:
+        return None
+    try:
+        return parse_filter(match.group("what"))
+    except UnsupportedMaterialLine:
+        return None
+
+
 @lru_cache(maxsize=None)
 def fusion_material_places(card: Card) -> str | None:
     """PRW-3: "only" (its Fusion Materials from the hand and the player's field), "each" (and at least 1 from each of

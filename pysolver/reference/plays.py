@@ -742,7 +742,22 @@ def fusion_summons(position: Position) -> Iterator[Play]:
     if not spells:
         return
     pool = [m for m in _own(position, "hand") if "monster" in m.card.kinds] + _own(position, ON_FIELD)
+    if _gy_fusion_kinds(position):   # PRW-11: the GY's monsters too, for the Fusion Monsters a face-up card names
+        pool += [m for m in _own(position, "graveyard") if "monster" in m.card.kinds]
     yield from _extra_deck_summons(position, "fusion", pool, spells)
+
+
+_GY_AS_FUSION_MATERIAL = re.compile(r"If you Fusion Summon an? ([^,]+? Fusion Monster), you can also banish monsters "
+                                    r"from your GY as material\.")
+
+
+def _gy_fusion_kinds(position: Position) -> list:
+    """PRW-11: the filters of "If you Fusion Summon a Level 7 Dragon Fusion Monster, you can also banish monsters from
+    your GY as material." on the turn player's face-up monsters whose effects apply (Curse of Dragon, the Magical Knight
+    Dragon)."""
+    return [parse_filter(said.group(1)) for granter in _own(position, ON_FIELD)
+            if (said := _GY_AS_FUSION_MATERIAL.search(granter.card.text)) and _face_up(granter)
+            and not _has_no_effects(granter)]
 
 
 def _spells_to_activate(position: Position, is_spell: Callable) -> list[Instance]:
@@ -800,6 +815,9 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                 if hand and not _hand_synchro_granted(materials):     # SYN-5
                     continue
                 if summon == "fusion" and not _fusion_places_fit(monster.card, materials):   # PRW-3
+                    continue
+                if any(m.location == "graveyard" for m in materials) and not (   # PRW-11: only what the grant names
+                        summon == "fusion" and any(_matches(k, monster) for k in _gy_fusion_kinds(position))):
                     continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
                 as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}

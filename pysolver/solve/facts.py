@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
                               fusion_material_places, pendulum_after_summon, extra_deck_gy_needed,
-                              opponent_tributes,
+                              opponent_tributes, fusion_gy_grant,
                               material_requirement, material_rules, ritual_spell, special_summon_limit,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
@@ -331,6 +331,9 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):
         out.append(f"fusion_substitute({c}).")
+    grant = fusion_gy_grant(card)                                        # PRW-11
+    if grant is not None:
+        out.append(f"fusion_gy_grant({c},{filters.number(grant)}).")
     theirs = opponent_tributes(card)                                     # PRW-8
     if theirs is not None:
         out.append(f"opponent_tribute_grant({c},{filters.number(theirs)}).")

@@ -350,3 +350,44 @@ def test_prw_10_barian_hope_is_xyz_summoned_on_a_number_c101_to_c107(real):
     after = applied(position, play, zone="M1")
     assert after["M1"].card.name == BARIAN
     assert sorted(c.name for c in after["M1"].state.materials) == ["Number C101: Silent Honor DARK", "Sangan"]
+
+
+# --- PRW-11: "you can also banish monsters from your GY as material" --------------------------------------------------
+
+CURSE = "Curse of Dragon, the Magical Knight Dragon"
+
+
+def test_prw_11_curse_of_dragon_lets_a_level_7_dragon_fusion_take_gy_materials(real):
+    """'If you Fusion Summon a Level 7 Dragon Fusion Monster, you can also banish monsters from your GY as material.':
+    with Curse of Dragon face-up, Polymerization Fusion Summons Thousand Dragon (Level 7 Dragon) with Baby Dragon from
+    the GY (banished) and Time Wizard from the hand or the GY; Flame Swordsman (a Level 5 Warrior) never takes its
+    Masaki from the GY; without Curse of Dragon no GY material at all."""
+    from pysolver.cards.cardtext import fusion_gy_grant
+    assert fusion_gy_grant(real[CURSE]) is not None and unread_clauses(real[CURSE]) == ()
+
+    def board_with(curse: bool):
+        b = board(cards=real).hand("Polymerization", "Time Wizard", "Flame Manipulator") \
+            .graveyard("Baby Dragon", "Time Wizard", "Masaki the Legendary Swordsman") \
+            .extra_deck("Thousand Dragon", "Flame Swordsman")
+        return b.monster(1, CURSE) if curse else b.monster(1, "Kuriboh")
+    position = board_with(True).build()
+    plays = both(position)
+    assert _fusions(plays, "Thousand Dragon") == {("H2", "GY1"), ("GY1", "GY2")}
+    assert _fusions(plays, "Flame Swordsman") == set()
+    assert _fusions(both(board_with(False).build()), "Thousand Dragon") == set()
+    (play,) = [p for p in plays if p.action == "fusion_summon" and p.materials == ("H2", "GY1")]
+    after = applied(position, play, zone="M2")
+    assert after["M2"].card.name == "Thousand Dragon"
+    assert [c.card.name for c in after.me.banished] == ["Baby Dragon"]
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Masaki the Legendary Swordsman", "Polymerization",
+                                                               "Time Wizard", "Time Wizard"]
+
+
+def test_prw_11_king_dragun_takes_a_gy_material_and_trishula_none(real):
+    """King Dragun (a Level 7 Dragon: "Lord of D." + "Divine Dragon Ragnarok") takes Ragnarok from the GY; Trishula (a
+    Level 9 Dragon, whose Fusion Materials come only from the hand and field, PRW-3) takes none of the GY's three."""
+    b = board(cards=real).hand("Polymerization", "Lord of D.").monster(1, CURSE) \
+        .graveyard("Divine Dragon Ragnarok", "Sangan", "Neo Bug").extra_deck("King Dragun", TRISHULA)
+    plays = both(b.build())
+    assert _fusions(plays, "King Dragun") == {("H2", "GY1")}
+    assert _fusions(plays, TRISHULA) == set()   # the hand and field hold only Lord of D. and Curse of Dragon
