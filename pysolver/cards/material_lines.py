@@ -487,6 +487,13 @@ class _Part:
                 # control, Special Summoned from the Extra Deck" (Extox Hydra): a monster on the field that was
                 # Special Summoned from the Extra Deck (the position's `special_summoned_from`)
                 groups = [(lo, hi, conj(f, Atom("summoned", "=", "from_extra_deck"))) for lo, hi, f in groups]
+            elif self.accept("that", "cannot", "be", "Normal", "Summoned/Set"):
+                # PRW-12: "3 Level 10 monsters that cannot be Normal Summoned/Set" (The Chaotic Phantasmal Sacred
+                # Beasts; the engine's `not IsSummonableCard()`): a Ritual, Fusion, Synchro, Xyz or Link Monster, one
+                # "Cannot be Normal Summoned/Set" (the card's special_summon flag), a Token or a Trap Monster
+                never = disj(*(Atom("kind", "=", k) for k in ("ritual", "special_summon", "fusion", "synchro", "xyz",
+                                                             "link", "token", "trap_monster")))
+                groups = [(lo, hi, conj(f, never)) for lo, hi, f in groups]
             elif self.accept("whose", "original", "Level", "is"):
                 found = self.original_level(self.pos - 4)
                 groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]

@@ -27,12 +27,13 @@ NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
                             "spell", "trap", "continuous",   # PRX-17: costs of Spell and Trap Cards
-                            "token", "ritual", "gemini", "flip", "spirit", "union", "toon"})
+                            "token", "ritual", "gemini", "flip", "spirit", "union", "toon",
+                            "special_summon", "trap_monster"})   # PRW-12: "that cannot be Normal Summoned/Set"
 PROPERTIES = frozenset({"attribute", "race", "level", "name", "rank"})
 SUMMONS = frozenset({"fusion", "synchro", "xyz", "link"})
 ROLES = frozenset({"", "tuner", "non_tuner"})
 
-_KIND_WORDS = {"xyz": "Xyz"}
+_KIND_WORDS = {"xyz": "Xyz", "special_summon": "Special Summon-only", "trap_monster": "Trap Monster"}   # PRW-12
 _PROPERTY_WORDS = {"attribute": ("Attribute", "Attributes"), "race": ("Type", "Types"),
                    "level": ("Level", "Levels"), "name": ("name", "names"), "rank": ("Rank", "Ranks")}
 

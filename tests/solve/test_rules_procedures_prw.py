@@ -391,3 +391,23 @@ def test_prw_11_king_dragun_takes_a_gy_material_and_trishula_none(real):
     plays = both(b.build())
     assert _fusions(plays, "King Dragun") == {("H2", "GY1")}
     assert _fusions(plays, TRISHULA) == set()   # the hand and field hold only Lord of D. and Curse of Dragon
+
+
+# --- PRW-12: "monsters that cannot be Normal Summoned/Set" in a material line --------------------------------------
+
+BEASTS3 = "The Chaotic Phantasmal Sacred Beasts"
+
+
+def test_prw_12_chaotic_phantasmal_sacred_beasts_takes_level_10_monsters_that_cannot_be_normal_summoned(real):
+    """'3 Level 10 monsters that cannot be Normal Summoned/Set': Uria, Hamon and Neos Wiseman (each "Cannot be Normal
+    Summoned/Set"), never Obelisk the Tormentor (Normal Summoned with 3 Tributes); by Polymerization (from the hand
+    too: Raviel) or by its Contact Fusion, sending the three it controls to the GY."""
+    assert unread_clauses(real[BEASTS3]) == ()
+    b = board(cards=real).hand("Polymerization", "Raviel, Lord of Phantasms") \
+        .monster(1, "Uria, Lord of Searing Flames").monster(2, "Hamon, Lord of Striking Thunder") \
+        .monster(3, "Neos Wiseman").monster(4, "Obelisk the Tormentor").extra_deck(BEASTS3)
+    position = b.build()
+    plays = both(position)
+    assert _fusions(plays, BEASTS3) == {("H2", "M1", "M2"), ("H2", "M1", "M3"), ("H2", "M2", "M3"),
+                                        ("M1", "M2", "M3")}
+    assert {p.cost for p in plays if p.action == "procedure_summon"} == {("M1", "M2", "M3")}
