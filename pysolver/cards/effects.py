@@ -467,6 +467,12 @@ def _one_cost(phrase: str) -> dict:
         # PRY-5 (Card Breaker): any 1 card of the player's Spell & Trap Zones, Set or face-up (a Pendulum Scale there
         # under Master Rule 4/5 too; not the Field Zone: the engine's GetSequence() < 5 over LOCATION_SZONE)
         return {"costs": (CostSlot("send", ("spell_trap_zone",), 1, ANY, any_card=True),)}
+    match = re.fullmatch(r"sending (?P<n>\d+) face-up Monster Cards from your Spell & Trap Zone to the GY", phrase)
+    if match:   # PRW-13 (Snake-Eyes Doomed Dragon): Monster Cards in the player's Spell & Trap Zones (the engine's
+        # `GetOriginalType() & TYPE_MONSTER` and IsFaceup over LOCATION_SZONE); in a position pysolver reads those are
+        # its Pendulum Scales of Master Rule 4/5 (zones 1 and 5)
+        return {"costs": (CostSlot("send", ("spell_trap_zone",), int(match["n"]), Atom("kind", "=", "monster"),
+                                   any_card=True, face_up=True),)}
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
     match = re.fullmatch(rf"returning (?P<n>\d+) monsters \((?P<kinds>1 {_EXTRA_KIND}(?:, 1 {_EXTRA_KIND})*,? and 1 "
@@ -800,8 +806,10 @@ def _extra_deck_procedures(card: Card):
         return UnsupportedText(f"{card.name!r}: procedure not supported (a cost 'as material' of a non-Fusion Monster)")
     if match.group("spell_turn"):   # PRW-5: a Spell Card or a Spell's effect was activated this turn (either player)
         extra["spell_activated"] = True
+    # PRW-13: the engine's Snake-Eyes Doomed Dragon does not ask IsCanBeFusionMaterial of its Spell & Trap Zone costs
+    from_zone = any("spell_trap_zone" in slot.places for slot in found["costs"])
     return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense")),
-                      as_material="fusion" if "fusion" in card.kinds else None, **extra),)
+                      as_material="fusion" if "fusion" in card.kinds and not from_zone else None, **extra),)
 
 
 # PRY-4: 'Must be either Special Summoned by "Dark Element", or Special Summoned (from your hand or GY) by shuffling into

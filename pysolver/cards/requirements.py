@@ -28,7 +28,8 @@ OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
                             "spell", "trap", "continuous",   # PRX-17: costs of Spell and Trap Cards
                             "token", "ritual", "gemini", "flip", "spirit", "union", "toon",
-                            "special_summon", "trap_monster"})   # PRW-12: "that cannot be Normal Summoned/Set"
+                            "special_summon", "trap_monster",   # PRW-12: "that cannot be Normal Summoned/Set"
+                            "monster"})   # PRW-13: "Monster Cards" in the Spell & Trap Zone
 PROPERTIES = frozenset({"attribute", "race", "level", "name", "rank"})
 SUMMONS = frozenset({"fusion", "synchro", "xyz", "link"})
 ROLES = frozenset({"", "tuner", "non_tuner"})
