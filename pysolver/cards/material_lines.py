@@ -487,6 +487,12 @@ class _Part:
                 # control, Special Summoned from the Extra Deck" (Extox Hydra): a monster on the field that was
                 # Special Summoned from the Extra Deck (the position's `special_summoned_from`)
                 groups = [(lo, hi, conj(f, Atom("summoned", "=", "from_extra_deck"))) for lo, hi, f in groups]
+            elif len(groups) == 1 and isinstance(groups[0][2], Atom) and groups[0][2].key == "name" and \
+                    self.accept("(", "or", "1", "Fusion", "Monster", "that", "mentions", "it", ")"):
+                # PRW-14: '"Elemental HERO Neos" (or 1 Fusion Monster that mentions it)' (Evil HERO Neos Lord): the
+                # named card, or a Fusion Monster whose text mentions that name
+                lo, hi, named = groups[0]
+                groups = [(lo, hi, disj(named, conj(Atom("kind", "=", "fusion"), Atom("mentions", "=", named.value))))]
             elif self.accept("that", "cannot", "be", "Normal", "Summoned/Set"):
                 # PRW-12: "3 Level 10 monsters that cannot be Normal Summoned/Set" (The Chaotic Phantasmal Sacred
                 # Beasts; the engine's `not IsSummonableCard()`): a Ritual, Fusion, Synchro, Xyz or Link Monster, one

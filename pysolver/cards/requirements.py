@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 
 ATOM_KEYS = frozenset({"any", "name", "archetype", "attribute", "race", "kind", "level", "rank",
                        "link_rating", "atk", "def", "position", "overlay", "summoned",
-                       "name_has"})   # PRW-10: a name holding these words ("Number C101")
+                       "name_has",    # PRW-10: a name holding these words ("Number C101")
+                       "mentions"})   # PRW-14: a card whose text mentions this name (in quotes)
 NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
@@ -195,6 +196,8 @@ def _adjective(term, plural: bool = False) -> str | None:
             return "face-up" if term.value == "face_up" else "face-down Defense Position"
         if term.key == "name_has":   # PRW-10
             return f'"{term.value}"-named'
+        if term.key == "mentions":   # PRW-14
+            return f'"{term.value}"-mentioning'
         return None
     if isinstance(term, Not):
         inner = _adjective(term.part)

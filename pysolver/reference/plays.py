@@ -1088,6 +1088,8 @@ def _matches(term, material: Instance) -> bool:
         return card.name.casefold() == str(value).casefold()
     if key == "name_has":                           # PRW-10: 'with "Number C101" ... in its name'
         return str(value) in card.name
+    if key == "mentions":                           # PRW-14: 'a Fusion Monster that mentions "X"': "X" in its text
+        return f'"{value}"' in card.text
     if key == "archetype":
         return card.in_archetype(value)
     if key == "attribute":

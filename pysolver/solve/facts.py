@@ -249,8 +249,10 @@ class _Filters:
         known = self.numbers.get(term)
         if known is not None:
             return known
-        if isinstance(term, Atom) and term.key == "name_has":   # PRW-10: the names of the pool holding those words
-            named = [Atom("name", "=", c.name) for c in self.pool if str(term.value) in c.name]
+        if isinstance(term, Atom) and term.key in ("name_has", "mentions"):
+            # PRW-10: the names of the pool holding those words; PRW-14: the cards whose text mentions the name
+            named = [Atom("name", "=", c.name) for c in self.pool
+                     if (str(term.value) in c.name if term.key == "name_has" else f'"{term.value}"' in c.text)]
             expanded = (Or(tuple(named)) if len(named) > 1 else named[0]) if named else Atom("name", "=", "")
             self.numbers[term] = self.number(expanded)
             return self.numbers[term]

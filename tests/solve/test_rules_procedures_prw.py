@@ -434,3 +434,24 @@ def test_prw_13_snake_eyes_doomed_dragon_sends_two_monster_cards_of_the_spell_tr
     one = board(cards=real).extra_deck(DOOMED).spell_trap(1, "Performapal Lebellman") \
         .spell_trap(2, "Pot of Greed", position="set")
     assert procedure_summons(one.build()) == set()
+
+
+# --- PRW-14: '"X" (or 1 Fusion Monster that mentions it)' in a material line ----------------------------------------
+
+NEOS_LORD = "Evil HERO Neos Lord"
+
+
+def test_prw_14_evil_hero_neos_lord_line_reads_a_fusion_monster_that_mentions_neos(real):
+    """'"Elemental HERO Neos" (or 1 Fusion Monster that mentions it) + 1 Effect Monster on the field': Neos, or a Fusion
+    Monster whose text names "Elemental HERO Neos" in quotes (Elemental HERO Neos Knight). The card "Must be Special
+    Summoned with "Dark Fusion"" (nomi, SP-2): Polymerization never Fusion Summons it, though its materials are there."""
+    from pysolver.cards.cardtext import material_requirement
+    from pysolver.cards.requirements import describe
+    assert unread_clauses(real[NEOS_LORD]) == () and special_summon_limit(real[NEOS_LORD]) == "nomi"
+    requirement = material_requirement(real[NEOS_LORD])
+    assert '"Elemental HERO Neos"-mentioning' in describe(requirement.groups[0].filter, plural=False)
+    assert '"Elemental HERO Neos"' in real["Elemental HERO Neos Knight"].text
+    b = board(cards=real).hand("Polymerization", "Elemental HERO Neos").monster(1, "Elemental HERO Neos Knight") \
+        .monster(2, "Sangan").extra_deck(NEOS_LORD)
+    plays = both(b.build())
+    assert _fusions(plays, NEOS_LORD) == set()
