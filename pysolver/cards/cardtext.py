@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .card import Card
 from .effects import UnsupportedText
@@ -215,7 +215,7 @@ OPPONENT_TRIBUTES = re.compile(r"If you would Tribute a monster\(s\) for a Tribu
                                r"though you do not control them\.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def opponent_tributes(card: Card):
     """PRW-8: the filter on the opponent's face-up monsters that the monster's controller may Tribute for a Tribute
     Summon or Set while the monster is face-up on its field with its effects; None when the text says none (or the
@@ -695,7 +695,7 @@ FUSION_GY_GRANT = re.compile(r"If you Fusion Summon an? (?P<what>[^,]+? Fusion M
                              r"from your GY as material\.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def fusion_gy_grant(card: Card):
     """PRW-11: the filter on the Fusion Monsters whose Fusion Summon may banish materials from the GY while `card` is
     face-up on the field; None when the text says none or its kind does not parse (then unread)."""
@@ -709,7 +709,7 @@ def fusion_gy_grant(card: Card):
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def fusion_material_places(card: Card) -> str | None:
     """PRW-3: "only" (its Fusion Materials from the hand and the player's field), "each" (and at least 1 from each of
     the two), or None."""
@@ -800,7 +800,7 @@ def special_summon_limit(card: Card) -> str | None:
 THEN_PENDULUM = re.compile(r"Must be (?:Fusion|Synchro|Xyz) Summoned, and can then be Pendulum Summoned\.")
 
 
-@lru_cache(maxsize=None)
+@cache
 def pendulum_after_summon(card: Card) -> bool:
     """PRW-6: the nomi Pendulum Monster "can then be Pendulum Summoned" (from the face-up Extra Deck)."""
     return "pendulum" in card.kinds and bool(THEN_PENDULUM.search(card.text))
@@ -814,7 +814,7 @@ ED_GY_NEEDED = re.compile(r'Cannot be Special Summoned from the Extra Deck unles
                           r'"(?P<archetype>[^"]+)" Spells/Traps in your GY\.')
 
 
-@lru_cache(maxsize=None)
+@cache
 def extra_deck_gy_needed(card: Card) -> tuple[int, int] | None:
     """PRW-7: (archetype setcode, count) of Spells/Traps its summoner's GY must hold for it to be Special Summoned
     from the Extra Deck; None when the text says none or names an archetype pysolver does not know (then unread)."""
