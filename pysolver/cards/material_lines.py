@@ -49,7 +49,7 @@ from typing import Mapping
 import yaml
 
 from .card import ATTRIBUTES, RACES
-from .requirements import (ANY, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
+from .requirements import (ANY, NEVER_NORMAL_SUMMONED, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
                            SameAnyProperty, SameProperty, conj, contains, disj)
 
 
@@ -497,9 +497,7 @@ class _Part:
                 # PRW-12: "3 Level 10 monsters that cannot be Normal Summoned/Set" (The Chaotic Phantasmal Sacred
                 # Beasts; the engine's `not IsSummonableCard()`): a Ritual, Fusion, Synchro, Xyz or Link Monster, one
                 # "Cannot be Normal Summoned/Set" (the card's special_summon flag), a Token or a Trap Monster
-                never = disj(*(Atom("kind", "=", k) for k in ("ritual", "special_summon", "fusion", "synchro", "xyz",
-                                                             "link", "token", "trap_monster")))
-                groups = [(lo, hi, conj(f, never)) for lo, hi, f in groups]
+                groups = [(lo, hi, conj(f, NEVER_NORMAL_SUMMONED)) for lo, hi, f in groups]
             elif self.accept("whose", "original", "Level", "is"):
                 found = self.original_level(self.pos - 4)
                 groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]
