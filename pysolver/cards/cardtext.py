@@ -217,6 +217,30 @@ NEVER_MATERIAL_FACE_UP = re.compile(
 NEVER_TRIBUTED_BY_OPPONENT = re.compile(r"Your opponent cannot Tribute this face-up card on the field\.")
 
 
+# PRW-8: "If you would Tribute a monster(s) for a Tribute Summon, you can Tribute a Zombie monster(s) your opponent
+# controls, even though you do not control them." (Vampire Sucker; the engine: EFFECT_ADD_EXTRA_TRIBUTE granted to the
+# monsters of its controller's hand while it is in the Monster Zone, on the opponent's face-up monsters of that kind,
+# for a Tribute Summon and a Tribute Set)
+OPPONENT_TRIBUTES = re.compile(r"If you would Tribute a monster\(s\) for a Tribute Summon, you can Tribute an? "
+                               r"(?P<what>[A-Z][\w-]*(?: [A-Z][\w-]*)?) monster\(s\) your opponent controls, even "
+                               r"though you do not control them\.")
+
+
+@cache
+def opponent_tributes(card: Card):
+    """PRW-8: the filter on the opponent's face-up monsters that the monster's controller may Tribute for a Tribute
+    Summon or Set while the monster is face-up on its field with its effects; None when the text says none (or the
+    kind does not parse: then the sentence is not read, `reading`)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    match = OPPONENT_TRIBUTES.search(card.text) if card.is_monster else None
+    if match is None:
+        return None
+    try:
+        return parse_filter(f"{match.group('what')} monster")
+    except UnsupportedMaterialLine:
+        return None
+
+
 @lru_cache(maxsize=None)
 def untributable_face_up(card: Card) -> str | None:
     """NS-10: "all" or "summon" when `card`'s own text forbids Tributing it while it is face-up; TRX-1: "opponent" when
@@ -684,6 +708,49 @@ def fusion_spell(card: Card) -> bool:
     return "spell" in card.kinds and " ".join(card.text.split()) == _POLYMERIZATION
 
 
+# PRW-3: a Fusion Summon of the card takes its materials from the hand and the player's field only: "Fusion Summoned
+# using only monsters in your hand and/or field" (Trishula, the Dragon of Icy Imprisonment); "... using only Fusion
+# Materials from your hand and field, with at least 1 monster from each" (Guardian Chimera): at least one of each too.
+FUSION_PLACES = re.compile(r"\bFusion Summoned using only (?:monsters in your hand and/or field|Fusion Materials from "
+                           r"your hand and field, with at least 1 monster from (?P<each>each))")
+GUARDIAN_FUSION = re.compile(r"Must first be Fusion Summoned using only Fusion Materials from your hand and field, with "
+                             r"at least 1 monster from each\.")
+
+
+# PRW-11: "If you Fusion Summon a Level 7 Dragon Fusion Monster, you can also banish monsters from your GY as material."
+# (Curse of Dragon, the Magical Knight Dragon; the engine's EFFECT_EXTRA_FUSION_MATERIAL from the Monster Zone over its
+# controller's GY, the materials from there banished): while the card is face-up on its controller's field with its
+# effects, that player's Fusion Summons of such a monster may take monsters of the GY, banished.
+FUSION_GY_GRANT = re.compile(r"If you Fusion Summon an? (?P<what>[^,]+? Fusion Monster), you can also banish monsters "
+                             r"from your GY as material\.")
+
+
+@cache
+def fusion_gy_grant(card: Card):
+    """PRW-11: the filter on the Fusion Monsters whose Fusion Summon may banish materials from the GY while `card` is
+    face-up on the field; None when the text says none or its kind does not parse (then unread)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    match = FUSION_GY_GRANT.search(card.text) if card.is_monster else None
+    if match is None:
+        return None
+    try:
+        return parse_filter(match.group("what"))
+    except UnsupportedMaterialLine:
+        return None
+
+
+@cache
+def fusion_material_places(card: Card) -> str | None:
+    """PRW-3: "only" (its Fusion Materials from the hand and the player's field), "each" (and at least 1 from each of
+    the two), or None."""
+    if "fusion" not in card.kinds:
+        return None
+    match = FUSION_PLACES.search(" ".join(card.text.split()))
+    if match is None:
+        return None
+    return "each" if match.group("each") else "only"
+
+
 _SUBSTITUTE = re.compile(r"can be used as a substitute for any 1 Fusion Material whose name is "
                          r"(?:specifically listed|mentioned) on the Fusion Monster Card", re.I)
 
@@ -744,15 +811,49 @@ def special_summon_limit(card: Card) -> str | None:
         return "nomi"
     if re.search(r"\bMust (?:be|first be) (?:either )?(?:Special|Fusion|Synchro|Xyz|Link|Ritual) Summoned\b", text):
         return "semi" if re.search(r"\bMust first be\b", text) else "nomi"
+    if "This face-down card in the Extra Deck must first be either " in text:   # PRW-1: only the face-down card is
+        return "semi"   # limited (a Fusion Summon or its procedure); revivable, and Pendulum Summoned, once properly summoned
     if _ONLY_WITH_CARD.search(text):   # the older wording of "Must be Special Summoned with "X"" (SP-2)
         return "nomi"
     if ONLY_BY_SUMMON.search(text):
         return "semi"
     if ONLY_FROM_EXTRA_DECK_BY.search(text):   # PRX-18: the Extra Deck only by its procedure; revivable once properly
         return "semi"                          # summoned (the engine's EnableReviveLimit)
-    if "Cannot be Special Summoned from the Extra Deck" in text:
+    if "Cannot be Special Summoned from the Extra Deck." in text:   # "... unless ...": PRW-7, extra_deck_gy_needed
         return "not_from_extra_deck"
     return None
+
+
+# PRW-6: "Must be Fusion Summoned, and can then be Pendulum Summoned." (Odd-Eyes Venom Dragon): nomi (SP-2: never
+# revived), but a Pendulum Summon may bring it out of the face-up Extra Deck once it was properly summoned (the engine's
+# splimit lets a Fusion or a Pendulum Summon through; EnableReviveLimit).
+THEN_PENDULUM = re.compile(r"Must be (?:Fusion|Synchro|Xyz) Summoned, and can then be Pendulum Summoned\.")
+
+
+@cache
+def pendulum_after_summon(card: Card) -> bool:
+    """PRW-6: the nomi Pendulum Monster "can then be Pendulum Summoned" (from the face-up Extra Deck)."""
+    return "pendulum" in card.kinds and bool(THEN_PENDULUM.search(card.text))
+
+
+# PRW-7: 'Cannot be Special Summoned from the Extra Deck unless you have 3 or more "Tri-Brigade" Spells/Traps in your
+# GY.' (Tri-Brigade Arms Bucephalus II; the engine's splimit: `not IsLocation(LOCATION_EXTRA) or
+# IsExistingMatchingCard(IsType(TYPE_SPELL+TYPE_TRAP) and IsSetCard(...), sp, LOCATION_GRAVE, 0, N)`): every Special
+# Summon of the card from the Extra Deck needs N Spells/Traps of that archetype in its summoner's GY.
+ED_GY_NEEDED = re.compile(r'Cannot be Special Summoned from the Extra Deck unless you have (?P<n>\d+) or more '
+                          r'"(?P<archetype>[^"]+)" Spells/Traps in your GY\.')
+
+
+@cache
+def extra_deck_gy_needed(card: Card) -> tuple[int, int] | None:
+    """PRW-7: (archetype setcode, count) of Spells/Traps its summoner's GY must hold for it to be Special Summoned
+    from the Extra Deck; None when the text says none or names an archetype pysolver does not know (then unread)."""
+    from .material_lines import default_archetypes
+    match = ED_GY_NEEDED.search(card.text) if card.is_extra_deck else None
+    if match is None:
+        return None
+    code = default_archetypes().get(match.group("archetype"))
+    return None if code is None else (code, int(match.group("n")))
 
 
 # EDL-1: "Cannot be Synchro Summoned." (Ursarctic Polari), "Cannot be Pendulum Summoned." (D/D/D Super Doom King Dark

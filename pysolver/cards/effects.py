@@ -144,6 +144,10 @@ class Procedure:
     only_defense: int = 0                  # PRX-24: "while the only monsters you control are 2 Defense Position monsters"
     distinct_cards_exactly: tuple = ()     # SCX-9: (filter, count): exactly N different names among the player's
                                            # face-up cards on the field and its GY cards of that kind
+    spell_activated: bool = False          # PRW-5: "during the turn a Spell Card or effect is activated": the turn's
+                                           # history holds an activation of a Spell Card or of a Spell's effect
+    emz_column: bool = False               # PRW-2: "in the same column as the Extra Monster Zone": the field's cost
+                                           # cards are in Main Monster Zone 2 or 4 (the engine's sequence 1 or 3)
     distinct_at_least: tuple = ()          # PRX-5: (filter, count, name | attribute, places): N or more different
                                            # names / Attributes among the monsters matching the filter in the
                                            # places (graveyard | opponent_graveyard | field | opponent_field |
@@ -210,7 +214,8 @@ _COSTS = (
     ("banish", re.compile(r"(?:banishing|removing from play|removing) (?P<what>.+?) (?:from|in) your GY(?: from play)?"
                           r"(?P<except>, except \"[^\"]+\")?")),   # PRX-3: 'from your GY, except "Bujin Hirume"'
     ("banish", re.compile(rf"(?:banishing|removing from play) (?P<what>.+?) from your (?P<from>{_FROM_WORDS})")),
-    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)")),
+    ("banish", re.compile(r"banishing (?P<what>.+?) (?P<field>you control|from your Monster Zone)"
+                          r"(?P<except>, except \"[^\"]+\")?")),   # PRW-4: 'you control, except "Thunder Dragon Titan"'
     # PRX-15: "banishing 1 face-up Ritual, Fusion, Synchro, and Xyz Monster from anywhere on the field" (either field)
     ("banish", re.compile(r"banishing (?P<what>.+?) (?P<anywhere>from anywhere on the field)")),
     ("discard", re.compile(r"discarding (?P<what>.+)")),
@@ -282,7 +287,15 @@ def _one_filter(phrase: str):
     monsters"); "monster(s)" is any monster."""
     if ", and " in phrase or re.search(r'" and "', phrase):
         raise UnsupportedText(f"a list of several cards: {phrase!r}")
+    named = _QUALIFIED_NAME.fullmatch(phrase)
+    if named:   # PRW-1: 'Level 12 DARK "Supreme King Z-ARC"' -- a monster of that name with those properties
+        return conj(_filter(f"{named['qualifiers']} monster"), Atom("name", "=", named["name"]))
     return ANY if phrase in ("monster", "monsters") else _filter(phrase)
+
+
+# PRW-1: a card name after properties of a monster ('Level 12 DARK "Supreme King Z-ARC"'): the material-line
+# vocabulary reads the properties, the name is the card's
+_QUALIFIED_NAME = re.compile(r'(?P<qualifiers>(?:Level \d+|[A-Z]+)(?: (?:Level \d+|[A-Z]+))*) "(?P<name>[^"]+)"')
 
 
 _EXTRA_KIND = "(?:Ritual|Fusion|Synchro|Xyz|Link)"
@@ -475,6 +488,12 @@ def _one_cost(phrase: str) -> dict:
         # PRY-5 (Card Breaker): any 1 card of the player's Spell & Trap Zones, Set or face-up (a Pendulum Scale there
         # under Master Rule 4/5 too; not the Field Zone: the engine's GetSequence() < 5 over LOCATION_SZONE)
         return {"costs": (CostSlot("send", ("spell_trap_zone",), 1, ANY, any_card=True),)}
+    match = re.fullmatch(r"sending (?P<n>\d+) face-up Monster Cards from your Spell & Trap Zone to the GY", phrase)
+    if match:   # PRW-13 (Snake-Eyes Doomed Dragon): Monster Cards in the player's Spell & Trap Zones (the engine's
+        # `GetOriginalType() & TYPE_MONSTER` and IsFaceup over LOCATION_SZONE); in a position pysolver reads those are
+        # its Pendulum Scales of Master Rule 4/5 (zones 1 and 5)
+        return {"costs": (CostSlot("send", ("spell_trap_zone",), int(match["n"]), Atom("kind", "=", "monster"),
+                                   any_card=True, face_up=True),)}
     if phrase == "shuffling all monsters in your GY into the Deck":   # PRX-9 (Exodius): at least 1
         return {"costs": (CostSlot("shuffle", ("graveyard",), 1, ANY, all_of=True),)}
     match = re.fullmatch(rf"returning (?P<n>\d+) monsters \((?P<kinds>1 {_EXTRA_KIND}(?:, 1 {_EXTRA_KIND})*,? and 1 "
@@ -780,8 +799,12 @@ def cost_action(card: Card, place: str) -> str | None:
 # 10 "Ultimate Crystal" monster' (Rainbow Overdragon), "Must first be either Fusion Summoned, or Special Summoned (from
 # your Extra Deck) in Defense Position by Tributing 3 monsters with different Types" (Nerva the Power Patron of Creation)
 EXTRA_PROCEDURE_SENTENCE = re.compile(
-    r"Must (?:first )?be either (?:Fusion|Synchro) Summoned, or Special Summoned"
-    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)? by (?P<cost>[^.]+)\.")
+    r"(?:Must|This face-down card in the Extra Deck must) (?:first )?be either (?:Fusion|Synchro) Summoned, or "
+    r"Special Summoned"
+    r"(?: \(from your Extra Deck\)| from your Extra Deck)?(?P<defense> in Defense Position)?"
+    r"(?P<spell_turn> during the turn a Spell Card or effect is activated,)? by (?P<cost>[^.]+?)"   # PRW-5
+    r"(?P<as_material> as material)?"   # PRW-5: the cost is the monster's material (PRX-19's `as_material`)
+    r"(?: \(in which case you do not use \"Polymerization\"\))?\.")   # PRW-4: a reminder, not a cost
 
 
 # PRY-1: a Synchro Monster's procedure from the Extra Deck with a Tuner and a non-Tuner of the player's whose Levels are
@@ -826,6 +849,9 @@ def _extra_deck_procedures(card: Card):
     held = re.fullmatch(r'(?P<cost>.+), while you have (?P<name>"[^"]+") in your field or GY', cost)
     if held:   # PRY-8 (Fallen Angel of the Golden Land): a face-up card of that name on the field, or one in the GY
         cost, extra = held.group("cost"), {"field_or_gy": _filter(held.group("name"))}
+    column = re.fullmatch(r"(?P<cost>Tributing 1 [^,]+?) in the same column as the Extra Monster Zone", cost)
+    if column:   # PRW-2 (Vaylantz Genesis Grand Duke): the Tribute in Main Monster Zone 2 or 4
+        cost, extra = column.group("cost"), {"emz_column": True}
     try:
         found = _cost(cost)
     except ValueError as error:
@@ -834,8 +860,14 @@ def _extra_deck_procedures(card: Card):
         return UnsupportedText(f"{card.name!r}: procedure not supported (not read: {cost!r})")
     # the engine's scripts of Fusion Monsters (Rainbow Overdragon, Nerva) record the costs as the monster's materials and
     # refuse a card that cannot be its Fusion Material (IsCanBeFusionMaterial); the Synchro Monsters' do not check
+    if match.group("as_material") and "fusion" not in card.kinds:
+        return UnsupportedText(f"{card.name!r}: procedure not supported (a cost 'as material' of a non-Fusion Monster)")
+    if match.group("spell_turn"):   # PRW-5: a Spell Card or a Spell's effect was activated this turn (either player)
+        extra["spell_activated"] = True
+    # PRW-13: the engine's Snake-Eyes Doomed Dragon does not ask IsCanBeFusionMaterial of its Spell & Trap Zone costs
+    from_zone = any("spell_trap_zone" in slot.places for slot in found["costs"])
     return (Procedure(costs=found["costs"], sources=("extra_deck",), defense_only=bool(match.group("defense")),
-                      as_material="fusion" if "fusion" in card.kinds else None, **extra),)
+                      as_material="fusion" if "fusion" in card.kinds and not from_zone else None, **extra),)
 
 
 # PRY-4: 'Must be either Special Summoned by "Dark Element", or Special Summoned (from your hand or GY) by shuffling into
@@ -950,7 +982,8 @@ class ContactFusion:
 # The forms read; any other "(from your Extra Deck)" procedure ("during a Duel you Special Summoned ...") is not (Tuner and non-Tuner with a Level difference: PRY-1's
 # LEVEL_PAIR_SENTENCE, a procedure of its own).
 CONTACT_SENTENCE = re.compile(
-    r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned, or )?Special Summoned "
+    r"(?:Must (?P<first>first )?be (?P<either>either Fusion Summoned"
+    r"(?: using only monsters in your hand and/or field)?, or )?Special Summoned "   # PRW-3: fusion_material_places
     r"(?:\(from your (?:face-down )?Extra Deck\) |from your Extra Deck )?by "
     r"(?:(?P<banish>banishing) the above cards (?P<banish_from>you control and/or from your GY|you control"
     r"|from your field and/or GY|from your hand, field, and/or GY)"

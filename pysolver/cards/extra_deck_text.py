@@ -83,6 +83,8 @@ ALTERNATIVE_XYZ = re.compile(
     r"(?P<once>Once per turn, )?(?:if you have exactly (?P<gy_n>\d+) (?P<gy_what>[^,]+?) in your GY, )?(?P<main2>(?:During|during) your Main Phase 2, )?[Yy]ou can also Xyz Summon this card "
     r"by using (?P<what>.+?) you control"
     r"(?P<different> with a different name)?"
+    # PRW-10: 'with "Number C101" through "Number C107" in its name' (CXyz Barian Hope): a name holding one of them
+    r"(?: with \"(?P<range_head>[^\"]+?)(?P<range_low>\d+)\" through \"(?P=range_head)(?P<range_high>\d+)\" in its name)?"
     r"(?: with (?P<least>\d+) or more (?:Xyz )?[Mm]aterials| that has no material)?"
     r"(?P<original> whose original name is \"[^\"]+\")?"
     r"(?: as (?:the )?(?:Xyz )?[Mm]aterials?)?"
@@ -199,6 +201,12 @@ def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
         gy_exactly = (parse_filter(match.group("gy_what")), int(match.group("gy_n"))) if match.group("gy_n") else ()
     except UnsupportedMaterialLine:
         return None
+    if match.group("range_head"):   # PRW-10: a name holding "Number C101", ..., or "Number C107"
+        low, high = int(match.group("range_low")), int(match.group("range_high"))
+        if not low < high <= low + 20:
+            return None
+        filter_ = conj(filter_, disj(*(Atom("name_has", "=", f"{match.group('range_head')}{n}")
+                                       for n in range(low, high + 1))))
     if match.group("different"):   # "with a different name": not a copy of this card
         filter_ = conj(filter_, Not(Atom("name", "=", card.name)))
     requirement = material_requirement(card)

@@ -49,7 +49,7 @@ from typing import Mapping
 import yaml
 
 from .card import ATTRIBUTES, RACES
-from .requirements import (ANY, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
+from .requirements import (ANY, NEVER_NORMAL_SUMMONED, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
                            SameAnyProperty, SameProperty, conj, contains, disj)
 
 
@@ -487,6 +487,17 @@ class _Part:
                 # control, Special Summoned from the Extra Deck" (Extox Hydra): a monster on the field that was
                 # Special Summoned from the Extra Deck (the position's `special_summoned_from`)
                 groups = [(lo, hi, conj(f, Atom("summoned", "=", "from_extra_deck"))) for lo, hi, f in groups]
+            elif len(groups) == 1 and isinstance(groups[0][2], Atom) and groups[0][2].key == "name" and \
+                    self.accept("(", "or", "1", "Fusion", "Monster", "that", "mentions", "it", ")"):
+                # PRW-14: '"Elemental HERO Neos" (or 1 Fusion Monster that mentions it)' (Evil HERO Neos Lord): the
+                # named card, or a Fusion Monster whose text mentions that name
+                lo, hi, named = groups[0]
+                groups = [(lo, hi, disj(named, conj(Atom("kind", "=", "fusion"), Atom("mentions", "=", named.value))))]
+            elif self.accept("that", "cannot", "be", "Normal", "Summoned/Set"):
+                # PRW-12: "3 Level 10 monsters that cannot be Normal Summoned/Set" (The Chaotic Phantasmal Sacred
+                # Beasts; the engine's `not IsSummonableCard()`): a Ritual, Fusion, Synchro, Xyz or Link Monster, one
+                # "Cannot be Normal Summoned/Set" (the card's special_summon flag), a Token or a Trap Monster
+                groups = [(lo, hi, conj(f, NEVER_NORMAL_SUMMONED)) for lo, hi, f in groups]
             elif self.accept("whose", "original", "Level", "is"):
                 found = self.original_level(self.pos - 4)
                 groups = [(lo, hi, conj(f, found)) for lo, hi, f in groups]

@@ -168,6 +168,9 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
         ef._PROCEDURE_SENTENCE, ef.CONTACT_SENTENCE, ef.EXTRA_PROCEDURE_SENTENCE, ef.LEVEL_PAIR_SENTENCE, ef.EACH_OF_YOURS_SENTENCE, ef.NOT_FROM_GRAVEYARD, ef._SCALE_UNLESS, extra_deck_text.PENDULUM_AS_LEVEL,
         extra_deck_text.RITUAL_ONLY_WITH,
+        ct.ED_GY_NEEDED,      # PRW-7: extra_deck_gy_needed (its archetype known, else the sentence is not read)
+        ct.THEN_PENDULUM,     # PRW-6: pendulum_after_summon (nomi: special_summon_limit)
+        ct.GUARDIAN_FUSION,   # PRW-3: fusion_material_places ("each"), and "Must first be Fusion Summoned" (semi)
         ct.SAME_ATTRIBUTE_MATERIALS,   # MAT-4: a condition added to the material line (material_requirement)
         # RIT-6, RIT-10: a Ritual Spell's conditional extra monsters; a Ritual Monster's limits on its Ritual Summon
         ct.RITUAL_EXTRA_IF, ct.RITUAL_TRIBUTES_NOT, ct.RITUAL_TRIBUTES_ONLY,
@@ -274,6 +277,8 @@ def is_read(card: Card, sentence: str) -> bool:
         or (locks.no_activation_or_set(card) and bool(locks.NO_ACTIVATION_OR_SET.fullmatch(sentence))) \
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
         or any(sentence == read for read, _, _ in locks.extra_deck_lead(card)) \
+        or (cardtext.opponent_tributes(card) is not None and bool(cardtext.OPPONENT_TRIBUTES.fullmatch(sentence))) \
+        or (cardtext.fusion_gy_grant(card) is not None and bool(cardtext.FUSION_GY_GRANT.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
         or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \

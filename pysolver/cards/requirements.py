@@ -21,17 +21,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ATOM_KEYS = frozenset({"any", "name", "archetype", "attribute", "race", "kind", "level", "rank",
-                       "link_rating", "atk", "def", "position", "overlay", "summoned"})
+                       "link_rating", "atk", "def", "position", "overlay", "summoned",
+                       "name_has",    # PRW-10: a name holding these words ("Number C101")
+                       "mentions"})   # PRW-14: a card whose text mentions this name (in quotes)
 NUMERIC_KEYS = frozenset({"level", "rank", "link_rating", "atk", "def"})
 OPS = frozenset({"=", "<=", ">="})
 MATERIAL_KINDS = frozenset({"tuner", "effect", "normal", "fusion", "synchro", "xyz", "link", "pendulum",
                             "spell", "trap", "continuous",   # PRX-17: costs of Spell and Trap Cards
-                            "token", "ritual", "gemini", "flip", "spirit", "union", "toon"})
+                            "token", "ritual", "gemini", "flip", "spirit", "union", "toon",
+                            "special_summon", "trap_monster",   # PRW-12: "that cannot be Normal Summoned/Set"
+                            "monster"})   # PRW-13: "Monster Cards" in the Spell & Trap Zone
 PROPERTIES = frozenset({"attribute", "race", "level", "name", "rank"})
 SUMMONS = frozenset({"fusion", "synchro", "xyz", "link"})
 ROLES = frozenset({"", "tuner", "non_tuner"})
 
-_KIND_WORDS = {"xyz": "Xyz"}
+_KIND_WORDS = {"xyz": "Xyz", "special_summon": "Special Summon-only", "trap_monster": "Trap Monster"}   # PRW-12
 _PROPERTY_WORDS = {"attribute": ("Attribute", "Attributes"), "race": ("Type", "Types"),
                    "level": ("Level", "Levels"), "name": ("name", "names"), "rank": ("Rank", "Ranks")}
 
@@ -190,6 +194,10 @@ def _adjective(term, plural: bool = False) -> str | None:
             return _num(term, {"level": "Level", "rank": "Rank", "link_rating": "Link"}[term.key])
         if term.key == "position":
             return "face-up" if term.value == "face_up" else "face-down Defense Position"
+        if term.key == "name_has":   # PRW-10
+            return f'"{term.value}"-named'
+        if term.key == "mentions":   # PRW-14
+            return f'"{term.value}"-mentioning'
         return None
     if isinstance(term, Not):
         inner = _adjective(term.part)
@@ -229,8 +237,26 @@ def _noun(adjectives: list, plural: bool) -> str:
     return f"monster{s}"
 
 
+# PRW-12: "that cannot be Normal Summoned/Set" (the material-line parser builds this term; printed back as those words)
+NEVER_NORMAL_SUMMONED = Or(tuple(Atom("kind", "=", k) for k in ("ritual", "special_summon", "fusion", "synchro", "xyz",
+                                                                 "link", "token", "trap_monster")))
+
+
+def mentioned_name(filter_) -> str | None:
+    """PRW-14: X when the filter is '"X" (or 1 Fusion Monster that mentions it)'."""
+    if isinstance(filter_, Or) and len(filter_.parts) == 2:
+        named, other = filter_.parts
+        if isinstance(named, Atom) and named.key == "name" and other == And(
+                (Atom("kind", "=", "fusion"), Atom("mentions", "=", named.value))):
+            return str(named.value)
+    return None
+
+
 def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
     """(noun phrase, trailing 'except ...' clauses) for a filter."""
+    mentioned = mentioned_name(filter_)
+    if mentioned is not None:   # PRW-14
+        return f'"{mentioned}" (or 1 Fusion Monster that mentions it)', []
     if _is_name_filter(filter_):
         parts = filter_.parts if isinstance(filter_, Or) else (filter_,)
         return " or ".join(f'"{atom.value}"' for atom in parts), []
@@ -246,6 +272,8 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
             stats.append(_stat(part))
         elif isinstance(part, Atom) and part.key == "overlay":
             tails.append("that have material" if plural else "that has material")
+        elif part == NEVER_NORMAL_SUMMONED:                           # PRW-12
+            tails.append("that cannot be Normal Summoned/Set")
         elif isinstance(part, Atom) and part.key == "summoned":      # MAT-7
             tails.append("Special Summoned from the GY" if part.value == "from_graveyard"
                          else "Special Summoned from the Extra Deck")
@@ -335,6 +363,9 @@ class Group:
                 filter_ = rest
         plural = self.max is None or self.max > 1
         count = _count(self.min, self.max)
+        if mentioned_name(filter_) is not None and self.min == self.max == 1:   # PRW-14
+            text = phrase(filter_, plural=False)[0]
+            return (f"{text} {PLACES[self.place]}" if self.place else text), []
         if isinstance(filter_, Or) and not _is_name_filter(filter_) and _adjective(filter_) is None:
             text = " or ".join(Group(self.min, self.max, part).render()[0] for part in filter_.parts)
             return (f"{text} {PLACES[self.place]}" if self.place else text), []

@@ -86,7 +86,10 @@ def _unquoted(sentence: str) -> str:
 _OLD_TRIGGER = re.compile(r"When\b|(?:Once per turn, |If this card is [^,]+, )you can select \d+ [^.:;]*?,? and "
                           r"(?:change its battle position|Special Summon it)\.$|You can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
                           r"Tribute Summon|Special Summon this card|Set this card)(?:add|Special Summon|destroy|draw|"
-                          r"inflict|target|select|make|have|gain|return|look|change|equip|negate|discard)\b")   # discard: TRX-3
+                          r"inflict|target|select|make|have|gain|return|look|change|equip|negate|discard)\b"   # discard: TRX-3
+                          # PRW-9: 'You can Special Summon "Super Robolady" by returning this card from the field to the
+                          # Extra Deck.' (Super Roboyarou; the engine's EFFECT_TYPE_IGNITION): an ignition effect
+                          r'|You can Special Summon "[^"]+" by returning this card from the field to the Extra Deck\.$')
 
 # A sentence that goes on with what an activated effect does ("It cannot attack this turn.", "Those
 # monsters cannot be used as material.") rather than starting a rule of the card.
@@ -95,7 +98,9 @@ _FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|Tha
                         r"During the End Phase|Until the end of|You cannot .* (?:this turn|the turn you activate))\b"
                         # what the effect before targets, changed on a condition ("If this card was Fusion Summoned
                         # using ..., you can target up to 3 cards your opponent controls instead.")
-                        r"|If [^:;]*?, you can target [^:;]*? instead\.$")
+                        r"|If [^:;]*?, you can target [^:;]*? instead\.$"
+                        # PRW-9: the condition of such an ignition effect (the engine's spcon: not the turn it came out)
+                        r"|You cannot use this effect during the same turn this monster is Special Summoned\.$")
 
 
 def bullets(card: Card):

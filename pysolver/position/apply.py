@@ -179,6 +179,8 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                 board.send_to_graveyard(me, Monster(card, position="set", properly_summoned=getattr(
                     state, "properly_summoned", True)))
                 first_summoned.append(summon_event("special", card.name, me, origin))
+            elif position[material].location == "graveyard" and action == "fusion_summon":   # PRW-11: banished
+                _contact_cost(position, board, material, "banish")
             elif position[material].location == "graveyard":   # RIT-3: "and/or banish/shuffle ... from your GY"
                 where = ritual_spell(position[play.spell].card).graveyard_to
                 _contact_cost(position, board, material, "banish" if where == "banished" else "shuffle")

@@ -404,6 +404,9 @@ def _ritual_or_fusion(duel: _Duel, play: Play, zone, battle_position, _zones) ->
                                                                                            True))
             duel.summoned("special", monster.card.name, where)
             duel.to_graveyard(player, "monster", monster)
+        elif where == "graveyard" and play.action == "fusion_summon":
+            # PRW-11: "you can also banish monsters from your GY as material" (Curse of Dragon): banished
+            duel.put_away(material, "banished")
         elif where == "graveyard":
             # RIT-3: "and/or banish ... from your GY" (Chaos Form), "and/or shuffle ... from your GY into
             # the Deck" (Machine Angel Absolute Ritual: an Extra Deck monster to the Extra Deck)

@@ -56,7 +56,7 @@ from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_
 from ..cards.uniques import is_x, unique
 from ..cards.presence import LINKED, THEIR_COLUMN
 from ..cards.protections import protections
-from ..cards.material_lines import default_archetypes
+from ..cards.material_lines import default_archetypes, parse_filter
 from ..cards.written import (NonTuner, SynchroLevels, TrapMonster, TunerSubstitute, gemini, hand_synchro,
                              link_extra_material,
                              non_tuner, synchro_all_levels, synchro_levels, tuner_substitute, xyz_levels, xyz_treated_level,
@@ -219,7 +219,7 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
     free = _free_main_monster_zones(position)
     for monster in hand:
         rules = tribute_rules(monster.card)
-        field = [t for t in _own(position, ON_FIELD) if _can_be_tributed(t, monster)]
+        field = [t for t in _own(position, ON_FIELD) + _opponent_tributes(position) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
             doubled = double_tribute(tribute.card)   # NS-6: a filter on the monster Tribute Summoned
@@ -332,6 +332,22 @@ def _summon_condition_holds(position: Position, condition) -> bool:
     if kind == "all_mine":
         return len(face_up(mine)) == len(mine)
     raise ValueError(f"unknown condition {kind!r}")
+
+
+_TRIBUTE_THEIRS = re.compile(r"If you would Tribute a monster\(s\) for a Tribute Summon, you can Tribute an? (.+?) "
+                             r"monster\(s\) your opponent controls, even though you do not control them\.")
+
+
+def _opponent_tributes(position: Position) -> list[Instance]:
+    """PRW-8: while a face-up monster of the turn player whose effects apply says "If you would Tribute a monster(s) for
+    a Tribute Summon, you can Tribute a Zombie monster(s) your opponent controls, even though you do not control them."
+    (Vampire Sucker), the opponent's face-up monsters of that kind may be Tributes of a Tribute Summon or Set."""
+    kinds = []
+    for granter in _own(position, ON_FIELD):
+        said = _TRIBUTE_THEIRS.search(granter.card.text)
+        if said and _face_up(granter) and not _has_no_effects(granter):
+            kinds.append(parse_filter(f"{said.group(1)} monster"))
+    return [t for t in _opponents(position, ON_FIELD) if _face_up(t) and any(_matches(k, t) for k in kinds)]
 
 
 def _can_be_tributed(tribute: Instance, summoned: Instance) -> bool:
@@ -689,6 +705,8 @@ def _alternative_xyz_summons(position: Position) -> Iterator[Play]:
         procedure = alternative_xyz(monster.card)
         if procedure is None or monster.state.face_up or not _may_be_special_summoned(monster, "xyz", locks):
             continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
+            continue
         if procedure.main_phase_2 and position.phase != "main2":
             continue
         if procedure.once_per_turn and monster.card.name in used:
@@ -751,7 +769,22 @@ def fusion_summons(position: Position) -> Iterator[Play]:
     if not spells:
         return
     pool = [m for m in _own(position, "hand") if "monster" in m.card.kinds] + _own(position, ON_FIELD)
+    if _gy_fusion_kinds(position):   # PRW-11: the GY's monsters too, for the Fusion Monsters a face-up card names
+        pool += [m for m in _own(position, "graveyard") if "monster" in m.card.kinds]
     yield from _extra_deck_summons(position, "fusion", pool, spells)
+
+
+_GY_AS_FUSION_MATERIAL = re.compile(r"If you Fusion Summon an? ([^,]+? Fusion Monster), you can also banish monsters "
+                                    r"from your GY as material\.")
+
+
+def _gy_fusion_kinds(position: Position) -> list:
+    """PRW-11: the filters of "If you Fusion Summon a Level 7 Dragon Fusion Monster, you can also banish monsters from
+    your GY as material." on the turn player's face-up monsters whose effects apply (Curse of Dragon, the Magical Knight
+    Dragon)."""
+    return [parse_filter(said.group(1)) for granter in _own(position, ON_FIELD)
+            if (said := _GY_AS_FUSION_MATERIAL.search(granter.card.text)) and _face_up(granter)
+            and not _has_no_effects(granter)]
 
 
 def _spells_to_activate(position: Position, is_spell: Callable) -> list[Instance]:
@@ -779,6 +812,8 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
         if summon != "link" and monster.state.face_up:  # F/S/X only from the face-down Extra Deck
             continue
         if not _may_be_special_summoned(monster, summon, locks):
+            continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
             continue
         if any(kind == summon and not any(c.card.in_archetype(code) for c in _own(position, "graveyard"))
                for _, kind, code in gy_card_needed(monster.card)):
@@ -809,6 +844,11 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                     continue
                 if hand and not _hand_synchro_granted(materials):     # SYN-5
                     continue
+                if summon == "fusion" and not _fusion_places_fit(monster.card, materials):   # PRW-3
+                    continue
+                if any(m.location == "graveyard" for m in materials) and not (   # PRW-11: only what the grant names
+                        summon == "fusion" and any(_matches(k, monster) for k in _gy_fusion_kinds(position))):
+                    continue
                 as_non_tuner = {m.id for m in materials if _as_non_tuner(m, monster, summon)}
                 as_tuner = {m.id for m in materials if _as_tuner(m, monster, summon)}
                 levels = {m.id: _xyz_levels(m, monster, summon) for m in materials}
@@ -825,6 +865,22 @@ def _extra_deck_summons(position: Position, summon: str, pool: Sequence[Instance
                                spell=spell.id if spell is not None else None,
                                materials=_sorted_ids(m.id for m in materials), zones=zones,
                                positions=_BATTLE_POSITIONS[summon])
+
+
+_FROM_HAND_AND_FIELD = re.compile(r"Fusion Summoned using only (?:monsters in your hand and/or field|Fusion Materials "
+                                  r"from your hand and field, with at least 1 (?P<each>monster from each))")
+
+
+def _fusion_places_fit(card, materials: Sequence[Instance]) -> bool:
+    """PRW-3: "Fusion Summoned using only monsters in your hand and/or field": every material is in the hand or on the
+    player's field; "... with at least 1 monster from each": the hand and the field give one each at least."""
+    said = _FROM_HAND_AND_FIELD.search(" ".join(card.text.split()))
+    if said is None:
+        return True
+    if not all(m.location == "hand" or m.location in ON_FIELD for m in materials):
+        return False
+    return not said.group("each") or (any(m.location == "hand" for m in materials)
+                                      and any(m.location in ON_FIELD for m in materials))
 
 
 def _link_extra_pool(position: Position, monster: Instance) -> list[Instance]:
@@ -984,6 +1040,21 @@ def _may_be_special_summoned(monster: Instance, summon: str, locks: Sequence) ->
     return _lock_allows(locks, monster, summon)
 
 
+_ED_UNLESS_GY = re.compile(r'Cannot be Special Summoned from the Extra Deck unless you have (\d+) or more "([^"]+)" '
+                           r'Spells/Traps in your GY\.')
+
+
+def _extra_deck_gy_allows(position: Position, monster: Instance) -> bool:
+    """PRW-7: 'Cannot be Special Summoned from the Extra Deck unless you have 3 or more "Tri-Brigade" Spells/Traps in
+    your GY': from the Extra Deck, only while the turn player's GY holds that many Spells/Traps of the archetype."""
+    said = _ED_UNLESS_GY.search(monster.card.text)
+    if said is None or monster.location != "extra_deck":
+        return True
+    code = default_archetypes().get(said.group(2))
+    held = [c for c in _own(position, "graveyard") if c.card.kinds & {"spell", "trap"} and c.card.in_archetype(code)]
+    return len(held) >= int(said.group(1))
+
+
 def _amount_fits(monster: Instance, materials: Sequence[Instance], summon: str) -> bool:
     """SYN-2: the Levels sum exactly to the Synchro Monster's Level, a material counting with its Level
     or a Level its text lets it be treated as "when used for a Synchro Summon" (Yamatako Orochi).
@@ -1049,6 +1120,10 @@ def _matches(term, material: Instance) -> bool:
         return True
     if key == "name":
         return card.name.casefold() == str(value).casefold()
+    if key == "name_has":                           # PRW-10: 'with "Number C101" ... in its name'
+        return str(value) in card.name
+    if key == "mentions":                           # PRW-14: 'a Fusion Monster that mentions "X"': "X" in its text
+        return f'"{value}"' in card.text
     if key == "archetype":
         return card.in_archetype(value)
     if key == "attribute":
@@ -1749,6 +1824,12 @@ def scale_activations(position: Position) -> Iterator[Play]:
                 yield Play(action="activate_scale", card=card.id, name=card.card.name, zone=zone)
 
 
+def _then_pendulum(card) -> bool:
+    """PRW-6: "Must be Fusion Summoned, and can then be Pendulum Summoned.": Pendulum Summoned from the face-up Extra
+    Deck (once properly summoned, as every monster with a revival limit), though never revived."""
+    return "pendulum" in card.kinds and "Summoned, and can then be Pendulum Summoned." in card.text
+
+
 def _revival_limited(card) -> bool:
     """SP-2, SP-3: Ritual/Fusion/Synchro/Xyz/Link Monsters and "Must (first) be Special Summoned by ..."
     monsters carry a revival limit; others (a Main Deck Pendulum Monster) do not."""
@@ -1788,8 +1869,9 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
             and not c.card.kinds & {"ritual", "special_summon"}
             and special_summon_limit(c.card) in (None, "not_from_extra_deck")]
     extra = [c for c in _own(position, "extra_deck") if c.state.face_up and "pendulum" in c.card.kinds
-             and between(c) and special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck", "by_effect")
-             and (c.state.properly_summoned or not _revival_limited(c.card))]
+             and between(c) and (special_summon_limit(c.card) not in ("never", "nomi", "not_from_extra_deck", "by_effect")
+                                 or _then_pendulum(c.card))
+             and (c.state.properly_summoned or not _revival_limited(c.card)) and _extra_deck_gy_allows(position, c)]
     free, linked, open_emz = _monster_zones_after(position, ())
     closed = _locked_emzs(position, ())                                  # EDL-5, ZLK-1
     open_emz = [zone for zone in open_emz if zone not in closed]
@@ -1899,6 +1981,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             continue
         if monster.location == "extra_deck" and not _may_be_special_summoned(monster, "procedure", locks):
             continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
+            continue
         if procedure_once_per_turn(monster.card) and any(
                 e.get("summon") == "procedure" and e["player"] == me and monster.card.name in e["cards"]
                 for e in position.events):
@@ -2003,6 +2087,9 @@ def procedure_summons(position: Position) -> Iterator[Play]:
             # PRY-6: "during your Main Phase 2"
             if procedure.main_phase_2 and position.phase != "main2":
                 continue
+            # PRW-5: "during the turn a Spell Card or effect is activated" -- by anyone, this turn, negated or not
+            if procedure.spell_activated and not _spell_activated(position):
+                continue
             # PRX-25: "while you have an equal number of each in your GY"
             if procedure.gy_equal and len([c for c in gy_monsters if _matches(procedure.gy_equal[0], c)]) != len(
                     [c for c in gy_monsters if _matches(procedure.gy_equal[1], c)]):
@@ -2062,6 +2149,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 every = [c for c in pool if c.id != monster.id]   # PRX-9, PRX-22: before the cards it cannot pay with
                 if slot.action == "tribute":
                     pool = [c for c in pool if not _never_tributed(c, position)]          # NS-10
+                if procedure.emz_column:   # PRW-2: "in the same column as the Extra Monster Zone" -- below one of them
+                    pool = [c for c in pool if c.location == "monster_zone" and c.index in (2, 4)]
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
                     pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
@@ -2124,6 +2213,18 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     positions = ("attack", "defense")
                 yield Play(action="procedure_summon", card=monster.id, name=monster.card.name, cost=cost,
                            zones=_sorted_ids(zones), positions=positions)
+
+
+def _spell_activated(position: Position) -> bool:
+    """PRW-5: an activation this turn of a Spell Card or of an effect of a Spell (the card is a Spell), or of a Pendulum
+    Monster as a Pendulum Scale (effect 0: it is activated as a Spell Card)."""
+    for event in position.events:
+        if "activate" not in event:
+            continue
+        kinds = position.cards[event["activate"]].kinds
+        if "spell" in kinds or ("pendulum" in kinds and event.get("effect") == 0):
+            return True
+    return False
 
 
 def _is_scale(card: Instance) -> bool:
@@ -2189,6 +2290,8 @@ def contact_fusions(position: Position) -> Iterator[Play]:
         if contact is None or not isinstance(requirement, Requirement) or requirement.summon != "fusion":
             continue
         if monster.state.face_up or not _may_be_special_summoned(monster, "procedure", locks):
+            continue
+        if not _extra_deck_gy_allows(position, monster):   # PRW-7
             continue
         pool: list[Instance] = []
         if "field" in contact.sources:

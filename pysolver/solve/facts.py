@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
+                              fusion_material_places, pendulum_after_summon, extra_deck_gy_needed,
+                              opponent_tributes, fusion_gy_grant,
                               material_requirement, material_rules, ritual_spell, special_summon_limit, special_summon_needs,
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
@@ -254,6 +256,13 @@ class _Filters:
         known = self.numbers.get(term)
         if known is not None:
             return known
+        if isinstance(term, Atom) and term.key in ("name_has", "mentions"):
+            # PRW-10: the names of the pool holding those words; PRW-14: the cards whose text mentions the name
+            named = [Atom("name", "=", c.name) for c in self.pool
+                     if (str(term.value) in c.name if term.key == "name_has" else f'"{term.value}"' in c.text)]
+            expanded = (Or(tuple(named)) if len(named) > 1 else named[0]) if named else Atom("name", "=", "")
+            self.numbers[term] = self.number(expanded)
+            return self.numbers[term]
         f = self.numbers[term] = f"({self.card},{len(self.numbers) + 1})"
         self.out.append(f"filter({f}).")
         if isinstance(term, Atom):
@@ -331,6 +340,23 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"fusion_spell({c}).")
     if fusion_substitute(card):
         out.append(f"fusion_substitute({c}).")
+    grant = fusion_gy_grant(card)                                        # PRW-11
+    if grant is not None:
+        out.append(f"fusion_gy_grant({c},{filters.number(grant)}).")
+    theirs = opponent_tributes(card)                                     # PRW-8
+    if theirs is not None:
+        out.append(f"opponent_tribute_grant({c},{filters.number(theirs)}).")
+    needed = extra_deck_gy_needed(card)                                  # PRW-7
+    if needed is not None:
+        filters.archetypes.add(needed[0])
+        out.append(f"extra_deck_gy_needed({c},{needed[0]},{needed[1]}).")
+    if pendulum_after_summon(card):                                     # PRW-6
+        out.append(f"pendulum_after_summon({c}).")
+    places = fusion_material_places(card)                                # PRW-3
+    if places is not None:
+        out.append(f"fusion_hand_field_only({c}).")
+        if places == "each":
+            out.append(f"fusion_from_each({c}).")
     limit = special_summon_limit(card)
     if limit:
         out.append(f"special_summon_limit({c},{limit}).")
@@ -852,6 +878,10 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
             f = filters.number(procedure.field_or_gy)
             out.append(f"procedure_field_or_gy({c},{p},{f}).")
             out.append(f"named_filter({f}).")
+        if procedure.spell_activated:                                # PRW-5
+            out.append(f"procedure_spell_activated({c},{p}).")
+        if procedure.emz_column:                                     # PRW-2
+            out.append(f"procedure_emz_column({c},{p}).")
         if procedure.main_phase_2:                                   # PRY-6
             out.append(f"procedure_main_phase_2({c},{p}).")
         if procedure.level_difference is not None:                  # PRY-1

@@ -53,7 +53,8 @@ _NEEDS = {
     "zone_locks.lp": ("zone_lock",),
     "restrictions.lp": ("summon_lock", "own_procedure_only", "one_at_a_time", "unique", "cannot_be_summoned",
                         "activation_lock", "no_activation_or_set", "summon_needs_gy_card",
-                        "summon_needs_extra_deck_lead"),   # LKQ-12
+                        "summon_needs_extra_deck_lead",   # LKQ-12
+                        "extra_deck_gy_needed"),   # PRW-7
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
     "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",
                       "trap_monster_not_trap", "face_up_restriction", "never_tributed_by_opponent"),

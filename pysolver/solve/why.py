@@ -301,6 +301,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no_zone_extra_deck": (None, _zone_words),
     "material_fits_no_slot": ("{material}", "{M:instance} fits none of the materials {C:card} names ({C:requirement})"),
     "fusion_one_substitute": ("FUS-2", "a Fusion Substitute may replace only one named material"),
+    "fusion_hand_field_only": ("PRW-3", "its Fusion Materials must all come from your hand and field"),
+    "fusion_from_each": ("PRW-3", "its Fusion Materials must include a monster from your hand and one from your field"),
     "synchro_one_treated_tuner": ("SYN-1", "the Synchro Monster lets only 1 monster be treated as a Tuner for its "
                                   "Synchro Summon"),
     "synchro_level_tuner_only": ("MTX-1", "a Link Monster the Synchro Monster lets be treated as a Level N Tuner can only be "
@@ -389,6 +391,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "procedure_field_or_gy": ("PRY-8", ("its procedure needs a face-up card of the name it gives on your field, or "
                                         "one in your GY")),
     "procedure_main_phase_2": ("PRY-6", "its procedure is used only during your Main Phase 2"),
+    "extra_deck_gy_needed": ("PRW-7", ("it is Special Summoned from the Extra Deck only while your GY holds the "
+                                       "Spells/Traps its text asks for")),
+    "procedure_spell_activated": ("PRW-5", ("its procedure is used only during a turn in which a Spell Card or "
+                                            "effect was activated")),
+    "procedure_emz_column": ("PRW-2", ("its procedure Tributes a monster in the same column as an Extra Monster "
+                                       "Zone (Main Monster Zone 2 or 4)")),
     "procedure_level_difference": ("PRY-1", ("its procedure needs a Tuner and a non-Tuner with Levels that differ "
                                              "by exactly the number its text gives (the same Level: 0)")),
     "procedure_gy_equal": ("PRX-25", "its procedure needs as many monsters of one kind as of the other in your GY"),
@@ -592,6 +600,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                    "as a Level N monster"),
     "not special_summon_limit": ("PEN-2", "{0:card} has a summoning condition ({1}) that a Pendulum Summon "
                                           "does not meet"),
+    "not nomi_no_pendulum": ("PEN-2", ("{0:card} must be Summoned the one way its text says (nomi) and has no text "
+                                       "that lets it be Pendulum Summoned")),
     "not zone_holds": ("ZN-7", "that Pendulum Zone is taken"),
     "position": ("{position_rule}", "{0:instance} is not in {1:position} Position"),
     "gemini": ("GEM-2", "{0:card} is not a Gemini monster"),
