@@ -1029,8 +1029,14 @@ def test_extra_deck_positions_plays_are_well_formed(pos):
             assert not {"EMZL", "EMZR"} & set(play.zones)              # no Extra Link
         if play.action == "synchro_summon":
             # SYN-2 (issue 15A): a material may be treated as another Level its text gives (Yamatako Orochi: 8)
-            levels = [{m.card.level, *getattr(synchro_levels(m.card), "levels", ())} for m in materials]
-            assert summoned.card.level in {sum(choice) for choice in product(*levels)}
+            # MTX-1: a Link Monster (no Level) the Synchro Monster's text treats as a Level L Tuner (Yummy Way cards);
+            # MTX-2: a material that lets every material count as Level 2 (Flower Cardians)
+            from pysolver.cards.written import synchro_all_levels, tuner_substitute
+            treated = getattr(tuner_substitute(summoned.card), "level", None)
+            levels = [{m.card.level if m.card.level is not None else treated,
+                       *getattr(synchro_levels(m.card), "levels", ())} - {None} for m in materials]
+            all_as = {a.level * len(materials) for m in materials if (a := synchro_all_levels(m.card))}
+            assert summoned.card.level in {sum(choice) for choice in product(*levels)} | all_as
             assert play.positions == ("attack", "defense")
         elif play.action == "xyz_summon":
             assert all("token" not in m.card.kinds for m in materials) and play.positions == ("attack", "defense")
