@@ -131,6 +131,11 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     class_size: dict = {}
     cards: dict[int, Card] = {}
     deck_tributes = any(_reads_deck(i.card) for i in position.instances.values() if i.player == position.turn_player)
+    # MUS-1: the materials of each monster's Summon are written (and tracked by the step-indexed turn) only when a
+    # card of the position reads them: the record costs the planner a fluent per material
+    used_read = any(_reads_summon_materials(i.card) for i in position.instances.values())
+    if used_read:
+        out.append("summon_materials_read.")
     their_banished = any(attack_rules(i.card).extra_while_banished is not None     # BPX-14 reads both players'
                          for i in position.instances.values() if i.player == position.turn_player)   # banished cards
     if any(extra_deck_lead(i.card) for i in position.instances.values() if i.player == position.turn_player
@@ -167,8 +172,8 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
                     out.append(f"attacked_directly({number}).")
             if not state.properly_summoned:
                 out.append(f"not_properly_summoned({number}).")
-            out.extend(_monster_state_facts(number, state))
-            for used, _ in state.summon_materials:   # MUS-1: their card facts (filters match them)
+            out.extend(_monster_state_facts(number, state, used_read))
+            for used, _ in state.summon_materials if used_read else ():   # MUS-1: their card facts (filters match them)
                 cards[used.passcode] = used
         elif isinstance(state, SpellTrap):
             out.append(f"position({number},{state.position}).")
@@ -208,6 +213,14 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         predicates=frozenset(predicates),
     )
     return text, table
+
+
+@cache
+def _reads_summon_materials(card: Card) -> bool:
+    """MUS-1: the card's text reads the materials of a monster's Summon (MUS-2, MUS-3, MUS-6)."""
+    rules = attack_rules(card)
+    return rules.used_attacks is not None or rules.used_extra is not None \
+        or any(found.summoned_using is not None for found in protections(card).protections)
 
 
 @cache
@@ -525,15 +538,15 @@ def _tribute_rule_facts(card: Card, filters: "_Filters") -> list[str]:
     return out
 
 
-def _monster_state_facts(number: int, monster: Monster) -> list[str]:
+def _monster_state_facts(number: int, monster: Monster, used_read: bool) -> list[str]:
     """The per-instance state a monster carries (fluents, asp/card_state.lp): a Gemini Summon (GEM-2),
-    what the effect that summoned it forbids (TOK-1)."""
+    what the effect that summoned it forbids (TOK-1); the materials of its Summon when a card reads them (MUS-1)."""
     out = [f"gemini_summoned({number})."] if monster.gemini_summoned else []
     if monster.treated_as_tuner:               # MTX-4: a Tuner while face-up on the field
         out.append(f"added_tuner({number}).")
     if monster.summoned_as:                    # how it came to the field (its Summon procedure)
         out.append(f"summoned_as({number},{monster.summoned_as}).")
-    for k, (used, place) in enumerate(monster.summon_materials, 1):   # MUS-1: the materials of its Summon
+    for k, (used, place) in enumerate(monster.summon_materials if used_read else (), 1):   # MUS-1
         out.append(f"summon_material({number},{k},{used.passcode},{place}).")
     if monster.special_summoned_from:          # MAT-7: where it was Special Summoned from
         out.append(f"special_summoned_from({number},{monster.special_summoned_from}).")
