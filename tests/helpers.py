@@ -49,12 +49,13 @@ def whole_plays(position) -> set:
     return {(p.action, p.card, p.target) for p in solver}
 
 
-def procedure_summons(position) -> set:
-    """The procedure summons (card, cost) the solver lists; the reference agrees on every play."""
+def procedure_summons(position, unread: tuple = ()) -> set:
+    """The procedure summons (card, cost) the solver lists; the reference agrees on every play, and the answer
+    names exactly the `unread` cards."""
     from pysolver.reference.plays import legal_plays as reference_plays
     solver = legal_plays(position, all_instances=True)
     assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
-    assert not solver.unread
+    assert sorted({u.card for u in solver.unread}) == sorted(unread)
     return {(p.card, p.cost) for p in solver if p.action == "procedure_summon"}
 
 

@@ -123,8 +123,20 @@ _REWRITES = re.compile(r'\beffect, "[^.]*" becomes "')
 _FORCED_POSITION = re.compile(r"^While [^,.]+, change all [^.]*? to (?:face-up )?(?:Attack|Defense) Position\b")
 
 
+# A continuous negation of other cards' effects, imperative ("Negate all Spell effects on the field.", Silent Swordsman
+# LV7; "Negate the effects of face-up monsters while your opponent controls them.", Destiny HERO - Plasma) or passive
+# ("..., also their effects are negated"): pysolver does not model it (a negated card applies no lock or protection, an
+# activation under it resolves to nothing), so it is a rule, never read, and a lock (it may change any play).
+NEGATES = re.compile(r"^Negate (?:the effects of|all\b[^.]*\beffects\b)|\b(?:its|their|the) effects(?: \(if any\))? are "
+                      r"negated\b|\bhave their effects negated\b|\bhas its effects negated\b|\beffects of [^.]* are negated\b")
+
+
 def _is_rule(sentence: Sentence) -> bool:
-    if sentence.activated or _IMPERATIVE.match(sentence.text):
+    if sentence.activated:
+        return False
+    if NEGATES.search(sentence.text):
+        return True
+    if _IMPERATIVE.match(sentence.text):
         return False
     if _REWRITES.search(sentence.text) or _OWN_REDIRECT.search(sentence.text) or _FORCED_POSITION.search(sentence.text):
         return True
@@ -370,6 +382,8 @@ def _is_lock(sentence: str, card: Card) -> bool:
     """A sentence that may forbid what other cards do (conservative: any sentence not clearly about
     this card alone). A sentence whose only quoted name is the card's own ("You can only control 1
     "Apollousa"") is about the card itself."""
+    if NEGATES.search(sentence):
+        return True
     sentence = sentence.replace(f'"{card.name}"', "this card")
     text = _unquoted(sentence)
     names = set(re.findall(r'"([^"]+?)(?:\(s\))?"', sentence))

@@ -3112,7 +3112,8 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                          and _is_named(other.card, clause.only_one) for other in position.instances.values()):
                     moves_it.add(instance.id)
                 continue
-            aimed = whom(clause.clause)
+            # a clause that negates effects switches off locks of either player's cards: it binds both players
+            aimed = "both" if re.search(r"\bnegate", clause.clause, re.I) else whom(clause.clause)
             mine = instance.player == position.turn_player
             if (aimed == "opponent" and mine) or (aimed == "controller" and not mine):
                 applies = False

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from ..cards.cardtext import own_original_stats, own_original_stats_sentence, stat_terms
-from ..cards.reading import Unread, unread_clauses, whom
+from ..cards.reading import NEGATES, Unread, unread_clauses, whom
 from ..cards.uniques import is_x, unique
 from ..errors import PysolverError
 from ..position.play import Play, UnreadCard
@@ -70,8 +70,9 @@ _ONLY_IN_ZONE = re.compile(r"While this card is in (?:the|a|your) (Main|Extra) M
 
 
 def _in_force(instance: Instance, clause: Unread, position: Position) -> bool:
-    """Whether an unread lock applies where the card is now, to the turn player (rule 2)."""
-    restricts = whom(clause.clause)
+    """Whether an unread lock applies where the card is now, to the turn player (rule 2). A negation of other cards'
+    effects binds both players whoever's cards it names: a lock it switches off may bind either."""
+    restricts = "both" if NEGATES.search(clause.clause) else whom(clause.clause)
     mine = instance.player == position.turn_player
     if (restricts == "opponent" and mine) or (restricts == "controller" and not mine):
         return False

@@ -74,6 +74,31 @@ def test_issue15_6_an_unread_lock_in_force_refuses_by_name(real):
         reference.legal_plays(b.build())
 
 
+@pytest.mark.parametrize("side", ["me", "opponent"])
+def test_issue15_7_a_continuous_negation_is_an_unread_lock_on_both_players(real, side):
+    """Skill Drain: "Negate the effects of all face-up monsters while they are face-up on the field": a negated
+    monster applies no lock or protection, which pysolver does not model. Face-up on either side it may change any
+    play ("they" are the monsters, not the opponent): refused by name. Imperial Order's "Negate all Spell effects on
+    the field" and Silent Swordsman LV7's the same are unread locks too."""
+    b = PositionBuilder(cards=real).hand("Kuriboh")
+    (b if side == "me" else b.opponent).spell_trap(2, "Skill Drain")
+    with pytest.raises(PysolverError, match="Skill Drain"):
+        legal_plays(b.build())
+    with pytest.raises(PysolverError):
+        reference.legal_plays(b.build())
+    for name in ("Skill Drain", "Imperial Order", "Silent Swordsman LV7"):
+        (clause,) = unread_clauses(real[name])
+        assert clause.lock and clause.clause.startswith("Negate"), name
+
+
+def test_issue15_7_a_negation_in_the_hand_withholds_only_its_card(real):
+    """Imperial Order in the hand negates nothing: the plays that do not use it are listed, the answer says which
+    card was not read."""
+    plays = same_as_reference(PositionBuilder(cards=real).hand("Kuriboh", "Imperial Order").build())
+    assert not plays.exhaustive and [u.card for u in plays.unread] == ["Imperial Order"]
+    assert any(p.card == "H1" for p in plays) and not any("H2" in (p.card, *p.uses()) for p in plays)
+
+
 def test_issue15_6_a_set_lock_is_not_in_force(real):
     """Set, Spatial Collapse's effect does not apply: the plays are listed, those using it withheld."""
     b = PositionBuilder(cards=real).hand("Kuriboh")

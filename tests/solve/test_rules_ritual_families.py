@@ -20,9 +20,9 @@ def builder(real, *hand):
 
 def test_rit_4_nekroz_cycle_exactly_equal_from_hand_or_gy(real):
     """Nekroz Cycle: a "Nekroz" Ritual Monster from the hand or GY, the Tributes' Levels exactly its Level:
-    Nekroz of Unicore (4) from the GY with a Celtic Guardian (4); not with two (8, more than 4)."""
-    position = builder(real, "Nekroz Cycle", "Celtic Guardian").graveyard("Nekroz of Unicore") \
-        .monster(1, "Celtic Guardian").build()
+    Nekroz of Clausolas (3) from the GY with a Sangan (3); not with two (6, more than 3)."""
+    position = builder(real, "Nekroz Cycle", "Sangan").graveyard("Nekroz of Clausolas") \
+        .monster(1, "Sangan").build()
     assert rituals(position) == {("GY1", ("H2",)), ("GY1", ("M1",))}
     assert not unread_clauses(real["Nekroz Cycle"])
 
@@ -30,16 +30,16 @@ def test_rit_4_nekroz_cycle_exactly_equal_from_hand_or_gy(real):
 def test_rit_5_nekroz_cycle_once_per_turn(real):
     """RIT-5: "You can only use this effect of "Nekroz Cycle" once per turn" right after the Ritual Summon limits
     it (Litmus Doom Ritual's same sentence, after its GY effect, does not: test_rules_ritual_spells)."""
-    position = builder(real, "Nekroz Cycle", "Nekroz of Unicore").monster(1, "Celtic Guardian") \
+    position = builder(real, "Nekroz Cycle", "Nekroz of Clausolas").monster(1, "Sangan") \
         .event(activate="Nekroz Cycle", effect=1, player=0).build()
     assert rituals(position) == set()
 
 
 def test_rit_4_nekroz_mirror_banishes_nekroz_from_the_gy(real):
-    """Nekroz Mirror: and/or "Nekroz" monsters banished from the GY: Nekroz of Unicore (4) with Nekroz of
-    Clausolas (3) from the GY and a Level 1 Kuriboh from the hand; a Celtic Guardian in the GY is no Nekroz.
-    The Clausolas ends banished."""
-    position = builder(real, "Nekroz Mirror", "Nekroz of Unicore", "Kuriboh") \
+    """Nekroz Mirror: and/or "Nekroz" monsters banished from the GY: Nekroz of Brionac (6) with Nekroz of
+    Clausolas (3) from the GY and a Level 3 Sangan from the hand; a Celtic Guardian in the GY is no Nekroz.
+    The Clausolas ends banished. (Nekroz of Unicore's continuous negation is not read: reading.py NEGATES.)"""
+    position = builder(real, "Nekroz Mirror", "Nekroz of Brionac", "Sangan") \
         .graveyard("Nekroz of Clausolas", "Celtic Guardian").build()
     assert rituals(position) == {("H2", ("H3", "GY1"))}
     moves = [m for m in every_move_replays(position) if m[0].action == "ritual_summon"]
