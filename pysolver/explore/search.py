@@ -83,7 +83,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ..errors import PysolverError
 from ..position.apply import apply
-from ..position.canonical import monster_form
+from ..position.canonical import materials_seen, monster_form
 from ..position.files import load_position, position_to_dict
 from ..position.play import Play
 from ..position.value import Monster, Position, SpellTrap, id_sort_key
@@ -222,12 +222,16 @@ class Symmetry:
     mode: str = "all"
     monsters: bool = False
     pendulums: bool = True
+    materials: bool = True       # the materials of a Summon count (MUS-1: `canonical.materials_seen`)
 
     @classmethod
     def of(cls, position: Position, zones: str) -> "Symmetry":
         links = any(instance.card.is_a("link") for instance in position.instances.values())
         return cls(position.rules, zones, monsters=zones != "all" and not links,
-                   pendulums=has_pendulum_monster(position))
+                   pendulums=has_pendulum_monster(position), materials=materials_seen(position))
+
+    def _form(self, monster: Monster) -> tuple:
+        return monster_form(monster, self.materials)
 
     @property
     def move_monsters(self) -> bool:
@@ -283,7 +287,7 @@ class Symmetry:
         player = players[me]
         changes: dict[str, Any] = {}
         if self.monsters:
-            occupied = sorted((m for m in player.monster_zones if m is not None), key=monster_form)
+            occupied = sorted((m for m in player.monster_zones if m is not None), key=self._form)
             changes["monster_zones"] = tuple(occupied) + (None,) * (len(player.monster_zones) - len(occupied))
         numbers = self._spell_numbers()
         spells = list(player.spell_trap_zones)
@@ -295,14 +299,14 @@ class Symmetry:
         players[me] = replace(player, **changes)
         if self.monsters:
             pairs = [p.extra_monster_zones for p in players]
-            as_is = (tuple(_slot(m, monster_form) for pair in pairs for m in pair),
-                     sorted(monster_form(m) for m in players[me].monster_zones if m is not None))
-            swapped = (tuple(_slot(_emz_swapped(m), monster_form) for pair in pairs for m in reversed(pair)),
-                       sorted(monster_form(_emz_swapped(m)) for m in players[me].monster_zones if m is not None))
+            as_is = (tuple(_slot(m, self._form) for pair in pairs for m in pair),
+                     sorted(self._form(m) for m in players[me].monster_zones if m is not None))
+            swapped = (tuple(_slot(_emz_swapped(m), self._form) for pair in pairs for m in reversed(pair)),
+                       sorted(self._form(_emz_swapped(m)) for m in players[me].monster_zones if m is not None))
             if swapped < as_is:
                 players = [replace(p, extra_monster_zones=tuple(map(_emz_swapped, reversed(p.extra_monster_zones))),
                                    monster_zones=tuple(map(_emz_swapped, p.monster_zones))) for p in players]
-                occupied = sorted((m for m in players[me].monster_zones if m is not None), key=monster_form)
+                occupied = sorted((m for m in players[me].monster_zones if m is not None), key=self._form)
                 players[me] = replace(players[me], monster_zones=tuple(occupied) + (None,) * (5 - len(occupied)))
         return replace(position, players=tuple(players))
 
@@ -310,7 +314,7 @@ class Symmetry:
         """Instances with equal signatures can be swapped by a symmetry of the position."""
         state = instance.state
         if isinstance(state, Monster):
-            state_sig: Any = monster_form(state)
+            state_sig: Any = self._form(state)
         elif isinstance(state, SpellTrap):
             state_sig = _spell_sig(state)
         elif state is not None:

@@ -14,6 +14,8 @@ by search):
 - the turn's history (`this_turn.events`) is a multiset of events, each with its list of cards as a
   multiset: no rule reads the order of events (asp/restrictions.lp numbers them only to tell them
   apart), so two orders of the same plays that reach the same board are one position;
+- the materials a monster was Summoned with (MUS-1) count only when a card of the position reads them
+  (`materials_seen`): otherwise no rule sees them, and the same board reached with other materials is one;
 - the rules, turn, phase, turn player, Life Points and the Normal/Pendulum Summon flags all count.
   The card pool (`Position.cards`) and the file it came from (`source`) do not.
 
@@ -28,24 +30,30 @@ from typing import Any, Iterable, Mapping
 
 from .value import Monster, PileCard, Player, Position, SpellTrap
 
-__all__ = ["canonical_form", "canonical_key", "copy_correspondence", "monster_form"]
+__all__ = ["canonical_form", "canonical_key", "copy_correspondence", "materials_seen", "monster_form"]
 
 
 
-def monster_form(monster: Monster) -> tuple:
+def materials_seen(position: Position) -> bool:
+    """MUS-1: some card of the position reads the materials of a monster's Summon."""
+    from ..cards.reading import reads_summon_materials
+    return any(reads_summon_materials(instance.card) for instance in position.instances.values())
+
+
+def monster_form(monster: Monster, materials: bool = True) -> tuple:
     """Every field of a monster, as a tuple that sorts (an order of monsters must not depend on the zones
-    they started in: `Symmetry.normalize`)."""
+    they started in: `Symmetry.normalize`); the materials of its Summon only when `materials` (`materials_seen`)."""
     return (monster.card.passcode, monster.position, monster.summoned_this_turn, monster.set_this_turn,
             monster.position_changed, monster.attacked, monster.properly_summoned,
             tuple(sorted(card.passcode for card in monster.materials)), monster.gemini_summoned,
             tuple(sorted(monster.restrictions)), monster.attacked_directly, monster.attacked_monsters,
             monster.summoned_as or "", monster.flip_summoned, monster.special_summoned_from or "",
             monster.treated_as_tuner,
-            tuple(sorted((card.passcode, place) for card, place in monster.summon_materials)))   # MUS-1
+            tuple(sorted((card.passcode, place) for card, place in monster.summon_materials)) if materials else ())
 
 
-def _monster(monster: Monster | None):
-    return None if monster is None else monster_form(monster)
+def _monster(monster: Monster | None, materials: bool):
+    return None if monster is None else monster_form(monster, materials)
 
 
 def _spell(card: SpellTrap | None):
@@ -56,12 +64,14 @@ def _pile(entries: Iterable[PileCard]) -> tuple:
     return tuple(sorted((entry.card.passcode, entry.face_up, entry.properly_summoned) for entry in entries))
 
 
-def _player(player: Player) -> tuple:
+def _player(player: Player, materials: bool) -> tuple:
+    def monster(m):
+        return _monster(m, materials)
     return (player.lp,
             tuple(sorted(card.passcode for card in player.hand)),
             tuple(card.passcode for card in player.deck),
             _pile(player.extra_deck), _pile(player.graveyard), _pile(player.banished),
-            tuple(map(_monster, player.monster_zones)), tuple(map(_monster, player.extra_monster_zones)),
+            tuple(map(monster, player.monster_zones)), tuple(map(monster, player.extra_monster_zones)),
             tuple(map(_spell, player.spell_trap_zones)), _spell(player.field_zone),
             tuple(map(_spell, player.pendulum_zones)))
 
@@ -80,7 +90,7 @@ def canonical_form(position: Position) -> tuple:
     copies (see the module docstring)."""
     return (position.rules, position.turn, position.phase, position.turn_player, position.normal_summon_used,
             position.pendulum_summon_used, tuple(sorted(map(_event, position.events))),
-            tuple(map(_player, position.players)))
+            tuple(_player(player, materials_seen(position)) for player in position.players))
 
 
 def canonical_key(position: Position) -> str:

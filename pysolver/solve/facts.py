@@ -25,6 +25,7 @@ from ..cards.replacements import banish_instead
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures, read_clauses, unread_summon_clause)
 from ..errors import PysolverError
+from ..position.canonical import materials_seen
 from ..position.value import Instance, Monster, Position, SpellTrap, copy_class
 from ..cards.requirements import (And, Atom, DifferentNames, DifferentProperty, Including, Not, Or, SameAnyProperty,
                                   SameProperty, xyz_of_xyz)
@@ -133,7 +134,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     deck_tributes = any(_reads_deck(i.card) for i in position.instances.values() if i.player == position.turn_player)
     # MUS-1: the materials of each monster's Summon are written (and tracked by the step-indexed turn) only when a
     # card of the position reads them: the record costs the planner a fluent per material
-    used_read = any(_reads_summon_materials(i.card) for i in position.instances.values())
+    used_read = materials_seen(position)
     if used_read:
         out.append("summon_materials_read.")
     their_banished = any(attack_rules(i.card).extra_while_banished is not None     # BPX-14 reads both players'
@@ -213,14 +214,6 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         predicates=frozenset(predicates),
     )
     return text, table
-
-
-@cache
-def _reads_summon_materials(card: Card) -> bool:
-    """MUS-1: the card's text reads the materials of a monster's Summon (MUS-2, MUS-3, MUS-6)."""
-    rules = attack_rules(card)
-    return rules.used_attacks is not None or rules.used_extra is not None \
-        or any(found.summoned_using is not None for found in protections(card).protections)
 
 
 @cache
