@@ -88,9 +88,10 @@ def _event(event: Mapping[str, Any]) -> tuple:
 def canonical_form(position: Position) -> tuple:
     """The position as a plain tuple, equal exactly when the positions are the same up to identical
     copies (see the module docstring)."""
+    materials = materials_seen(position)
     return (position.rules, position.turn, position.phase, position.turn_player, position.normal_summon_used,
             position.pendulum_summon_used, tuple(sorted(map(_event, position.events))),
-            tuple(_player(player, materials_seen(position)) for player in position.players))
+            tuple(_player(player, materials) for player in position.players))
 
 
 def canonical_key(position: Position) -> str:
