@@ -19,9 +19,10 @@ Read here, each from its exact wording:
   docs/procedure-rules.md AXZ-1..AXZ-3: "by discarding 1 <Spell/Trap | Spell | card | "X" Spell Card | "X"
   Normal Spell Card>, (and|then) using ...", "by sending 1 "X" monster from your hand to the GY, then using
   ...", "by detaching N Xyz Materials from <a monster> you control, then using that Xyz Monster as the Xyz
-  Material", "Once per turn, if you have exactly N <monsters> in your GY, ...". A sentence with anything
-  more (a condition on what happened this turn, "if a X has activated its effect this turn", "if a X
-  battled this turn"; "equipped with 3 or more Equip Cards"; names "in its name") is not read.
+  Material", "Once per turn, if you have exactly N <monsters> in your GY, ...", and of AXH-1: "Once per
+  turn, if a "X" has activated its effect this turn, ...". A sentence with anything more (another condition
+  on what happened this turn, "if a X battled this turn", "that did not activate its effects in the Monster
+  Zone this turn"; "equipped with 3 or more Equip Cards") is not read.
 
 Contact Fusions are read in `pysolver.cards.effects.contact_fusion` (a procedure of its own); an
 opponent's or a hand monster as Link Material, a material's own Levels for an Xyz Summon and an Xyz
@@ -80,7 +81,8 @@ def ritual_reminder_read(card: Card, sentence: str) -> bool:
 # XYZ-4: "... you can also Xyz Summon this card by using <what> you control <tail>." (the card's own quoted
 # name is read as "this card" first).
 ALTERNATIVE_XYZ = re.compile(
-    r"(?P<once>Once per turn, )?(?:if you have exactly (?P<gy_n>\d+) (?P<gy_what>[^,]+?) in your GY, )?(?P<main2>(?:During|during) your Main Phase 2, )?[Yy]ou can also Xyz Summon this card "
+    r"(?P<once>Once per turn, )?(?:if an? \"(?P<activated>[^\"]+)\" has activated its effect this turn, )?"
+    r"(?:if you have exactly (?P<gy_n>\d+) (?P<gy_what>[^,]+?) in your GY, )?(?P<main2>(?:During|during) your Main Phase 2, )?[Yy]ou can also Xyz Summon this card "
     r"by using (?P<what>.+?) you control"
     r"(?P<different> with a different name)?"
     # PRW-10: 'with "Number C101" through "Number C107" in its name' (CXyz Barian Hope): a name holding one of them
@@ -109,6 +111,7 @@ class AlternativeXyz:
     hand_cost: "HandCost | None" = None   # AXZ-1: 1 card of the hand sent to the GY ("by discarding 1 Spell")
     detach: int = 0                       # AXZ-2: materials of the monster used detached to the GY first
     gy_exactly: tuple = ()                # AXZ-3: (filter, N): "if you have exactly N <monsters> in your GY"
+    after_activation: str = ""            # AXH-1: "if a "X" has activated its effect this turn" (X's name)
 
 
 @dataclass(frozen=True)
@@ -217,7 +220,7 @@ def read_alternative_xyz(card: Card, sentence: str) -> AlternativeXyz | None:
     return AlternativeXyz(filter_, once_per_turn=bool(match.group("once")),
                           main_phase_2=bool(match.group("main2")), min_attached=max(least, detach),
                           max_attached=0 if none else None, text=sentence, hand_cost=hand_cost, detach=detach,
-                          gy_exactly=gy_exactly)
+                          gy_exactly=gy_exactly, after_activation=match.group("activated") or "")
 
 
 @lru_cache(maxsize=None)

@@ -715,6 +715,8 @@ def _alternative_xyz_summons(position: Position) -> Iterator[Play]:
             wanted, count = procedure.gy_exactly
             if sum(_matches(wanted, c) for c in _monsters_in(_own(position, "graveyard"))) != count:
                 continue
+        if procedure.after_activation and not _has_activated(position, procedure.after_activation):
+            continue   # AXH-1: "if a "X" has activated its effect this turn"
         for material in _own(position, ON_FIELD):
             attached = len(material.state.materials)
             if material.state.position not in ("attack", "defense") or "token" in material.card.kinds \
@@ -2674,6 +2676,13 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
 _SPECIAL_METHODS = ("special", "procedure", "ritual", "fusion", "synchro", "xyz", "link", "pendulum")
 _SPECIAL_SUMMON_PLAYS = ("synchro_summon", "xyz_summon", "link_summon", "fusion_summon", "ritual_summon",
                          "pendulum_summon", "procedure_summon")
+
+
+def _has_activated(position: Position, name: str) -> bool:
+    """AXH-1: some player activated a card named `name` this turn (an activation in the history, whatever became
+    of it: negated or not, resolved or not)."""
+    return any(_card_named(position, event["activate"]).name.casefold() == name.casefold()
+               for event in position.events if "activate" in event)
 
 
 def _card_named(position: Position, name: str):

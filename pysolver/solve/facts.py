@@ -786,6 +786,9 @@ def _extra_deck_procedure_facts(card: Card, filters: "_Filters", target: bool) -
             out.append(f"alternative_xyz_gy_exactly({c},{filters.number(wanted)},{n}).")
         if alternative.detach:   # AXZ-2
             out.append(f"alternative_xyz_detach({c},{alternative.detach}).")
+        if alternative.after_activation:   # AXH-1: a card of that name (no card of the pool: none) activated
+            named = filters.pool.get(alternative.after_activation)
+            out.append(f"alternative_xyz_after_activation({c},{(named.alias or named.passcode) if named else 0}).")
     return out
 
 

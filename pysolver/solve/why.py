@@ -537,6 +537,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
                                         "({C:alternative})"),
     "alternative_xyz_gy_exactly": ("AXZ-3", "{C:card}'s procedure needs exactly {N} such monsters in your GY "
                                             "({C:alternative})"),
+    "alternative_xyz_after_activation": ("AXH-1", "no \"{K:card}\" has activated its effect this turn, as "
+                                                  "{C:card}'s procedure needs ({C:alternative})"),
     "alternative_xyz_materials": ("XYZ-4", "{M:instance} does not have the number of materials {C:card}'s text asks "
                                            "for ({C:alternative})"),
     "revive_blocked": ("SP-3", "it was not properly summoned, so it cannot be Special Summoned from there"),

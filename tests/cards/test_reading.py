@@ -128,8 +128,11 @@ def test_xyz_4_alternative_procedures_are_read_on_real_cards(real):
         assert reading.unread_clauses(real[name]) == (), name
     assert alternative_xyz(real["Number S0: Utopic ZEXAL"]).hand_cost.normal_spell
     assert alternative_xyz(real["Digital Bug Corebage"]).detach == 2
-    # a condition on the turn or on the monster: not read, still reported
-    for name in ("Kashtira Arise-Heart", "Jupiter the Power Patron of Destruction", "Dark Ceruvim Irisfil",
+    # AXH-1: an activation this turn is read
+    assert alternative_xyz(real["Kashtira Arise-Heart"]).after_activation == "Kashtira Shangri-Ira"
+    assert reading.unread_clauses(real["Kashtira Arise-Heart"]) == ()
+    # a condition on the turn or on the monster the position does not record: not read, still reported
+    for name in ("Jupiter the Power Patron of Destruction", "Dark Ceruvim Irisfil", "Super Starslayer TY-PHON - Sky Crisis",
                  "Divine Arsenal AA-ZEUS - Sky Thunder", "Vanquish Soul Rocks"):
         assert alternative_xyz(real[name]) is None, name
         assert any(reading.family(c).startswith("alternative Xyz Summon") for c in reading.unread_clauses(real[name])), name
