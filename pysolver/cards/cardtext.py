@@ -298,6 +298,49 @@ OWN_SET_STATS = re.compile(r"This card's ATK/DEF become the number of monsters b
                            # SCX-11: Gradius' Option (EFFECT_SET_ATTACK_FINAL: the current ATK/DEF of that monster)
                            r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\.")
 
+# STM-1 (docs/material-rules.md): a continuous effect of a card's text that changes the current ATK or DEF of
+# monsters ("Gains 500 ATK for each monster it points to", Decode Talker; "Increase the ATK and DEF of all Dragon,
+# Winged Beast, and Thunder-Type monsters by 200 points", Mountain; "The equipped monster gains 1000 ATK"): a position
+# records no ATK/DEF, so while it applies, the values of the monsters it may change are unknown. An activated effect's
+# change (a sentence of `sentences`' activated effects, one "until the end of" a turn or "this turn") and one during
+# damage calculation only are not in a position: it states the printed values for those.
+_STAT_CHANGE = re.compile(r"\b(?:gains?|loses?) (?:\d[\d,]* |up to \d[\d,]* )?(?:ATK|DEF)\b|\b(?:increase|decrease|reduce)s? the (?:ATK|DEF)\b"
+                          r"|\b(?:ATK|DEF)\b[^.]*?\b(?:is|are) (?:doubled|halved)\b|\b(?:ATK|DEF)(?:/DEF| and DEF)? "
+                          r"(?:of [^.]*?)?becomes?\b", re.IGNORECASE)
+_STAT_CHANGE_ONCE = re.compile(r"\buntil the end\b|\bthis turn\b|\bdamage calculation\b|\bduring the Damage Step\b"
+                               r"|\b(?:for|until) the rest of\b", re.IGNORECASE)
+# The change is to the card's own values only: "This card gains ...", "Gains ...", "the ATK of this card".
+_OWN_CHANGE = re.compile(r"^(?:Gains|Loses)\b|\bthis card (?:gains|loses)\b|\b(?:ATK|DEF) of this card\b"
+                         r"|\b(?:this card's|its) (?:original )?(?:ATK|DEF)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=8192)
+def stat_changes(card: Card) -> tuple[tuple[str, bool], ...]:
+    """STM-1: the card's continuous sentences that change monsters' ATK/DEF, each with whether it changes only the
+    card's own values."""
+    from .sentences import sentences
+    found = []
+    for sentence in sentences(card):
+        text = re.sub(r'"[^"]*"', '""', sentence.text)
+        if sentence.activated or not _STAT_CHANGE.search(text) or _STAT_CHANGE_ONCE.search(text):
+            continue
+        changes = re.findall(r"\b(?:gains?|loses?|increase|decrease)\b", text, re.IGNORECASE)
+        own = bool(_OWN_CHANGE.search(text)) and len(changes) <= 1
+        found.append((sentence.text, own))
+    return tuple(found)
+
+
+def changes_others_stats(card: Card) -> str | None:
+    """STM-2: the first sentence of `stat_changes` that may change other monsters' ATK/DEF, or None."""
+    return next((text for text, own in stat_changes(card) if not own), None)
+
+
+def changes_others_stats_from_gy(card: Card) -> bool:
+    """STM-2: that sentence applies while the card is in the GY ("While this card is in the GY, all ... gain")."""
+    text = changes_others_stats(card)
+    return bool(text and re.search(r"\bthis card is in (?:the|your) (?:GY|Graveyard)\b", text))
+
+
 @cache
 def special_summon_needs(card: Card):
     """SCX-11: the filter of the face-up monster the summoning player must control for any Special Summon of `card`
@@ -308,13 +351,17 @@ def special_summon_needs(card: Card):
 
 @lru_cache(maxsize=8192)
 def own_original_stats(card: Card) -> bool:
-    """MAT-3: its text changes its own original ATK/DEF on the field (then they are unknown there); SCX-6 its ATK/DEF."""
-    return bool(_OWN_ORIGINAL_STATS.search(card.text) or OWN_SET_STATS.search(card.text))
+    """MAT-3: its text changes its own original ATK/DEF on the field (then they are unknown there); SCX-6 its ATK/DEF;
+    STM-1 a continuous effect that changes its own ATK/DEF."""
+    return bool(_OWN_ORIGINAL_STATS.search(card.text) or OWN_SET_STATS.search(card.text)
+                or any(own for _, own in stat_changes(card)))
 
 
 def own_original_stats_sentence(card: Card) -> str:
     """The sentence of `own_original_stats` (the unread entry names it)."""
     match = _OWN_ORIGINAL_STATS.search(card.text) or OWN_SET_STATS.search(card.text)
+    if match is None:
+        return next(text for text, own in stat_changes(card) if own)
     start = max(card.text.rfind(".", 0, match.start()), card.text.rfind("\n", 0, match.start())) + 1
     end = card.text.find(".", match.end() - 1)   # SCX-6's wording ends with its stop
     return card.text[start:end + 1 if end >= 0 else len(card.text)].strip(" \r\n●")
@@ -323,14 +370,40 @@ def own_original_stats_sentence(card: Card) -> str:
 # A condition on a monster's ATK or DEF that a card's text may set ("with 2000 or more ATK", "with 2500 original
 # ATK/DEF", "whose total ATK", "combined ATK"): wider than what the readers take, so that no such term is missed.
 _STAT_TERM = re.compile(r"\b(?:with|whose)\s+(?:\d[\d,]*|\?)\s+(?:or (?:more|less|higher|lower)\s+)?(?:original\s+)?"
-                        r"(?:ATK|DEF)\b|\b(?:total|combined)\s+(?:original\s+)?(?:ATK|DEF)\b|\bwhose (?:ATK|DEF)\b", re.IGNORECASE)
+                        r"(?:ATK|DEF)\b|\b(?:total|combined)\s+(?:original\s+)?(?:ATK|DEF)\b|\bwhose (?:ATK|DEF)\b"
+                        # STM-3: comparisons ("the highest ATK", "less ATK than this card", "ATK greater than ... LP")
+                        r"|\b(?:highest|lowest) (?:original )?(?:ATK|DEF)\b|\b(?:less|more|higher|lower) (?:ATK|DEF) than\b"
+                        r"|\b(?:ATK|DEF) (?:greater|less|higher|lower|equal)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)
 def stat_terms(card: Card) -> bool:
     """MAT-3: the card's text may set a condition on a monster's ATK or DEF (a filter, a Ritual's ATK total)."""
-    text = card.text.replace(own_original_stats_sentence(card), "") if own_original_stats(card) else card.text
-    return bool(_STAT_TERM.search(text))
+    return bool(stat_terms_sentence(card))
+
+
+@lru_cache(maxsize=8192)
+def stat_terms_sentence(card: Card) -> str:
+    """The first sentence of `stat_terms` ("" when there is none), where a reader may take it (STM-4): the material
+    line, a sentence that is not part of an activated effect (a rule: a procedure, a lock, a clause), or any
+    sentence of a Ritual or Fusion Spell or of a card with activated effects pysolver lists (`effects`). The
+    sentence of its own ATK/DEF change (MAT-3, STM-1) is not one."""
+    from .effects import activated_effects
+    from .sentences import sentences
+    if card.materials and _STAT_TERM.search(card.materials):
+        return card.materials.strip()
+    own = own_original_stats_sentence(card) if own_original_stats(card) else None
+    activations = None
+    for sentence in sentences(card):
+        if sentence.text == own or not _STAT_TERM.search(sentence.text):
+            continue
+        if sentence.activated and activations is None:
+            spell = ritual_spell(card)
+            activations = bool(fusion_spell(card) or (spell is not None and not isinstance(spell, Exception))
+                               or activated_effects(card))
+        if not sentence.activated or activations:
+            return sentence.text
+    return ""
 
 
 _SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("fusion", "fusion"))

@@ -1147,8 +1147,9 @@ def _matches(term, material: Instance) -> bool:
         if value == "face_up":                      # MAT-3: "face-up monster" (on the field)
             return getattr(material, "location", None) in ON_FIELD and getattr(material.state, "position", None) != "set"
         return value == "face_down" and getattr(material.state, "position", None) == "set"
-    if key in ("atk", "def") and getattr(material, "location", None) in ON_FIELD and own_original_stats(card):
-        return False                                # MAT-3: its ATK/DEF there are not the printed ones
+    if key in ("atk", "def") and getattr(material, "location", None) in ON_FIELD and own_original_stats(card) \
+            and getattr(material.state, "position", None) != "set":
+        return False                                # MAT-3, STM-1: face-up there, its ATK/DEF are not the printed ones
     actual = getattr(card, _NUMERIC_ATTRIBUTES[key])
     if actual is None:
         return False
@@ -3081,7 +3082,7 @@ def legal_plays(position: Position, *, all_instances: bool = False) -> list[Play
 # force on the turn player refuses the position. Written from the documented rule.
 
 def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
-    from ..cards.cardtext import own_original_stats, stat_terms
+    from ..cards.cardtext import changes_others_stats, own_original_stats, stat_terms
     from ..cards.reading import unread_clauses, whom
     from ..errors import PysolverError
     uses_it, attacks_it, targets_it, moves_it, only_one = set(), set(), set(), set(), set()
@@ -3150,9 +3151,25 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
              "target": targets_it}[clause.scope].add(instance.id)
     # docs/material-rules.md MAT-3: a face-up monster whose own text sets its original ATK/DEF has unknown values
     # on the field; while a card of the position names an ATK/DEF condition, no play that uses it is certain.
+    # STM-1: so does one whose own continuous effect changes its ATK/DEF. STM-2: while a card changes other monsters'
+    # ATK/DEF (face-up on the field, or in the GY if its sentence says so), every monster on the field. STM-4: then
+    # no play of a card that names such a condition (its summon, its activation) is certain either.
     if any(stat_terms(i.card) for i in position.instances.values()):
-        uses_it |= {i.id for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")
-                    and getattr(i.state, "position", "attack") != "set" and own_original_stats(i.card)}
+        def changer(i):
+            sentence = changes_others_stats(i.card)
+            if not sentence:
+                return False
+            if i.location in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone", "pendulum_zone"):
+                return getattr(i.state, "position", "attack") != "set"
+            return i.location == "graveyard" and re.search(r"\bthis card is in (?:the|your) (?:GY|Graveyard)\b", sentence)
+        changed = any(changer(i) for i in position.instances.values())
+        unknown = {i.id for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")
+                   and (changed or (getattr(i.state, "position", "attack") != "set" and own_original_stats(i.card)))}
+        uses_it |= unknown
+        if unknown:
+            moves_it |= {i.id for i in position.instances.values() if stat_terms(i.card)
+                         and not (i.player != position.turn_player and i.location in ("hand", "deck", "extra_deck"))
+                         and not (i.location == "deck" and not deck_tributes)}
 
     def certain(play: Play) -> bool:
         target = play.target if play.target and play.target != "direct" else None

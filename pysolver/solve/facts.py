@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from ..cards.cardtext import (RitualSpell, double_tribute, own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
+from ..cards.cardtext import (RitualSpell, changes_others_stats, changes_others_stats_from_gy, double_tribute,
+                              own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
                               fusion_material_places, pendulum_after_summon, extra_deck_gy_needed,
                               opponent_tributes, fusion_gy_grant,
                               material_requirement, material_rules, ritual_spell, special_summon_limit, special_summon_needs,
@@ -60,6 +61,8 @@ def card_facts(card: Card) -> str:
     out.append(f"name({c},{card.alias or c}).")
     if own_original_stats(card):                      # MAT-3: its ATK/DEF on the field are unknown
         out.append(f"stats_unknown_on_field({c}).")
+    if changes_others_stats(card):                    # STM-2: where it may change other monsters' ATK/DEF
+        out.append(f"stats_change_others({c},{'graveyard' if changes_others_stats_from_gy(card) else 'field'}).")
     if (renamed := field_name(card)) is not None:     # BPA-2: its name on the field
         out.append(f"name_on_field({c},{_string(renamed)}).")
     if card.attribute:

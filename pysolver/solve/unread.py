@@ -31,7 +31,14 @@ from __future__ import annotations
 
 import re
 
-from ..cards.cardtext import own_original_stats, own_original_stats_sentence, stat_terms
+from ..cards.cardtext import (
+    changes_others_stats,
+    changes_others_stats_from_gy,
+    own_original_stats,
+    own_original_stats_sentence,
+    stat_terms,
+    stat_terms_sentence,
+)
 from ..cards.reading import NEGATES, Unread, unread_clauses, whom
 from ..cards.uniques import is_x, unique
 from ..errors import PysolverError
@@ -247,16 +254,33 @@ class Withheld:
                 self._scopes.append(("all_" if in_force else "") + clause.scope
                                     + ("+pendulum" if _is_scale(instance) and clause.where == "pendulum" else ""))
 
-        # MAT-3: on the field, a monster whose text changes its own original ATK/DEF matches no ATK/DEF term (the
-        # position does not record its values): while some card sets such a term, its uses are not certain.
-        if any(stat_terms(i.card) for i in position.instances.values()):
+        # MAT-3, STM-1, STM-2: on the field, a monster whose own text changes its own ATK/DEF, and every monster
+        # while a card in force may change theirs, match no ATK/DEF term (the position does not record their
+        # values): while some card sets such a term, their uses are not certain, nor (STM-4) the plays of the
+        # cards that set one.
+        setting = [i for i in position.instances.values() if stat_terms(i.card)]
+        if setting:
+            changer = stats_changer(position)
+            unknown = 0
             for instance in position.instances.values():
-                if instance.location in ("monster_zone", "extra_monster_zone") and _face_up(instance) \
-                        and own_original_stats(instance.card) and instance.id not in self.play_ids:
-                    self.play_ids.add(instance.id)
-                    self.entries.append(UnreadCard(instance.card.name, instance.id, own_original_stats_sentence(
-                        instance.card), _WITHHELD["play"]))
-                    self._scopes.append("play")
+                if instance.location not in ("monster_zone", "extra_monster_zone") or instance.id in self.play_ids:
+                    continue
+                if _face_up(instance) and own_original_stats(instance.card):
+                    clause = own_original_stats_sentence(instance.card)
+                elif changer is not None:
+                    clause = f'its ATK/DEF may be changed by "{changer[0].card.name}" ({changer[0].id}): {changer[1]}'
+                else:
+                    continue
+                unknown += 1
+                self.play_ids.add(instance.id)
+                self.entries.append(UnreadCard(instance.card.name, instance.id, clause, _WITHHELD["play"]))
+                self._scopes.append("play")
+            for instance in setting if unknown else ():
+                if instance.id not in self.play_ids | self.summon_ids and _can_matter(instance, position, deck_used):
+                    self.summon_ids.add(instance.id)
+                    self.entries.append(UnreadCard(instance.card.name, instance.id, stat_terms_sentence(instance.card),
+                                                   _WITHHELD["summon"] + " (a monster's ATK/DEF it tests is unknown)"))
+                    self._scopes.append("summon")
 
     def concerning(self, instance_id: str, action: str) -> list[UnreadCard]:
         """The entries that may withhold a play of kind `action` whose card is `instance_id` (pysolver why:
@@ -368,6 +392,17 @@ class Withheld:
 
 
 
+def stats_changer(position: Position) -> tuple[Instance, str] | None:
+    """STM-2: a card in force whose continuous effect may change other monsters' ATK/DEF, with that sentence: face-up
+    on the field, or in the GY when the sentence applies there."""
+    for instance in position.instances.values():
+        sentence = changes_others_stats(instance.card)
+        if sentence and ((instance.location in _FIELD and _face_up(instance))
+                         or (instance.location == "graveyard" and changes_others_stats_from_gy(instance.card))):
+            return instance, sentence
+    return None
+
+
 def unread_in_turn(position: Position) -> list[str]:
     """The cards whose unread text may matter at some point of the turn (a line can bring a card from the
     hand or the Extra Deck to the field, where its clauses come into force): what the step-indexed turn,
@@ -380,9 +415,11 @@ def unread_in_turn(position: Position) -> list[str]:
              and any(ahead or clause.scope != "attack" for clause in unread_clauses(instance.card))}
     # MAT-3: a monster whose own text sets its original ATK/DEF may come to the field, where its uses are withheld
     # while a card sets an ATK/DEF condition (Withheld)
+    # STM-2: so may a card that changes other monsters' ATK/DEF
     if any(stat_terms(i.card) for i in position.instances.values()):
         found |= {instance.card.name for instance in position.instances.values()
-                  if own_original_stats(instance.card) and _can_matter(instance, position, deck_used)}
+                  if (own_original_stats(instance.card) or changes_others_stats(instance.card))
+                  and _can_matter(instance, position, deck_used)}
     # UNQ-4: a card with an "only 1 X" rule and another X of the turn player, where a Pendulum Summon may
     # happen in the turn (a Pendulum card of theirs): a line may bring them out together
     mine = [i for i in position.instances.values() if i.player == position.turn_player]

@@ -316,3 +316,62 @@ def test_issue15_7_a_replacement_banished_instead_is_a_lock(real):
     down = board(cards=real).monster(1, "Junk Synchron").monster(2, "Vorse Raider").extra_deck("Black Rose Dragon")
     down.opponent.monster(1, "F.A. Hang On Mach", position="set")
     assert any(p.action == "synchro_summon" for p in legal_plays(down.build()))
+
+
+# --- STM-1..STM-4 (docs/material-rules.md): ATK/DEF changed by a continuous effect the position does not record ------
+
+def _solflare_board(real):
+    """Galaxy-Eyes Solflare Dragon: "2 LIGHT monsters, including a monster with 2000 or more ATK"."""
+    return PositionBuilder(cards=real).extra_deck("Galaxy-Eyes Solflare Dragon").monster(2, "Mystical Elf")
+
+
+def test_STM_1_a_monster_that_changes_its_own_atk_has_unknown_atk_while_a_card_tests_it(real):
+    """Silent Magician: "This card gains 500 ATK for each card in your opponent's hand." (1000 printed; with 2 cards
+    there, 2000, enough for Solflare): its uses and Solflare's Link Summon are withheld, never silently dropped."""
+    b = _solflare_board(real).monster(1, "Silent Magician")
+    b.opponent.hand("Kuriboh", "Kuriboh")
+    plays = same_as_reference(b.build())
+    assert not plays.exhaustive
+    entries = {(e.card, e.id): e for e in plays.unread}
+    assert "gains 500 ATK" in entries[("Silent Magician", "M1")].clause
+    assert "2000 or more ATK" in entries[("Galaxy-Eyes Solflare Dragon", "ED1")].clause
+    assert not {"M1", "ED1"} & ids_used(plays)
+    assert ("normal_summon", None) not in {(p.action, p.card) for p in plays}   # the hand is empty: nothing else
+    assert {("change_position", "M2")} <= {(p.action, p.card) for p in plays}
+
+
+def test_STM_1_a_face_down_monster_applies_no_effect_so_its_printed_atk_counts(real):
+    """Set, Silent Magician's text does nothing: no monster's ATK is unknown, and the answer is complete."""
+    b = _solflare_board(real).monster(1, "Silent Magician", position="set")
+    b.opponent.hand("Kuriboh", "Kuriboh")
+    plays = same_as_reference(b.build())
+    assert plays.exhaustive and not plays.unread
+    assert "link_summon" not in {p.action for p in plays}
+
+
+def test_STM_1_without_a_card_that_tests_atk_nothing_is_withheld(real):
+    position = PositionBuilder(cards=real).monster(1, "Silent Magician").monster(2, "Mystical Elf") \
+        .extra_deck("Proxy Dragon").build()
+    plays = same_as_reference(position)
+    assert plays.exhaustive and not plays.unread
+    assert "link_summon" in {p.action for p in plays}
+
+
+def test_STM_2_a_field_spell_that_changes_atk_makes_every_monster_on_the_field_unknown(real):
+    """Mountain: "Increase the ATK and DEF of all Dragon, Winged Beast, and Thunder-Type monsters by 200 points."
+    face-up: every monster on the field is withheld (pysolver does not work out which ones it changes)."""
+    b = _solflare_board(real).monster(1, "Mystical Elf").field_spell("Mountain")
+    b.opponent.monster(1, "Celtic Guardian")
+    plays = same_as_reference(b.build())
+    assert not plays.exhaustive
+    assert {(e.id, e.card) for e in plays.unread} >= {("M1", "Mystical Elf"), ("M2", "Mystical Elf"),
+                                                      ("ED1", "Galaxy-Eyes Solflare Dragon")}
+    assert all("Mountain" in e.clause for e in plays.unread if e.card == "Mystical Elf")
+    assert ("oM1", "Celtic Guardian") in {(e.id, e.card) for e in plays.unread}   # the opponent's monster too
+    assert not {"M1", "M2", "ED1"} & ids_used(plays)
+
+
+def test_STM_2_a_set_field_spell_changes_nothing(real):
+    plays = same_as_reference(_solflare_board(real).monster(1, "Mystical Elf").field_spell("Mountain", position="set")
+                              .build())
+    assert plays.exhaustive and not plays.unread
