@@ -373,7 +373,8 @@ _STAT_TERM = re.compile(r"\b(?:with|whose)\s+(?:\d[\d,]*|\?)\s+(?:or (?:more|les
                         r"(?:ATK|DEF)\b|\b(?:total|combined)\s+(?:original\s+)?(?:ATK|DEF)\b|\bwhose (?:ATK|DEF)\b"
                         # STM-3: comparisons ("the highest ATK", "less ATK than this card", "ATK greater than ... LP")
                         r"|\b(?:highest|lowest) (?:original )?(?:ATK|DEF)\b|\b(?:less|more|higher|lower) (?:ATK|DEF) than\b"
-                        r"|\b(?:ATK|DEF) (?:greater|less|higher|lower|equal)\b", re.IGNORECASE)
+                        r"|\b(?:ATK|DEF) (?:greater|less|higher|lower|equal)\b"
+                        r"|\b\d[\d,]* or (?:more|less|higher|lower) (?:original )?(?:ATK|DEF)\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)
