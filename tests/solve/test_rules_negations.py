@@ -141,3 +141,20 @@ def test_ngt_5_a_negated_monster_whose_material_clause_may_still_apply_is_withhe
     assert not [p for p in plays if "M1" in p.uses()]
     assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
     assert ("change_position", "M2") in {(p.action, p.card) for p in plays}
+
+
+def test_ngt_4_amorphactor_pain_negates_fiend_skull_dragon_whose_negation_then_applies_to_nothing(real):
+    """The opponent's Prediction Princess Bibliomuse (a Flip Effect Monster): "Your opponent cannot target Ritual
+    Monsters you control with card effects". Their Fiend Skull Dragon negates it (Flip Effect Monsters), so Galaxy-Eyes
+    Cipher Dragon may target their Black Luster Soldier; their Amorphactor Pain (a Ritual Monster) negates Fiend Skull
+    Dragon (a Fusion Monster), which then negates nothing: the Ritual Monsters are protected again. Cipher Dragon (an
+    Xyz Monster) is negated too and still activates (NGT-3)."""
+    def targets(position):
+        return {target for action, card, target in whole_plays(position) if action == "activate" and card == "M1"}
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster(1, "Prediction Princess Bibliomuse").monster(2, "Black Luster Soldier")
+    assert targets(b.build()) == {"oM1"}
+    b.opponent.monster(3, "Fiend Skull Dragon")
+    assert targets(b.build()) == {"oM1", "oM2", "oM3"}
+    b.opponent.monster(4, "Amorphactor Pain, the Imagination Dracoverlord")
+    assert targets(b.build()) == {"oM1", "oM3"}
