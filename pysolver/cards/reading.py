@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, locks, protections, replacements, uniques, written
+from . import attacks, cardtext, effects, extra_deck_text, locks, negations, protections, replacements, uniques, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -278,8 +278,9 @@ def is_read(card: Card, sentence: str) -> bool:
     `locks` reads (LCK-1), a card unique on the field (UNQ-1: `uniques`), a targeting protection or "same
     Chain" sentence (TGT, CHN-1), a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
     Tribute or condition understood), a replacement that banishes cards instead of sending them to the GY
-    (BAN-1..BAN-3: `replacements`), or a face-up card's grant of an additional Normal Summon whose monsters
-    parse (NS-13: `effects.normal_summon_grants`)."""
+    (BAN-1..BAN-3: `replacements`), a face-up card's grant of an additional Normal Summon whose monsters
+    parse (NS-13: `effects.normal_summon_grants`), a use count that decides no play pysolver lists (MUS-5), or a
+    continuous negation of monsters' effects (NGT-1: `negations`)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
@@ -295,7 +296,8 @@ def is_read(card: Card, sentence: str) -> bool:
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
         or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \
         or (bool(_FOLLOWING_NOT_OFFERED.fullmatch(sentence.strip())) and not effects.activated_effects(card)) \
-        or written.use_times_no_play(card, sentence)     # MUS-5: decides no play pysolver lists
+        or written.use_times_no_play(card, sentence) \
+        or any(sentence == negation.sentence for negation in negations.negations(card))   # NGT-1
 
 
 # SCX-9: "This card cannot activate the following effects the turn it is Special Summoned." (Rainbow Dragon): a limit on

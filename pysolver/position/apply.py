@@ -17,6 +17,7 @@ from ..cards.effects import activated_effects, contact_fusion, cost_action
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
 from ..cards.replacements import banished_from_overlay, banished_on_leaving, field_wide
+from ..cards.negations import negated
 from ..cards.requirements import Atom
 from ..cards.written import gemini, tuner_for_user, tuner_if_material
 from .history import activate_event, summon_event
@@ -288,7 +289,8 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                          attacked_directly=state.attacked_directly or play.target == "direct")
         cost = attack_rules(instance.card).attack_lp_cost   # BPX-15: paid while its text applies (BP-3)
         if cost and "effects_negated" not in state.restrictions \
-                and not (gemini(instance.card) is True and not state.gemini_summoned):
+                and not (gemini(instance.card) is True and not state.gemini_summoned) \
+                and instance.id not in negated(position):     # NGT-1
             board.players[me]["lp"] -= cost
         return board.finish()
     if action == "set_spell_trap":
@@ -481,8 +483,8 @@ def _leaving(position: Position, play: Play, zone: str | None) -> frozenset:
 def _granters(position: Position, leaving: frozenset) -> list:
     """BAN-3: (replacement, controller) of every field-wide replacement that applies: its card face-up on the
     field (a monster: in a Monster Zone, in an Extra Monster Zone for "While this card is in the Extra Monster
-    Zone", its effects not negated; a Spell or Trap: face-up in its zone) and staying there in this play."""
-    found = []
+    Zone", its effects not negated (TOK-1, NGT-1); a Spell or Trap: face-up in its zone) and staying there in this play."""
+    found, off = [], negated(position)
     for instance in position.instances.values():
         state = instance.state
         if state is None or instance.id in leaving:
@@ -492,7 +494,7 @@ def _granters(position: Position, leaving: frozenset) -> list:
             continue
         if isinstance(state, Monster):
             if instance.location not in ("monster_zone", "extra_monster_zone") or state.position == "set" \
-                    or "effects_negated" in state.restrictions:
+                    or "effects_negated" in state.restrictions or instance.id in off:   # NGT-1
                 continue
         elif not (isinstance(state, SpellTrap) and instance.location in ("spell_trap_zone", "field_zone")
                   and state.position == "face_up"):

@@ -312,7 +312,8 @@ def _replacing(position: Position, play: Play | None, zone: str | None) -> tuple
         gone.update(play.materials or ())
     if play.action == "set_spell_trap" and zone == "FZ":
         gone.add("FZ")
-    out = []
+    from .plays import negated_by_cards
+    out, negated = [], negated_by_cards(position)     # NGT-1: a monster another card's negation covers
     for instance_id, instance in position.instances.items():
         if instance_id in gone:
             continue
@@ -321,7 +322,8 @@ def _replacing(position: Position, play: Play | None, zone: str | None) -> tuple
                 continue
             state = instance.state
             if isinstance(state, Monster):
-                applies = state.position != "set" and "effects_negated" not in state.restrictions and (
+                applies = state.position != "set" and "effects_negated" not in state.restrictions \
+                    and instance_id not in negated and (
                     instance.location == "extra_monster_zone" if rule.where == "emz"
                     else instance.location in ("monster_zone", "extra_monster_zone"))
             else:
@@ -654,9 +656,11 @@ def _attack(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
         attacked.add(play.target.removeprefix("o"))
     duel.change(play.card, attacked=state.attacked + 1, attacked_directly=state.attacked_directly
                 or play.target == "direct", attacked_monsters=tuple(sorted(attacked)))
+    from .plays import negated_by_cards
     lp_cost = attack_rules(attacker.card).attack_lp_cost    # BPX-15: "You must pay 1000 Life Points to declare an
     text_applies = "effects_negated" not in state.restrictions and not (   # attack with this card", while its text
-        gemini(attacker.card) is True and not state.gemini_summoned)          # applies (BP-3: GEM-1, TOK-1)
+        gemini(attacker.card) is True and not state.gemini_summoned) \
+        and play.card not in negated_by_cards(duel.position)   # applies (BP-3: GEM-1, TOK-1; NGT-1)
     if lp_cost and text_applies:
         duel.sides[duel.me].lp -= lp_cost
     return duel.done()

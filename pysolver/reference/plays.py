@@ -38,6 +38,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations, permutations, product
+from contextvars import ContextVar
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
@@ -1221,11 +1222,52 @@ def _restrictions(instance: Instance) -> tuple:
     return tuple(instance.state.restrictions) + (own if isinstance(own, tuple) else ()) + itself
 
 
-def _has_no_effects(instance: Instance) -> bool:
-    """A monster on the field whose effects do not apply: negated by the effect that summoned it (TOK-1),
-    or a Gemini monster not Gemini Summoned (GEM-1: a Normal Monster)."""
+def _own_effects_off(instance: Instance) -> bool:
+    """A monster on the field whose own state switches its effects off: negated by the effect that summoned it
+    (TOK-1), or a Gemini monster not Gemini Summoned (GEM-1: a Normal Monster). It cannot activate them either."""
     state = instance.state
     return "effects_negated" in _restrictions(instance) or (gemini(instance.card) is True and not state.gemini_summoned)
+
+
+def _has_no_effects(instance: Instance) -> bool:
+    """A monster on the field whose effects do not apply: its own state says so (`_own_effects_off`), or a
+    continuous negation of another card covers it in the position being answered (NGT-1, `_NEGATED`)."""
+    return _own_effects_off(instance) or instance.id in _NEGATED.get()
+
+
+# NGT-1..NGT-4 (docs/lock-rules.md): the monsters other cards' continuous negations negate in the position whose plays
+# are being listed (set by `legal_plays`).
+_NEGATED: ContextVar[frozenset] = ContextVar("negated", default=frozenset())
+
+
+def _negating(card: Instance) -> bool:
+    """NGT-1: a card with a read negation sentence that applies it now, unless another negation covers it."""
+    from ..cards.negations import negations
+    if not negations(card.card):
+        return False
+    if card.location in ON_FIELD:
+        return card.state.position != "set" and not _own_effects_off(card)
+    return card.location in ("spell_trap_zone", "field_zone") and card.state.position == "face_up" \
+        and not card.card.is_monster
+
+
+def _fits(card: Instance, monster: Instance) -> bool:
+    """NGT-1, NGT-2: `monster`, face-up in a Monster Zone, fits a negation sentence of `card`."""
+    from ..cards.negations import negations
+    return monster.id != card.id and monster.location in ON_FIELD and monster.state.position != "set" and any(
+        (n.whose == "both" or monster.player != card.player) and _matches(n.what, monster) for n in negations(card.card))
+
+
+def negated_by_cards(position: Position) -> frozenset:
+    """NGT-1..NGT-4, from the docs: a card with a read "Negate the effects of <monsters> ..." sentence negates, while it
+    is face-up (a monster in a Monster Zone whose own effects apply, or a Spell/Trap Card in a Spell & Trap Zone or
+    the Field Zone),
+    the effects of every other face-up monster in the Monster Zones that fits the description (only the opponent's,
+    for "while your opponent controls them"). A card that itself fits another such card's description negates
+    nothing (when a chain of them would decide it, the position is refused: `_certain_given_unread_text`)."""
+    negators = [c for c in position.instances.values() if _negating(c)]
+    free = [c for c in negators if not any(_fits(other, c) for other in negators)]
+    return frozenset(m.id for c in free for m in position.instances.values() if _fits(c, m))
 
 
 def gemini_summons(position: Position) -> Iterator[Play]:
@@ -2391,7 +2433,8 @@ def activations(position: Position) -> Iterator[Play]:
         return
     me = position.turn_player
     sources = [(c, "hand_or_set") for c in _activatable_from_hand_or_set(position)]
-    sources += [(c, "field") for c in _own(position, ON_FIELD) if c.state.position != "set" and not _has_no_effects(c)]
+    sources += [(c, "field") for c in _own(position, ON_FIELD)   # NGT-3: a monster negated by another card still activates
+                if c.state.position != "set" and not _own_effects_off(c)]
     sources += [(c, "graveyard") for c in _own(position, "graveyard")]
     free = _free_main_monster_zones(position)
     life_points = getattr(position.me, "lp")   # getattr: this source must never spell an ASP file name
@@ -3063,6 +3106,14 @@ def legal_plays(position: Position, *, all_instances: bool = False) -> list[Play
     the representative using the lowest instance ids, with `copies` set to how many they stand for;
     `all_instances=True` lists every instance-level play (each with `copies` 1).
     """
+    token = _NEGATED.set(negated_by_cards(position))
+    try:
+        return _legal_plays(position, all_instances)
+    finally:
+        _NEGATED.reset(token)
+
+
+def _legal_plays(position: Position, all_instances: bool) -> list[Play]:
     certain = _certain_given_unread_text(position)
     unique: dict[tuple, Play] = {}
     for mechanic in MECHANICS:
@@ -3149,6 +3200,15 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 stay_in_battle = True      # the Battle Phase is neither left nor skipped while it can attack
             {"play": uses_it, "summon": moves_it, "attack": attacks_it, "battle": attacks_it,
              "target": targets_it}[clause.scope].add(instance.id)
+    # NGT-4: a negating card that another negating card fits, which a third (or the first) fits in turn: which of them
+    # negate is not decided, the position is refused. NGT-5: a negated monster with a material, Tribute or
+    # replacement reading the encodings apply regardless (`negations.blind`): the plays using it are not certain.
+    from ..cards.negations import blind
+    negators = [c for c in position.instances.values() if _negating(c)]
+    fitted = [c for c in negators if any(_fits(other, c) for other in negators)]
+    if any(_fits(other, c) for c in fitted for other in fitted):
+        raise PysolverError("two negating cards that negations fit: which negations apply is not decided (reference)")
+    uses_it |= {i for i in _NEGATED.get() if blind(position.instances[i].card)}
     # docs/material-rules.md MAT-3: a face-up monster whose own text sets its original ATK/DEF has unknown values
     # on the field; while a card of the position names an ATK/DEF condition, no play that uses it is certain.
     # STM-1: so does one whose own continuous effect changes its ATK/DEF. STM-2: while a card changes other monsters'

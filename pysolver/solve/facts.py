@@ -16,6 +16,7 @@ from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
 from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
                            no_activation_or_set, summon_locks, zone_lock)
+from ..cards.negations import negations
 from ..cards.uniques import unique
 from ..cards.protections import protections
 from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_material, non_tuner, synchro_levels, token_restrictions,
@@ -403,6 +404,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
             out.append(f"summon_lock_with_material({c},{n}).")
         if lock.column:                                        # LKQ-11: while the opponent has a monster in its column
             out.append(f"summon_lock_column({c},{n}).")
+    for n, negation in enumerate(negations(card), 1):          # NGT-1: a continuous negation of monsters' effects
+        out.append(f"negation({c},{n},{negation.whose},{filters.number(negation.what)}).")
     if emz_lock(card):                                           # EDL-5
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1

@@ -39,6 +39,7 @@ from ..cards.cardtext import (
     stat_terms,
     stat_terms_sentence,
 )
+from ..cards.negations import uncertain as uncertain_negations
 from ..cards.reading import NEGATES, Unread, unread_clauses, whom
 from ..cards.uniques import is_x, unique
 from ..errors import PysolverError
@@ -170,6 +171,8 @@ def together(position: Position, ids) -> Instance | None:
     return None
 
 
+_BLIND_CLAUSE = ("its effects may be negated by a card on the field, and pysolver does not know whether that switches "
+                 "off its material, Tribute or replacement clauses")
 _TOGETHER = 'Pendulum Summons of 2 or more of these cards at once (the engine then destroys all but one by rule)'
 
 
@@ -281,6 +284,21 @@ class Withheld:
                     self.entries.append(UnreadCard(instance.card.name, instance.id, stat_terms_sentence(instance.card),
                                                    _WITHHELD["summon"] + " (a monster's ATK/DEF it tests is unknown)"))
                     self._scopes.append("summon")
+
+        # NGT-4, NGT-5 (docs/lock-rules.md): a read negation whose own card another negation covers, itself covered
+        # (which of them applies is not decided here), refuses the position; a monster a negation may cover whose
+        # text has a reading the encodings apply without asking whether it is negated withholds the plays using it.
+        chained, blind_ids = uncertain_negations(position)
+        if chained is not None:
+            raise PysolverError(
+                f"{chained.card.name!r} ({chained.id}) negates monsters' effects, and a card whose own effects may be "
+                "negated may negate it: which negations apply is not decided, so no play of this position is certain; "
+                "leave one of them out of the position to list the others")
+        for instance_id in sorted(blind_ids - self.play_ids):
+            instance = position.instances[instance_id]
+            self.play_ids.add(instance_id)
+            self.entries.append(UnreadCard(instance.card.name, instance_id, _BLIND_CLAUSE, _WITHHELD["play"]))
+            self._scopes.append("play")
 
     def concerning(self, instance_id: str, action: str) -> list[UnreadCard]:
         """The entries that may withhold a play of kind `action` whose card is `instance_id` (pysolver why:

@@ -287,12 +287,16 @@ def _lock(ctx: _Context) -> tuple[str, str]:
 
 def _no_effects(ctx: _Context) -> tuple[str, str]:
     """`not no_effects(I)` fails: an unsummoned Gemini monster on the field (GEM-1) or a monster whose effects
-    are negated (TOK-1) has no effects."""
+    are negated (TOK-1; NGT-1: by another card's continuous negation) has no effects."""
     number = (ctx.arguments() or [None])[0]
     instance = ctx.table.instances[number] if isinstance(number, int) and 0 < number < len(ctx.table.instances) \
         else None
     if instance is not None and "effects_negated" in getattr(instance.state, "restrictions", ()):
         return "TOK-1", f"{ctx.instance(number)}'s effects are negated"
+    if instance is not None and getattr(ctx, "position", None) is not None:
+        from ..cards.negations import negated
+        if instance.id in negated(ctx.position):
+            return "NGT-1", f"{ctx.instance(number)}'s effects are negated by a card on the field"
     return "GEM-1", f"{ctx.instance(number)} is a Normal Monster until it is Gemini Summoned: it has no effects"
 
 

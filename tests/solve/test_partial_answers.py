@@ -76,19 +76,20 @@ def test_issue15_6_an_unread_lock_in_force_refuses_by_name(real):
 
 @pytest.mark.parametrize("side", ["me", "opponent"])
 def test_issue15_7_a_continuous_negation_is_an_unread_lock_on_both_players(real, side):
-    """Skill Drain: "Negate the effects of all face-up monsters while they are face-up on the field": a negated
-    monster applies no lock or protection, which pysolver does not model. Face-up on either side it may change any
-    play ("they" are the monsters, not the opponent): refused by name. Imperial Order's "Negate all Spell effects on
-    the field" and Silent Swordsman LV7's the same are unread locks too."""
+    """Imperial Order: "Negate all Spell effects on the field": an activation under it resolves to nothing, which
+    pysolver does not model. Face-up on either side it may change any play: refused by name. Silent Swordsman LV7's
+    the same is an unread lock too; Skill Drain's negation of monsters' effects is read since (docs/lock-rules.md
+    NGT-1, tests/solve/test_rules_negations.py)."""
     b = PositionBuilder(cards=real).hand("Kuriboh")
-    (b if side == "me" else b.opponent).spell_trap(2, "Skill Drain")
-    with pytest.raises(PysolverError, match="Skill Drain"):
+    (b if side == "me" else b.opponent).spell_trap(2, "Imperial Order")
+    with pytest.raises(PysolverError, match="Imperial Order"):
         legal_plays(b.build())
     with pytest.raises(PysolverError):
         reference.legal_plays(b.build())
-    for name in ("Skill Drain", "Imperial Order", "Silent Swordsman LV7"):
+    for name in ("Imperial Order", "Silent Swordsman LV7"):
         (clause,) = unread_clauses(real[name])
         assert clause.lock and clause.clause.startswith("Negate"), name
+    assert unread_clauses(real["Skill Drain"]) == ()
 
 
 def test_issue15_7_a_negation_in_the_hand_withholds_only_its_card(real):

@@ -38,7 +38,7 @@ def test_rit_5_nekroz_cycle_once_per_turn(real):
 def test_rit_4_nekroz_mirror_banishes_nekroz_from_the_gy(real):
     """Nekroz Mirror: and/or "Nekroz" monsters banished from the GY: Nekroz of Brionac (6) with Nekroz of
     Clausolas (3) from the GY and a Level 3 Sangan from the hand; a Celtic Guardian in the GY is no Nekroz.
-    The Clausolas ends banished. (Nekroz of Unicore's continuous negation is not read: reading.py NEGATES.)"""
+    The Clausolas ends banished."""
     position = builder(real, "Nekroz Mirror", "Nekroz of Brionac", "Sangan") \
         .graveyard("Nekroz of Clausolas", "Celtic Guardian").build()
     assert rituals(position) == {("H2", ("H3", "GY1"))}
