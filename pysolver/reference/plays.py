@@ -2542,6 +2542,9 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
     if presence.where == "own_gy":                # TGX-5: a monster of that kind in its controller's GY
         return any(i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
                    and _matches(presence.filter, i) for i in cards)
+    if presence.where == "own_gy_named":          # TGZ-1: a card of that name, any card type, in its controller's GY
+        return any(i.player == holder.player and i.location == "graveyard" and _matches(presence.filter, i)
+                   for i in cards)
     if presence.where == "their_column":          # LKQ-11: a monster of the other player in its column
         column = _place_of(position, holder)[0]
         return any(i.location in ON_FIELD and i.player != holder.player and i.id != holder.id
