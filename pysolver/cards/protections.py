@@ -171,6 +171,10 @@ _DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:battle(?: o
                       r"(?:your opponent's |your )?card effects)$")
 _OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) you control(?:(?P<except>, except this "
                   r"(?:one|card))|, except (?P<exname>\"[^\"]+\"),?)?$")
+# TGZ-2: "<monsters> you control with N or more (less) ATK (DEF)" (Starliege Photon Blast Dragon: the engine's target
+# `Card.IsAttackAbove(2000)` over its controller's Monster Zones, face-down monsters too)
+_OWN_STAT = re.compile(r"(?P<phrase>(?:monsters|Monsters|[^,]+? (?:monsters|Monsters))) you control (?P<stat>with \d+ or "
+                       r"(?:more|less) (?:ATK|DEF))")
 _IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
 _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
@@ -246,6 +250,12 @@ def _what(what: str, subject):
             return None
         place = Atom("summoned", "=", "from_extra_deck" if summoned.group("place") == "Extra Deck" else "from_graveyard")
         return ("own", place if found == ANY else And((found, place)), True, bool(summoned.group("other")))
+    stat = _OWN_STAT.fullmatch(what)
+    if stat:                                        # TGZ-2: "<monsters> you control with 2000 or more ATK"
+        found, bound = _filter(stat.group("phrase")), _filter_name("monsters " + stat.group("stat"))
+        if found is None or bound is None:
+            return None
+        return ("own", bound if found == ANY else And((found, bound)), False, False)
     own = _OWN.fullmatch(what)
     if own and own.group("exname"):                 # PRC-3: ', except "X"': not the monsters named X
         excepted = _filter_name(own.group("exname"))
@@ -329,7 +339,9 @@ def read_sentence(sentence: str, card: Card):
     if sentence.strip() == COLUMN_LOCK and card.is_monster:     # LKQ-11: its protection (locks.py reads the summon half)
         from .presence import THEIR_COLUMN
         return (Protection("opponent", ALL_KINDS, "self", presence=THEIR_COLUMN),)
-    lead = read_lead(text, card)              # PRC-2: while the position shows such a card
+    # PRC-2: while the position shows such a card (EDL-4's "While this Xyz Summoned monster is on the field, " is not
+    # one: TGZ-2)
+    lead = (None, text) if _SUMMONED.match(text) else read_lead(text, card)
     if lead is None:
         return None
     presence, text = lead

@@ -52,3 +52,41 @@ def test_tgz_1_guardian_chimera_without_polymerization_in_its_controllers_gy(rea
     b = cipher(real)
     b.opponent.monster(1, "Guardian Chimera").monster(2, "Celtic Guardian").banished("Polymerization")
     assert targets(b.build()) == {"oM1", "oM2"}
+
+
+# --------------------------------------------------------------------------------------------------
+# TGZ-2: "<monsters> you control with 2000 or more ATK", while this Xyz Summoned monster is on the field
+
+def test_tgz_2_starliege_photon_blast_dragon_is_read(real):
+    assert not unread_clauses(real["Starliege Photon Blast Dragon"])
+    (found,) = protections(real["Starliege Photon Blast Dragon"]).protections
+    assert found.scope == "own" and found.summoned_as == "xyz" and str(found.filter) == "monster with 2000 or more ATK"
+
+
+def test_tgz_2_photon_blast_dragon_protects_its_controllers_monsters_with_2000_or_more_atk(real):
+    b = cipher(real)
+    b.opponent.monster(1, "Starliege Photon Blast Dragon", summoned_as="xyz", materials=["Kuriboh"]) \
+        .monster(2, "Dark Magician").monster(3, "Celtic Guardian").monster(4, "Cyber Dragon")
+    assert targets(b.build()) == {"oM1", "oM3"}        # 1800 (itself) and 1400 ATK; 2500 and 2100 are protected
+
+
+def test_tgz_2_photon_blast_dragon_not_xyz_summoned_protects_nothing(real):
+    b = cipher(real)
+    b.opponent.monster(1, "Starliege Photon Blast Dragon", materials=["Kuriboh"]) \
+        .monster(2, "Dark Magician").monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM2", "oM3"}
+
+
+def test_tgz_2_photon_blast_dragon_does_not_protect_the_turn_players_monsters(real):
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"]) \
+        .monster(2, "Starliege Photon Blast Dragon", summoned_as="xyz", materials=["Kuriboh"]).monster(3, "Dark Magician")
+    b.opponent.monster(1, "Dark Magician")
+    assert targets(b.build()) == {"oM1"}
+
+
+def test_tgz_2_photon_blast_dragon_and_a_monster_whose_atk_the_position_does_not_know(real):
+    """MAT-3: Chimeratech Megafleet Dragon's ATK on the field is unknown: the plays targeting it are withheld."""
+    b = cipher(real)
+    b.opponent.monster(1, "Starliege Photon Blast Dragon", summoned_as="xyz", materials=["Kuriboh"]) \
+        .monster("left", "Chimeratech Megafleet Dragon", summoned_as="fusion").monster(3, "Celtic Guardian")
+    assert targets(b.build(), whole=False) == {"oM1", "oM3"}
