@@ -185,7 +185,7 @@ ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent co
 # LKQ-10: "<monsters your opponent controls> cannot target <kind> monsters for attacks, also <protection>" (Tenyi Spirit -
 # Sahasrara: "Effect Monsters"; pysolver.cards.attacks reads it)
 ATTACK_KIND = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>[^,]+? "
-                         r"(?:monsters|Monsters)) for attacks")
+                         r"(?:monsters|Monsters))(?: you control)? for attacks")   # "you control": TGZ-3
 
 
 def card_kind_filter(found) -> bool:
@@ -473,8 +473,10 @@ def read_sentence(sentence: str, card: Card):
             continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
         elif k == 0 and len(conjuncts) == 2 and card.is_monster and (kind := ATTACK_KIND.fullmatch(conjunct)) and \
                 card_kind_filter(_filter_name(kind.group("what"))) and not (
-                needs_material or except_phase or summoned_as or lp_higher or condition):
-            continue            # LKQ-10: the attack half on a kind of monster (pysolver.cards.attacks reads it)
+                except_phase or summoned_as or lp_higher or controls_named is not None or summoned_using is not None
+                or emz_unlinked) and (not condition or (condition.group("material") and presence is None)):
+            continue            # LKQ-10: the attack half on a kind of monster (pysolver.cards.attacks reads it); TGZ-3:
+            #                     also after "While this card has Xyz Material, "
         elif k == 1 and len(conjuncts) == 2 and card.is_monster and summoned_as and \
                 conjunct == "their monsters cannot target monsters for attacks, except this one" and not (
                 needs_material or except_phase or lp_higher or presence is not None):

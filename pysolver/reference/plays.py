@@ -502,7 +502,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     kinds_guarded = [_attack_text(o).not_target_kind for o in opponents     # LKQ-10: while its lead holds
                      if _attack_text(o).not_target_kind is not None and (
                          _attack_text(o).not_target_kind_presence is None
-                         or _presence_holds(position, o, _attack_text(o).not_target_kind_presence))]
+                         or _presence_holds(position, o, _attack_text(o).not_target_kind_presence))
+                     and not (_attack_text(o).not_target_kind_needs_material     # TGZ-3: while it has Xyz Material
+                              and not any(i.location == "overlay" and i.host == o.id
+                                          for i in position.instances.values()))]
     attackable = [o.id for o in opponents if not not_target(o)
                   and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
                   and not [y for y in only if y != o.id]

@@ -713,6 +713,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"card_named({name},{named.alias or named.passcode}).")
     if rules.not_target_kind is not None:      # LKQ-10: no attack on its controller's face-up monsters of a kind
         out.append(f"attack_not_target_kind({c},{filters.number(rules.not_target_kind)}).")
+        if rules.not_target_kind_needs_material:   # TGZ-3: only while it has Xyz Material
+            out.append(f"attack_not_target_kind_needs_material({c}).")
         if rules.not_target_kind_presence is not None:
             out.extend(_presence_facts(c, "bpk", rules.not_target_kind_presence, filters))
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster

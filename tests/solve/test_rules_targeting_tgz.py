@@ -90,3 +90,59 @@ def test_tgz_2_photon_blast_dragon_and_a_monster_whose_atk_the_position_does_not
     b.opponent.monster(1, "Starliege Photon Blast Dragon", summoned_as="xyz", materials=["Kuriboh"]) \
         .monster("left", "Chimeratech Megafleet Dragon", summoned_as="fusion").monster(3, "Celtic Guardian")
     assert targets(b.build(), whole=False) == {"oM1", "oM3"}
+
+
+# --------------------------------------------------------------------------------------------------
+# TGZ-3: LKQ-10's "monsters your opponent controls cannot target <kind> monsters you control for attacks, also <protection>"
+# after "While this card has Xyz Material, "
+
+def battle(real):
+    return board(cards=real, turn=3, phase="battle")
+
+
+def attacks(position, whole: bool = True) -> set:
+    return {(card, target) for action, card, target in agreed(position, whole) if action == "declare_attack"}
+
+
+def test_tgz_3_vola_chemicritter_methydraco_is_read(real):
+    from pysolver.cards.attacks import attack_rules
+    card = real["Vola-Chemicritter Methydraco"]
+    rules = attack_rules(card)
+    assert str(rules.not_target_kind) == "Gemini monster" and rules.not_target_kind_needs_material
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.needs_material, str(found.filter)) == ("opponent", "own", True, "Gemini monster")
+    assert not unread_clauses(card)
+
+
+def test_tgz_3_methydraco_with_xyz_material_guards_its_controllers_gemini_monsters(real):
+    # Knight Day Grepher: a Gemini monster (not Gemini Summoned: still a Gemini monster, the engine's IsType(TYPE_GEMINI))
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Vola-Chemicritter Methydraco", materials=["Kuriboh"]).monster(2, "Knight Day Grepher") \
+        .monster(3, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM3")}
+    b = cipher(real)
+    b.opponent.monster(1, "Vola-Chemicritter Methydraco", materials=["Kuriboh"]).monster(2, "Knight Day Grepher") \
+        .monster(3, "Celtic Guardian")
+    assert targets(b.build()) == {"oM1", "oM3"}
+
+
+def test_tgz_3_methydraco_face_down_gemini_monsters_can_be_attacked(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Vola-Chemicritter Methydraco", materials=["Kuriboh"]) \
+        .monster(2, "Knight Day Grepher", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_tgz_3_methydraco_without_xyz_material_guards_nothing(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Vola-Chemicritter Methydraco").monster(2, "Knight Day Grepher")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    b = cipher(real)
+    b.opponent.monster(1, "Vola-Chemicritter Methydraco").monster(2, "Knight Day Grepher")
+    assert targets(b.build()) == {"oM1", "oM2"}
+
+
+def test_tgz_3_methydraco_does_not_guard_the_turn_players_gemini_monsters(real):
+    b = battle(real).monster(1, "Knight Day Grepher").monster(2, "Vola-Chemicritter Methydraco", materials=["Kuriboh"])
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
