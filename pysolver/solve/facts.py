@@ -1034,6 +1034,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_in_emz({c},{n}).")
         if found.source_special:                              # LKQ-2: effects of Special Summoned monsters, not from the GY
             out.append(f"protection_source_special({c},{n}).")
+        if found.own_atk:                                     # TGZ-6: only while its ATK is so
+            out.append(f"protection_own_atk({c},{n},{found.own_atk[0]},{found.own_atk[1]}).")
     return out
 
 

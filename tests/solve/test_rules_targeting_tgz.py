@@ -5,6 +5,7 @@ both directions of each condition."""
 from __future__ import annotations
 
 from helpers import board
+
 from pysolver import legal_plays
 from pysolver.cards.protections import protections
 from pysolver.cards.reading import unread_clauses
@@ -146,3 +147,83 @@ def test_tgz_3_methydraco_does_not_guard_the_turn_players_gemini_monsters(real):
     b = battle(real).monster(1, "Knight Day Grepher").monster(2, "Vola-Chemicritter Methydraco", materials=["Kuriboh"])
     b.opponent.monster(1, "Celtic Guardian")
     assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
+
+
+# --------------------------------------------------------------------------------------------------
+# TGZ-5: MUS-6's "If this card was Link Summoned using a <kind> monster(s) as material, ..."
+
+def test_tgz_5_black_luster_soldier_soldier_of_chaos_protection_is_read_but_not_its_second_attack(real):
+    card = real["Black Luster Soldier - Soldier of Chaos"]
+    (found,) = protections(card).protections
+    assert (found.summoned_as, str(found.summoned_using)) == ("link", "Level 7 or higher monster")
+    # its effect's bullet "This card can make a second attack during the Battle Phase of your next turn." stays unread
+    assert [u.clause for u in unread_clauses(card)] == \
+        ["This card can make a second attack during the Battle Phase of your next turn."]
+
+
+def test_tgz_5_soldier_of_chaos_link_summoned_using_a_level_7_or_higher_monster(real):
+    for used, summoned_as, protected in ((["Blue-Eyes White Dragon", "Celtic Guardian", "Kuriboh"], "link", True),
+                                         (["Dark Magician", "Celtic Guardian", "Kuriboh"], "link", True),
+                                         (["Gemini Elf", "Celtic Guardian", "Kuriboh"], "link", False),
+                                         (["Blue-Eyes White Dragon", "Celtic Guardian", "Kuriboh"], None, False)):
+        b = cipher(real)
+        b.opponent.monster(1, "Black Luster Soldier - Soldier of Chaos", summon_materials=used,
+                           summoned_as=summoned_as).monster(2, "Celtic Guardian")
+        # partial: its unread second attack withholds only attack declarations and attacks on it
+        assert targets(b.build(), whole=False) == ({"oM2"} if protected else {"oM1", "oM2"}), (used, summoned_as)
+
+
+# --------------------------------------------------------------------------------------------------
+# TGZ-4: "Your opponent cannot target a Synchro Monster that used this card as material with monster effects."
+
+def test_tgz_4_deep_sea_prima_donna_is_read(real):
+    from pysolver.cards.reading import reads_summon_materials
+    card = real["Deep Sea Prima Donna"]
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.summoned_as, found.kinds) == ("opponent", "used_by", "synchro",
+                                                                        frozenset({"monster"}))
+    assert reads_summon_materials(card)
+    assert not unread_clauses(card)
+
+
+def test_tgz_4_the_synchro_monster_that_used_prima_donna_is_protected(real):
+    # the opponent's Gaia Knight, the Force of Earth, Synchro Summoned using Deep Sea Prima Donna (now in their GY)
+    for used, summoned_as, protected in ((["Deep Sea Prima Donna", "Celtic Guardian"], "synchro", True),
+                                         (["Junk Synchron", "Celtic Guardian"], "synchro", False),
+                                         (["Deep Sea Prima Donna", "Celtic Guardian"], None, False)):
+        b = cipher(real)
+        b.opponent.monster(1, "Gaia Knight, the Force of Earth", summoned_as=summoned_as, summon_materials=used) \
+            .monster(2, "Celtic Guardian").graveyard("Deep Sea Prima Donna")
+        assert targets(b.build()) == ({"oM2"} if protected else {"oM1", "oM2"}), (used, summoned_as)
+
+
+def test_tgz_4_prima_donna_elsewhere_than_the_position_still_protects(real):
+    """The record names the material: the protection is its text's, wherever the card is now (here in no zone)."""
+    b = cipher(real)
+    b.opponent.monster(1, "Gaia Knight, the Force of Earth", summoned_as="synchro",
+                       summon_materials=["Deep Sea Prima Donna", "Celtic Guardian"])
+    assert targets(b.build()) == set()
+
+
+def test_tgz_4_the_protection_applies_while_the_synchro_monsters_effects_are_negated(real):
+    b = cipher(real)
+    b.opponent.monster(1, "Gaia Knight, the Force of Earth", summoned_as="synchro", restrictions=["effects_negated"],
+                       summon_materials=["Deep Sea Prima Donna", "Celtic Guardian"]).monster(2, "Celtic Guardian")
+    assert targets(b.build()) == {"oM2"}
+
+
+# --------------------------------------------------------------------------------------------------
+# TGZ-6: "While this Link Summoned card has 3000 or less ATK, ..."
+
+def test_tgz_6_giant_beetrooper_invincible_atlas_is_read(real):
+    card = real["Giant Beetrooper Invincible Atlas"]
+    (found,) = protections(card).protections
+    assert (found.scope, found.summoned_as, found.own_atk) == ("self", "link", ("le", 3000))
+    assert not unread_clauses(card)
+
+
+def test_tgz_6_invincible_atlas_link_summoned_with_its_printed_3000_atk(real):
+    for summoned_as, protected in (("link", True), (None, False)):
+        b = cipher(real)
+        b.opponent.monster(1, "Giant Beetrooper Invincible Atlas", summoned_as=summoned_as).monster(2, "Celtic Guardian")
+        assert targets(b.build()) == ({"oM2"} if protected else {"oM1", "oM2"}), summoned_as
