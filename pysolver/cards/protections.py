@@ -352,7 +352,7 @@ def read_sentence(sentence: str, card: Card):
     if used_by:                                # TGZ-4: on the monster whose Summon used this card as material
         kind = used_by.group("kind").lower()
         whom = "opponent" if used_by.group("who").startswith("Your opponent") else "both"
-        return (Protection(whom, _KINDS[used_by.group("with")], "used_by", summoned_as=kind),)
+        return (Protection(whom, _KINDS[used_by.group("with")], "used_by", Atom("kind", "=", kind), summoned_as=kind),)
     from .locks import COLUMN_LOCK
     if sentence.strip() == COLUMN_LOCK and card.is_monster:     # LKQ-11: its protection (locks.py reads the summon half)
         from .presence import THEIR_COLUMN
