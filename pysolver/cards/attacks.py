@@ -196,7 +196,10 @@ _SUMMONED_ONLY_TARGET = re.compile(r"While this (?P<kind>Fusion|Synchro|Xyz|Link
 # Sahasrara; the engine: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters, value `c:IsFaceup() and
 # c:IsType(TYPE_EFFECT)`)
 _KIND_NOT_TARGET_ALSO = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>"
-                                   r"[^,]+? (?:monsters|Monsters)) for attacks, also (?P<rest>.+)\.")
+                                   r"[^,]+? (?:monsters|Monsters))(?: you control)? for attacks, also (?P<rest>.+)\.")
+# TGZ-3: LKQ-10's sentence after "While this card has Xyz Material, " (Vola-Chemicritter Methydraco: the engine's condition
+# `GetOverlayCount() > 0` on both halves; "Gemini monsters you control": its controller's, the only monsters attacked)
+_KIND_MATERIAL_LEAD = re.compile(r"While this card has (?:Xyz )?[Mm]aterials?, ")
 _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
           "While this card is in the Extra Monster Zone, ": "extra_monster_zone",
           "While this card is in face-up Defense Position, ": "defense",
@@ -468,6 +471,7 @@ class AttackRules:
     only_target_presence: object = None   # BPX-20: BP-10 only while the position shows such a card (presence.Presence)
     not_target_kind: object = None        # LKQ-10: the opponent's monsters cannot attack its controller's face-up monsters
     not_target_kind_presence: object = None   # of this filter (itself too), while the position shows such a card
+    not_target_kind_needs_material: bool = False   # TGZ-3: LKQ-10 only while this card has Xyz Material
     only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
     column_guard: object = None   # BPX-27: an opponent's monster in a column with a face-up monster of this filter of
                                   # its controller's cannot attack the monsters in its column
@@ -625,12 +629,16 @@ def attack_rules(card: Card) -> AttackRules:
         if _NOT_TARGET_POINTING.fullmatch(text):           # BP-8's own reading of "points to a monster(s)"
             lead = (None, text)
         body = lead[1].replace(own, "This card") if lead and lead[0] is not None else text
-        if card.is_monster and (match := _KIND_NOT_TARGET_ALSO.fullmatch(body)) and "not_target_kind" not in found \
+        kind_body, kind_material = body, False
+        if not (lead and lead[0] is not None) and (material_lead := _KIND_MATERIAL_LEAD.match(body)):   # TGZ-3
+            kind_body, kind_material = _capital(body[material_lead.end():]), True
+        if card.is_monster and (match := _KIND_NOT_TARGET_ALSO.fullmatch(kind_body)) and "not_target_kind" not in found \
                 and card_kind_filter(what := _filter(match.group("what"))) \
                 and protections_read(sentence, card):     # LKQ-10: the other half is a protection read whole
             found["not_target_kind"] = what
             if lead and lead[0] is not None:
                 found["not_target_kind_presence"] = lead[0]
+            found["not_target_kind_needs_material"] = kind_material
             read.add(sentence)
             continue
         if card.is_monster and (match := _NOT_TARGET_ALSO.fullmatch(body)) \

@@ -23,6 +23,7 @@ reads whole:
 * "While a Field Spell is face-up on the field, ": a face-up card in either Field Zone.
 * TGX-5: "While there are 2 cards in the Field Zones, ": a card (face-up or Set) in each Field Zone; "If (While) you
   have a(n) <monster> in your GY, ": such a monster in its controller's GY.
+* TGZ-1: 'While "X" is in your GY, ': a card of that name (a Spell, Trap or monster) in its controller's GY.
 
 Anything else (a monster "Special Summoned from the Extra Deck", a card
 in the GY, a Set card, an Equip Card, "a monster, except "X"" with no kind) stays unread.
@@ -51,6 +52,9 @@ _FIELD_ZONES_FULL = re.compile(r"^While there are 2 cards in the Field Zones, ")
 _IN_GY = re.compile(rf"^(?:While|If) you have (?:an? )?(?P<phrase>{_MONSTER}) in your GY, ")
 # BPX-23: 'While an "Endymion" card(s) is on the field, ': a face-up card of that archetype on either field
 _ON_FIELD_CARD = re.compile(r'^While an? (?P<name>"[^"]+") card(?:\(s\))? is on the field, ')
+# TGZ-1: 'While "X" is in your GY, ' (Guardian Chimera: `Duel.IsExistingMatchingCard(Card.IsCode, tp, LOCATION_GRAVE, 0, 1,
+# nil, CARD_POLYMERIZATION)`): a card of that name, of any card type, in its controller's GY
+_GY_NAMED = re.compile(r'^While (?P<name>"[^"]+") is in your (?:GY|Graveyard), ')
 # BPX-21: "While you control a face-down Defense Position monster, " (any face-down monster: always in Defense Position)
 _CONTROL_FACE_DOWN = re.compile(r"^(?:While|If) you control a face-down Defense Position monster, ")
 # LKQ-7: "While you control a face-up Spell, ": a face-up Spell Card on its controller's field (a Spell & Trap, Field or
@@ -71,7 +75,8 @@ class Presence:
                                # it, BPX-24) | "field_zones_full" (a card in both Field Zones, TGX-5) |
                                # "own_gy" (a monster of that kind in its controller's GY, TGX-5) |
                                # "own_spell" (a face-up Spell Card of its controller's on the field, LKQ-7) |
-                               # "their_column" (a monster of its controller's opponent in its column, LKQ-11)
+                               # "their_column" (a monster of its controller's opponent in its column, LKQ-11) |
+                               # "own_gy_named" (a card of that name, any card type, in its controller's GY, TGZ-1)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -118,6 +123,11 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         if what is None:
             return None
         found = Presence("own_gy", what)
+    elif match := _GY_NAMED.match(text):             # TGZ-1
+        name = _name(match.group("name"))
+        if name is None or getattr(name, "key", None) != "name":
+            return None
+        found = Presence("own_gy_named", name)
     elif match := _CONTROL_FACE_DOWN.match(text):
         found = Presence("own_face_down")
     elif match := _CONTROL_SPELL.match(text):        # LKQ-7

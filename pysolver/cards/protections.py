@@ -86,7 +86,9 @@ class Protection:
                               # in either Field Zone, TGX-2) | "same_attribute" (the monsters on the field of this card's
                               # Attribute, TGX-3) | "their_cards" (the cards of its controller's opponent on the field, in
                               # the GY and banished, TGX-3) | "own_co_linked" (its controller's monsters that are
-                              # co-linked, LKQ-1)
+                              # co-linked, LKQ-1) | "used_by" (the monster, face-up on the field, whose
+                              # Summon of the kind `summoned_as` used this card as material, TGZ-4: the effect this card
+                              # gave it, applying even while that monster's effects are negated)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -106,6 +108,8 @@ class Protection:
     emz_unlinked: bool = False       # BPN-6: "If this card in the Extra Monster Zone points to no monsters, ...": only
                                      # while it is in an Extra Monster Zone and no monster is in a zone it points to
     in_emz: bool = False             # LKQ-8: "While this card is in the Extra Monster Zone, ...": only there
+    own_atk: tuple = ()              # TGZ-6: "While this Link Summoned card has 3000 or less ATK, ...": ("le", 3000), its
+                                     # ATK on the field (the printed one: a position records no change, MAT-3)
     source_special: bool = False     # LKQ-2: "with effects of Special Summoned monsters, except those Special Summoned
                                      # from the GY": only the effects of activated monsters on the field that were
                                      # Special Summoned, not from the GY (kinds is then {"monster"})
@@ -130,6 +134,10 @@ _CONDITION = re.compile(r"^While this card (?:is (?:in your Monster Zone|face-up
 _SUMMONED = re.compile(r"^While (?:this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned (?:card|monster) is (?:in your "
                        r"Monster Zone|on the field|face-up on the field)|you control this (?P<kind2>Fusion|Synchro|Xyz|"
                        r"Link|Ritual) Summoned card), ")
+# TGZ-6: "While this Link Summoned card has 3000 or less ATK, " (Giant Beetrooper Invincible Atlas: the engine's condition
+# `c:IsLinkSummoned() and c:IsAttackBelow(3000)`)
+_SUMMONED_ATK = re.compile(r"^While this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card has (?P<value>\d+) or "
+                           r"(?P<op>less|more) ATK, ")
 _EMZ_UNLINKED = re.compile(r"^If this card in the Extra Monster Zone points to no monsters, ")   # BPN-6
 _CONTROLS_NAMED = re.compile(r'^While you control (?P<name>"[^"]+"), ')
 # MUS-6: "If this card was <K> Summoned using <F> as material, <protection of it>" (Black Luster Soldier - Soldier of
@@ -157,6 +165,11 @@ _EMZ_GAIN = re.compile(r"^While this card is in the Extra Monster Zone, it gains
 # the GY." (The Zombie Vampire)
 _SPECIAL_SOURCE = re.compile(r"^(?P<who>Your opponent cannot|Neither player can) target this card with effects of Special "
                              r"Summoned monsters, except those Special Summoned from the GY$")
+# TGZ-4: "Your opponent cannot target a Synchro Monster that used this card as material with monster effects." (Deep Sea
+# Prima Donna: at EVENT_BE_MATERIAL with REASON_SYNCHRO it gives the Synchro Monster EFFECT_CANNOT_BE_EFFECT_TARGET, value
+# `re:IsActiveType(TYPE_MONSTER) and rp ~= its controller`, reset when it leaves the field or is turned face-down)
+_USED_BY = re.compile(rf"(?P<who>Your opponent cannot|Neither player can) target an? (?P<kind>Synchro) Monster that used "
+                      rf"this card as material with (?P<with>{_KIND})")
 _SUMMONED_SELF = re.compile(r"\bthis (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card\b")
 _PASSIVE = re.compile(rf"^(?P<what>.+? )?(?P<verb>[Cc]annot be targeted(?: or destroyed|, or destroyed|)) by,? "
                       rf"(?:(?P<whose>your opponent's |an opponent's |the opponent's )?(?P<kind>{_KIND})|{_SOURCE})$")
@@ -171,6 +184,10 @@ _DESTROY = re.compile(r"^(?P<what>.+? )?[Cc]annot be destroyed by (?:battle(?: o
                       r"(?:your opponent's |your )?card effects)$")
 _OWN = re.compile(r"^(?P<other>[Oo]ther )?(?P<face>[Ff]ace-up )?(?P<phrase>.+?) you control(?:(?P<except>, except this "
                   r"(?:one|card))|, except (?P<exname>\"[^\"]+\"),?)?$")
+# TGZ-2: "<monsters> you control with N or more (less) ATK (DEF)" (Starliege Photon Blast Dragon: the engine's target
+# `Card.IsAttackAbove(2000)` over its controller's Monster Zones, face-down monsters too)
+_OWN_STAT = re.compile(r"(?P<phrase>(?:monsters|Monsters|[^,]+? (?:monsters|Monsters))) you control (?P<stat>with \d+ or "
+                       r"(?:more|less) (?:ATK|DEF))")
 _IN_ZONE = re.compile(r"^(?P<phrase>\"[^\"]+\") in your Monster Zones?$")
 _FIELD = re.compile(r"^(?P<face>[Ff]ace-up )?(?P<phrase>.+?) on the field$")
 _MONSTERS = re.compile(r"(?:monsters|Monsters)$")
@@ -181,7 +198,7 @@ ATTACK_SELF = re.compile(r"(?:Your opponent's monsters|Monsters your opponent co
 # LKQ-10: "<monsters your opponent controls> cannot target <kind> monsters for attacks, also <protection>" (Tenyi Spirit -
 # Sahasrara: "Effect Monsters"; pysolver.cards.attacks reads it)
 ATTACK_KIND = re.compile(r"(?:Your opponent's monsters|Monsters your opponent controls) cannot target (?P<what>[^,]+? "
-                         r"(?:monsters|Monsters)) for attacks")
+                         r"(?:monsters|Monsters))(?: you control)? for attacks")   # "you control": TGZ-3
 
 
 def card_kind_filter(found) -> bool:
@@ -246,6 +263,12 @@ def _what(what: str, subject):
             return None
         place = Atom("summoned", "=", "from_extra_deck" if summoned.group("place") == "Extra Deck" else "from_graveyard")
         return ("own", place if found == ANY else And((found, place)), True, bool(summoned.group("other")))
+    stat = _OWN_STAT.fullmatch(what)
+    if stat:                                        # TGZ-2: "<monsters> you control with 2000 or more ATK"
+        found, bound = _filter(stat.group("phrase")), _filter_name("monsters " + stat.group("stat"))
+        if found is None or bound is None:
+            return None
+        return ("own", bound if found == ANY else And((found, bound)), False, False)
     own = _OWN.fullmatch(what)
     if own and own.group("exname"):                 # PRC-3: ', except "X"': not the monsters named X
         excepted = _filter_name(own.group("exname"))
@@ -325,11 +348,18 @@ def read_sentence(sentence: str, card: Card):
     """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
     one of these), or None when it is not a form read whole."""
     text = sentence.strip().rstrip(".")
+    used_by = _USED_BY.fullmatch(text) if card.is_monster else None
+    if used_by:                                # TGZ-4: on the monster whose Summon used this card as material
+        kind = used_by.group("kind").lower()
+        whom = "opponent" if used_by.group("who").startswith("Your opponent") else "both"
+        return (Protection(whom, _KINDS[used_by.group("with")], "used_by", Atom("kind", "=", kind), summoned_as=kind),)
     from .locks import COLUMN_LOCK
     if sentence.strip() == COLUMN_LOCK and card.is_monster:     # LKQ-11: its protection (locks.py reads the summon half)
         from .presence import THEIR_COLUMN
         return (Protection("opponent", ALL_KINDS, "self", presence=THEIR_COLUMN),)
-    lead = read_lead(text, card)              # PRC-2: while the position shows such a card
+    # PRC-2: while the position shows such a card (EDL-4's "While this Xyz Summoned monster is on the field, " is not
+    # one: TGZ-2)
+    lead = (None, text) if _SUMMONED.match(text) else read_lead(text, card)
     if lead is None:
         return None
     presence, text = lead
@@ -354,6 +384,7 @@ def read_sentence(sentence: str, card: Card):
     # the card's own name is "this card", except in an exception (', except "X"': every card of that name)
     text = re.sub(rf'(?<!except )"{re.escape(card.name)}"', "this card", text)
     summoned_as, controls_named, lp_higher, summoned_using = None, None, False, None
+    own_atk: tuple = ()
     # BPN-6: "If this card in the Extra Monster Zone points to no monsters, it ..." (Mekk-Knight Spectrum Supreme: the
     # condition `GetSequence() > 4 and GetLinkedGroupCount() == 0`): "it" is this card
     emz_unlinked = False
@@ -365,9 +396,18 @@ def read_sentence(sentence: str, card: Card):
         summoned, named, lp = _SUMMONED.match(text), _CONTROLS_NAMED.match(text), _LP_HIGHER.match(text)
         inside = _SUMMONED_SELF.search(text)
         using = _SUMMONED_USING.match(text)
-        if using:                                         # MUS-6
+        with_atk = _SUMMONED_ATK.match(text)
+        if with_atk:                                      # TGZ-6: its printed ATK (none changed by its own text)
+            from .cardtext import own_original_stats
+            kind = with_atk.group("kind").lower()
+            if kind not in card.kinds or card.atk is None or own_original_stats(card):
+                return None
+            own_atk = ("le" if with_atk.group("op") == "less" else "ge", int(with_atk.group("value")))
+            summoned_as, text = kind, "While this card is in your Monster Zone, " + text[with_atk.end():]
+        elif using:                                       # MUS-6
             kind = using.group("kind").lower()
-            summoned_using = _material_filter(re.sub(r"^an? ", "", using.group("what")))
+            # TGZ-5: "a Level 7 or higher monster(s)": one such material at least (the engine's `g:IsExists(filter, 1, nil)`)
+            summoned_using = _material_filter(re.sub(r"(monster|Monster)\(s\)$", r"\1", re.sub(r"^an? ", "", using.group("what"))))
             if kind not in card.kinds or summoned_using is None or summoned_using == ANY:
                 return None
             summoned_as, text = kind, "While this card is in your Monster Zone, " + text[using.end():]
@@ -461,8 +501,10 @@ def read_sentence(sentence: str, card: Card):
             continue            # PRC-5, TGT-7: the BP-8 / BP-10 half (pysolver.cards.attacks reads it)
         elif k == 0 and len(conjuncts) == 2 and card.is_monster and (kind := ATTACK_KIND.fullmatch(conjunct)) and \
                 card_kind_filter(_filter_name(kind.group("what"))) and not (
-                needs_material or except_phase or summoned_as or lp_higher or condition):
-            continue            # LKQ-10: the attack half on a kind of monster (pysolver.cards.attacks reads it)
+                except_phase or summoned_as or lp_higher or controls_named is not None or summoned_using is not None
+                or emz_unlinked) and (not condition or (condition.group("material") and presence is None)):
+            continue            # LKQ-10: the attack half on a kind of monster (pysolver.cards.attacks reads it); TGZ-3:
+            #                     also after "While this card has Xyz Material, "
         elif k == 1 and len(conjuncts) == 2 and card.is_monster and summoned_as and \
                 conjunct == "their monsters cannot target monsters for attacks, except this one" and not (
                 needs_material or except_phase or lp_higher or presence is not None):
@@ -487,7 +529,7 @@ def read_sentence(sentence: str, card: Card):
             found.append(Protection(whom, kinds, scope, found_filter, face_up, other, needs_material, except_phase,
                                     summoned_as, controls_named, lp_higher, presence, excepted[0] if excepted else None,
                                     source=source, except_own=except_own, emz_unlinked=emz_unlinked,
-                                    summoned_using=summoned_using))
+                                    summoned_using=summoned_using, own_atk=own_atk))
         targeting = True
     return tuple(found) if targeting else None
 

@@ -503,7 +503,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     kinds_guarded = [_attack_text(o).not_target_kind for o in opponents     # LKQ-10: while its lead holds
                      if _attack_text(o).not_target_kind is not None and (
                          _attack_text(o).not_target_kind_presence is None
-                         or _presence_holds(position, o, _attack_text(o).not_target_kind_presence))]
+                         or _presence_holds(position, o, _attack_text(o).not_target_kind_presence))
+                     and not (_attack_text(o).not_target_kind_needs_material     # TGZ-3: while it has Xyz Material
+                              and not any(i.location == "overlay" and i.host == o.id
+                                          for i in position.instances.values()))]
     attackable = [o.id for o in opponents if not not_target(o)
                   and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
                   and not [y for y in only if y != o.id]
@@ -2588,6 +2591,9 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
     if presence.where == "own_gy":                # TGX-5: a monster of that kind in its controller's GY
         return any(i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
                    and _matches(presence.filter, i) for i in cards)
+    if presence.where == "own_gy_named":          # TGZ-1: a card of that name, any card type, in its controller's GY
+        return any(i.player == holder.player and i.location == "graveyard" and _matches(presence.filter, i)
+                   for i in cards)
     if presence.where == "their_column":          # LKQ-11: a monster of the other player in its column
         column = _place_of(position, holder)[0]
         return any(i.location in ON_FIELD and i.player != holder.player and i.id != holder.id
@@ -2630,6 +2636,15 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
     names the kind of the activated card (TGT-4)."""
     on_field = target.location in ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")
     kinds = _kinds(activated) & {"monster", "spell", "trap"}
+    if target.location in ON_FIELD and target.state.position != "set":
+        # TGZ-4: "Your opponent cannot target a Synchro Monster that used this card as material with monster effects."
+        # (Deep Sea Prima Donna): an effect the material gave the monster its Synchro Summon used it for, against the
+        # opponent of that monster's controller; it is not the monster's own, so it applies while its effects are negated
+        for used, _ in getattr(target.state, "summon_materials", ()):
+            for rule in protections(used).protections:
+                if rule.scope == "used_by" and target.state.summoned_as == rule.summoned_as and kinds & rule.kinds \
+                        and not (rule.whom == "opponent" and target.player == position.turn_player):
+                    return True
     for holder in position.instances.values():
         if not _protection_in_force(holder):
             continue
@@ -2649,6 +2664,9 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                     _matches(rule.summoned_using, _UsedMaterial(card))
                     for card, _ in getattr(holder.state, "summon_materials", ())):
                 continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material"
+            if rule.own_atk and not (holder.card.atk is not None and (
+                    holder.card.atk <= rule.own_atk[1] if rule.own_atk[0] == "le" else holder.card.atk >= rule.own_atk[1])):
+                continue        # TGZ-6: "While this Link Summoned card has 3000 or less ATK" (the printed ATK)
             if rule.in_emz and holder.location != "extra_monster_zone":
                 continue        # LKQ-8: "While this card is in the Extra Monster Zone"
             if rule.controls_named is not None and not any(

@@ -719,6 +719,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"card_named({name},{named.alias or named.passcode}).")
     if rules.not_target_kind is not None:      # LKQ-10: no attack on its controller's face-up monsters of a kind
         out.append(f"attack_not_target_kind({c},{filters.number(rules.not_target_kind)}).")
+        if rules.not_target_kind_needs_material:   # TGZ-3: only while it has Xyz Material
+            out.append(f"attack_not_target_kind_needs_material({c}).")
         if rules.not_target_kind_presence is not None:
             out.extend(_presence_facts(c, "bpk", rules.not_target_kind_presence, filters))
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
@@ -1041,6 +1043,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_in_emz({c},{n}).")
         if found.source_special:                              # LKQ-2: effects of Special Summoned monsters, not from the GY
             out.append(f"protection_source_special({c},{n}).")
+        if found.own_atk:                                     # TGZ-6: only while its ATK is so
+            out.append(f"protection_own_atk({c},{n},{found.own_atk[0]},{found.own_atk[1]}).")
     return out
 
 

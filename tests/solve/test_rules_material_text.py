@@ -53,10 +53,10 @@ def test_syn_1_hinezumi_hanabi_and_the_dustons_read_as_never_material(real):
     assert material_rules(real["Number 95: Galaxy-Eyes Dark Matter Dragon"]).never == {"xyz"}
     for name in ("Hinezumi Hanabi", "Number S39: Utopia the Lightning", "Galaxy-Eyes Cipher Blade Dragon"):
         assert coverage.supported(real[name]) is None, name
-    # a condition on the material that is not read stays unread (Deep Sea Prima Donna's "Your opponent cannot
-    # target a Synchro Monster that used this card as material with monster effects"; Martial Metal Marcher's
-    # Tuner, the example before, is read since MUS-4)
-    assert coverage.supported(real["Deep Sea Prima Donna"]) is not None
+    # a condition on the material that is not read stays unread (Infernity Doom Archfiend's "A DARK Synchro Monster
+    # that was Summoned using this card as material can make up to 2 attacks ..."; Martial Metal Marcher's Tuner is read
+    # since MUS-4, Deep Sea Prima Donna's protection since TGZ-4, docs/targeting-rules.md)
+    assert coverage.supported(real["Infernity Doom Archfiend"]) is not None
 
 
 # --------------------------------------------------------------------------------------------------
@@ -806,7 +806,8 @@ def test_mtx_3_sentences_that_decide_no_play_are_read(real):
         assert coverage.supported(real[name]) is None, name
     onimaru = [u.clause for u in reading.unread_clauses(real["Assault Blackwing - Onimaru the Divine Thunder"])]
     assert not any("gains 3000 ATK" in clause for clause in onimaru)
-    # a targeting protection decides targeted plays (TGT): Black Luster Soldier - Soldier of Chaos stays unread
+    # Black Luster Soldier - Soldier of Chaos stays unread: its protection is read (TGZ-5, docs/targeting-rules.md), its
+    # effect's second attack "during the Battle Phase of your next turn" is not
     assert coverage.supported(real["Black Luster Soldier - Soldier of Chaos"]) is not None
     # a second attack decides attack declarations (BP-5): not read as deciding no play (Battlewasp - Hama the
     # Conquering Bow's is MUS-3's; a material's ATK, Zerrziel's, stays unread)

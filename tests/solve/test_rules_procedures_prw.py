@@ -121,12 +121,11 @@ GUARDIAN = "Guardian Chimera"
 
 def test_prw_3_guardian_chimera_needs_a_material_from_the_hand_and_one_from_the_field(real):
     """'Must first be Fusion Summoned using only Fusion Materials from your hand and field, with at least 1 monster
-    from each': 3 monsters with different names, never all from the field nor all from the hand. (The card stays
-    unread for its "While "Polymerization" is in your GY" protection, which a Fusion Summon does not concern.)"""
+    from each': 3 monsters with different names, never all from the field nor all from the hand. (Its "While
+    "Polymerization" is in your GY" protection is read since TGZ-1, docs/targeting-rules.md.)"""
     from pysolver.cards.cardtext import fusion_material_places
     assert fusion_material_places(real[GUARDIAN]) == "each" and special_summon_limit(real[GUARDIAN]) == "semi"
-    assert [u.clause for u in unread_clauses(real[GUARDIAN])] == [
-        'While "Polymerization" is in your GY, your opponent cannot target this card with card effects.']
+    assert [u.clause for u in unread_clauses(real[GUARDIAN])] == []
     b = board(cards=real).hand("Polymerization", "Kuriboh", "Mystic Tomato", "Giant Rat").monster(1, "Sangan") \
         .monster(2, "Neo Bug").monster(3, "Effect Veiler").extra_deck(GUARDIAN)
     position = b.build()
