@@ -323,7 +323,8 @@ def own_original_stats_sentence(card: Card) -> str:
 # A condition on a monster's ATK or DEF that a card's text may set ("with 2000 or more ATK", "with 2500 original
 # ATK/DEF", "whose total ATK", "combined ATK"): wider than what the readers take, so that no such term is missed.
 _STAT_TERM = re.compile(r"\b(?:with|whose)\s+(?:\d[\d,]*|\?)\s+(?:or (?:more|less|higher|lower)\s+)?(?:original\s+)?"
-                        r"(?:ATK|DEF)\b|\b(?:total|combined)\s+(?:original\s+)?(?:ATK|DEF)\b|\bwhose (?:ATK|DEF)\b", re.IGNORECASE)
+                        r"(?:ATK|DEF)\b|\b(?:total|combined)\s+(?:original\s+)?(?:ATK|DEF)\b|\bwhose (?:ATK|DEF)\b"
+                        r"|\bhave (?:ATK|DEF) (?:greater|less) than\b", re.IGNORECASE)   # LKR-2 (Dinomorphia Rexterm)
 
 
 @lru_cache(maxsize=8192)
