@@ -182,6 +182,11 @@ class ActivationLock:
     unless_linked: bool = False    # LKQ-4: ", unless they are linked": not a monster that is linked (IsLinkState)
     with_material: bool = False    # LKQ-5: "While this card has material, ...": only while it has Xyz Material
     same_attribute_gy: bool = False   # LKQ-5: only monsters with the Attribute of a monster in its controller's GY
+    atk_at_least_lp: bool = False  # LKR-2: only monsters on the field whose ATK is at least its controller's LP
+    st_kind_archetype: int | None = None   # LKR-3: only monsters of a kind (Fusion, Synchro, Xyz, Link) of a face-up
+    #                                        Monster Card of this archetype in its controller's Spell & Trap Zones
+    used_archetype: int | None = None   # LKR-4: only monsters whose original Attribute is one of the materials of this
+    #                                     archetype its Summon used (MUS-1's record)
 
 
 _MONSTER_EFFECTS = frozenset({"monster"})
@@ -221,6 +226,76 @@ _ACT_SPECIAL_THEIRS = re.compile(r"While you control this (?P<kind>Fusion|Synchr
 _ACT_SPECIAL_UNLINKED = "Special Summoned monsters on the field cannot activate their effects, unless they are linked."
 _ACT_GY_ATTRIBUTE = ("While this card has material, your opponent cannot activate the effects of monsters in their GY "
                      "with the same Attribute as a monster in your GY.")
+
+
+# LKR-1 (docs/lock-rules.md): "Your opponent cannot activate the effects of monsters with 0 ATK." (Azamina); "While this
+# Xyz Summoned monster is on the field, neither player can activate the effects of monsters with 3000 or more ATK."
+# (Super Starslayer TY-PHON - Sky Crisis). The engine: EFFECT_CANNOT_ACTIVATE whose value is
+# `re:IsMonsterEffect() and re:GetHandler():IsAttack(0)` / `IsAttackAbove(3000)`, wherever the monster is (the lead:
+# the effect's condition `IsXyzSummoned`).
+_ACT_WITH_ATK = re.compile(r"(?:While this (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned monster is on the field, )?"
+                           r"(?P<who>You|[Yy]our opponent|[Nn]either player) (?:cannot|can) activate the effects of "
+                           r"(?P<what>monsters with \d+(?: or (?:more|less))? ATK)\.")
+# LKR-2: "Your opponent cannot activate the effects of monsters they control that have ATK greater than or equal to your
+# LP." (Dinomorphia Rexterm; the engine: value `re:IsMonsterEffect() and rc:IsLocation(LOCATION_MZONE) and
+# rc:IsAttackAbove(Duel.GetLP(e:GetHandlerPlayer()))`, target range the opponent).
+_ACT_ATK_LP = ("Your opponent cannot activate the effects of monsters they control that have ATK greater than or equal "
+               "to your LP.")
+# LKR-3: 'Your opponent cannot activate the effects of monsters with the same card type (Fusion, Synchro, Xyz, or Link)
+# as a "Magistus" Monster Card in your Spell & Trap Zone.' (Zoroa, the Magistus Conflagrant Calamity; the engine:
+# EFFECT_CANNOT_TRIGGER on every card of the opponent (target range 0, LOCATION_ALL) whose type has Fusion, Synchro,
+# Xyz or Link in common with the original type of a face-up Monster Card of the archetype in its controller's Spell &
+# Trap Zones, sequence < 5).
+_ACT_ST_KIND = re.compile(r"Your opponent cannot activate the effects of monsters with the same card type \(Fusion, "
+                          r"Synchro, Xyz, or Link\) as an? \"(?P<archetype>[^\"]+)\" Monster Card in your Spell & Trap "
+                          r"Zone\.")
+
+
+# LKR-4: 'While this Synchro Summoned card is on the field, your opponent cannot activate effects of monsters with the same
+# original Attribute(s) as the "Yang Zing" monster(s) used for the Synchro Summon of this card.' (Chaofeng, Phantom of the
+# Yang Zing; the engine: EFFECT_MATERIAL_CHECK keeps the original Attributes of the "Yang Zing" materials, and on its
+# Synchro Summon a field EFFECT_CANNOT_ACTIVATE on the opponent, range the Monster Zone, value
+# `re:IsActiveType(TYPE_MONSTER) and att & re:GetHandler():GetOriginalAttribute() ~= 0`).
+_ACT_USED_ATTRIBUTE = re.compile(r"While this (?P<kind>Fusion|Synchro|Xyz|Link) Summoned card is on the field, your opponent "
+                                 r"cannot activate effects of monsters with the same original Attribute\(s\) as the "
+                                 r"\"(?P<archetype>[^\"]+)\" monster\(s\) used for the (?P=kind) Summon of this card\.")
+
+
+def _read_lkr(sentence: str, where: str) -> ActivationLock | None:
+    """LKR-1..LKR-4: activation locks with a condition on the monsters (ATK, the LP, a card type, the Attributes of the
+    card's materials)."""
+    if where != "card":
+        return None
+    match = _ACT_WITH_ATK.fullmatch(sentence)
+    if match:
+        who = WHO[match.group("who")[0].upper() + match.group("who")[1:].lower()]
+        if (who == "both") != bool(re.search(r"\b[Nn]either player can\b", sentence)) or \
+                match.group("who")[0].islower() != bool(match.group("kind")):
+            return None
+        try:
+            wanted = _filters(match.group("what"))
+        except UnreadLock:
+            return None
+        return ActivationLock(sentence, where, who, _MONSTER_EFFECTS, "any", wanted,
+                              summoned_as=match.group("kind").lower() if match.group("kind") else None)
+    if sentence == _ACT_ATK_LP:
+        return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "field", atk_at_least_lp=True)
+    match = _ACT_ST_KIND.fullmatch(sentence)
+    if match:
+        from .material_lines import default_archetypes
+        code = default_archetypes().get(match.group("archetype"))
+        if code is None:
+            return None
+        return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "any", st_kind_archetype=code)
+    match = _ACT_USED_ATTRIBUTE.fullmatch(sentence)
+    if match:
+        from .material_lines import default_archetypes
+        code = default_archetypes().get(match.group("archetype"))
+        if code is None:
+            return None
+        return ActivationLock(sentence, where, "opponent", _MONSTER_EFFECTS, "any",
+                              summoned_as=match.group("kind").lower(), used_archetype=code)
+    return None
 
 
 def _read_lkq(sentence: str, where: str) -> ActivationLock | None:
@@ -270,7 +345,7 @@ def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
             return None
         return ActivationLock(sentence, where, who, kinds, place, (), field[0] if field else None,
                               bool(match.group("battle")))
-    found = _read_lkq(sentence, where)
+    found = _read_lkq(sentence, where) or _read_lkr(sentence, where)
     if found is not None:
         return found
     match = _ACT_FROM_EXTRA_DECK.fullmatch(sentence)
@@ -299,8 +374,19 @@ def read_activation_lock(sentence: str, where: str) -> ActivationLock | None:
 
 @lru_cache(maxsize=None)
 def activation_locks(card: Card) -> tuple[ActivationLock, ...]:
-    """Every activation lock the card's text states in a sentence standing alone (EDL-3)."""
-    return _standing_alone(card, read_activation_lock)
+    """Every activation lock the card's text states in a sentence standing alone (EDL-3). LKR-1, LKR-2: a lock on the
+    monsters' ATK is not read on a card whose text also changes ATK by a sentence standing alone (Azamina: "Each time
+    your opponent activates a card or effect, all monsters they control lose 500 ATK when it resolves": the turn
+    player's own plays would change the ATK the lock tests, which a position does not record)."""
+    found = _standing_alone(card, read_activation_lock)
+    if any(lock.atk_at_least_lp or any(getattr(f, "key", None) == "atk" for f in lock.what) for lock in found) and any(
+            _CHANGES_ATK.search(s.text) for s in sentences(card) if not s.activated):
+        found = tuple(lock for lock in found
+                      if not (lock.atk_at_least_lp or any(getattr(f, "key", None) == "atk" for f in lock.what)))
+    return found
+
+
+_CHANGES_ATK = re.compile(r"\b(?:gains?|loses?) \d+ ATK\b|\bATK\b[^.]*\bbecomes?\b|\bATK\b[^.]*\b(?:is|are) halved\b")
 
 
 def _standing_alone(card: Card, read) -> tuple:

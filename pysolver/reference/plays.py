@@ -2542,6 +2542,24 @@ def _activation_locked(position: Position, card: Instance) -> bool:
                     i.player == holder.player and i.location == "graveyard" and "monster" in i.card.kinds
                     and i.card.attribute == card.card.attribute for i in position.instances.values())):
                 continue        # LKQ-5: "with the same Attribute as a monster in your GY"
+            if lock.atk_at_least_lp:   # LKR-2: "monsters they control that have ATK greater than or equal to your LP"
+                lp = (position.me if mine else position.opponent).lp
+                if card.location not in ON_FIELD or own_original_stats(card.card) or card.card.atk is None \
+                        or card.card.atk < lp:
+                    continue    # MAT-3: a monster whose ATK on the field is unknown is not known to be locked
+            if lock.st_kind_archetype is not None:   # LKR-3: 'the same card type ... as a "X" Monster Card in your S/T Zone'
+                shown = {kind for i in position.instances.values()
+                         if i.player == holder.player and i.location == "spell_trap_zone"
+                         and i.state.position != "set" and i.card.is_monster
+                         and i.card.in_archetype(lock.st_kind_archetype)
+                         for kind in i.card.kinds & {"fusion", "synchro", "xyz", "link"}}
+                if not shown & _kinds(card):
+                    continue
+            if lock.used_archetype is not None:   # LKR-4: "the same original Attribute(s) as the "X" monster(s) used"
+                used = {m.attribute for m, _ in getattr(holder.state, "summon_materials", ())
+                        if m.in_archetype(lock.used_archetype) and m.attribute}
+                if card.card.attribute not in used:
+                    continue
             return True
     return False
 

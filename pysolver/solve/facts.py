@@ -433,6 +433,14 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         for flag in ("special_only", "unless_linked", "with_material", "same_attribute_gy"):
             if getattr(lock, flag):
                 out.append(f"activation_lock_{flag}({c},{n}).")
+        if lock.atk_at_least_lp:                                 # LKR-2: ATK at least its controller's LP
+            out.append(f"activation_lock_atk_lp({c},{n}).")
+        if lock.st_kind_archetype is not None:                   # LKR-3: a card type of a Monster Card in its S/T Zone
+            filters.archetypes.add(lock.st_kind_archetype)
+            out.append(f"activation_lock_st_kind({c},{n},{lock.st_kind_archetype}).")
+        if lock.used_archetype is not None:                      # LKR-4: the Attributes of its Summon's materials
+            filters.archetypes.add(lock.used_archetype)
+            out.append(f"activation_lock_used_attribute({c},{n},{lock.used_archetype}).")
     rule = unique(card)                                          # UNQ-1..UNQ-4
     if rule is not None:
         what = "name" if rule.name else f"archetype({rule.archetype})"
