@@ -8,9 +8,12 @@ from helpers import (
     applied,
     board,
     plays_of,
+    procedure_play,
+    procedure_summons,
     whole_plays,
 )
 
+from pysolver.cards.effects import procedures
 from pysolver.cards.reading import unread_clauses
 from pysolver.cards.replacements import deck_bottom_on_leaving
 
@@ -108,3 +111,35 @@ def test_scy_1_chaos_emperor_cannot_be_banished_as_a_cost(real):
     play = only(position, "procedure_summon", card="H1", cost=("M1",))
     after = applied(position, play, zone="M3")
     assert names(after.me.banished) == [CHAOS_EMPEROR] and not after.me.deck
+
+
+# --------------------------------------------------------------------------------------------------
+# SCY-2: '... by sending 2 "Gadget" Monster Cards from your hand and/or face-up field to the GY.'
+
+ADMIRAL = "Boot-Up Admiral - Destroyer Dynamo"
+
+
+def test_scy_2_boot_up_admiral_the_procedure_is_read(real):
+    (way,) = procedures(real[ADMIRAL])
+    (slot,) = way.costs
+    assert (slot.action, slot.places, slot.count, slot.face_up, slot.any_card) == ("send", ("hand", "field"), 2,
+                                                                                   True, True)
+    assert not unread_clauses(real[ADMIRAL])
+
+
+def test_scy_2_boot_up_admiral_gadget_monster_cards_of_the_hand_and_face_up_field(real):
+    """Any 2 of the Gadgets of the hand and the face-up one of the field; not the Set one (face-up field), not a
+    Monster Card of another archetype."""
+    position = board(cards=real).hand(ADMIRAL, "Red Gadget", "Green Gadget", "Kuriboh") \
+        .monster(1, "Yellow Gadget").monster(2, "Gold Gadget", position="set").build()
+    found = procedure_summons(position)
+    assert found == {("H1", ("H2", "H3")), ("H1", ("H2", "M1")), ("H1", ("H3", "M1"))}
+    play = procedure_play(position, "H1", ("H3", "M1"))
+    after = applied(position, play, zone="M3")
+    assert sorted(names(after.me.graveyard)) == ["Green Gadget", "Yellow Gadget"]
+    assert after["M3"].card.name == ADMIRAL and after["M3"].state.properly_summoned
+
+
+def test_scy_2_boot_up_admiral_needs_two(real):
+    position = board(cards=real).hand(ADMIRAL, "Red Gadget").monster(1, "Gold Gadget", position="set").build()
+    assert procedure_summons(position) == set()
