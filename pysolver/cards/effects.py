@@ -393,6 +393,17 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
             out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up,
                                 scales=scale_may_be and "field" in places))
             continue
+        monster_cards = re.fullmatch(r'("[^"]+") Monster Cards?', phrase)
+        if monster_cards and action in ("banish", "send", "shuffle") and set(places) <= {"hand", "field"}:
+            # SCY-2: '2 "Gadget" Monster Cards from your hand and/or face-up field' -- cards of the archetype whose
+            # card is a Monster Card (the engine's IsOriginalType(TYPE_MONSTER)): monsters of the hand; on the field
+            # the player's monsters that are not Trap Monsters and its Pendulum Scales (face-up where it says so)
+            wanted = _filter(f"{monster_cards.group(1)} monster")
+            if not (isinstance(wanted, Atom) and wanted.key == "archetype"):
+                raise UnsupportedText(f"{action} cost {phrase!r}")
+            wanted = conj(wanted, Atom("kind", "=", "monster"), Not(Atom("kind", "=", "trap_monster")))
+            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up, different=different))
+            continue
         archetype = re.fullmatch(r'("[^"]+") cards?', phrase)
         if archetype and action in ("banish", "send", "shuffle") and set(places) <= {"graveyard", "field"}:
             # PRX-8: '3 "SPYRAL" cards' -- any card of the archetype (a Spell or Trap too; on the field, any of the

@@ -104,7 +104,7 @@ def blind(card: Card) -> bool:
         tribute_limit,
         untributable_face_up,
     )
-    from .replacements import banish_instead
+    from .replacements import banish_instead, deck_bottom_on_leaving
     from .written import (
         hand_synchro,
         non_tuner,
@@ -124,7 +124,8 @@ def blind(card: Card) -> bool:
         return True
     never = untributable_face_up(card)
     return (bool(never) and never != "opponent") or tribute_limit(card) is not None \
-        or any(r.kind != "field" for r in banish_instead(card)) or field_name(card) is not None \
+        or any(r.kind != "field" for r in banish_instead(card)) or deck_bottom_on_leaving(card) \
+        or field_name(card) is not None \
         or read(double_tribute(card)) or bool(fusion_substitute(card)) or bool(tuner_for_user(card)) \
         or any(read(reader(card)) for reader in (synchro_levels, non_tuner, tuner_substitute, xyz_levels,
                                                  synchro_all_levels, hand_synchro))

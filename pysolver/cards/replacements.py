@@ -12,7 +12,9 @@ The wordings read, each a whole sentence outside activated effects and Pendulum 
   Virtual World Kyubi - Shenshen, Invoked Oceanus, ...), on a monster (not a Gemini or Pendulum Monster) or a
   Continuous/Field Spell or Continuous Trap.
 
-What they do (and BAN-4, the costs they forbid) is in docs/replacement-rules.md. Everything else that banishes
+What they do (and BAN-4, the costs they forbid) is in docs/replacement-rules.md. Also read here (docs/procedure-rules.md,
+SCY-1): "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck." (Chaos Emperor,
+the Dragon of Armageddon), a leave-the-field redirect to the bottom of the Deck. Everything else that banishes
 "instead" stays unread (pysolver.cards.reading): a condition the position cannot decide ("If this card is Level 7
 or higher", "during your opponent's turn", "If Summoned this way", "except ..."), a destruction ("destroyed by
 battle"), "If a card effect would send this card ..." (Destiny HERO - Departed), bullet choices.
@@ -32,6 +34,8 @@ FIELD_WIDE = re.compile(r"(?:While this card is (?P<where>face-up on the field|i
                         r"(?P<what>card|monster) sent (?:from (?P<source>the field|the hand or Main Deck) )?"
                         r"to (?P<gy>the|your|your opponent's) GY is banished instead\.")
 OVERLAY = re.compile(r"If this card is an Xyz Material and would be sent to the GY, banish it instead\.")
+# SCY-1: the engine's EFFECT_LEAVE_FIELD_REDIRECT with LOCATION_DECKBOT, given by its Special Summon.
+DECK_BOTTOM = re.compile(r"If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck\.")
 
 
 @dataclass(frozen=True)
@@ -98,5 +102,18 @@ def banished_from_overlay(card: Card) -> bool:
     return any(r.kind == "overlay" for r in banish_instead(card))
 
 
+@cache
+def deck_bottom_on_leaving(card: Card) -> str | None:
+    """SCY-1: the sentence of a Main Deck monster's own text (outside activated effects and a Pendulum Effect)
+    "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck.", or None."""
+    if not card.is_monster or card.kinds & {"fusion", "synchro", "xyz", "link", "token"}:
+        return None
+    for sentence in sentences(card):
+        if not sentence.activated and sentence.where == "card" and DECK_BOTTOM.fullmatch(sentence.text):
+            return sentence.text
+    return None
+
+
 def read_sentences(card: Card) -> tuple[str, ...]:
-    return tuple(r.sentence for r in banish_instead(card))
+    bottom = deck_bottom_on_leaving(card)
+    return tuple(r.sentence for r in banish_instead(card)) + ((bottom,) if bottom else ())

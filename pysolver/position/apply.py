@@ -16,7 +16,7 @@ from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, cost_action
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
-from ..cards.replacements import banished_from_overlay, banished_on_leaving, field_wide
+from ..cards.replacements import banished_from_overlay, banished_on_leaving, deck_bottom_on_leaving, field_wide
 from ..cards.negations import negated
 from ..cards.requirements import Atom
 from ..cards.written import gemini, tuner_for_user, tuner_if_material
@@ -76,7 +76,9 @@ class _Board:
                 "extra_deck" if isinstance(state, PileCard) else "hand_deck"
         if isinstance(state, Monster):
             if "token" not in state.card.kinds:
-                if "banish_when_it_leaves" in state.restrictions or _banished_leaving(state) \
+                if "banish_when_it_leaves" not in state.restrictions and _to_deck_bottom(state):
+                    pile["deck"].append(state.card)   # SCY-1: before BAN-3 and PEN-4, a fresh card at the bottom
+                elif "banish_when_it_leaves" in state.restrictions or _banished_leaving(state) \
                         or self.redirected(player, state.card, origin, monster=True):   # TOK-1, BAN-1, BAN-3
                     pile["banished"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
                 elif "pendulum" in state.card.kinds:
@@ -413,6 +415,9 @@ def _contact_cost(position: Position, board: _Board, cost: str, action: str) -> 
             return
         if _banished_leaving(state):   # BAN-1: shuffled into the Deck, it is banished instead
             action = "banish"
+        elif "banish_when_it_leaves" not in state.restrictions and _to_deck_bottom(state):
+            pile["deck"].append(card)   # SCY-1: banished or shuffled, it goes to the bottom of the Deck (unshuffled)
+            return
     if action == "banish":
         pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
     elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
@@ -502,6 +507,17 @@ def _granters(position: Position, leaving: frozenset) -> list:
         found.extend((r, instance.player) for r in replacements
                      if r.where == "field" or instance.location == "extra_monster_zone")
     return found
+
+
+def _to_deck_bottom(monster: Monster) -> bool:
+    """SCY-1: "If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck." -- a
+    face-up monster that was Special Summoned: the position says how (`summoned_as`) or from where
+    (`special_summoned_from`), or its kind comes to the field no other way ("Cannot be Normal Summoned/Set", an
+    Extra Deck or Ritual Monster, a Trap Monster)."""
+    if monster.position == "set" or not deck_bottom_on_leaving(monster.card):
+        return False
+    return bool(monster.summoned_as or monster.special_summoned_from or monster.card.kinds & {
+        "trap_monster", "fusion", "synchro", "xyz", "link", "ritual", "special_summon"})
 
 
 def _banished_leaving(monster: Monster) -> bool:

@@ -64,7 +64,7 @@ from ..cards.attacks import attack_rules
 from ..cards.effects import activated_effects, contact_fusion, procedures
 from ..cards.extra_deck_text import alternative_xyz
 from ..cards.cardtext import ritual_spell
-from ..cards.replacements import banish_instead
+from ..cards.replacements import banish_instead, deck_bottom_on_leaving
 from ..cards.written import gemini, tuner_for_user, tuner_if_material
 from ..errors import PysolverError
 from ..position.play import Play
@@ -195,6 +195,8 @@ class _Duel:
         if isinstance(state, Monster):          # it leaves the field
             if "token" in state.card.kinds:
                 pass                            # a Token ceases to exist
+            elif _returns_to_deck_bottom(state):   # SCY-1: to the bottom of the Deck, a fresh card there
+                pile["deck"].append(state.card)
             # TOK-1: its summoning effect banishes it; BAN-1: its own text does; BAN-3: a field-wide replacement
             # does (each before PEN-4 applies)
             elif "banish_when_it_leaves" in state.restrictions or _leaves_for_banishment(state) or \
@@ -246,6 +248,9 @@ class _Duel:
                 return
             if _leaves_for_banishment(state):   # BAN-1: leaving the field for the Deck, it is banished instead
                 where = "banished"
+            elif _returns_to_deck_bottom(state):   # SCY-1: banished or shuffled, it goes to the Deck's bottom
+                pile["deck"].append(card)          # (placed there: the Deck is not shuffled for it)
+                return
         if where == "banished":
             pile["banished"].append(PileCard(card, properly_summoned=getattr(state, "properly_summoned", True)))
         elif card.kinds & {"fusion", "synchro", "xyz", "link"}:
@@ -338,6 +343,20 @@ def _leaves_for_banishment(monster: Monster) -> bool:
     """BAN-1 (docs/replacement-rules.md): "If this face-up card would leave the field, banish it instead." --
     read on a monster that is face-up (Attack or Defense Position) when it leaves; a Set one is not."""
     return monster.position in ("attack", "defense") and any(r.kind == "leaves" for r in banish_instead(monster.card))
+
+
+def _returns_to_deck_bottom(monster: Monster) -> bool:
+    """SCY-1 (docs/procedure-rules.md): "If this face-up Special Summoned card leaves the field, return it to the
+    bottom of the Deck." -- the engine gives the monster a leave-the-field redirect (LOCATION_DECKBOT) when it is
+    Special Summoned, gone once it is face-down. Special Summoned: a Summon procedure or a place it was Special
+    Summoned from is recorded, or its card can never be Normal Summoned or Set. A "banish it when it leaves the
+    field" given by the effect that Special Summoned it (TOK-1) wins: the engine prefers the banishment."""
+    if monster.position not in ("attack", "defense") or "banish_when_it_leaves" in monster.restrictions:
+        return False
+    if not deck_bottom_on_leaving(monster.card):
+        return False
+    never_normal = {"trap_monster", "fusion", "synchro", "xyz", "link", "ritual", "special_summon"}
+    return bool(monster.summoned_as or monster.special_summoned_from or monster.card.kinds & never_normal)
 
 
 def _card_of(state):

@@ -48,7 +48,7 @@ from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_t
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
-from ..cards.replacements import banish_instead
+from ..cards.replacements import banish_instead, deck_bottom_on_leaving
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
@@ -296,6 +296,19 @@ def _never_reaches_gy(position: Position, instance: Instance) -> bool:
                 continue
             return True
     return False
+
+
+def _returns_to_deck(instance: Instance, action: str) -> bool:
+    """SCY-1 (docs/procedure-rules.md): a face-up Special Summoned monster whose text says "If this face-up Special
+    Summoned card leaves the field, return it to the bottom of the Deck." would go to the Deck from the field
+    whatever sends it, so it cannot pay a cost of sending to the GY or of banishing (the engine's
+    is_capable_cost_to_grave and is_removeable_as_cost ask where the card would really go) -- unless the effect
+    that Special Summoned it banishes it when it leaves the field (TOK-1), for a banishing cost."""
+    if instance.location not in ("monster_zone", "extra_monster_zone") or not _face_up(instance):
+        return False
+    if not deck_bottom_on_leaving(instance.card) or not _special_summoned(instance):
+        return False
+    return action == "send" or (action == "banish" and "banish_when_it_leaves" not in instance.state.restrictions)
 
 
 def _never_tributed(instance: Instance, position: Position) -> bool:
@@ -2203,6 +2216,7 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
                     pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
+                pool = [c for c in pool if not _returns_to_deck(c, slot.action)]     # SCY-1
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
                 if slot.levels_at_least is not None and slot.levels_break:   # SCX-10
                     picks = _levels_until_reached([c for c in pool if c.id != monster.id and _has_level(c)],
@@ -2354,6 +2368,7 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             pool = [m for m in pool if not _never_tributed(m, position)]                 # NS-10
         if contact.action == "send":
             pool = [m for m in pool if not _never_reaches_gy(position, m)]     # BAN-4
+        pool = [m for m in pool if not _returns_to_deck(m, contact.action)]   # SCY-1
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
                       and _group_options(requirement, m, False, player=monster.player)]
         low = max(1, requirement.min_materials)

@@ -340,6 +340,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "never_tributed": ("NS-10", "{M:instance} cannot be Tributed while it is face-up on the field (its own text)"),
     "send_cost_banished": ("BAN-4", ("{M:instance} cannot be sent to the GY as a cost: it would be banished "
                                      "instead (its own text, or a card's that banishes the cards sent to the GY)")),
+    "cost_redirected": ("SCY-1", ("{M:instance} cannot be sent to the GY or banished as a cost: it would return to "
+                                  "the bottom of the Deck instead (its own text)")),
     "no_zone_tribute": ("NS-4", "no Main Monster Zone would be free: Tribute a monster in a Main Monster Zone"),
     "scale_zone_free": ("ZN-7", "both Pendulum Zones are taken"),
     "pendulum_none": ("PEN-1", "no monster can be Pendulum Summoned"),
