@@ -50,3 +50,51 @@ def test_msc_1_clorless_on_the_field_has_unknown_atk_def(real):
         real[CLORLESS]))]
     assert "M1" not in {i for p in plays for i in p.uses()}
     assert any(p.action == "link_summon" and "M2" in p.uses() for p in plays)
+
+
+# --- MSC-2: "Your "X" and monsters that mention it can attack while in face-up Defense Position" ----------------------
+
+AFLD = "Ancient Fairy Life Dragon"
+
+
+def _attackers(position) -> set:
+    return {card for action, card, _ in whole_plays(position) if action == "declare_attack"}
+
+
+def test_msc_2_ancient_fairy_life_dragon_sentence_is_read(real):
+    assert unread_clauses(real[AFLD]) == ()
+    assert unread_clauses(real["Superheavy Samurai Big Benkei"]) == ()
+
+
+def test_msc_2_ancient_fairy_dragon_and_monsters_that_mention_it_attack_in_defense_position(real):
+    """Ancient Fairy Dragon (named) and Regulus the Fairy Beast (its text names it) attack from face-up Defense
+    Position while the turn player's face-up Ancient Fairy Life Dragon applies its text; Summoned Skull does not; the
+    Life Dragon itself mentions it, so it attacks in Defense Position too."""
+    b = board(cards=real, turn=3, phase="battle").monster(1, AFLD, position="defense") \
+        .monster(2, "Ancient Fairy Dragon", position="defense").monster(3, "Regulus the Fairy Beast", position="defense") \
+        .monster(4, "Summoned Skull", position="defense")
+    b.opponent.monster(1, "Kuriboh")
+    assert _attackers(b.build()) == {"M1", "M2", "M3"}
+
+
+def test_msc_2_only_while_the_life_dragon_applies_its_text(real):
+    """Without it, face-down, negated (TOK-1's effects_negated) or the opponent's, Ancient Fairy Dragon in Defense
+    Position declares no attack (BP-2)."""
+    base = board(cards=real, turn=3, phase="battle").monster(2, "Ancient Fairy Dragon", position="defense")
+    base.opponent.monster(1, "Kuriboh")
+    assert _attackers(base.build()) == set()
+    for options in ({"position": "set"}, {"restrictions": ["effects_negated"]}):
+        b = board(cards=real, turn=3, phase="battle").monster(1, AFLD, **options) \
+            .monster(2, "Ancient Fairy Dragon", position="defense")
+        b.opponent.monster(1, "Kuriboh")
+        assert "M2" not in _attackers(b.build()), options
+    theirs = board(cards=real, turn=3, phase="battle").monster(2, "Ancient Fairy Dragon", position="defense")
+    theirs.opponent.monster(1, AFLD)
+    assert _attackers(theirs.build()) == set()
+
+
+def test_msc_2_superheavy_samurai_big_benkei_lets_superheavy_samurai_attack_in_defense_position(real):
+    b = board(cards=real, turn=3, phase="battle").monster(1, "Superheavy Samurai Big Benkei", position="defense") \
+        .monster(2, "Superheavy Samurai Flutist", position="defense").monster(3, "Kuriboh", position="defense")
+    b.opponent.monster(1, "Kuriboh")
+    assert _attackers(b.build()) == {"M1", "M2"}
