@@ -264,6 +264,14 @@ _LOCK_PLAYERS = re.compile(r"(?P<who>Neither player can|You cannot|Your opponent
 _YOURS = r"(?:(?:All y|Y)our (?P<what>[^,.]+?)|All (?P<what2>[^,.]+?) you control)"
 _DIRECT_FOR = re.compile(rf"{_YOURS} can attack (?:your opponent )?directly\.")
 _EXTRA_FOR = re.compile(rf"{_YOURS} can (?:make a second attack|attack twice) during each Battle Phase\.")
+# MSC-2: "Your "Ancient Fairy Dragon" and monsters that mention it can attack while in face-up Defense Position (apply
+# their DEF for damage calculation)." (Ancient Fairy Life Dragon), ""Superheavy Samurai" monsters you control can attack
+# while in face-up Defense Position." (Superheavy Samurai Big Benkei): the engine's EFFECT_DEFENSE_ATTACK as a field
+# effect of the card (range LOCATION_MZONE, its controller's Monster Zones, target `IsCode(X) or ListsCode(X)` /
+# `IsSetCard`): BP-6 for each of its controller's monsters of that filter while the card applies its text
+_DEFENSE_FOR = re.compile(rf'(?:{_YOURS}|(?P<what3>"[^"]+" monsters) you control) can attack while in face-up Defense '
+                          r"Position(?: \(apply their DEF for damage calculation\))?\.")
+_NAMED_AND_MENTIONING = re.compile(r'"(?P<name>[^"]+)" and monsters that mention it')
 # BPX-1 with the effect's condition: while the opponent controls a face-down Defense Position monster (Giant
 # Mimighoul), while N or more Xyz Materials are attached to the monsters on the field (Goblin Biker Troika Griare)
 _DIRECT_FOR_FACE_DOWN = re.compile(rf"{_YOURS} can attack (?:your opponent )?directly while your opponent controls a "
@@ -425,7 +433,7 @@ _DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )
                                      r"column\.")
 WORDINGS = (_DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
-            _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DIRECT_FOR_FACE_DOWN,
+            _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DEFENSE_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
             _DIRECT, _NO_DIRECT, _EXTRA, _ON_MONSTERS, _DEFENSE, _MATERIAL, _NOT_TARGET, _IGNORED, _CANNOT,
             _NO_MATERIAL, _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL,
@@ -501,6 +509,7 @@ class AttackRules:
     attack_all_face_up: bool = False     # BPX-9: ... and face-up
     direct_all_defense: bool = False     # BPX-8: ... while the opponent controls no Attack Position monster
     extra_for: tuple = ()                # BPX-2: its controller's monsters of these filters: a second attack
+    in_defense_for: tuple = ()           # MSC-2: its controller's monsters of these filters: BP-6 (attack in Defense)
     direct_in_defense: bool = False      # BPX-3: it attacks in Defense Position too, then directly only
     direct_while_set: bool = False       # BPX-4: it can attack directly while its controller has a Set Spell/Trap
     cannot_with_other: bool = False      # BPX-12: it cannot attack while its controller has another monster
@@ -591,6 +600,16 @@ def _filter(phrase: str):
         return parse_filter(phrase)
     except UnsupportedMaterialLine:
         return None
+
+
+def _defense_for_filter(phrase: str):
+    """MSC-2: '"X" and monsters that mention it' (a card named X, or whose text names X in quotes: the engine's
+    `IsCode(X) or ListsCode(X)`), else the filter of the phrase, or None."""
+    from .requirements import Atom, Or
+    if match := _NAMED_AND_MENTIONING.fullmatch(phrase):
+        name = match.group("name")
+        return Or((Atom("name", "=", name), Atom("mentions", "=", name)))
+    return _filter(phrase)
 
 
 @lru_cache(maxsize=None)
@@ -701,6 +720,10 @@ def attack_rules(card: Card) -> AttackRules:
                 and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # BPX-1, BPX-2
             key = "direct_for" if match.re is _DIRECT_FOR else "extra_for"
             found[key] = found.get(key, ()) + (what,)
+        elif (match := _DEFENSE_FOR.fullmatch(text)) \
+                and (what := _defense_for_filter(match.group("what") or match.group("what2") or match.group("what3"))) \
+                is not None:                                                                               # MSC-2
+            found["in_defense_for"] = found.get("in_defense_for", ()) + (what,)
         elif (match := _DIRECT_FOR_FACE_DOWN.fullmatch(text)) \
                 and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # BPX-1
             found["direct_for_while"] = found.get("direct_for_while", ()) + ((what, "their_face_down"),)

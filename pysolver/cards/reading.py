@@ -215,6 +215,11 @@ def _wordings() -> tuple[re.Pattern, ...]:
                    r"|the effect of [^.]+?)(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"Must be Ritual Summoned(?: with [^.]+)?\."),
         cardtext.OWN_SET_STATS,     # SCX-6: its ATK/DEF on the field unknown (MAT-3)
+        # MSC-1: "This card's original ATK/DEF each become the number of materials used for its Summon x 1000."
+        # (Clorless, Chaos King of Dark World): `cardtext.own_original_stats` takes it (MAT-3), so on the field its
+        # ATK and DEF are unknown and the plays that would depend on them are withheld; nothing else follows from it
+        re.compile(r"This card's original ATK/DEF each become the number of materials used for its "
+                   r"(?:(?:Fusion|Synchro|Xyz|Link|Special) )?Summon x \d+\."),
         cardtext.BY_CARD_EFFECT,    # "Must be Special Summoned by (a) card effect" (SUMC-1: special_summon_limit)
         cardtext.ONLY_ITS_OWN_EFFECT_OTHERWISE,   # PRY-3: "... except by its own effect" (nomi: special_summon_limit)
         cardtext._ONLY_WITH_CARD,   # "This card cannot be Special Summoned except with "X"" (SP-2, nomi)

@@ -557,7 +557,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         state, text = monster.state, _attack_text(monster)
         materials = len(state.materials)
         units = [i for i in position.instances.values() if i.location == "overlay" and i.host == monster.id]
-        if not (state.position == "attack" or (state.position == "defense" and (text.in_defense or text.direct_in_defense))):
+        # MSC-2: "Your "Ancient Fairy Dragon" and monsters that mention it can attack while in face-up Defense Position"
+        # (a face-up monster of the turn player's whose text applies, this one too)
+        defense_allowed = any(_matches(what, monster) for other in _own(position, ON_FIELD)
+                              for what in _attack_text(other).in_defense_for)
+        if not (state.position == "attack" or (state.position == "defense" and (
+                text.in_defense or text.direct_in_defense or defense_allowed))):
             continue
         only_direct = state.position == "defense" and text.direct_in_defense   # BPX-3: directly only
         helpers = [_attack_text(other) for other in _own(position, ON_FIELD)]   # BPX-1, BPX-2: "Your X monsters ..."

@@ -722,6 +722,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_extra_while_banished({c},{filters.number(rules.extra_while_banished)}).")
     for what in rules.extra_for:       # BPX-2: ... can make a second attack
         out.append(f"attack_extra_for({c},{filters.number(what)}).")
+    for what in rules.in_defense_for:  # MSC-2: ... can attack while in face-up Defense Position
+        out.append(f"attack_in_defense_for({c},{filters.number(what)}).")
     if rules.direct_while_control:     # BPA-2: the card of that name by its code, or renamed on the field
         name = _string(rules.direct_while_control)
         out.append(f"attack_direct_while_control({c},{name},{filters.number(rules.direct_unless_theirs)}).")

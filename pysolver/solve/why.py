@@ -628,6 +628,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_in_defense": ("BP-6", "{0:card} has no text that lets it attack in Defense Position"),
     "attack_direct_in_defense": ("BPX-3", "{0:card} has no text that lets it attack in Defense Position"),
     "attack_extra_for": (None, None),
+    "attack_in_defense_for": (None, None),   # MSC-2: the reason is BP-6's (no text lets it attack in Defense Position)
     "attack_extra_while_banished": ("BP-5", "{0:card} has no text that lets it attack twice while a card is banished"),
     "no attack_extra_while_banished": (None, None),
     "attack_extra_while": ("BP-5", "{0:card} has no text that lets it attack twice while it points to a monster"),
