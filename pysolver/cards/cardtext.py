@@ -385,14 +385,12 @@ def stat_terms(card: Card) -> bool:
 
 @lru_cache(maxsize=8192)
 def stat_terms_sentence(card: Card) -> str:
-    """The first sentence of `stat_terms` ("" when there is none), where a reader may take it (STM-4): the material
-    line, a sentence that is not part of an activated effect (a rule: a procedure, a lock, a clause), or any
-    sentence of a Ritual or Fusion Spell or of a card with activated effects pysolver lists (`effects`). The
+    """The first sentence of `stat_terms` ("" when there is none), where a reader may take it (STM-3): a sentence
+    that is not part of an activated effect (a rule: a procedure, a lock, a clause), any sentence of a Ritual or
+    Fusion Spell or of a card with activated effects pysolver lists (`effects`), else the material line. The
     sentence of its own ATK/DEF change (MAT-3, STM-1) is not one."""
     from .effects import activated_effects
     from .sentences import sentences
-    if card.materials and _STAT_TERM.search(card.materials):
-        return card.materials.strip()
     own = own_original_stats_sentence(card) if own_original_stats(card) else None
     activations = None
     for sentence in sentences(card):
@@ -404,7 +402,13 @@ def stat_terms_sentence(card: Card) -> str:
                                or activated_effects(card))
         if not sentence.activated or activations:
             return sentence.text
-    return ""
+    return card.materials.strip() if card.materials and _STAT_TERM.search(card.materials) else ""
+
+
+def stat_terms_beyond_materials(card: Card) -> bool:
+    """STM-4: the card tests ATK/DEF elsewhere than in its material line (which tests only the materials a play
+    uses)."""
+    return stat_terms(card) and stat_terms_sentence(card) != (card.materials or "").strip()
 
 
 _SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("fusion", "fusion"))

@@ -3188,6 +3188,13 @@ def _legal_plays(position: Position, all_instances: bool) -> list[Play]:
 # (`pysolver.cards.reading.unread_clauses`) withholds the plays that depend on it; an unread lock in
 # force on the turn player refuses the position. Written from the documented rule.
 
+def _only_in_material_line(card) -> bool:
+    """STM-4: the card's only ATK/DEF condition is in its material line, which tests the materials a play uses (those
+    of unknown values are withheld already)."""
+    from ..cards.cardtext import stat_terms_sentence
+    return bool(card.materials) and stat_terms_sentence(card) == card.materials.strip()
+
+
 def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
     from ..cards.cardtext import changes_others_stats, own_original_stats, stat_terms
     from ..cards.reading import unread_clauses, whom
@@ -3284,6 +3291,7 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
         uses_it |= unknown
         if unknown:
             moves_it |= {i.id for i in position.instances.values() if stat_terms(i.card)
+                         and not _only_in_material_line(i.card)
                          and not (i.player != position.turn_player and i.location in ("hand", "deck", "extra_deck"))
                          and not (i.location == "deck" and not deck_tributes)}
 

@@ -37,6 +37,7 @@ from ..cards.cardtext import (
     own_original_stats,
     own_original_stats_sentence,
     stat_terms,
+    stat_terms_beyond_materials,
     stat_terms_sentence,
 )
 from ..cards.negations import uncertain as uncertain_negations
@@ -279,7 +280,8 @@ class Withheld:
                 self.entries.append(UnreadCard(instance.card.name, instance.id, clause, _WITHHELD["play"]))
                 self._scopes.append("play")
             for instance in setting if unknown else ():
-                if instance.id not in self.play_ids | self.summon_ids and _can_matter(instance, position, deck_used):
+                if instance.id not in self.play_ids | self.summon_ids and _can_matter(instance, position, deck_used) \
+                        and stat_terms_beyond_materials(instance.card):
                     self.summon_ids.add(instance.id)
                     self.entries.append(UnreadCard(instance.card.name, instance.id, stat_terms_sentence(instance.card),
                                                    _WITHHELD["summon"] + " (a monster's ATK/DEF it tests is unknown)"))
