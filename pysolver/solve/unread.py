@@ -151,6 +151,16 @@ _MAY_ALLOW = re.compile(r"\b(?:can|must|unless|except|instead|only)\b", re.I)
 _MUST_ATTACK = re.compile(r"\bmust attack\b", re.I)
 
 
+def binds_turn_player(clause: str, mine: bool) -> bool:
+    """Whether an unread "must attack" clause may bind the turn player's monsters: "your opponent's monsters" those of
+    its controller's opponent, "This card" its own monster, anything else ("All monsters") both players' (BPO-1)."""
+    if re.search(r"\byour opponent\b|\btheir\b|\bthey\b", clause, re.IGNORECASE):
+        return not mine
+    if re.match(r"This card\b", clause):
+        return mine
+    return True
+
+
 def together(position: Position, ids) -> Instance | None:
     """UNQ-4: a card of a Pendulum Summon whose "only 1 X" rule 2 or more of the summoned cards meet (itself
     included): the engine lets them all come and then destroys all but one by rule, which pysolver does not
@@ -235,7 +245,7 @@ class Withheld:
                 elif _is_scale(instance) and clause.where == "pendulum":
                     withheld += "; every Pendulum Summon"
                 if clause.scope == "attack" and _MUST_ATTACK.search(clause.clause) \
-                        and instance.player == position.turn_player:
+                        and binds_turn_player(clause.clause, instance.player == position.turn_player):
                     self.leaving_battle = True     # the engine keeps the Battle Phase while such a monster can attack,
                     withheld += ("; leaving the Battle Phase" if position.phase == "battle"   # and refuses to skip it
                                  else "; ending the turn without a Battle Phase")
