@@ -534,6 +534,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                    for other in _own(position, ON_FIELD) + opponents)
 
     their_set = any(o.state.position == "set" for o in opponents)    # BPX-1: a face-down monster of theirs
+    # BPO-2: "... must attack this card": while one applies its text, the attacks are on such cards only (one whose text
+    # says it does not prevent a direct attack, BP-8, cannot be attacked even so); None while none applies
+    musts = [o for o in opponents if _attack_text(o).must_attack == "this"]
+    must_this = [o.id for o in musts if not _attack_text(o).ignored] if musts else None
     on_field = {m.id for m in _own(position, ON_FIELD) + opponents}     # BPX-1: Xyz Materials on the field
     field_units = sum(1 for i in position.instances.values() if i.location == "overlay" and i.host in on_field)
     for monster in _own(position, ON_FIELD):
@@ -644,6 +648,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             targets = [t for t in targets if places[t][0] != column]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
+        if must_this is not None:   # BPO-2: only the cards that say so (no BP-8, BP-10, BPX-3, BPX-27 or BPM-2), never directly
+            targets = [o for o in must_this if o not in attacked_before]
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
 
@@ -684,7 +690,7 @@ def _must_attack_bound(position: Position) -> set[str]:
     "All monsters your opponent controls must attack, if able." (BP-3: face-up, with its effects); a monster whose own
     text says "This card must attack if able." while it applies."""
     mine = _own(position, ON_FIELD)
-    if any(_attack_text(o).must_attack == "opponents" for o in _opponents(position, ON_FIELD)):
+    if any(_attack_text(o).must_attack in ("opponents", "this") for o in _opponents(position, ON_FIELD)):
         return {m.id for m in mine}
     return {m.id for m in mine if _attack_text(m).must_attack == "self"}
 

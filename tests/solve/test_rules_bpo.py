@@ -1,5 +1,6 @@
-"""BPO-1 (docs/battle-rules.md): "must attack, if able" (ocgcore EFFECT_MUST_ATTACK, `processor.cpp`). Real cards from
-the card database; every position is compared with the reference enumerator (same play keys, a whole answer)."""
+"""BPO-1, BPO-2 (docs/battle-rules.md): "must attack, if able" (ocgcore EFFECT_MUST_ATTACK, `processor.cpp`) and "must
+attack this card" (EFFECT_MUST_ATTACK_MONSTER, `field::get_attack_target`). Real cards from the card database; every
+position is compared with the reference enumerator (same play keys, a whole answer)."""
 
 from __future__ import annotations
 
@@ -109,3 +110,70 @@ def test_bpo_1_no_battle_phase_on_the_first_turn(real):
     b = PositionBuilder(cards=real, turn=1, phase="main1").monster(1, GORILLA)
     assert phase_moves(b.build()) == {"end_turn"}
 
+
+# --------------------------------------------------------------------------------------------------
+# BPO-2: "All monsters your opponent controls that can attack must attack this card" (EFFECT_MUST_ATTACK with
+# EFFECT_MUST_ATTACK_MONSTER)
+
+DOLMEN = "G Golem Invalid Dolmen"
+TRILITHON = "G Golem Dignified Trilithon"
+
+
+def test_bpo_2_the_wordings_are_read(real):
+    for name in (DOLMEN, TRILITHON, "Maiden in Love", "Angry Burger", "Puppet Rook"):
+        assert attack_rules(real[name]).must_attack == "this", name
+        assert not any("must attack" in u.clause for u in unread_clauses(real[name])), name
+
+
+def test_bpo_2_the_attacks_are_on_that_card_only(real):
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Kuriboh", position="defense")
+    b.opponent.monster(1, "Maiden in Love").monster(2, "Vorse Raider")
+    assert checked(b.build()) == {("declare_attack", "M1", "oM1")}    # not Vorse Raider, and no leaving the phase
+    b = battle(real).monster(1, "Celtic Guardian", attacked=True)
+    b.opponent.monster(1, "Maiden in Love").monster(2, "Vorse Raider")
+    assert phase_moves(b.build()) == {"enter_main2", "end_turn"}
+    b = main(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Maiden in Love")
+    assert phase_moves(b.build()) == {"enter_battle_phase"}
+
+
+def test_bpo_2_never_a_direct_attack(real):
+    """Even a monster that can attack directly (BP-4: Wattkyuki) attacks only the card (ocgcore `get_attack_target`
+    returns before it makes a direct attack possible)."""
+    b = battle(real).monster(1, "Wattkyuki")
+    b.opponent.monster(1, "Angry Burger").monster(2, "Vorse Raider")
+    assert attacks(b.build()) == {("M1", "oM1")}
+
+
+def test_bpo_2_two_such_cards_are_both_targets(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Maiden in Love").monster(2, "Angry Burger").monster(3, "Vorse Raider")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_bpo_2_face_down_or_negated_it_binds_nothing(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Maiden in Love", position="set").monster(2, "Vorse Raider")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    assert phase_moves(b.build()) == {"enter_main2", "end_turn"}
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Maiden in Love", restrictions=["effects_negated"]).monster(2, "Vorse Raider")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_bpo_2_on_the_turn_players_side_it_binds_nothing(real):
+    b = battle(real).monster(1, "Maiden in Love").monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Vorse Raider")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
+    assert phase_moves(b.build()) == {"enter_main2", "end_turn"}
+
+
+def test_bpo_2_the_card_is_attacked_past_the_target_locks(real):
+    """ocgcore asks EFFECT_CANNOT_SELECT_BATTLE_TARGET of no target it must attack: Elemental HERO Rampart Blaster in
+    Defense Position (BPX-3: only direct attacks otherwise) attacks the card, and not directly."""
+    b = battle(real).monster(1, "Elemental HERO Rampart Blaster", position="defense")
+    b.opponent.monster(1, "Puppet Rook").monster(2, "Vorse Raider")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle(real).monster(1, "Elemental HERO Rampart Blaster", position="defense")
+    b.opponent.monster(1, "Vorse Raider")
+    assert attacks(b.build()) == {("M1", "direct")}
