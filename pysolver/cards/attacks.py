@@ -206,6 +206,13 @@ _WHILE = {"While this card is in the Main Monster Zone, ": "main_monster_zone",
           "While a card is in a Field Zone, ": "field_zone_card"}
 # BP-13 (EFFECT_CANNOT_ATTACK on the other monsters of its controller)
 _OTHERS = re.compile(r"Other monsters you control cannot (?:attack|declare an attack)\.")
+# BPO-1: EFFECT_MUST_ATTACK, a field one on the opponent's Monster Zones or the monster's own: the turn player cannot
+# leave the Battle Phase while a monster it binds can declare an attack, nor skip it while one is able to attack
+_MUST_ATTACK_ALL = re.compile(r"All monsters your opponent controls must attack, if able\.")
+_MUST_ATTACK_SELF = re.compile(r"This card must attack,? if able\.")
+# BPO-2: with EFFECT_MUST_ATTACK_MONSTER (value: the card itself): they attack only this card
+_MUST_ATTACK_THIS = re.compile(r"(?:All m|M)onsters your opponent controls (?:that can attack must attack this card|must "
+                               r"attack this card, if able)\.")
 # BP-8 while this Link Monster points to a monster (EFFECT_CANNOT_BE_BATTLE_TARGET with that condition)
 _NOT_TARGET_POINTING = re.compile(r"While this card points to a monster\(s\), your opponent's monsters cannot target "
                                   r"this card for attacks\.")
@@ -431,7 +438,7 @@ _DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Posit
 # == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
 _DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
                                      r"column\.")
-WORDINGS = (_DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DEFENSE_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -520,6 +527,9 @@ class AttackRules:
     attack_all_special: bool = False     # BPM-1: BP-12 on the opponent's Special Summoned monsters only
     direct_unless_kind: object = None    # BPM-2: it can attack directly while the opponent controls no face-up monster
                                          # of this filter; while they control one, it attacks only such monsters
+    others_cannot_declare: bool = False  # BP-13 said "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE: BPO-1)
+    must_attack: str = ""                # BPO-1: "opponents" (all the opponent's monsters) or "self" must attack, if able;
+                                         # BPO-2: "this", the opponent's monsters must attack this card
     others_no_reposition: bool = False   # BPN-3: no other monster on the field changes its battle position (nor is
                                          # Flip Summoned) while this card applies its text
     direct_alone_in_column: bool = False   # BPN-6: it can attack directly while no other card is in its column
@@ -546,6 +556,7 @@ class AttackLock:
     center: bool = False           # BPX-18: only while its card is in the center Main Monster Zone, and not on the
                                    # monsters in their controller's center Main Monster Zone
     others: bool = False           # BPN-3: not on its own card ("Other monsters on the field")
+    declare: bool = False          # "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE), not "cannot attack" (BPO-1)
 
 
 def _lock(match) -> AttackLock | None:
@@ -569,7 +580,7 @@ def _lock(match) -> AttackLock | None:
     unless = _filter_levelless(phrase) if phrase else None
     if (phrase and unless is None) or re.search(r"\b(?:ATK|DEF|[Cc]ounters?)\b", match.group(0)):
         return None
-    return AttackLock(whom, what, unless)
+    return AttackLock(whom, what, unless, declare=" declare " in match.group(0))
 
 
 def _filter_levelless(phrase: str):
@@ -707,7 +718,7 @@ def attack_rules(card: Card) -> AttackRules:
                 and (lock := _lock(match)) is not None:      # BPX-5: while it has Xyz Material
             found["locks"] = found.get("locks", ()) + (replace(lock, while_material=True),)
         elif card.is_monster and _CENTER_LOCK.fullmatch(text):            # BPX-18
-            found["locks"] = found.get("locks", ()) + (AttackLock("both", center=True),)
+            found["locks"] = found.get("locks", ()) + (AttackLock("both", center=True, declare=True),)
         elif card.is_monster and (match := _LOCK_SUMMONED.fullmatch(text)) \
                 and (what := _filter(match.group("what"))) is not None:   # BPX-5: the turn they are Summoned
             found["locks"] = found.get("locks", ()) + (AttackLock("both", what, summon_turn=True),)
@@ -804,6 +815,13 @@ def attack_rules(card: Card) -> AttackRules:
             found["column_guard"] = what                                            # BPX-27
         elif _OTHERS.fullmatch(text):
             found["others_cannot_attack"] = True
+            found["others_cannot_declare"] = " declare " in text
+        elif _MUST_ATTACK_ALL.fullmatch(text) and "must_attack" not in found:     # BPO-1
+            found["must_attack"] = "opponents"
+        elif _MUST_ATTACK_SELF.fullmatch(text) and "must_attack" not in found:    # BPO-1
+            found["must_attack"] = "self"
+        elif card.is_monster and _MUST_ATTACK_THIS.fullmatch(text) and "must_attack" not in found:   # BPO-2
+            found["must_attack"] = "this"
         elif _ON_MONSTERS_PER_MATERIAL.fullmatch(text):
             found["on_monsters_per_material"] = True
         elif _ALL_WITH_MATERIAL.fullmatch(text):

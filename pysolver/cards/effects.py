@@ -1154,7 +1154,7 @@ class Clause:
                             #   activate monster effects this turn)
     forbids: str = ""       # special_summon | special_summon_from_extra_deck | normal_summon | summon
                             # | activate_other | direct_attack_others | battle_phase | attack_self
-                            # | attack_others | direct_attack | direct_attack_self
+                            # | attack_others | direct_attack | direct_attack_self | announce_self
     effect: int = 1         # which activated effect (oath, after_resolution, extra_tribute_summon)
     except_filter: object = None   # the monsters still allowed ("except WIND monsters")
     method: str = ""               # after_summoned: the Summon of this card that switches it on (synchro, ...)
@@ -1181,7 +1181,10 @@ _FORBIDS = [
     (re.compile(r"your monsters cannot attack directly"), "direct_attack"),
     (re.compile(r"[Oo]nly this card can attack|no other monsters can attack, except this card"), "attack_others"),
     (re.compile(r"This card cannot attack (?:your opponent )?directly"), "direct_attack_self"),
-    (re.compile(r"This card cannot (?:attack|declare an attack)(?! directly)"), "attack_self"),
+    # BPO-1: "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE) refuses the same declarations as "cannot attack"
+    # (EFFECT_CANNOT_ATTACK), but leaves the monster able to attack, which a "must attack" reads in Main Phase 1
+    (re.compile(r"This card cannot declare an attack(?! directly)"), "announce_self"),
+    (re.compile(r"This card cannot attack(?! directly)"), "attack_self"),
 ]
 
 

@@ -551,6 +551,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                    for other in _own(position, ON_FIELD) + opponents)
 
     their_set = any(o.state.position == "set" for o in opponents)    # BPX-1: a face-down monster of theirs
+    # BPO-2: "... must attack this card": while one applies its text, the attacks are on such cards only (one whose text
+    # says it does not prevent a direct attack, BP-8, cannot be attacked even so); None while none applies
+    musts = [o for o in opponents if _attack_text(o).must_attack == "this"]
+    must_this = [o.id for o in musts if not _attack_text(o).ignored] if musts else None
     on_field = {m.id for m in _own(position, ON_FIELD) + opponents}     # BPX-1: Xyz Materials on the field
     field_units = sum(1 for i in position.instances.values() if i.location == "overlay" and i.host in on_field)
     for monster in _own(position, ON_FIELD):
@@ -666,6 +670,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             targets = [t for t in targets if places[t][0] != column]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
+        if must_this is not None:   # BPO-2: only the cards that say so (no BP-8, BP-10, BPX-3, BPX-27 or BPM-2), never directly
+            targets = [o for o in must_this if o not in attacked_before]
         for target in targets:
             yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
 
@@ -685,12 +691,72 @@ def spell_trap_sets(position: Position) -> Iterator[Play]:
 
 
 def phase_moves(position: Position) -> Iterator[Play]:
-    """Main Phase 1 -> Battle Phase (not on turn 1: BP-1) or End; Battle -> Main Phase 2 or End; Main 2 -> End."""
+    """Main Phase 1 -> Battle Phase (not on turn 1: BP-1) or End; Battle -> Main Phase 2 or End; Main 2 -> End.
+    BPO-1: while a monster of the turn player must attack, if able, the Battle Phase is not left while it has an
+    attack to declare, and not skipped (End from Main Phase 1) while it is able to attack."""
+    bound = _must_attack_bound(position)
     if position.phase == "main1" and position.turn > 1:
-        yield Play(action="enter_battle_phase")
+        battle = Play(action="enter_battle_phase")
+        yield battle
+        if _history_allows(position, battle) and any(_able_to_attack(position, m) for m in bound):
+            return
     if position.phase == "battle":
+        if any(play.card in bound for play in attack_declarations(position) if _history_allows(position, play)):
+            return
         yield Play(action="enter_main2")
     yield Play(action="end_turn")
+
+
+def _must_attack_bound(position: Position) -> set[str]:
+    """BPO-1: the turn player's monsters that must attack, if able: all of them while a monster of the opponent applies
+    "All monsters your opponent controls must attack, if able." (BP-3: face-up, with its effects); a monster whose own
+    text says "This card must attack if able." while it applies."""
+    mine = _own(position, ON_FIELD)
+    if any(_attack_text(o).must_attack in ("opponents", "this") for o in _opponents(position, ON_FIELD)):
+        return {m.id for m in mine}
+    return {m.id for m in mine if _attack_text(m).must_attack == "self"}
+
+
+def _able_to_attack(position: Position, monster_id: str) -> bool:
+    """BPO-1, Main Phase 1 (ocgcore `card::is_capable_attack`): face-up in Attack Position (or in Defense Position with
+    a text that lets it attack so) and under no "cannot attack" (EFFECT_CANNOT_ATTACK). What forbids declaring an attack
+    (EFFECT_CANNOT_ATTACK_ANNOUNCE: "cannot declare an attack", BP-14, BPX-18; the LP of BPX-15) leaves it able."""
+    monster = position.instances[monster_id]
+    state, text = monster.state, _attack_text(monster)
+    if not (state.position == "attack" or (state.position == "defense" and (text.in_defense or text.direct_in_defense))):
+        return False
+    mine = _own(position, ON_FIELD)
+    if "cannot_attack" in _restrictions(monster) or text.cannot_attack or (text.needs_material and not state.materials):
+        return False
+    if (text.cannot_summon_turn or text.cannot_any_summon_turn) and state.summoned_this_turn and not state.set_this_turn:
+        return False
+    if text.cannot_any_summon_turn and state.flip_summoned:
+        return False
+    if text.cannot_with_other and len(mine) > 1:
+        return False
+    if any(_attack_text(o).others_cannot_attack and not _attack_text(o).others_cannot_declare
+           for o in mine if o.id != monster.id):
+        return False
+    here = _place_of(position, monster)
+    if any(_attack_text(link).pointed_cannot_attack
+           and here in _points_to(link.card, _place_of(position, link), link.player == position.turn_player)
+           for link in mine + _opponents(position, ON_FIELD)):
+        return False
+    summoned_now = state.summoned_this_turn and not state.set_this_turn
+    for card in position.instances.values():
+        for lock in attack_rules(card.card).locks:
+            binds = lock.whom == "both" or (lock.whom == "controller") == (card.player == position.turn_player)
+            if lock.declare or not binds or not _applies(card, "card") or (lock.while_material and not card.state.materials):
+                continue
+            if (lock.what is None or _matches(lock.what, monster)) and not (
+                    lock.unless is not None and _matches(lock.unless, monster)) \
+                    and (summoned_now or not lock.summon_turn) and not (lock.others and card.id == monster.id):
+                return False
+    for forbids, _, source in _active_forbids(position):          # OATH-1: "This card cannot attack the turn ..."
+        if (forbids == "attack_self" and monster.card.name == source) \
+                or (forbids == "attack_others" and monster.card.name != source):
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------------------------------
@@ -2841,7 +2907,7 @@ def _done(position: Position, what: str, except_filter=None, card_name: str | No
                    for e in _my_events(position, "activate"))
     if what == "battle_phase":
         return position.phase in ("battle", "main2")
-    if what in ("attack_self", "attack_others", "direct_attack", "direct_attack_others", "direct_attack_self"):
+    if what in ("attack_self", "announce_self", "attack_others", "direct_attack", "direct_attack_others", "direct_attack_self"):
         return any(m.state.attacked for m in _own(position, ON_FIELD))
     return False
 
@@ -2952,7 +3018,7 @@ def _history_allows(position: Position, play: Play) -> bool:
             return False
         elif play.action == "declare_attack":
             attacker = position.instances[play.card].card.name
-            if (forbids == "attack_self" and attacker == source) or (forbids == "attack_others" and attacker != source) \
+            if (forbids in ("attack_self", "announce_self") and attacker == source) or (forbids == "attack_others" and attacker != source) \
                     or (forbids == "direct_attack" and play.target == "direct") \
                     or (forbids == "direct_attack_others" and play.target == "direct" and attacker != source) \
                     or (forbids == "direct_attack_self" and play.target == "direct" and attacker == source):
@@ -3237,7 +3303,7 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                     moves_it.add(instance.id)
                 continue
             # a clause that negates effects switches off locks of either player's cards: it binds both players
-            aimed = "both" if re.search(r"\bnegate", clause.clause, re.I) else whom(clause.clause)
+            aimed = "both" if re.search(r"\bnegate", clause.clause, re.IGNORECASE) else whom(clause.clause)
             mine = instance.player == position.turn_player
             if (aimed == "opponent" and mine) or (aimed == "controller" and not mine):
                 applies = False
@@ -3259,7 +3325,9 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 every_pendulum = True
             if clause.scope == "battle":
                 repositions_it.add(instance.id)
-            if clause.scope == "attack" and "must attack" in clause.clause.lower() and mine:
+            if clause.scope == "attack" and "must attack" in clause.clause.lower() and (
+                    not mine if re.search(r"\byour opponent\b|\btheir\b|\bthey\b", clause.clause, re.I)
+                    else mine if clause.clause.startswith("This card") else True):   # BPO-1: whom it binds
                 stay_in_battle = True      # the Battle Phase is neither left nor skipped while it can attack
             {"play": uses_it, "summon": moves_it, "attack": attacks_it, "battle": attacks_it,
              "target": targets_it}[clause.scope].add(instance.id)

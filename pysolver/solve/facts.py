@@ -663,7 +663,7 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_no_direct_without_material", rules.no_direct_without_material),
         ("attack_per_material", rules.extra_per_material), ("attack_only_target", rules.only_target and not rules.only_target_while
                                                                   and rules.only_target_presence is None),
-        ("attack_others_cannot", rules.others_cannot_attack),
+        ("attack_others_cannot", rules.others_cannot_attack), ("attack_others_cannot_declare", rules.others_cannot_declare),
         ("attack_not_target_pointing", rules.not_target_pointing), ("attack_pointed_not_target", rules.pointed_not_target),
         ("attack_on_monsters_per_material", rules.on_monsters_per_material),
         ("attack_all_needs_material", rules.attack_all_needs_material), ("attack_lock_all_defense", rules.lock_all_defense),
@@ -759,6 +759,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_lock_center({c},{number}).")
         if lock.others:                # BPN-3: not on its own card
             out.append(f"attack_lock_others({c},{number}).")
+        if lock.declare:               # BPO-1: EFFECT_CANNOT_ATTACK_ANNOUNCE
+            out.append(f"attack_lock_declare({c},{number}).")
+    if rules.must_attack:              # BPO-1: "... must attack, if able"
+        out.append(f"must_attack({c},{rules.must_attack}).")
     if rules.not_target_while is not None:     # PRC-1: BP-8 while the position shows such a card
         out.extend(_presence_facts(c, "bp8", rules.not_target_while, filters))
     if rules.only_target_presence is not None:   # BPX-20: BP-10 while the position shows such a card

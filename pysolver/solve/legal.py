@@ -98,7 +98,8 @@ def relevant_encodings(position: Position, predicates: frozenset) -> tuple[str, 
         "flip.lp": main and any(not m.face_up for m in field),
         "position.lp": main and any(m.face_up for m in field),
         "spell_trap.lp": main and bool(hand & {"spell", "trap"}),
-        "battle.lp": not main,
+        # BPO-1: in Main Phase 1 a monster that must attack, if able, decides whether the turn may end there
+        "battle.lp": not main or (position.phase == "main1" and "must_attack" in predicates),
     }
     return tuple(name for name in ENCODINGS if gates.get(name, True) and (
         name not in _NEEDS or any(needed in predicates for needed in _NEEDS[name])))

@@ -160,6 +160,34 @@ _MAY_ALLOW = re.compile(r"\b(?:can|must|unless|except|instead|only)\b", re.I)
 _MUST_ATTACK = re.compile(r"\bmust attack\b", re.I)
 
 
+def must_attack_bound(position: Position) -> set[str]:
+    """BPO-1, BPO-2 (`pysolver.cards.attacks`, read): the turn player's monsters a face-up "must attack" card may bind
+    now (its effects may be negated: this only widens what `Withheld` says)."""
+    from ..cards.attacks import attack_rules
+    mine = {i.id for i in position.instances.values() if i.player == position.turn_player
+            and i.location in ("monster_zone", "extra_monster_zone")}
+    bound = set()
+    for instance in position.instances.values():
+        if instance.location not in ("monster_zone", "extra_monster_zone") or not _face_up(instance):
+            continue
+        kind = attack_rules(instance.card).must_attack
+        if kind in ("opponents", "this") and instance.player != position.turn_player:
+            bound |= mine
+        elif kind == "self" and instance.id in mine:
+            bound.add(instance.id)
+    return bound
+
+
+def binds_turn_player(clause: str, mine: bool) -> bool:
+    """Whether an unread "must attack" clause may bind the turn player's monsters: "your opponent's monsters" those of
+    its controller's opponent, "This card" its own monster, anything else ("All monsters") both players' (BPO-1)."""
+    if re.search(r"\byour opponent\b|\btheir\b|\bthey\b", clause, re.IGNORECASE):
+        return not mine
+    if re.match(r"This card\b", clause):
+        return mine
+    return True
+
+
 def together(position: Position, ids) -> Instance | None:
     """UNQ-4: a card of a Pendulum Summon whose "only 1 X" rule 2 or more of the summoned cards meet (itself
     included): the engine lets them all come and then destroys all but one by rule, which pysolver does not
@@ -246,7 +274,7 @@ class Withheld:
                 elif _is_scale(instance) and clause.where == "pendulum":
                     withheld += "; every Pendulum Summon"
                 if clause.scope == "attack" and _MUST_ATTACK.search(clause.clause) \
-                        and instance.player == position.turn_player:
+                        and binds_turn_player(clause.clause, instance.player == position.turn_player):
                     self.leaving_battle = True     # the engine keeps the Battle Phase while such a monster can attack,
                     withheld += ("; leaving the Battle Phase" if position.phase == "battle"   # and refuses to skip it
                                  else "; ending the turn without a Battle Phase")
@@ -381,12 +409,36 @@ class Withheld:
             self.entries = [self.entries[n] for n in keep]
             self._scopes = [self._scopes[n] for n in keep]
             self._restrictive = {}
+        self._must_attack_uncertain(removed)
         for play in removed:                  # UNQ-4: said once per card, only when it withheld a play
             card = together(self.position, play.cards) if play.action == "pendulum_summon" else None
             if card is not None and not any(e.id == card.id and e.withheld == _TOGETHER for e in self.entries):
                 self.entries.append(UnreadCard(card.card.name, card.id, unique(card.card).sentence, _TOGETHER))
                 self._scopes.append("pendulum_together")
         return kept
+
+    def _must_attack_uncertain(self, removed) -> None:
+        """BPO-1, BPO-2: the encoding refuses the phase moves while a monster that must attack can attack, which it
+        decides without the unread text: when an entry withholds the attacks of such a monster (in Main Phase 1 any
+        of its attacks), leaving the Battle Phase (or ending the turn without one) is not certain either: said so."""
+        bound = must_attack_bound(self.position)
+        if not bound:
+            return
+        phase = self.position.phase
+        if phase == "battle":
+            if not any(p.action == "declare_attack" and p.card in bound for p in removed):
+                return
+            said = "; leaving the Battle Phase"
+        elif phase == "main1" and self.position.turn > 1:
+            if not (self.all_attacks or bound & self.attack_ids):
+                return
+            said = "; ending the turn without a Battle Phase"
+        else:
+            return
+        for n, (entry, scope) in enumerate(zip(self.entries, self._scopes)):
+            if scope.partition("+")[0] in ("attack", "all_attack", "battle", "all_battle", "play") \
+                    and said not in entry.withheld:
+                self.entries[n] = UnreadCard(entry.card, entry.id, entry.clause, entry.withheld + said)
 
     def _forbids(self, n: int, play: Play) -> bool:
         """Whether the restrictive entry `n` may be what withheld `play`."""

@@ -52,7 +52,7 @@ PLACES = {"hand": "hand", "extra_deck": "Extra Deck", "graveyard": "GY", "deck":
           "extra_monster_zone": "Extra Monster Zones", "pendulum_zone": "Pendulum Zones", "field_zone": "Field Zone"}
 DONE_WORDS = {"special_summon": "Special Summoned", "special_summon_from_extra_deck": "Special Summoned from the Extra Deck",
               "normal_summon": "Normal Summoned or Set", "summon": "Summoned", "battle_phase": "entered the Battle Phase",
-              "activate_other": "activated another card", "attack_self": "attacked", "attack_others": "attacked",
+              "activate_other": "activated another card", "attack_self": "attacked", "announce_self": "attacked", "attack_others": "attacked",
               "direct_attack": "attacked directly", "direct_attack_others": "attacked directly",
               "direct_attack_self": "attacked directly"}
 CLINGO_ARGUMENTS = ("--warn=none", "--opt-mode=optN", "--models=0", "--project=show")
@@ -505,6 +505,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_column": ("BPX-27", "{I:instance} cannot attack a monster in its column (a card of the opponent's guards it)"),
     "material_restricted": ("TOK-1", "{M:instance} cannot be used as {K} Material (the effect that summoned it, "
                                      "or its own text)"),
+    "must_attack": ("BPO-1", "{I:instance} must attack, if able, and has an attack it can declare"),
+    "must_attack_skip": ("BPO-1", ("{I:instance} must attack, if able, and is able to attack: the Battle Phase cannot "
+                                   "be skipped")),
     "attack_restricted": ("TOK-1", "{I:instance} cannot attack (the effect that summoned it, or its own text)"),
     "target_protected": ("TGT-5", "{T:instance} cannot be targeted by {K} effects (a face-up card's text protects "
                                   "it from you)"),

@@ -93,8 +93,11 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     assert reading.unread_clauses(real["Box of Friends"]) == ()
     # an attack clause only decides attacks (Wattkyuki's "This card can attack directly." is read: BP-4)
     assert reading.unread_clauses(real["Wattkyuki"]) == ()
-    (attack,) = reading.unread_clauses(real['Karakuri Soldier mdl 236 "Nisamu"'])   # "must attack if able"
-    assert attack.scope == "attack" and not attack.lock
+    # "This card must attack if able." is read (BPO-1); "must attack" said of the opponent's monsters, with a
+    # condition BPO-1 does not read, is an unread lock on attacks
+    assert reading.unread_clauses(real['Karakuri Soldier mdl 236 "Nisamu"']) == ()
+    (attack,) = reading.unread_clauses(real["Cerynemesia, Mystical Beast of the Forest"])
+    assert attack.scope == "attack" and attack.lock
 
 
 def test_xyz_4_alternative_procedures_are_read_on_real_cards(real):

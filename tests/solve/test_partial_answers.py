@@ -286,23 +286,41 @@ def test_bp_1_an_unread_attack_clause_withholds_nothing_when_no_attack_is_ahead(
 
 
 def test_issue15_6_an_unread_must_attack_withholds_leaving_the_battle_phase(real):
-    """Karakuri Soldier mdl 236 "Nisamu": "This card must attack if able." (unread): in the Battle Phase the
-    engine keeps the turn player there while it can attack, so Main Phase 2 and the end of the turn are not
-    certain; nor, in Main Phase 1, is ending the turn without a Battle Phase (ygopro-core
-    process_idle_command: to_ep is false while a monster of the turn player that must attack can attack)."""
-    battle = board(cards=real, turn=2, phase="battle").monster(1, "Karakuri Soldier mdl 236 \"Nisamu\"").build()
+    """Savage Colosseum: "All monsters must attack, if able." (unread; "This card must attack if able." is BPO-1's,
+    docs/battle-rules.md): in the Battle Phase the engine keeps the turn player there while a monster that must attack
+    can attack, so Main Phase 2 and the end of the turn are not certain; nor, in Main Phase 1, is ending the turn
+    without a Battle Phase (ygopro-core process_idle_command: to_ep is false while a monster of the turn player that
+    must attack can attack)."""
+    battle = board(cards=real, turn=2, phase="battle").monster(1, "Celtic Guardian")
+    battle.field_spell("Savage Colosseum")
+    battle = battle.build()
     plays = legal_plays(battle)
     assert not {p.action for p in plays} & {"enter_main2", "end_turn"} and not plays.exhaustive
     assert "leaving the Battle Phase" in plays.unread[0].withheld
     assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(battle)]
-    main1 = board(cards=real, turn=2).monster(1, "Karakuri Soldier mdl 236 \"Nisamu\"").build()
+    main1 = board(cards=real, turn=2).monster(1, "Celtic Guardian")
+    main1.field_spell("Savage Colosseum")
+    main1 = main1.build()
     plays = legal_plays(main1)
     assert "enter_battle_phase" in {p.action for p in plays} and "end_turn" not in {p.action for p in plays}
     assert "ending the turn without a Battle Phase" in plays.unread[0].withheld
     assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(main1)]
-    theirs = board(cards=real, turn=2)
-    theirs.opponent.monster(1, "Karakuri Soldier mdl 236 \"Nisamu\"")
-    assert "end_turn" in {p.action for p in legal_plays(theirs.build())}     # only the turn player's monsters
+
+
+def test_issue15_6_an_unread_must_attack_of_the_opponent_binds_the_turn_player(real):
+    """Cerynemesia, Mystical Beast of the Forest: "Your opponent's monsters that can attack must attack the monster you
+    control with the highest ATK (their choice, if tied)." (unread: the position does not record changes of ATK) binds
+    the monsters of its controller's opponent: the opponent's one withholds leaving the turn player's Battle Phase, the
+    turn player's own withholds nothing of theirs."""
+    theirs = board(cards=real, turn=2, phase="battle").monster(1, "Celtic Guardian")
+    theirs.opponent.monster(1, "Cerynemesia, Mystical Beast of the Forest")
+    theirs = theirs.build()
+    plays = legal_plays(theirs)
+    assert not {p.action for p in plays} & {"enter_main2", "end_turn"} and not plays.exhaustive
+    assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(theirs)]
+    mine = board(cards=real, turn=2).monster(1, "Cerynemesia, Mystical Beast of the Forest").build()
+    assert "end_turn" in {p.action for p in legal_plays(mine)}
+    assert [p.to_json() for p in legal_plays(mine)] == [p.to_json() for p in reference.legal_plays(mine)]
 
 
 def test_issue15_7_a_replacement_banished_instead_is_a_lock(real):

@@ -24,8 +24,8 @@ def battle(real) -> PositionBuilder:
 
 
 def test_bpa_1_the_wordings_are_read_as_oath_clauses(real):
-    expected = {"Blue-Eyes Alternative White Dragon": ("attack_self", 1), "Obelisk the Tormentor": ("attack_self", 2),
-                "Laval Judgment Lord": ("attack_self", 1), "The Six Samurai - Kamon": ("attack_self", 1),
+    expected = {"Blue-Eyes Alternative White Dragon": ("attack_self", 1), "Obelisk the Tormentor": ("announce_self", 2),
+                "Laval Judgment Lord": ("announce_self", 1), "The Six Samurai - Kamon": ("announce_self", 1),
                 "Abyss Actor - Funky Comedian": ("attack_self", 2), "Frightfur Kraken": ("direct_attack_self", 1),
                 "D/D/D Doom King Armageddon": ("direct_attack_self", 1), "Deskbot 009": ("attack_others", 1),
                 "Thunder Unicorn": ("attack_others", 1)}
