@@ -308,6 +308,11 @@ _STAT_CHANGE = re.compile(r"\b(?:gains?|loses?) (?:\d[\d,]* |up to \d[\d,]* )?(?
                           r"|\b(?:ATK|DEF)\b[^.]*?\b(?:is|are) (?:doubled|halved)\b|\b(?:ATK|DEF)(?:/DEF| and DEF)? "
                           r"(?:of [^.]*?)?becomes?\b", re.IGNORECASE)
 _STAT_CHANGE_ONCE = re.compile(r"\buntil the end\b|\bthis turn\b|\bdamage calculation\b|\bduring the Damage Step\b"
+                               # the rest of an activated effect (an imperative, "and if you do") or a change made
+                               # when something resolves: what it did is not in a position either
+                               r"|\bif you do\b|, and if you\b|\bwhen (?:it|that effect) resolves\b"
+                               r"|^(?:Return|Special Summon|Destroy|Banish|Add|Send|Shuffle|Draw|Inflict|Target|Take"
+                               r"|Negate|Change|Attach|Equip|Place|Apply|Choose|Declare|Toss|Roll)\b"
                                r"|\b(?:for|until) the rest of\b", re.IGNORECASE)
 # The change is to the card's own values only: "This card gains ...", "Gains ...", "the ATK of this card".
 _OWN_CHANGE = re.compile(r"^(?:Gains|Loses)\b|\bthis card (?:gains|loses)\b|\b(?:ATK|DEF) of this card\b"
@@ -373,8 +378,12 @@ _STAT_TERM = re.compile(r"\b(?:with|whose)\s+(?:\d[\d,]*|\?)\s+(?:or (?:more|les
                         r"(?:ATK|DEF)\b|\b(?:total|combined)\s+(?:original\s+)?(?:ATK|DEF)\b|\bwhose (?:ATK|DEF)\b"
                         # STM-3: comparisons ("the highest ATK", "less ATK than this card", "ATK greater than ... LP")
                         r"|\b(?:highest|lowest) (?:original )?(?:ATK|DEF)\b|\b(?:less|more|higher|lower) (?:ATK|DEF) than\b"
-                        r"|\b(?:ATK|DEF) (?:greater|less|higher|lower|equal)\b"
+                        r"|\b(?:ATK|DEF) (?:greater|less|higher|lower|equal to or (?:greater|less|higher|lower))\b"
                         r"|\b\d[\d,]* or (?:more|less|higher|lower) (?:original )?(?:ATK|DEF)\b", re.IGNORECASE)
+
+
+# The amount of a change ("gains ATK equal to the total ATK of ...") is no condition on ATK.
+_STAT_AMOUNT = re.compile(r"\b(?:gains?|loses?|becomes?) (?:ATK|DEF)(?:/DEF| and DEF)? equal to [^.;,]*", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)
@@ -394,7 +403,7 @@ def stat_terms_sentence(card: Card) -> str:
     own = own_original_stats_sentence(card) if own_original_stats(card) else None
     activations = None
     for sentence in sentences(card):
-        if sentence.text == own or not _STAT_TERM.search(sentence.text):
+        if sentence.text == own or not _STAT_TERM.search(_STAT_AMOUNT.sub("", sentence.text)):
             continue
         if sentence.activated and activations is None:
             spell = ritual_spell(card)

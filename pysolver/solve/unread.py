@@ -295,7 +295,7 @@ class Withheld:
             changer = stats_changer(position)
             unknown = 0
             for instance in position.instances.values():
-                if instance.location not in ("monster_zone", "extra_monster_zone") or instance.id in self.play_ids:
+                if instance.location not in ("monster_zone", "extra_monster_zone"):
                     continue
                 if _face_up(instance) and own_original_stats(instance.card):
                     clause = own_original_stats_sentence(instance.card)
@@ -304,6 +304,8 @@ class Withheld:
                 else:
                     continue
                 unknown += 1
+                if instance.id in self.play_ids:   # withheld already for another clause
+                    continue
                 self.play_ids.add(instance.id)
                 self.entries.append(UnreadCard(instance.card.name, instance.id, clause, _WITHHELD["play"]))
                 self._scopes.append("play")

@@ -300,6 +300,17 @@ def _no_effects(ctx: _Context) -> tuple[str, str]:
     return "GEM-1", f"{ctx.instance(number)} is a Normal Monster until it is Gemini Summoned: it has no effects"
 
 
+def _own_effects_off(ctx: _Context) -> tuple[str, str]:
+    """`not own_effects_off(I)` fails: its own state switches its effects off (TOK-1, GEM-1), which another card's
+    negation (NGT-3) does not do to its activations."""
+    number = (ctx.arguments() or [None])[0]
+    instance = ctx.table.instances[number] if isinstance(number, int) and 0 < number < len(ctx.table.instances) \
+        else None
+    if instance is not None and "effects_negated" in getattr(instance.state, "restrictions", ()):
+        return "TOK-1", f"{ctx.instance(number)}'s effects are negated"
+    return "GEM-1", f"{ctx.instance(number)} is a Normal Monster until it is Gemini Summoned: it has no effects"
+
+
 WORDS: dict[str, tuple[str | None, object]] = {
     # Constraints (the `% why:` names in asp/*.lp).
     "no_zone_extra_deck": (None, _zone_words),
@@ -618,6 +629,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "gemini": ("GEM-2", "{0:card} is not a Gemini monster"),
     "not gemini_summoned": ("GEM-2", "{0:instance} is already Gemini Summoned"),
     "not no_effects": (None, lambda c: _no_effects(c)),
+    "not own_effects_off": (None, lambda c: _own_effects_off(c)),
     "no location": (None, None),
     "not set_this_turn": ("{state}", "{0:instance} was Set this turn"),
     "not summoned_this_turn": ("{state}", "{0:instance} came to the field this turn"),

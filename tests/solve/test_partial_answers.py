@@ -410,3 +410,14 @@ def test_STM_4_a_condition_on_a_monster_the_play_does_not_use_withholds_the_card
     assert "2000 or more ATK" in entries[("Schwarzschild Limit Dragon", "H1")].clause
     assert "Mountain" in entries[("Luster Dragon", "oM1")].clause
     assert "H1" not in ids_used(plays)
+
+
+def test_STM_4_also_when_the_monster_of_unknown_atk_is_withheld_already():
+    """Gladiator Beast Laquari is unread ("If this card was Special Summoned by the effect of a "Gladiator Beast"
+    monster, its original ATK becomes 2100."): its uses are withheld for that clause, and its ATK is still unknown,
+    so Meteonis Drytron (a Ritual Spell whose Tributes' total ATK counts) is withheld too, Set included (found by
+    hypothesis in test_differential)."""
+    position = board(turn=2, phase="main2").hand("Meteonis Drytron").monster(1, "Gladiator Beast Laquari").build()
+    plays = same_as_reference(position)
+    assert ("Meteonis Drytron", "H1") in {(e.card, e.id) for e in plays.unread}
+    assert "H1" not in ids_used(plays)
