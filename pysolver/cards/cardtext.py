@@ -336,8 +336,12 @@ def stat_changes(card: Card) -> tuple[tuple[str, bool], ...]:
 
 
 def changes_others_stats(card: Card) -> str | None:
-    """STM-2: the first sentence of `stat_changes` that may change other monsters' ATK/DEF, or None."""
-    return next((text for text, own in stat_changes(card) if not own), None)
+    """STM-2: the first sentence of `stat_changes` that may change other monsters' ATK/DEF, or None. A monster
+    card's sentence about what it does as an Equip Card ("While equipped by this effect, that target gains 1000
+    ATK", Armory Arm) is not one: a position holds a monster card in a Monster Zone or as a Pendulum Scale, never
+    as an Equip Card."""
+    return next((text for text, own in stat_changes(card) if not own
+                 and not (card.is_monster and re.search(r"\bequip", text, re.IGNORECASE))), None)
 
 
 def changes_others_stats_from_gy(card: Card) -> bool:

@@ -421,3 +421,10 @@ def test_STM_4_also_when_the_monster_of_unknown_atk_is_withheld_already():
     plays = same_as_reference(position)
     assert ("Meteonis Drytron", "H1") in {(e.card, e.id) for e in plays.unread}
     assert "H1" not in ids_used(plays)
+
+
+def test_STM_2_a_monster_s_text_as_an_equip_card_changes_nothing_from_a_monster_zone(real):
+    """Armory Arm in a Monster Zone: "While equipped by this effect, that target gains 1000 ATK." applies only as an
+    Equip Card, so Solflare's Link Summon from two LIGHT monsters is decided on their printed ATK, with nothing withheld."""
+    plays = same_as_reference(_solflare_board(real).monster(1, "Mystical Elf").monster(3, "Armory Arm").build())
+    assert plays.exhaustive and not plays.unread
