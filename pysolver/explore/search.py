@@ -177,10 +177,6 @@ def link_on_field(position: Position) -> bool:
                for player in position.players for monster in (*player.monster_zones, *player.extra_monster_zones))
 
 
-def has_pendulum_monster(position: Position) -> bool:
-    return any(instance.card.is_a("pendulum") for instance in position.instances.values())
-
-
 _OTHER_EMZ = {"EMZL": "EMZR", "EMZR": "EMZL"}
 
 
@@ -228,7 +224,7 @@ class Symmetry:
     def of(cls, position: Position, zones: str) -> "Symmetry":
         links = any(instance.card.is_a("link") for instance in position.instances.values())
         return cls(position.rules, zones, monsters=zones != "all" and not links,
-                   pendulums=has_pendulum_monster(position), materials=materials_seen(position))
+                   pendulums=position.scale_zones, materials=materials_seen(position))
 
     def _form(self, monster: Monster) -> tuple:
         return monster_form(monster, self.materials)

@@ -167,6 +167,12 @@ class Position:
                 result[instance.id] = instance
         return result
 
+    @cached_property
+    def scale_zones(self) -> bool:
+        """Whether Spell & Trap Zones 1 and 5 differ from 2-4: they are the Pendulum Zones (Master Rule 4/5)
+        and a Pendulum Monster of the position could become a Pendulum Scale there."""
+        return self.rules >= 4 and any(instance.card.is_a("pendulum") for instance in self.instances.values())
+
     def _instances_of(self, player: int) -> Iterator[Instance]:
         prefix = "" if player == self.turn_player else "o"
         state = self.players[player]
@@ -236,10 +242,15 @@ def id_sort_key(instance_id: str) -> tuple:
     return (opponent, _ID_ORDER.get(letters, 99), number, int(unit or 0))
 
 
-def copy_class(instance: Instance) -> tuple:
+def copy_class(instance: Instance, scale_zones: bool = False) -> tuple:
     """Instances with equal classes are identical copies: the same card in the same kind of place in the
-    same state (docs/plays-json.md). Plays are listed up to swapping such instances."""
+    same state (docs/plays-json.md). Plays are listed up to swapping such instances. With `scale_zones`
+    (`Position.scale_zones`) Spell & Trap Zones 1 and 5 are another kind of place than 2-4: a card leaving
+    them frees a Pendulum Zone."""
     state = instance.state
     if isinstance(state, Monster):
         state = replace(state, materials=tuple(sorted(c.passcode for c in state.materials)))
-    return (instance.player, instance.location, instance.host, instance.card.passcode, state)
+    location = instance.location
+    if scale_zones and location == "spell_trap_zone" and instance.index in (1, 5):
+        location = "pendulum_zone"
+    return (instance.player, location, instance.host, instance.card.passcode, state)

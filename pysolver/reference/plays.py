@@ -3192,7 +3192,7 @@ def canonical_form(position: Position, play: Play) -> tuple:
     for name in _ID_LIST_FIELDS:
         for value in getattr(play, name) or ():
             roles.setdefault(value, set()).add(name)
-    used = Counter((copy_class(position.instances[iid]), frozenset(names)) for iid, names in roles.items())
+    used = Counter((copy_class(position.instances[iid], position.scale_zones), frozenset(names)) for iid, names in roles.items())
     plain = tuple(getattr(play, name) for name in _PLAIN_FIELDS)
     return plain, play.target == "direct", frozenset(used.items())
 

@@ -152,7 +152,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         out.append(f"their_extra_deck_size({size}).")
     for number, instance in enumerate(position.instances.values(), 1):
         instances.append(instance)
-        cls = copy_class(instance)
+        cls = copy_class(instance, position.scale_zones)
         first = first_of_class.setdefault(cls, number)
         class_of.append(first)
         class_size[first] = class_size.get(first, 0) + 1

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from helpers import EXAMPLES, board
-from pysolver import load_position
+from pysolver import legal_plays, load_position
 from pysolver.explore.goals import parse_goal
 from pysolver.solve.unread import unread_in_turn
 from pysolver.explore.search import Symmetry, _canonical_key_function, _zone_sensitive, search
@@ -165,3 +165,23 @@ def test_the_timeout_holds_while_lines_are_replayed(monkeypatch):
     for all_lines in (True, False):
         result = search(position, '"Black Rose Dragon"', engine="asp", timeout=600, all_lines=all_lines)
         assert not result.exhausted and "--timeout" in result.reason and result.proved_depth == 0
+
+
+def test_a_card_leaving_a_pendulum_zone_is_no_copy_of_one_leaving_spell_zones_2_to_4():
+    """Master Rule 4: Spell & Trap Zones 1 and 5 are the Pendulum Zones. Activating the Set Polymerization of
+    S5 frees a zone for a Pendulum Scale, the ones of S2-S4 do not: legal_plays lists both (docs/plays-json.md,
+    copies), and both engines find the same 16 lines (the breadth-first search found 8 when they were one)."""
+    b = board(rules=4, turn=2)
+    b.hand("Revendread Slayer", "Revendread Slayer", "Polymerization", "Astrograph Sorcerer", "Astrograph Sorcerer",
+           "Astrograph Sorcerer", "Revendread Origin")
+    b.spell_trap(1, "Astrograph Sorcerer")
+    for zone in (2, 3, 4, 5):
+        b.spell_trap(zone, "Polymerization", position="set")
+    position = b.graveyard("Armored Zombie").extra_deck("Patissciel Couverture").build()
+    fusions = [p for p in legal_plays(position) if p.action == "fusion_summon"]
+    assert [p.spell for p in fusions] == ["S2", "S5"]   # (the hand's Polymerization: no zone is free)
+    goal = parse_goal("monsters>=2", position.cards)
+    bfs = search(position, goal, max_depth=3)
+    asp = search(position, goal, max_depth=3, engine="asp")
+    assert asp.depth == bfs.depth == 2 and asp.exhausted and bfs.exhausted
+    assert paths(asp, position, goal) == paths(bfs, position, goal) and len(asp.lines) == 16

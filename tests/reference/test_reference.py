@@ -933,7 +933,7 @@ def _equivalent(pos: Position, a: Play, b: Play) -> bool:
         for field in ("cards", "tributes", "materials", "cost"):
             for value in getattr(play, field) or ():
                 roles.setdefault(value, set()).add(field)
-        return Counter((copy_class(pos.instances[i]), frozenset(fields)) for i, fields in roles.items())
+        return Counter((copy_class(pos.instances[i], pos.scale_zones), frozenset(fields)) for i, fields in roles.items())
     return signatures(a) == signatures(b)
 
 
