@@ -49,6 +49,16 @@ def whole_plays(position) -> set:
     return {(p.action, p.card, p.target) for p in solver}
 
 
+def only(position, action, **wanted):
+    """The one instance-level play of `action` with the `wanted` fields; the whole answer agrees with the
+    reference and nothing is left unread."""
+    whole_plays(position)
+    found = [p for p in plays_of(position, action, all_instances=True)
+             if all(getattr(p, key) == value for key, value in wanted.items())]
+    assert len(found) == 1, found
+    return found[0]
+
+
 def procedure_summons(position, unread: tuple = ()) -> set:
     """The procedure summons (card, cost) the solver lists; the reference agrees on every play, and the answer
     names exactly the `unread` cards."""

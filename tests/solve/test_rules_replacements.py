@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 
-from helpers import applied, board, plays_of, whole_plays
+from helpers import applied, board, only, plays_of, whole_plays
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,14 +16,6 @@ from pysolver.cards.replacements import banish_instead
 
 def names(pile) -> list[str]:
     return [entry.card.name for entry in pile]
-
-
-def only(position, action, **wanted):
-    whole_plays(position)   # the solver and the reference agree, and nothing is left unread
-    found = [p for p in plays_of(position, action, all_instances=True)
-             if all(getattr(p, key) == value for key, value in wanted.items())]
-    assert len(found) == 1, found
-    return found[0]
 
 
 # --------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from helpers import (
     applied,
     board,
+    only,
     plays_of,
     procedure_play,
     procedure_summons,
@@ -22,14 +23,6 @@ CHAOS_EMPEROR = "Chaos Emperor, the Dragon of Armageddon"
 
 def names(pile) -> list[str]:
     return [getattr(entry, "card", entry).name for entry in pile]   # a Deck holds bare cards
-
-
-def only(position, action, **wanted):
-    whole_plays(position)   # the solver and the reference agree, and nothing is left unread
-    found = [p for p in plays_of(position, action, all_instances=True)
-             if all(getattr(p, key) == value for key, value in wanted.items())]
-    assert len(found) == 1, found
-    return found[0]
 
 
 # --------------------------------------------------------------------------------------------------
