@@ -116,3 +116,31 @@ def test_eqp_1_aiwass_and_alkahest_in_a_main_phase(real):
         assert whole_plays(b.build()) == {("change_position", "M1", None), ("normal_summon", "H1", None),
                                           ("set_monster", "H1", None), ("enter_battle_phase", None, None),
                                           ("end_turn", None, None)}, name
+
+
+# --- EQP-2: a procedure's Tribute "equipped with" a Monster Card ------------------------------------------------------
+
+TYRANT = "Blue-Eyes Tyrant Dragon"
+
+
+def test_eqp_2_blue_eyes_tyrant_dragon_is_read_and_its_procedure_is_never_available(real):
+    from pysolver.cards.cardtext import special_summon_limit
+    from pysolver.cards.effects import procedures
+    card = real[TYRANT]
+    assert unread_clauses(card) == ()
+    assert procedures(card) == ()                  # 'by Tributing 1 "Blue-Eyes White Dragon" equipped with a Fusion Monster'
+    assert special_summon_limit(card) == "semi"    # "Must first be either Fusion Summoned, or ..."
+    # "equipped with an Equip Card": an Equip Spell could be it, so Ultimate Great Insect's stays unread
+    assert unread_clauses(real["Ultimate Great Insect"])
+
+
+def test_eqp_2_blue_eyes_tyrant_dragon_only_by_fusion_summon(real):
+    """With "Blue-Eyes White Dragon" on the field, the Tribute procedure is not listed (no Fusion Monster is equipped to
+    it in any position); Polymerization with a Dragon in the hand Fusion Summons it."""
+    b = PositionBuilder(cards=real, turn=3, phase="main1").monster(1, "Blue-Eyes White Dragon").extra_deck(TYRANT)
+    plays = whole_plays(b.build())
+    assert not any(card == "ED1" for _, card, _ in plays)
+    b = PositionBuilder(cards=real, turn=3, phase="main1").monster(1, "Blue-Eyes White Dragon") \
+        .hand("Polymerization", "Luster Dragon").extra_deck(TYRANT)
+    plays = whole_plays(b.build())
+    assert {action for action, card, _ in plays if card == "ED1"} == {"fusion_summon"}
