@@ -251,6 +251,10 @@ def mentioned_name(filter_) -> str | None:
             return str(named.value)
     return None
 
+# EQP-3: "equipped with a Monster Card": no monster of a position is (none is equipped there), so no card matches it (the
+# encoding's filter_not of filter_any; the reference's `_matches`). Printed back as those words.
+EQUIPPED_WITH_MONSTER_CARD = Not(ANY)
+
 
 def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
     """(noun phrase, trailing 'except ...' clauses) for a filter."""
@@ -274,6 +278,8 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
             tails.append("that have material" if plural else "that has material")
         elif part == NEVER_NORMAL_SUMMONED:                           # PRW-12
             tails.append("that cannot be Normal Summoned/Set")
+        elif part == EQUIPPED_WITH_MONSTER_CARD:                      # EQP-3
+            tails.append("equipped with a Monster Card")
         elif isinstance(part, Atom) and part.key == "summoned":      # MAT-7
             tails.append("Special Summoned from the GY" if part.value == "from_graveyard"
                          else "Special Summoned from the Extra Deck")

@@ -144,3 +144,34 @@ def test_eqp_2_blue_eyes_tyrant_dragon_only_by_fusion_summon(real):
         .hand("Polymerization", "Luster Dragon").extra_deck(TYRANT)
     plays = whole_plays(b.build())
     assert {action for action, card, _ in plays if card == "ED1"} == {"fusion_summon"}
+
+
+# --- EQP-3: a material line's part "equipped with a Monster Card" -----------------------------------------------------
+
+NECROQUIP = "Necroquip Princess"
+
+
+def test_eqp_3_necroquip_princess_is_read_and_its_line_is_never_filled(real):
+    from pysolver.cards.cardtext import material_requirement
+    from pysolver.cards.material_lines import UnsupportedMaterialLine, parse_material_line
+    card = real[NECROQUIP]
+    assert unread_clauses(card) == ()
+    assert str(material_requirement(card)) == "1 monster equipped with a Monster Card"
+    # an Equip Spell can be "an Equip Card(s)": Emperor Charles the Great's line stays unread
+    try:
+        parse_material_line(real["Emperor Charles the Great"].materials, "link")
+        raise AssertionError("read")
+    except UnsupportedMaterialLine:
+        pass
+    assert unread_clauses(real["Emperor Charles the Great"])
+
+
+def test_eqp_3_necroquip_princess_is_never_summoned(real):
+    """Its Contact Fusion ("by sending the above cards from your hand and/or field to the GY") and any Fusion Summon
+    need "1 monster equipped with a Monster Card": with Fiends and other monsters in the hand and on the field, and
+    Polymerization, neither the solver nor the reference lists a summon of it; the other plays are listed whole."""
+    b = PositionBuilder(cards=real, turn=3, phase="main1").monster(1, "Summoned Skull").monster(2, "Celtic Guardian") \
+        .hand("Polymerization", "Archfiend Soldier").extra_deck(NECROQUIP)
+    plays = whole_plays(b.build())
+    assert not any(card == "ED1" for _, card, _ in plays)
+    assert ("normal_summon", "H2", None) in plays
