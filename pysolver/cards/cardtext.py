@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 
 from .card import Card
 from .effects import SELECTING_FACE_UP, UnsupportedText
+from .requirements import EQUIPPED_WITH_MONSTER_CARD_WORDS
 
 # Cards that can never be Normal Summoned or Set by kind (NS-7).
 NEVER_NORMAL_SUMMONED = frozenset({"ritual", "fusion", "synchro", "xyz", "link", "token", "special_summon",
@@ -345,8 +346,7 @@ _AS_EQUIP_LEAD = re.compile(
     r"^(?:Once per turn, )?(?:While|If) this card (?:is|was) (?:an Equip Card|equipped (?:as an Equip Card )?to "
     r"(?:a monster|an? [^,.]+?|\"[^\"]+\"[^,.]*?))(?: by (?:this|its|this card's) effect)?, "
     r"|^While equipped (?:to a monster )?by (?:this|its|this card's) effect, "
-    r"|^While (?:this card is )?equipped with (?:a monster|an? (?:Fusion|Synchro|Xyz|Link|Effect|Normal|Ritual) Monster)"
-    r"(?:\(s\))?(?: by (?:this|its|this card's) effect)?, ")
+    r"|^While (?:this card is )?" + EQUIPPED_WITH_MONSTER_CARD_WORDS + r"(?:\(s\))?(?: by (?:this|its|this card's) effect)?, ")
 # ... or its subject is the monster this card is equipped to ("A monster equipped with this card", "the equipped
 # monster"), or the Monster Cards equipped to this card ("monsters you control equipped to this card", "Monsters with
 # that equipped monster's original name").

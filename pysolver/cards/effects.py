@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from .card import Card
 from .sentences import sentences
-from .requirements import ANY, Atom, Not, Or, conj
+from .requirements import ANY, EQUIPPED_WITH_MONSTER_CARD_WORDS, Atom, Not, Or, conj
 
 
 class UnsupportedText(ValueError):
@@ -822,8 +822,7 @@ EXTRA_PROCEDURE_SENTENCE = re.compile(
 # with a Fusion Monster', Blue-Eyes Tyrant Dragon; the engine's `GetEquipGroup():IsExists(Card.IsOriginalType, 1, nil,
 # TYPE_FUSION)`): a position holds no Monster Card equipped to a monster, so no monster can pay it. An Equip Card, or a
 # card name, that an Equip Spell could be, is not this (Ultimate Great Insect's "equipped with an Equip Card").
-EQUIPPED_WITH_MONSTER_CARD = re.compile(r"Tributing 1 [^.,]+? equipped with (?:a Monster Card|a monster|an? (?:Fusion|"
-                                        r"Synchro|Xyz|Link|Effect|Normal|Ritual|Pendulum) Monster)")
+EQUIPPED_WITH_MONSTER_CARD = re.compile(r"Tributing 1 [^.,]+? " + EQUIPPED_WITH_MONSTER_CARD_WORDS)
 
 
 # PRY-1: a Synchro Monster's procedure from the Extra Deck with a Tuner and a non-Tuner of the player's whose Levels are

@@ -49,7 +49,7 @@ from typing import Mapping
 import yaml
 
 from .card import ATTRIBUTES, RACES
-from .requirements import (ANY, EQUIPPED_WITH_MONSTER_CARD, NEVER_NORMAL_SUMMONED, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
+from .requirements import (ANY, EQUIPPED_WITH_MONSTER_CARD, EQUIPPED_WITH_MONSTER_CARD_WORDS, NEVER_NORMAL_SUMMONED, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
                            SameAnyProperty, SameProperty, conj, contains, disj)
 
 
@@ -591,8 +591,7 @@ def parse_material_line(line: str, kind: str, *,
 # EQP-3 (docs/material-rules.md): "1 monster equipped with a Monster Card" (Necroquip Princess; the engine's
 # `GetEquipGroup():IsExists(Card.IsMonsterCard, 1, nil)`): a position holds no Monster Card equipped to a monster.
 # "equipped with an Equip Card" (Emperor Charles the Great) is not this: an Equip Spell satisfies it.
-_NEVER_FILLED = re.compile(r"\d+ monsters? equipped with (?:a Monster Card|a monster|an? (?:Fusion|Synchro|Xyz|Link|"
-                           r"Effect|Normal|Ritual|Pendulum) Monster)")
+_NEVER_FILLED = re.compile(r"\d+ monsters? " + EQUIPPED_WITH_MONSTER_CARD_WORDS)
 
 
 def _scoped(condition, group: int | None):

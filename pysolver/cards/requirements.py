@@ -251,8 +251,12 @@ def mentioned_name(filter_) -> str | None:
             return str(named.value)
     return None
 
-# EQP-3: "equipped with a Monster Card": no monster of a position is (none is equipped there), so no card matches it (the
-# encoding's filter_not of filter_any; the reference's `_matches`). Printed back as those words.
+
+# EQP-2, EQP-3: the words "equipped with" a Monster Card ("a Monster Card", "a monster", "a Fusion Monster", ...), never an
+# Equip Spell ("an Equip Card", a card name); no monster of a position is (none is equipped there), so no card matches
+# the filter (the encoding's filter_not of filter_any; the reference's `_matches`), printed back as those words.
+EQUIPPED_WITH_MONSTER_CARD_WORDS = (r"equipped with (?:a Monster Card|a monster|an? (?:Fusion|Synchro|Xyz|Link|Effect|"
+                                    r"Normal|Ritual|Pendulum) Monster)")
 EQUIPPED_WITH_MONSTER_CARD = Not(ANY)
 
 
