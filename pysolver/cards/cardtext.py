@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 
 from .card import Card
 from .effects import SELECTING_FACE_UP, UnsupportedText
+from .requirements import EQUIPPED_WITH_MONSTER_CARD_WORDS
 
 # Cards that can never be Normal Summoned or Set by kind (NS-7).
 NEVER_NORMAL_SUMMONED = frozenset({"ritual", "fusion", "synchro", "xyz", "link", "token", "special_summon",
@@ -335,13 +336,53 @@ def stat_changes(card: Card) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
+# EQP-1 (docs/material-rules.md): a Monster Card's sentence that applies only while this card is an Equip Card, or only
+# while a Monster Card is equipped to it. A position holds a Monster Card in a Monster Zone or as a Pendulum Scale, never
+# equipped (pysolver.position.files), and no play pysolver lists equips a card, so such a sentence applies in no position.
+# Its condition leads the sentence and governs all of it ("While this card is an Equip Card, the equipped monster ...",
+# "While this card is equipped to a monster by this effect, ...", "While equipped by this effect, ...", "While equipped
+# with a monster by this effect, ...": a Monster Card, never an Equip Spell) ...
+_AS_EQUIP_LEAD = re.compile(
+    r"^(?:Once per turn, )?(?:While|If) this card (?:is|was) (?:an Equip Card|equipped (?:as an Equip Card )?to "
+    r"(?:a monster|an? [^,.]+?|\"[^\"]+\"[^,.]*?))(?: by (?:this|its|this card's) effect)?, "
+    r"|^While equipped (?:to a monster )?by (?:this|its|this card's) effect, "
+    r"|^While (?:this card is )?" + EQUIPPED_WITH_MONSTER_CARD_WORDS + r"(?:\(s\))?(?: by (?:this|its|this card's) effect)?, ")
+# ... or its subject is the monster this card is equipped to ("A monster equipped with this card", "the equipped
+# monster"), or the Monster Cards equipped to this card ("monsters you control equipped to this card", "Monsters with
+# that equipped monster's original name").
+_EQUIPPED_SUBJECT = re.compile(
+    r"^(?:If |Your opponent cannot target |You can use |If you activate |The (?:original )?(?:ATK|DEF) of )?"
+    r"(?:(?:the|that|an?|A|An|The|That) )?(?:\"[^\"]+\" )?(?P<what>equipped monster|monsters? (?:you control )?equipped "
+    r"(?:with|to) this card)\b|^Monsters with that (?P<that>equipped monster)'s\b")
+# "the equipped monster" is one of this card's equips only on a card whose text equips Monster Cards (itself: "equip
+# this card to that target"; "equip that monster to this card", "equip 1 Insect monster from your Deck to it") and no
+# Equip Spell.
+_EQUIPS_MONSTER_CARD = re.compile(r"\b[Ee]quip (?:this card|it|this monster|that (?:target|monster)|the (?:targeted )?"
+                                  r"monster|all those monsters|1 (?:of those )?(?:[^.;]*? )?monsters?)\b"
+                                  r"|\bthis card is (?:an Equip Card|equipped to)\b")
+_EQUIPS_SPELL = re.compile(r"\b[Ee]quip (?:any number of |up to \d+ |\d+ |an? )?(?:\"[^\"]+\" )?Equip Spells?\b")
+
+
+def only_as_equip(card: Card, sentence: str) -> bool:
+    """EQP-1: `sentence` of `card` applies only while this Monster Card is an Equip Card or while a Monster Card is
+    equipped to it: in no position (read as applying nothing; `reading.is_read`, and no change of STM-2)."""
+    if not card.is_monster:
+        return False
+    if _AS_EQUIP_LEAD.match(sentence):
+        return True
+    subject = _EQUIPPED_SUBJECT.match(sentence)
+    if subject is None:
+        return False
+    if (subject.group("what") or subject.group("that")) != "equipped monster":
+        return True
+    return bool(_EQUIPS_MONSTER_CARD.search(card.text)) and not _EQUIPS_SPELL.search(card.text)
+
+
 def changes_others_stats(card: Card) -> str | None:
     """STM-2: the first sentence of `stat_changes` that may change other monsters' ATK/DEF, or None. A monster
     card's sentence about what it does as an Equip Card ("While equipped by this effect, that target gains 1000
-    ATK", Armory Arm) is not one: a position holds a monster card in a Monster Zone or as a Pendulum Scale, never
-    as an Equip Card."""
-    return next((text for text, own in stat_changes(card) if not own
-                 and not (card.is_monster and re.search(r"\bequip", text, re.IGNORECASE))), None)
+    ATK", Armory Arm) is not one (EQP-1: `only_as_equip`)."""
+    return next((text for text, own in stat_changes(card) if not own and not only_as_equip(card, text)), None)
 
 
 def changes_others_stats_from_gy(card: Card) -> bool:

@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from .card import Card
 from .sentences import sentences
-from .requirements import ANY, Atom, Not, Or, conj
+from .requirements import ANY, EQUIPPED_WITH_MONSTER_CARD_WORDS, Atom, Not, Or, conj
 
 
 class UnsupportedText(ValueError):
@@ -818,6 +818,13 @@ EXTRA_PROCEDURE_SENTENCE = re.compile(
     r"(?: \(in which case you do not use \"Polymerization\"\))?\.")   # PRW-4: a reminder, not a cost
 
 
+# EQP-2 (docs/material-rules.md): a Tribute "equipped with" a Monster Card ('Tributing 1 "Blue-Eyes White Dragon" equipped
+# with a Fusion Monster', Blue-Eyes Tyrant Dragon; the engine's `GetEquipGroup():IsExists(Card.IsOriginalType, 1, nil,
+# TYPE_FUSION)`): a position holds no Monster Card equipped to a monster, so no monster can pay it. An Equip Card, or a
+# card name, that an Equip Spell could be, is not this (Ultimate Great Insect's "equipped with an Equip Card").
+EQUIPPED_WITH_MONSTER_CARD = re.compile(r"Tributing 1 [^.,]+? " + EQUIPPED_WITH_MONSTER_CARD_WORDS)
+
+
 # PRY-1: a Synchro Monster's procedure from the Extra Deck with a Tuner and a non-Tuner of the player's whose Levels are
 # the same or differ by N: "Must be Special Summoned (from your Extra Deck) by sending 2 monsters you control with a Level
 # difference of 1 to the GY (1 Tuner and 1 non-Tuner)" (Ursarctic Polari), "... 2 monsters you control with a Level
@@ -857,6 +864,8 @@ def _extra_deck_procedures(card: Card):
     if match is None:
         return ()
     cost, extra = match.group("cost"), {}
+    if EQUIPPED_WITH_MONSTER_CARD.fullmatch(cost):   # EQP-2: never available; its Fusion (Synchro) Summon stays
+        return ()
     held = re.fullmatch(r'(?P<cost>.+), while you have (?P<name>"[^"]+") in your field or GY', cost)
     if held:   # PRY-8 (Fallen Angel of the Golden Land): a face-up card of that name on the field, or one in the GY
         cost, extra = held.group("cost"), {"field_or_gy": _filter(held.group("name"))}

@@ -49,7 +49,7 @@ from typing import Mapping
 import yaml
 
 from .card import ATTRIBUTES, RACES
-from .requirements import (ANY, NEVER_NORMAL_SUMMONED, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
+from .requirements import (ANY, EQUIPPED_WITH_MONSTER_CARD, EQUIPPED_WITH_MONSTER_CARD_WORDS, NEVER_NORMAL_SUMMONED, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
                            SameAnyProperty, SameProperty, conj, contains, disj)
 
 
@@ -566,6 +566,10 @@ def parse_material_line(line: str, kind: str, *,
     if text.count('"') % 2:
         raise UnsupportedMaterialLine("unbalanced quotes")
     table = default_archetypes() if archetypes is None else archetypes
+    if any(_NEVER_FILLED.fullmatch(part.strip()) for part in text.split("+")):
+        # EQP-3: a part no monster of a position fills, so no choice of materials fills the line: it is read as its one
+        # part that nothing matches (the other parts decide nothing, and are not read)
+        return Requirement(summon, (Group(1, 1, EQUIPPED_WITH_MONSTER_CARD),), (), text)
     parts = _split(tokenize(text), "+")
     if any(not part for part in parts):
         raise UnsupportedMaterialLine("empty part")
@@ -582,6 +586,12 @@ def parse_material_line(line: str, kind: str, *,
     if summon == "synchro":
         groups = _synchro_roles(groups, len(parts))
     return Requirement(summon, tuple(groups), tuple(conditions), text)
+
+
+# EQP-3 (docs/material-rules.md): "1 monster equipped with a Monster Card" (Necroquip Princess; the engine's
+# `GetEquipGroup():IsExists(Card.IsMonsterCard, 1, nil)`): a position holds no Monster Card equipped to a monster.
+# "equipped with an Equip Card" (Emperor Charles the Great) is not this: an Equip Spell satisfies it.
+_NEVER_FILLED = re.compile(r"\d+ monsters? " + EQUIPPED_WITH_MONSTER_CARD_WORDS)
 
 
 def _scoped(condition, group: int | None):

@@ -284,8 +284,9 @@ def is_read(card: Card, sentence: str) -> bool:
     Chain" sentence (TGT, CHN-1), a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
     Tribute or condition understood), a replacement that banishes cards instead of sending them to the GY
     (BAN-1..BAN-3: `replacements`), a face-up card's grant of an additional Normal Summon whose monsters
-    parse (NS-13: `effects.normal_summon_grants`), a use count that decides no play pysolver lists (MUS-5), or a
-    continuous negation of monsters' effects (NGT-1: `negations`)."""
+    parse (NS-13: `effects.normal_summon_grants`), a use count that decides no play pysolver lists (MUS-5), a
+    continuous negation of monsters' effects (NGT-1: `negations`), or a Monster Card's sentence that applies only
+    while it is an Equip Card or a Monster Card is equipped to it (EQP-1: `cardtext.only_as_equip`)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
@@ -302,7 +303,8 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \
         or (bool(_FOLLOWING_NOT_OFFERED.fullmatch(sentence.strip())) and not effects.activated_effects(card)) \
         or written.use_times_no_play(card, sentence) \
-        or any(sentence == negation.sentence for negation in negations.negations(card))   # NGT-1
+        or any(sentence == negation.sentence for negation in negations.negations(card)) \
+        or cardtext.only_as_equip(card, sentence)   # EQP-1: applies only to an equip, which no position holds
 
 
 # SCX-9: "This card cannot activate the following effects the turn it is Special Summoned." (Rainbow Dragon): a limit on

@@ -252,6 +252,14 @@ def mentioned_name(filter_) -> str | None:
     return None
 
 
+# EQP-2, EQP-3: the words "equipped with" a Monster Card ("a Monster Card", "a monster", "a Fusion Monster", ...), never an
+# Equip Spell ("an Equip Card", a card name); no monster of a position is (none is equipped there), so no card matches
+# the filter (the encoding's filter_not of filter_any; the reference's `_matches`), printed back as those words.
+EQUIPPED_WITH_MONSTER_CARD_WORDS = (r"equipped with (?:a Monster Card|a monster|an? (?:Fusion|Synchro|Xyz|Link|Effect|"
+                                    r"Normal|Ritual|Pendulum) Monster)")
+EQUIPPED_WITH_MONSTER_CARD = Not(ANY)
+
+
 def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
     """(noun phrase, trailing 'except ...' clauses) for a filter."""
     mentioned = mentioned_name(filter_)
@@ -274,6 +282,8 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
             tails.append("that have material" if plural else "that has material")
         elif part == NEVER_NORMAL_SUMMONED:                           # PRW-12
             tails.append("that cannot be Normal Summoned/Set")
+        elif part == EQUIPPED_WITH_MONSTER_CARD:                      # EQP-3
+            tails.append("equipped with a Monster Card")
         elif isinstance(part, Atom) and part.key == "summoned":      # MAT-7
             tails.append("Special Summoned from the GY" if part.value == "from_graveyard"
                          else "Special Summoned from the Extra Deck")

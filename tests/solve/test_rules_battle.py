@@ -429,11 +429,12 @@ def test_bp_12_the_wordings_over_the_card_database(real):
         assert attack_rules(real[name]).attack_all, name
     for name in ("Invoked Purgatrio", "Elemental HERO Wildedge", "Asura Priest"):
         assert not unread_clauses(real[name]), name
-    # not every monster, or with a condition: unread
-    for name in ("Super Vehicroid - Stealth Union", "Drytron Meteonis Draconids"):   # BPM-1 reads Stardust Charge
-        # Warrior's; BPN-1 reads Chaos Archfiend's
-        assert not attack_rules(real[name]).attack_all, name
-        assert any("once each" in u.clause for u in unread_clauses(real[name])), name
+    # not every monster, or with a condition: unread (BPM-1 reads Stardust Charge Warrior's; BPN-1 Chaos Archfiend's)
+    assert not attack_rules(real["Drytron Meteonis Draconids"]).attack_all
+    assert any("once each" in u.clause for u in unread_clauses(real["Drytron Meteonis Draconids"]))
+    # "While equipped with a monster by this effect, ...": read as applying in no position (EQP-1), never attack_all
+    assert not attack_rules(real["Super Vehicroid - Stealth Union"]).attack_all
+    assert not unread_clauses(real["Super Vehicroid - Stealth Union"])
 
 
 def test_bp_10_invoked_oceanus_only_in_the_main_monster_zone_marincess_only_in_the_extra():
