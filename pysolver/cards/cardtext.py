@@ -296,7 +296,11 @@ _OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)
 # record, so on the field its ATK and DEF are unknown, as MAT-3's (a sentence read whole: `reading`)
 OWN_SET_STATS = re.compile(r"This card's ATK/DEF become the number of monsters banished for its Special Summon x \d+\."
                            # SCX-11: Gradius' Option (EFFECT_SET_ATTACK_FINAL: the current ATK/DEF of that monster)
-                           r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\.")
+                           r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\."
+                           # SMT-3: Vision HERO Trinity (its ATK set when it is Fusion Summoned, until the End Phase): a
+                           # change its Summon starts, which no position records
+                           r"|After this card is (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned, for the rest of this turn, "
+                           r"this card's ATK becomes double its original ATK\.")
 
 # STM-1 (docs/material-rules.md): a continuous effect of a card's text that changes the current ATK or DEF of
 # monsters ("Gains 500 ATK for each monster it points to", Decode Talker; "Increase the ATK and DEF of all Dragon,

@@ -574,6 +574,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         extra = text.extra      # BPX-17: "Gains the following effects while this card points to ..." (a second attack)
         if text.extra_while is not None and _presence_holds(position, monster, text.extra_while[1]):
             extra = max(extra, text.extra_while[0])
+        if text.summoned_extra is not None and state.summoned_as == text.summoned_extra[0]:
+            extra = max(extra, text.summoned_extra[1])   # SMT-2: "This Fusion Summoned card can make a second ..."
         if text.extra_while_banished is not None:        # BPX-14: while such a monster card is banished (either side)
             second = second or any(card.card.is_monster and _matches(text.extra_while_banished, card)
                                    for card in position.instances.values() if card.location == "banished")
