@@ -432,6 +432,29 @@ _SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("f
 
 
 @lru_cache(maxsize=None)
+def asks_special_this_turn(card: Card) -> bool:
+    """SMT-4: the card's material line asks for a monster "Special Summoned this turn" (Sprind the Irondash Dragon)."""
+    from .material_lines import UnsupportedMaterialLine
+    try:
+        found = material_requirement(card)
+    except UnsupportedMaterialLine:
+        return False
+    return "'special_this_turn'" in repr(found)
+
+
+def special_this_turn_unknown(instance, turn_player: int) -> bool:
+    """SMT-4: a monster of the turn player's on the field, Gemini Summoned this turn, that was Special Summoned
+    (BPM-1's reading): `summoned_this_turn` says the Gemini Summon, so whether it was Special Summoned this turn
+    (or on an earlier turn) is not recorded."""
+    state = instance.state
+    if instance.player != turn_player or instance.location not in ("monster_zone", "extra_monster_zone") \
+            or not getattr(state, "gemini_summoned", False) or not state.summoned_this_turn:
+        return False
+    return bool(state.summoned_as or state.special_summoned_from
+                or instance.card.kinds & {"token", "fusion", "synchro", "xyz", "link", "ritual", "special_summon"})
+
+
+@lru_cache(maxsize=None)
 def material_requirement(card: Card):
     """The parsed material line of an Extra Deck monster: a `Requirement`, or the
     `UnsupportedMaterialLine` error saying why it cannot be expressed (fail closed); None for a monster

@@ -9,9 +9,11 @@ from test_rules_attack_clauses import attacks, battle
 
 from pysolver import legal_plays
 from pysolver.cards.attacks import attack_rules
-from pysolver.cards.cardtext import own_original_stats, own_original_stats_sentence
+from pysolver.cards.cardtext import (asks_special_this_turn, material_requirement, own_original_stats,
+                                     own_original_stats_sentence)
 from pysolver.cards.reading import reads_summon_materials, unread_clauses
 from pysolver.reference.plays import legal_plays as reference_plays
+from pysolver.solve.unread import unread_in_turn
 
 RAGING = "Odd-Eyes Raging Dragon"
 
@@ -96,3 +98,61 @@ def test_smt_3_vision_hero_trinity_on_the_field_has_unknown_atk(real):
         real[TRINITY]))]
     assert "M1" not in {i for p in plays for i in p.uses()}
     assert any(p.action == "link_summon" and "M2" in p.uses() for p in plays)
+
+
+# --- SMT-4: "1 Effect Monster Special Summoned this turn" (a material line) ------------------------------------------
+
+SPRIND = "Sprind the Irondash Dragon"
+
+
+def _sprind(real, name="Sangan", **state):
+    return board(cards=real).hand("Polymerization", "Fallen of Albaz").monster(1, name, **state) \
+        .extra_deck(SPRIND).build()
+
+
+def _fusions(plays) -> set:
+    return {(card, target) for action, card, target in plays if action == "fusion_summon"}
+
+
+def test_smt_4_sprind_material_line_is_read(real):
+    card = real[SPRIND]
+    assert unread_clauses(card) == ()
+    assert asks_special_this_turn(card)
+    assert str(material_requirement(card)).endswith("Special Summoned this turn")
+
+
+def test_smt_4_sprind_uses_a_monster_special_summoned_this_turn(real):
+    special = whole_plays(_sprind(real, summoned_this_turn=True, special_summoned_from="graveyard"))
+    assert _fusions(special) == {("ED1", None)}
+    fusion = [p for p in legal_plays(_sprind(real, summoned_this_turn=True, special_summoned_from="graveyard"),
+                                     all_instances=True) if p.action == "fusion_summon"]
+    assert {tuple(sorted(p.materials)) for p in fusion} == {("H2", "M1")}
+    # Normal Summoned (no record of a Special Summon), Special Summoned on an earlier turn, face-down, or in the hand
+    for state in ({"summoned_this_turn": True}, {"special_summoned_from": "graveyard"},
+                  {"summoned_this_turn": True, "special_summoned_from": "graveyard", "position": "set"}):
+        assert not _fusions(whole_plays(_sprind(real, **state))), state
+    in_hand = board(cards=real).hand("Polymerization", "Fallen of Albaz", "Sangan").extra_deck(SPRIND).build()
+    assert not _fusions(whole_plays(in_hand))
+    # an Effect Monster only: Summoned Skull is a Normal Monster
+    assert not _fusions(whole_plays(_sprind(real, "Summoned Skull", summoned_this_turn=True,
+                                            special_summoned_from="graveyard")))
+
+
+def test_smt_4_sprind_withholds_a_gemini_summoned_monster(real):
+    """A Gemini monster Gemini Summoned this turn says `summoned_this_turn` whenever it was Special Summoned: its
+    uses are withheld (the reference agrees), the other plays are listed."""
+    position = board(cards=real).hand("Polymerization", "Fallen of Albaz") \
+        .monster(1, "Phoenix Gearfried", summoned_this_turn=True, special_summoned_from="graveyard",
+                 gemini_summoned=True) \
+        .monster(2, "Sangan", summoned_this_turn=True, special_summoned_from="hand").extra_deck(SPRIND).build()
+    plays = legal_plays(position, all_instances=True)
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not plays.exhaustive
+    assert [u.id for u in plays.unread] == ["M1"]
+    assert "M1" not in {i for p in plays for i in p.uses()}
+    assert {tuple(sorted(p.materials)) for p in plays if p.action == "fusion_summon"} == {("H2", "M2")}
+    assert SPRIND in unread_in_turn(position)
+    # Gemini Summoned this turn but never Special Summoned: certainly not one
+    normal = board(cards=real).hand("Polymerization", "Fallen of Albaz") \
+        .monster(1, "Phoenix Gearfried", summoned_this_turn=True, gemini_summoned=True).extra_deck(SPRIND).build()
+    assert not _fusions(whole_plays(normal))
