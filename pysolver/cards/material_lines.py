@@ -491,9 +491,9 @@ class _Part:
                     self.accept("that", "was", "Special", "Summoned", "this", "turn"):
                 # SMT-4: "1 Effect Monster Special Summoned this turn" (Sprind the Irondash Dragon: the engine's
                 # `IsFaceup() and IsStatus(STATUS_SPSUMMON_TURN)`): a face-up monster on the field Special Summoned
-                # this turn (the position's `summoned_this_turn` and how it was Special Summoned)
-                groups = [(lo, hi, conj(conj(f, Atom("position", "=", "face_up")),
-                                        Atom("summoned", "=", "special_this_turn"))) for lo, hi, f in groups]
+                # this turn (the position's `summoned_this_turn` and how it was Special Summoned; the term asks
+                # face-up itself)
+                groups = [(lo, hi, conj(f, Atom("summoned", "=", "special_this_turn"))) for lo, hi, f in groups]
             elif len(groups) == 1 and isinstance(groups[0][2], Atom) and groups[0][2].key == "name" and \
                     self.accept("(", "or", "1", "Fusion", "Monster", "that", "mentions", "it", ")"):
                 # PRW-14: '"Elemental HERO Neos" (or 1 Fusion Monster that mentions it)' (Evil HERO Neos Lord): the

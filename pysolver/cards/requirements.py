@@ -59,8 +59,8 @@ class Atom:
     "def" (int, with op "=", "<=" or ">="), "position" (value "face_down", or "face_up": on the field, MAT-3),
     "overlay" (value "has_material": an Xyz Monster with material attached, MAT-6), "summoned" (value
     "from_extra_deck": a monster on the field that was Special Summoned from the Extra Deck, MAT-7;
-    "from_graveyard": ... from the GY, docs/lock-rules.md LKP-4; "special_this_turn": ... Special Summoned this turn,
-    docs/battle-rules.md SMT-4).
+    "from_graveyard": ... from the GY, docs/lock-rules.md LKP-4; "special_this_turn": a face-up monster on the field Special
+    Summoned this turn, docs/battle-rules.md SMT-4).
     `label` is the archetype's English name, kept for printing only (not compared).
     """
 

@@ -1230,12 +1230,12 @@ def _matches(term, material: Instance) -> bool:
     if key == "overlay":                            # MAT-6: "that have material"
         return getattr(material, "location", None) in ON_FIELD and bool(getattr(material.state, "materials", ()))
     if key == "summoned" and value == "special_this_turn":
-        # SMT-4: "Special Summoned this turn": on the field, it came to the field this turn, and by a Special Summon
+        # SMT-4: "Special Summoned this turn": face-up on the field (the engine asks IsFaceup), it came to the field this turn, and by a Special Summon
         # (BPM-1's reading of the position); a Gemini Summon this turn of a monster Special Summoned on an earlier
         # turn says `summoned_this_turn` too, so a Gemini Summoned monster never matches (its uses are withheld:
         # `_certain_given_unread_text`)
-        return getattr(material, "location", None) in ON_FIELD and material.state.summoned_this_turn \
-            and not material.state.gemini_summoned and _special_summoned(material)
+        return getattr(material, "location", None) in ON_FIELD and material.state.position != "set" \
+            and material.state.summoned_this_turn and not material.state.gemini_summoned and _special_summoned(material)
     if key == "summoned":                           # MAT-7: "Special Summoned from the Extra Deck"; LKP-4: "... GY"
         return getattr(material, "location", None) in ON_FIELD and \
             getattr(material.state, "special_summoned_from", None) == \
