@@ -347,6 +347,16 @@ _USED_UP_TO = re.compile(r"If this card was (?P<kind>Fusion|Synchro|Xyz|Link) Su
                          r"(?P<what>[^,]+?) as material, it can attack up to that many times during each Battle Phase\.")
 _USED_ATTACKS = re.compile(r"This card that was (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<what>an? [^,]+?) as "
                            r"material can make up to (?P<count>[2-9]) attacks during each Battle Phase\.")
+# SMT-1: MUS-3 as a bullet list's lead, "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these
+# effects." followed by "It can make a second attack during each Battle Phase." (Odd-Eyes Raging Dragon: the engine's
+# EFFECT_MATERIAL_CHECK flags the Summon, whose success grants it EFFECT_EXTRA_ATTACK of value 1); the other bullets of
+# the list are read, or not, on their own
+_USED_GAINS = re.compile(r"If this card (?:is|was) (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<what>[^,]+?) as "
+                         r"[Mm]aterial, it gains these effects\.")
+# SMT-2: BP-5's additional attacks said of "This <K> Summoned card" (Vision HERO Trinity: EFFECT_EXTRA_ATTACK of value 2
+# with the condition `IsSummonType(SUMMON_TYPE_FUSION)`): while it came to the field by that Summon (`summoned_as`)
+_SUMMONED_EXTRA = re.compile(r"This (?P<kind>Fusion|Synchro|Xyz|Link|Ritual) Summoned card can (?P<what>make a second attack|"
+                             r"attack twice|make a second and third attack) during each Battle Phase\.")
 _ONE_TUNER = re.compile(r"1 Tuner(?: [^+]*)? \+ (?:\d\+ )?[^+]+$")        # exactly one Tuner, then the non-Tuners
 _ONE_NON_TUNER = re.compile(r"1\+ Tuners \+ 1 [^+]+$")          # Tuners, then exactly one non-Tuner
 
@@ -438,7 +448,7 @@ _DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Posit
 # == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
 _DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
                                      r"column\.")
-WORDINGS = (_MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_SUMMONED_EXTRA, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DEFENSE_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -537,6 +547,7 @@ class AttackRules:
                                          # as materials of that filter its Summon used (minus the uncounted)
     used_extra: tuple | None = None      # MUS-3: (Summon, condition, additional attacks) if it was so Summoned
                                          # with materials meeting the condition (any target)
+    summoned_extra: tuple | None = None  # SMT-2: (Summon, additional attacks, any target) while it came by that Summon
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
     def __bool__(self) -> bool:
@@ -647,6 +658,13 @@ def attack_rules(card: Card) -> AttackRules:
             if cond and (extra := _EXTRA.fullmatch(sentence)) and (lead := read_lead(f"{cond}, x", card)) \
                     and lead[0] is not None and "extra_while" not in found:
                 found["extra_while"] = (2 if "third" in extra.group("what") else 1, lead[0])
+                read.add(sentence)
+            elif (used := _USED_GAINS.fullmatch(bullet_lead)) and card.is_extra_deck \
+                    and used.group("kind").lower() in card.kinds and "used_extra" not in found \
+                    and "used_attacks" not in found \
+                    and (extra := _EXTRA.fullmatch(re.sub(r"^It can ", "This card can ", sentence))) \
+                    and (condition := _used_condition(used.group("what"))) is not None:      # SMT-1
+                found["used_extra"] = (used.group("kind").lower(), condition, 2 if "third" in extra.group("what") else 1)
                 read.add(sentence)
             continue
         text = sentence.replace(own, "This card")
@@ -767,6 +785,9 @@ def attack_rules(card: Card) -> AttackRules:
                 and match.group("kind").lower() in card.kinds and "used_extra" not in found \
                 and (what := _filter(match.group("what"))) is not None:                   # MUS-3
             found["used_attacks"] = (what, match.group("kind").lower(), 0, False)
+        elif (match := _SUMMONED_EXTRA.fullmatch(text)) and card.is_monster \
+                and match.group("kind").lower() in card.kinds and "summoned_extra" not in found:     # SMT-2
+            found["summoned_extra"] = (match.group("kind").lower(), 2 if "third" in match.group("what") else 1)
         elif match := _ATTACK_LP.fullmatch(text):
             found["attack_lp_cost"] = int(match.group("lp"))                        # BPX-15
         elif _CANNOT_WITH_OTHER.fullmatch(text):

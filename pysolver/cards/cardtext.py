@@ -297,7 +297,11 @@ _OWN_ORIGINAL_STATS = re.compile(r"(?:\bthis card's original (?:ATK|DEF)(?:/DEF)
 # record, so on the field its ATK and DEF are unknown, as MAT-3's (a sentence read whole: `reading`)
 OWN_SET_STATS = re.compile(r"This card's ATK/DEF become the number of monsters banished for its Special Summon x \d+\."
                            # SCX-11: Gradius' Option (EFFECT_SET_ATTACK_FINAL: the current ATK/DEF of that monster)
-                           r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\.")
+                           r"|The ATK and DEF of this card becomes the same as the ATK and DEF of the selected \"[^\"]+\"\."
+                           # SMT-3: Vision HERO Trinity (its ATK set when it is Fusion Summoned, until the End Phase): a
+                           # change its Summon starts, which no position records
+                           r"|After this card is (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned, for the rest of this turn, "
+                           r"this card's ATK becomes double its original ATK\.")
 
 # STM-1 (docs/material-rules.md): a continuous effect of a card's text that changes the current ATK or DEF of
 # monsters ("Gains 500 ATK for each monster it points to", Decode Talker; "Increase the ATK and DEF of all Dragon,
@@ -466,6 +470,29 @@ def stat_terms_beyond_materials(card: Card) -> bool:
 
 
 _SUMMON_OF_KIND = (("link", "link"), ("xyz", "xyz"), ("synchro", "synchro"), ("fusion", "fusion"))
+
+
+@lru_cache(maxsize=None)
+def asks_special_this_turn(card: Card) -> bool:
+    """SMT-4: the card's material line asks for a monster "Special Summoned this turn" (Sprind the Irondash Dragon)."""
+    from .material_lines import UnsupportedMaterialLine
+    try:
+        found = material_requirement(card)
+    except UnsupportedMaterialLine:
+        return False
+    return "'special_this_turn'" in repr(found)
+
+
+def special_this_turn_unknown(instance, turn_player: int) -> bool:
+    """SMT-4: a monster of the turn player's on the field, Gemini Summoned this turn, that was Special Summoned
+    (BPM-1's reading): `summoned_this_turn` says the Gemini Summon, so whether it was Special Summoned this turn
+    (or on an earlier turn) is not recorded."""
+    state = instance.state
+    if instance.player != turn_player or instance.location not in ("monster_zone", "extra_monster_zone") \
+            or not getattr(state, "gemini_summoned", False) or not state.summoned_this_turn:
+        return False
+    return bool(state.summoned_as or state.special_summoned_from
+                or instance.card.kinds & {"token", "fusion", "synchro", "xyz", "link", "ritual", "special_summon"})
 
 
 @lru_cache(maxsize=None)

@@ -487,6 +487,13 @@ class _Part:
                 # control, Special Summoned from the Extra Deck" (Extox Hydra): a monster on the field that was
                 # Special Summoned from the Extra Deck (the position's `special_summoned_from`)
                 groups = [(lo, hi, conj(f, Atom("summoned", "=", "from_extra_deck"))) for lo, hi, f in groups]
+            elif self.accept("Special", "Summoned", "this", "turn") or \
+                    self.accept("that", "was", "Special", "Summoned", "this", "turn"):
+                # SMT-4: "1 Effect Monster Special Summoned this turn" (Sprind the Irondash Dragon: the engine's
+                # `IsFaceup() and IsStatus(STATUS_SPSUMMON_TURN)`): a face-up monster on the field Special Summoned
+                # this turn (the position's `summoned_this_turn` and how it was Special Summoned; the term asks
+                # face-up itself)
+                groups = [(lo, hi, conj(f, Atom("summoned", "=", "special_this_turn"))) for lo, hi, f in groups]
             elif len(groups) == 1 and isinstance(groups[0][2], Atom) and groups[0][2].key == "name" and \
                     self.accept("(", "or", "1", "Fusion", "Monster", "that", "mentions", "it", ")"):
                 # PRW-14: '"Elemental HERO Neos" (or 1 Fusion Monster that mentions it)' (Evil HERO Neos Lord): the

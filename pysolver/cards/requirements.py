@@ -59,7 +59,8 @@ class Atom:
     "def" (int, with op "=", "<=" or ">="), "position" (value "face_down", or "face_up": on the field, MAT-3),
     "overlay" (value "has_material": an Xyz Monster with material attached, MAT-6), "summoned" (value
     "from_extra_deck": a monster on the field that was Special Summoned from the Extra Deck, MAT-7;
-    "from_graveyard": ... from the GY, docs/lock-rules.md LKP-4).
+    "from_graveyard": ... from the GY, docs/lock-rules.md LKP-4; "special_this_turn": a face-up monster on the field Special
+    Summoned this turn, docs/battle-rules.md SMT-4).
     `label` is the archetype's English name, kept for printing only (not compared).
     """
 
@@ -285,8 +286,9 @@ def phrase(filter_, *, plural: bool) -> tuple[str, list[str]]:
         elif part == EQUIPPED_WITH_MONSTER_CARD:                      # EQP-3
             tails.append("equipped with a Monster Card")
         elif isinstance(part, Atom) and part.key == "summoned":      # MAT-7
-            tails.append("Special Summoned from the GY" if part.value == "from_graveyard"
-                         else "Special Summoned from the Extra Deck")
+            tails.append({"from_graveyard": "Special Summoned from the GY",
+                          "special_this_turn": "Special Summoned this turn"}.get(part.value,
+                                                                               "Special Summoned from the Extra Deck"))
         elif isinstance(part, Not) and part.part == Atom("kind", "=", "token"):
             excepts.append("except Tokens")
         elif isinstance(part, Not) and (_is_name_filter(part.part) or

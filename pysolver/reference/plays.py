@@ -574,6 +574,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         extra = text.extra      # BPX-17: "Gains the following effects while this card points to ..." (a second attack)
         if text.extra_while is not None and _presence_holds(position, monster, text.extra_while[1]):
             extra = max(extra, text.extra_while[0])
+        if text.summoned_extra is not None and state.summoned_as == text.summoned_extra[0]:
+            extra = max(extra, text.summoned_extra[1])   # SMT-2: "This Fusion Summoned card can make a second ..."
         if text.extra_while_banished is not None:        # BPX-14: while such a monster card is banished (either side)
             second = second or any(card.card.is_monster and _matches(text.extra_while_banished, card)
                                    for card in position.instances.values() if card.location == "banished")
@@ -1227,6 +1229,13 @@ def _matches(term, material: Instance) -> bool:
         return value in kinds
     if key == "overlay":                            # MAT-6: "that have material"
         return getattr(material, "location", None) in ON_FIELD and bool(getattr(material.state, "materials", ()))
+    if key == "summoned" and value == "special_this_turn":
+        # SMT-4: "Special Summoned this turn": face-up on the field (the engine asks IsFaceup), it came to the field this turn, and by a Special Summon
+        # (BPM-1's reading of the position); a Gemini Summon this turn of a monster Special Summoned on an earlier
+        # turn says `summoned_this_turn` too, so a Gemini Summoned monster never matches (its uses are withheld:
+        # `_certain_given_unread_text`)
+        return getattr(material, "location", None) in ON_FIELD and material.state.position != "set" \
+            and material.state.summoned_this_turn and not material.state.gemini_summoned and _special_summoned(material)
     if key == "summoned":                           # MAT-7: "Special Summoned from the Extra Deck"; LKP-4: "... GY"
         return getattr(material, "location", None) in ON_FIELD and \
             getattr(material.state, "special_summoned_from", None) == \
@@ -3362,6 +3371,13 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                          and not _only_in_material_line(i.card)
                          and not (i.player != position.turn_player and i.location in ("hand", "deck", "extra_deck"))
                          and not (i.location == "deck" and not deck_tributes)}
+
+    # SMT-4 (docs/battle-rules.md): "Special Summoned this turn" asked by a card in the turn player's Extra Deck: a
+    # monster of theirs Gemini Summoned this turn and Special Summoned on some turn may be one or not
+    from ..cards.cardtext import asks_special_this_turn, special_this_turn_unknown
+    if any(i.player == position.turn_player and i.location == "extra_deck" and asks_special_this_turn(i.card)
+           for i in position.instances.values()):
+        uses_it |= {i.id for i in position.instances.values() if special_this_turn_unknown(i, position.turn_player)}
 
     def certain(play: Play) -> bool:
         target = play.target if play.target and play.target != "direct" else None

@@ -698,6 +698,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         kind, condition, extra = rules.used_extra
         term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})"
         out.append(f"attack_extra_if_used({c},{kind},{term},{extra}).")
+    if rules.summoned_extra is not None:       # SMT-2: more attacks while it came by that Summon
+        out.append(f"attack_extra_if_summoned({c},{rules.summoned_extra[0]},{rules.summoned_extra[1]}).")
     if rules.attack_all_among is not None:     # BPX-9
         out.append(f"attack_all_among({c},{filters.number(rules.attack_all_among)}).")
         if rules.attack_all_face_up:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from ..cards.cardtext import (
+    asks_special_this_turn,
     changes_others_stats,
     changes_others_stats_from_gy,
     own_original_stats,
@@ -39,6 +40,7 @@ from ..cards.cardtext import (
     stat_terms,
     stat_terms_beyond_materials,
     stat_terms_sentence,
+    special_this_turn_unknown,
 )
 from ..cards.negations import uncertain as uncertain_negations
 from ..cards.reading import NEGATES, Unread, unread_clauses, whom
@@ -317,6 +319,20 @@ class Withheld:
                                                    _WITHHELD["summon"] + " (a monster's ATK/DEF it tests is unknown)"))
                     self._scopes.append("summon")
 
+        # SMT-4 (docs/battle-rules.md): while a card in the turn player's Extra Deck asks for a monster "Special
+        # Summoned this turn", a monster of theirs Gemini Summoned this turn that was Special Summoned may or may not
+        # be one (the position does not say on which turn): its uses are not certain.
+        asking = next((i for i in position.instances.values() if i.player == position.turn_player
+                       and i.location == "extra_deck" and asks_special_this_turn(i.card)), None)
+        for instance in position.instances.values() if asking is not None else ():
+            if special_this_turn_unknown(instance, position.turn_player) and instance.id not in self.play_ids:
+                self.play_ids.add(instance.id)
+                self.entries.append(UnreadCard(
+                    instance.card.name, instance.id,
+                    f'whether it was Special Summoned this turn is not recorded (it was Gemini Summoned this turn), '
+                    f'which "{asking.card.name}" ({asking.id}) asks of its material', _WITHHELD["play"]))
+                self._scopes.append("play")
+
         # NGT-4, NGT-5 (docs/lock-rules.md): a read negation whose own card another negation covers, itself covered
         # (which of them applies is not decided here), refuses the position; a monster a negation may cover whose
         # text has a reading the encodings apply without asking whether it is negated withholds the plays using it.
@@ -494,6 +510,13 @@ def unread_in_turn(position: Position) -> list[str]:
         found |= {instance.card.name for instance in position.instances.values()
                   if (own_original_stats(instance.card) or changes_others_stats(instance.card))
                   and _can_matter(instance, position, deck_used)}
+    # SMT-4: "Special Summoned this turn" of a Gemini monster Gemini Summoned this turn is not recorded (the step-indexed
+    # turn's summoned_this_turn says either Summon): a card asking it is not certain while a Gemini monster may be used
+    from ..cards.written import gemini
+    if any(gemini(i.card) is True and i.player == position.turn_player and _can_matter(i, position, deck_used)
+           for i in position.instances.values()):
+        found |= {i.card.name for i in position.instances.values() if i.player == position.turn_player
+                  and i.location == "extra_deck" and asks_special_this_turn(i.card)}
     # UNQ-4: a card with an "only 1 X" rule and another X of the turn player, where a Pendulum Summon may
     # happen in the turn (a Pendulum card of theirs): a line may bring them out together
     mine = [i for i in position.instances.values() if i.player == position.turn_player]

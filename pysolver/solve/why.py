@@ -653,6 +653,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_per_used": ("BP-5", "{0:card} has no text that lets it attack once for each material of its Summon"),
     "no attack_per_used": (None, None),
     "attack_extra_if_used": ("BP-5", "{0:card} has no text that lets it attack again for the materials of its Summon"),
+    "attack_extra_if_summoned": ("BP-5", "{0:card} has no text that lets it attack again for the Summon it came by"),
     "summon_material": ("BP-5", "{0:instance} was not Summoned with materials the position records"),
     "no summon_material": (None, None), "not used_elsewhere": (None, None),
     "summoned_as": ("BP-5", "{0:instance} did not come to the field by the Summon its text names"),

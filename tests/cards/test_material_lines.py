@@ -422,8 +422,6 @@ def test_mat_5_same_type_or_attribute_union_carrier():
     ("2 monsters with the same Type or Type", "link", "'or' between group conditions"),
     ("", "fusion", "no material line"),
     ("1 Normal Summoned/Set monster", "link", "unknown term: 'Summoned/Set monster'"),
-    ('"Fallen of Albaz" + 1 Effect Monster Special Summoned this turn', "fusion",
-     "custom condition: 'Special Summoned this turn'"),
     ("1 monster Special Summoned from the GY", "link", "custom condition: 'Special Summoned from the GY'"),
     ("1 Tuner + 1 DARK monster whose original Level is 8 or higher", "synchro",
      "custom condition: 'whose original Level is 8 or higher'"),

@@ -209,8 +209,9 @@ def test_bpx_17_brute_blues_reads_its_second_attack_bullet(real):
     rules = attack_rules(real["R.B. The Brute Blues"])
     assert rules.extra_while is not None and rules.extra_while[0] == 1
     assert not unread_clauses(real["R.B. The Brute Blues"])
-    # a bullet list after another lead stays unread (Odd-Eyes Raging Dragon: the materials used for its Xyz Summon)
-    assert any("second attack" in u.clause for u in unread_clauses(real["Odd-Eyes Raging Dragon"]))
+    # a bullet list after another lead stays unread (Chronomaly Tuspa Rocket: what a material gives the "Number" Xyz
+    # Monster Summoned using it; Odd-Eyes Raging Dragon's lead is SMT-1's)
+    assert any("attacks on monsters" in u.clause for u in unread_clauses(real["Chronomaly Tuspa Rocket"]))
 
 
 def test_bpx_17_brute_blues_second_attack_while_it_points_to_a_face_up_rb_monster(real):

@@ -186,10 +186,10 @@ def test_bp_4_to_bp_8_the_pool_cards_are_read():
 def test_bp_3_a_clause_in_a_conditional_bullet_list_stays_unread():
     from pysolver.cards.load import load_cards
     cards = load_cards(need_shared_data() / "cards.cdb")
-    # "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these effects. ● It can make a second
-    # attack ..." (R.B. The Brute Blues' "while this card points to an "R.B." monster" is BPX-17; Tenyi Spirit - Mula
-    # Adhara's "While a non-Effect Monster is face-up on the field, this card gains these effects." is BPX-26)
-    for name in ("Odd-Eyes Raging Dragon", "Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket"):
+    # (R.B. The Brute Blues' "while this card points to an "R.B." monster" is BPX-17; Tenyi Spirit - Mula Adhara's
+    # "While a non-Effect Monster is face-up on the field, this card gains these effects." is BPX-26; Odd-Eyes Raging
+    # Dragon's "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these effects." is SMT-1)
+    for name in ("Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket"):
         assert not attack_rules(cards[name]).sentences, name
         assert [u for u in unread_clauses(cards[name]) if u.scope == "attack"], name
     # a Gemini monster's bullet is read: its condition is the Gemini Summon (GEM-2, BP-3)

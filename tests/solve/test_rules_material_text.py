@@ -543,8 +543,8 @@ def test_mat_3_materials_read_now(real):
                  "Clockwork Knight", "Gravity Controller", "Gaia Prominence, the Fierce Force",
                  "Favorite HERO Shining Flare Wingman", "Chimeratech Megafleet Dragon"):
         assert coverage.supported(real[name]) is None, name
-    # '"Fallen of Albaz" + 1 Effect Monster Special Summoned this turn': not read (MAT-7 says where from only)
-    assert coverage.supported(real["Sprind the Irondash Dragon"]) is not None
+    # '"Fallen of Albaz" + 1 Effect Monster Special Summoned this turn': read now (docs/battle-rules.md SMT-4)
+    assert coverage.supported(real["Sprind the Irondash Dragon"]) is None
 
 
 # --------------------------------------------------------------------------------------------------
