@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
+from .counters import cost_needs_counters
 from .sentences import sentences
 from .requirements import ANY, Atom, Not, Or, conj
 
@@ -863,6 +864,8 @@ def _extra_deck_procedures(card: Card):
     column = re.fullmatch(r"(?P<cost>Tributing 1 [^,]+?) in the same column as the Extra Monster Zone", cost)
     if column:   # PRW-2 (Vaylantz Genesis Grand Duke): the Tribute in Main Monster Zone 2 or 4
         cost, extra = column.group("cost"), {"emz_column": True}
+    if cost_needs_counters(cost):   # CTR-2: never available (no card has counters), so it is no procedure
+        return ()
     try:
         found = _cost(cost)
     except ValueError as error:
@@ -915,6 +918,8 @@ def procedures(card: Card):
         found.append(_each_of_yours(each))
     for match in _PROCEDURE_SENTENCE.finditer(text):
         sentence = match.group(0)
+        if cost_needs_counters(sentence.split(" by ", 1)[-1]):   # CTR-2: never available (no card has counters)
+            continue
         if "once per Duel" in text:
             return UnsupportedText(f"{card.name!r}: a procedure usable once per Duel (the position holds one turn)")
         if sentence[0].islower():   # the sentence starts before: a condition ("If ..., ...,") not read

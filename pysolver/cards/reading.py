@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, locks, negations, protections, replacements, uniques, written
+from . import attacks, cardtext, counters, effects, extra_deck_text, locks, negations, protections, replacements, uniques, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -196,6 +196,8 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Cannot be Special Summoned\.", re.I),
         re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),
         ct.CANNOT_BE_SUMMONED_BY,   # EDL-1: "Cannot be Synchro Summoned."
+        counters.SUMMON_UNLESS_COUNTERS,   # CTR-1: "... unless you have 3 or more Resonance Counters ..." (summons_refused)
+        *counters.INERT,            # CTR-3, CTR-4: what applies only to cards with counters, or when a die is rolled
         re.compile(r"Must (?:first )?be (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned(?: with [^.,]+)?"
                    r"(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"This (?:card|monster) cannot be Normal Summoned(?:/Set| or Set)?\."),

@@ -1,0 +1,117 @@
+"""CTR-1.. (docs/replacement-rules.md, "Counters and dice"): sentences read from what a position never holds (counters)
+and what no listed play does (roll a die). Real cards of the card database; every answer is the reference's (whole
+plays)."""
+
+from __future__ import annotations
+
+from helpers import board, procedure_summons, whole_plays
+
+from pysolver.cards.cardtext import changes_others_stats, own_original_stats, summons_refused
+from pysolver.cards.effects import procedures
+from pysolver.cards.reading import unread_clauses
+
+ZEBUFERA = "Zebufera, Vaalmonican Hallow Heathen"
+DURALUME = "Duralume, Vaalmonican Heathen Hallow"
+DARKFLUID = "Firewall Dragon Darkfluid"
+ZEROLL = "Cosmic Slicer Zer'oll"
+DHEADEVIL = "Predaplant Dheadevil"
+PAIR_A_DICE = "Number 67: Pair-a-Dice Smasher"
+
+
+# --- CTR-1: "Cannot be Link Summoned unless you have 3 or more Resonance Counters on ..." ------------------------------
+
+def test_ctr_1_zebufera_and_duralume_are_read_and_never_link_summoned(real):
+    for name in (ZEBUFERA, DURALUME):
+        assert unread_clauses(real[name]) == ()
+        assert summons_refused(real[name]) == frozenset({"link"})
+
+
+def test_ctr_1_zebufera_is_not_link_summoned_even_with_a_fiend_scale(real):
+    """A face-up Effect Monster would be its material, and a Fiend Monster Card is in the Pendulum Zone, but it holds no
+    Resonance Counters (a position holds none): only Linkuriboh is Link Summoned."""
+    position = board(cards=real).monster(1, "Kuriboh").spell_trap(1, "Dimonno Vaalmonica") \
+        .spell_trap(5, "Angello Vaalmonica").extra_deck(ZEBUFERA, DURALUME, "Linkuriboh").build()
+    links = {card for action, card, _ in whole_plays(position) if action == "link_summon"}
+    assert links == {"ED3"}
+
+
+def test_ctr_1_other_ways_stay_open_monster_reborn_revives_zebufera(real):
+    position = board(cards=real).hand("Monster Reborn").graveyard(ZEBUFERA).build()
+    plays = whole_plays(position)
+    assert ("activate", "H1", "GY1") in plays
+
+
+# --- CTR-2: a procedure whose cost needs counters is never available ------------------------------------------------
+
+def test_ctr_2_dheadevil_is_read_fusion_summon_only(real):
+    card = real[DHEADEVIL]
+    assert unread_clauses(card) == ()
+    assert procedures(card) == ()
+
+
+def test_ctr_2_dheadevil_has_no_procedure_but_is_fusion_summoned(real):
+    field = board(cards=real).monster(1, "Predaplant Ophrys Scorpio").extra_deck(DHEADEVIL)
+    field.opponent.monster(1, "Kuriboh")
+    assert procedure_summons(field.build()) == set()      # nothing unread, and no Tribute of a countered monster
+    fusion = board(cards=real).hand("Polymerization", "Predaplant Ophrys Scorpio", "Kuriboh").extra_deck(DHEADEVIL)
+    assert ("fusion_summon", "ED1", None) in whole_plays(fusion.build())
+    no_level_1 = board(cards=real).hand("Polymerization", "Predaplant Ophrys Scorpio", "Summoned Skull") \
+        .extra_deck(DHEADEVIL)
+    assert not any(action == "fusion_summon" for action, _, _ in whole_plays(no_level_1.build()))
+
+
+def test_ctr_2_zushin_is_never_special_summoned(real):
+    """"Must be Special Summoned (from your hand) by Tributing a monster you control with 10 Zushin Counters": nomi,
+    and its only way is never available."""
+    card = real["Zushin the Sleeping Giant"]
+    assert unread_clauses(card) == () and procedures(card) == ()
+    position = board(cards=real).hand("Zushin the Sleeping Giant").monster(1, "Kuriboh").build()
+    assert not any(card == "H1" for _, card, _ in whole_plays(position))
+
+
+# --- CTR-3: what applies only to cards with counters; an amount per counter ----------------------------------------
+
+def test_ctr_3_zer_oll_is_read_and_locks_nothing(real):
+    """"Monsters your opponent controls with A-Counters are changed to Defense Position, also neither player can
+    activate their effects": no monster has one, so a face-up Zer'oll no longer refuses the position."""
+    assert unread_clauses(real[ZEROLL]) == ()
+    position = board(cards=real).monster(1, ZEROLL).hand("Kuriboh").build()
+    plays = whole_plays(position)
+    assert ("normal_summon", "H1", None) in plays
+
+
+def test_ctr_3_alien_psychic_monsters_with_a_counters(real):
+    assert unread_clauses(real["Alien Psychic"]) == ()
+    b = board(cards=real, turn=3, phase="battle").monster(1, "Summoned Skull")
+    b.opponent.monster(1, "Alien Psychic")
+    assert ("declare_attack", "M1", "oM1") in whole_plays(b.build())   # its lock names only monsters with A-Counters
+
+
+def test_ctr_3_darkfluid_gains_nothing_per_counter(real):
+    """"This card gains 2500 ATK for each counter on it during the Battle Phase only": 0 counters, no change, so its
+    ATK is its printed ATK (no STM-1 change) and its attacks are listed, whole."""
+    card = real[DARKFLUID]
+    assert unread_clauses(card) == ()
+    assert not own_original_stats(card)
+    b = board(cards=real, turn=3, phase="battle").monster("left", DARKFLUID)
+    b.opponent.monster(1, "Summoned Skull")
+    assert ("declare_attack", "EMZL", "oM1") in whole_plays(b.build())
+
+
+def test_ctr_3_changes_per_counter_are_no_stat_changes(real):
+    """Arcanite Magician's "gains 1000 ATK for each Spell Counter on it" and Starving Venemy Lethal Dose Dragon's "lose
+    200 ATK for each Venemy Counter on the field" change nothing (STM-1, STM-2)."""
+    assert not own_original_stats(real["Arcanite Magician"])
+    assert changes_others_stats(real["Starving Venemy Lethal Dose Dragon"]) is None
+
+
+# --- CTR-4: dice ------------------------------------------------------------------------------------------------------
+
+def test_ctr_4_pair_a_dice_smasher_is_read_and_xyz_summoned(real):
+    assert unread_clauses(real[PAIR_A_DICE]) == ()
+    position = board(cards=real).monster(1, "Leogun").monster(2, "Leogun") \
+        .extra_deck(PAIR_A_DICE).build()
+    assert ("xyz_summon", "ED1", None) in whole_plays(position)
+    on_field = board(cards=real).monster(1, PAIR_A_DICE, materials=["Leogun", "Leogun"]) \
+        .hand("Kuriboh").build()
+    assert ("normal_summon", "H1", None) in whole_plays(on_field)
