@@ -34,6 +34,11 @@ FIELD_WIDE = re.compile(r"(?:While this card is (?P<where>face-up on the field|i
                         r"(?P<what>card|monster) sent (?:from (?P<source>the field|the hand or Main Deck) )?"
                         r"to (?P<gy>the|your|your opponent's) GY is banished instead\.")
 OVERLAY = re.compile(r"If this card is an Xyz Material and would be sent to the GY, banish it instead\.")
+# CTR-5: "Any Xyz Material detached from a monster is banished instead of going to the GY." (Bazoo the Soul-Devourer):
+# BAN-3's field-wide kind whose cards are the Xyz Materials detached (source "detached"): the engine's
+# EFFECT_TO_GRAVE_REDIRECT of a card in the overlay, except one lost with its Xyz Monster (REASON_LOST_TARGET: the Xyz
+# Monster left the field, or became an Xyz Material by a normal Xyz Summon)
+DETACHED = re.compile(r"Any Xyz Material detached from a monster is banished instead of going to the GY\.")
 # SCY-1: the engine's EFFECT_LEAVE_FIELD_REDIRECT with LOCATION_DECKBOT, given by its Special Summon.
 DECK_BOTTOM = re.compile(r"If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck\.")
 
@@ -43,7 +48,7 @@ class BanishInstead:
     """One read replacement: `kind` "leaves" (BAN-1), "overlay" (BAN-2) or "field" (BAN-3), and the sentence it
     reads. For BAN-3, which cards it banishes: `what` "card" | "monster"; `gy` "any" (either GY) | "own" (its
     controller's) | "opponent" (the other player's); `source` "any" | "field" | "hand_deck" (the hand or the
-    Main Deck); `where` the card applies it from: "field" (face-up on the field) | "emz" (face-up in an Extra
+    Main Deck) | "detached" (CTR-5: an Xyz Material detached, as a cost); `where` the card applies it from: "field" (face-up on the field) | "emz" (face-up in an Extra
     Monster Zone)."""
 
     kind: str
@@ -75,6 +80,8 @@ def banish_instead(card: Card) -> tuple[BanishInstead, ...]:
                 gy={"the": "any", "your": "own", "your opponent's": "opponent"}[wide.group("gy")],
                 source={None: "any", "the field": "field", "the hand or Main Deck": "hand_deck"}[wide.group("source")],
                 where=where))
+        elif DETACHED.fullmatch(sentence.text) and card.is_monster and _applies_on_the_field(card):   # CTR-5
+            found.append(BanishInstead("field", sentence.text, source="detached"))
     return tuple(found)
 
 

@@ -291,8 +291,8 @@ def _never_reaches_gy(position: Position, instance: Instance) -> bool:
             if (rule.gy == "own" and holder.player != instance.player) or \
                     (rule.gy == "opponent" and holder.player == instance.player):
                 continue
-            if (rule.source == "field" and not on_field) or \
-                    (rule.source == "hand_deck" and instance.location not in ("hand", "deck")):
+            if (rule.source == "field" and not on_field) or rule.source == "detached" or \
+                    (rule.source == "hand_deck" and instance.location not in ("hand", "deck")):   # CTR-5: no send cost
                 continue
             return True
     return False

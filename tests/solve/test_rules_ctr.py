@@ -115,3 +115,64 @@ def test_ctr_4_pair_a_dice_smasher_is_read_and_xyz_summoned(real):
     on_field = board(cards=real).monster(1, PAIR_A_DICE, materials=["Leogun", "Leogun"]) \
         .hand("Kuriboh").build()
     assert ("normal_summon", "H1", None) in whole_plays(on_field)
+
+
+# --- CTR-5: "Any Xyz Material detached from a monster is banished instead of going to the GY." ------------------------
+
+BAZOO = "Bazoo the Soul-Devourer"
+CIPHER = "Galaxy-Eyes Cipher Dragon"
+
+
+def _cipher_activation(position):
+    from pysolver import legal_plays
+    (play,) = [p for p in legal_plays(position, all_instances=True) if p.action == "activate" and p.card == "M1"]
+    return play
+
+
+def test_ctr_5_bazoo_is_read(real):
+    from pysolver.cards.replacements import field_wide
+    assert unread_clauses(real[BAZOO]) == ()
+    (rule,) = field_wide(real[BAZOO])
+    assert (rule.what, rule.gy, rule.source, rule.where) == ("card", "any", "detached", "field")
+
+
+def test_ctr_5_a_material_detached_as_a_cost_is_banished_under_a_face_up_bazoo(real):
+    """Galaxy-Eyes Cipher Dragon detaches Kuriboh to activate its effect; the opponent's face-up Bazoo banishes it (either
+    player's monsters). `applied`: apply, the reference applier and the step-indexed transition agree."""
+    from helpers import applied
+    b = board(cards=real, turn=3).monster(1, CIPHER, materials=["Kuriboh"])
+    b.opponent.monster(1, BAZOO, materials=["Leogun"])
+    position = b.build()
+    whole_plays(position)
+    after = applied(position, _cipher_activation(position))
+    assert [c.card.name for c in after.players[0].banished] == ["Kuriboh"] and not after.players[0].graveyard
+    assert after.players[1].monster_zones[0].materials == (real["Leogun"],)   # Bazoo's own material stays
+
+
+def test_ctr_5_a_face_down_or_negated_bazoo_banishes_nothing(real):
+    from helpers import applied
+    b = board(cards=real, turn=3).monster(1, CIPHER, materials=["Kuriboh"])
+    b.opponent.monster(1, BAZOO, position="set").monster(2, "Kuriboh")
+    position = b.build()
+    after = applied(position, _cipher_activation(position))
+    assert [c.card.name for c in after.players[0].graveyard] == ["Kuriboh"] and not after.players[0].banished
+    b = board(cards=real, turn=3).monster(1, CIPHER, materials=["Kuriboh"])
+    b.opponent.monster(1, BAZOO, restrictions=["effects_negated"])
+    position = b.build()
+    after = applied(position, _cipher_activation(position))
+    assert [c.card.name for c in after.players[0].graveyard] == ["Kuriboh"] and not after.players[0].banished
+
+
+def test_ctr_5_materials_lost_with_their_xyz_monster_go_to_the_gy(real):
+    """Tributing Cipher Dragon for a Tribute Summon sends its material with it (the engine's REASON_LOST_TARGET): not
+    detached, so to the GY, while Bazoo is face-up."""
+    from helpers import applied
+    from pysolver import legal_plays
+    b = board(cards=real, turn=3).monster(1, CIPHER, materials=["Kuriboh"]).monster(2, BAZOO, materials=["Leogun"]) \
+        .hand("Leogun")
+    position = b.build()
+    (play,) = [p for p in legal_plays(position, all_instances=True)
+               if p.action == "normal_summon" and p.tributes == ("M1",)]
+    after = applied(position, play)
+    assert sorted(c.card.name for c in after.players[0].graveyard) == [CIPHER, "Kuriboh"]
+    assert not after.players[0].banished
