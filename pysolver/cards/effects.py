@@ -1070,6 +1070,8 @@ class Effect:
     once_per_turn: bool = False    # "You can only activate 1 ... per turn" / "use this effect ... once per turn" / "Once per turn:"
     simulated: bool = True         # apply carries out the resolution (else records it only)
     restrictions: tuple = ()       # TOK-1: what it forbids the monsters it Special Summons (written.py)
+    sends_from_deck: bool = False  # CTR-6: its resolution sends cards from the Deck to the GY ("also send the remaining
+                                   # cards to the GY" after an excavation)
 
 
 _REVIVE = re.compile(r"^(?:Activate this card by (?:paying (?P<lp>\d+) LP, then )?targeting|Target) 1 monster in "
@@ -1103,7 +1105,8 @@ def activated_effects(card: Card) -> tuple[Effect, ...]:
         excavate = re.match(r"^Excavate the top (\d+) cards of your Deck", text)
         if excavate:
             return (Effect(1, "hand_or_set", deck_at_least=int(excavate.group(1)), once_per_turn=activate_once,
-                           simulated=False),)
+                           simulated=False,
+                           sends_from_deck=bool(re.search(r"\bsend the remaining cards to the GY\b", text))),)
         if text.startswith("Once during this turn, if you would Tribute a monster for a Tribute Summon, you can "
                            "Tribute 1 monster your opponent controls even though you do not control it."):
             return (Effect(1, "hand_or_set", once_per_turn=activate_once),)

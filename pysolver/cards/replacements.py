@@ -39,6 +39,13 @@ OVERLAY = re.compile(r"If this card is an Xyz Material and would be sent to the 
 # EFFECT_TO_GRAVE_REDIRECT of a card in the overlay, except one lost with its Xyz Monster (REASON_LOST_TARGET: the Xyz
 # Monster left the field, or became an Xyz Material by a normal Xyz Summon)
 DETACHED = re.compile(r"Any Xyz Material detached from a monster is banished instead of going to the GY\.")
+# CTR-6: "While this card has material, neither player can send cards from the Deck to the GY, and any card that returns
+# from the GY to the hand is banished instead." (Stellarknight Constellar Diamond: the engine's EFFECT_CANNOT_TO_GRAVE on
+# both Decks, EFFECT_CANNOT_DISCARD_DECK on both players and EFFECT_TO_HAND_REDIRECT from the GYs, while it has an Xyz
+# Material): a lock on the plays that send cards from the Deck to the GY; no play pysolver lists returns a card from the
+# GY to the hand, so the replacement takes none
+DECK_TO_GY_LOCK = re.compile(r"While this card has (?:Xyz )?materials?, neither player can send cards from the Deck to "
+                             r"the GY, and any card that returns from the GY to the hand is banished instead\.")
 # SCY-1: the engine's EFFECT_LEAVE_FIELD_REDIRECT with LOCATION_DECKBOT, given by its Special Summon.
 DECK_BOTTOM = re.compile(r"If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck\.")
 
@@ -121,6 +128,19 @@ def deck_bottom_on_leaving(card: Card) -> str | None:
     return None
 
 
+@cache
+def deck_to_gy_lock(card: Card) -> str | None:
+    """CTR-6: the sentence of an Xyz Monster's own text (outside activated effects) that forbids both players to send
+    cards from the Deck to the GY while it has material, or None."""
+    if "xyz" not in card.kinds:
+        return None
+    for sentence in sentences(card):
+        if not sentence.activated and sentence.where == "card" and DECK_TO_GY_LOCK.fullmatch(sentence.text):
+            return sentence.text
+    return None
+
+
 def read_sentences(card: Card) -> tuple[str, ...]:
     bottom = deck_bottom_on_leaving(card)
-    return tuple(r.sentence for r in banish_instead(card)) + ((bottom,) if bottom else ())
+    lock = deck_to_gy_lock(card)
+    return tuple(r.sentence for r in banish_instead(card)) + ((bottom,) if bottom else ()) + ((lock,) if lock else ())

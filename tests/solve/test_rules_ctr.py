@@ -176,3 +176,53 @@ def test_ctr_5_materials_lost_with_their_xyz_monster_go_to_the_gy(real):
     after = applied(position, play)
     assert sorted(c.card.name for c in after.players[0].graveyard) == [CIPHER, "Kuriboh"]
     assert not after.players[0].banished
+
+
+# --- CTR-6: "While this card has material, neither player can send cards from the Deck to the GY, ..." ---------------
+
+DIAMOND = "Stellarknight Constellar Diamond"
+
+
+def test_ctr_6_constellar_diamond_is_read(real):
+    from pysolver.cards.replacements import deck_to_gy_lock
+    assert unread_clauses(real[DIAMOND]) == ()
+    assert deck_to_gy_lock(real[DIAMOND]).startswith("While this card has material, neither player can send cards")
+
+
+def _rituals(position) -> set:
+    return {card for action, card, _ in whole_plays(position) if action == "ritual_summon"}
+
+
+def test_ctr_6_advanced_ritual_art_sends_no_deck_monster_while_diamond_has_material(real):
+    def ritual(diamond=None, **options):
+        b = board(cards=real).hand("Advanced Ritual Art", "Black Luster Soldier").deck("Leogun", "Celtic Guardian",
+                                                                                       "Celtic Guardian")
+        if diamond is not None:
+            b.opponent.monster(1, DIAMOND, **diamond)
+        return b.build()
+    assert _rituals(ritual()) == {"H2"}
+    assert _rituals(ritual(diamond={"materials": ["Leogun"]})) == set()     # either player's Diamond
+    assert _rituals(ritual(diamond={})) == {"H2"}                            # no material: no lock
+    assert _rituals(ritual(diamond={"materials": ["Leogun"], "restrictions": ["effects_negated"]})) == {"H2"}
+
+
+def test_ctr_6_a_procedure_cost_is_not_sent_from_the_deck(real):
+    """Conduction Warrior Linear Magnum +- sends 2 "Magnet Warrior" monsters from the hand, Deck and/or face-up field."""
+    magnum = "Conduction Warrior Linear Magnum Plus Minus"
+    b = board(cards=real).hand(magnum, "Alpha The Magnet Warrior", "Gamma The Magnet Warrior") \
+        .deck("Beta The Magnet Warrior")
+    assert procedure_summons(b.build()) == {("H1", ("H2", "H3")), ("H1", ("H2", "DK1")), ("H1", ("H3", "DK1"))}
+    b.monster(1, DIAMOND, materials=["Leogun"])
+    assert procedure_summons(b.build()) == {("H1", ("H2", "H3"))}
+
+
+def test_ctr_6_world_legacy_survivor_is_not_activated_pot_of_duality_is(real):
+    """World Legacy Survivor's resolution sends the excavated cards from the Deck to the GY (the engine checks
+    IsPlayerCanDiscardDeck): not activated; Pot of Duality's shuffles them back: activated."""
+    def activations(diamond: bool) -> set:
+        b = board(cards=real).hand("World Legacy Survivor", "Pot of Duality").deck(*["Leogun"] * 5)
+        if diamond:
+            b.monster(1, DIAMOND, materials=["Leogun"])
+        return {card for action, card, _ in whole_plays(b.build()) if action == "activate"}
+    assert activations(False) == {"H1", "H2"}
+    assert activations(True) == {"H2"}
