@@ -226,3 +226,36 @@ def test_ctr_6_world_legacy_survivor_is_not_activated_pot_of_duality_is(real):
         return {card for action, card, _ in whole_plays(b.build()) if action == "activate"}
     assert activations(False) == {"H1", "H2"}
     assert activations(True) == {"H2"}
+
+
+# --- CTR-7: grants "during your opponent's turn"; CTR-8: "This is a Quick Effect if ..." ----------------------------
+
+EBON = "Ebon High Magician"
+VOLOFERNIGES = "Voloferniges, the Darkest Dragon Doomrider"
+
+
+def test_ctr_7_grants_during_the_opponents_turn_are_read(real):
+    for name in (EBON, "Runick Fountain", "Prank-Kids Meow-Meow-Mu"):
+        assert unread_clauses(real[name]) == (), name
+
+
+def test_ctr_7_ebon_high_magician_grants_no_listed_play(real):
+    """The turn player's Ebon High Magician: it is not the opponent's turn, so a Trap in the hand is only Set; the
+    opponent's: its grant is for the opponent, who makes no listed play. Both answers are whole."""
+    mine = board(cards=real).monster(1, EBON, materials=["Dark Magician"]).hand("Trap Hole").build()
+    plays = whole_plays(mine)
+    assert ("set_spell_trap", "H1", None) in plays and not any(a == "activate" for a, _, _ in plays)
+    b = board(cards=real).hand("Trap Hole")
+    b.opponent.monster(1, EBON, materials=["Dark Magician"])
+    assert not any(a == "activate" for a, _, _ in whole_plays(b.build()))
+    summon = board(cards=real).monster(1, "Dark Magician").monster(2, "Dark Magician").extra_deck(EBON).build()
+    assert ("xyz_summon", "ED1", None) in whole_plays(summon)
+
+
+def test_ctr_8_voloferniges_quick_effect_sentence_is_read_while_its_effect_is_not_offered(real):
+    from pysolver.cards.effects import activated_effects
+    card = real[VOLOFERNIGES]
+    assert activated_effects(card) == () and unread_clauses(card) == ()
+    position = board(cards=real).monster(1, VOLOFERNIGES, materials=["Luster Dragon #2"]).hand("Kuriboh").build()
+    plays = whole_plays(position)
+    assert ("normal_summon", "H1", None) in plays and not any(a == "activate" for a, _, _ in plays)
