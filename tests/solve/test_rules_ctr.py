@@ -259,3 +259,17 @@ def test_ctr_8_voloferniges_quick_effect_sentence_is_read_while_its_effect_is_no
     position = board(cards=real).monster(1, VOLOFERNIGES, materials=["Luster Dragon #2"]).hand("Kuriboh").build()
     plays = whole_plays(position)
     assert ("normal_summon", "H1", None) in plays and not any(a == "activate" for a, _, _ in plays)
+
+
+def test_ctr_5_ctr_6_the_step_indexed_turn_lists_and_replays_the_same_moves(real):
+    """The step-indexed program (asp/transition.lp and the legality encodings at a step) lists the same moves as
+    `legal_plays` and each replays with apply and the reference applier: under Diamond's lock, and with Bazoo."""
+    from test_steps import assert_every_move_replays
+    b = board(cards=real).hand("Advanced Ritual Art", "Black Luster Soldier", "Conduction Warrior Linear Magnum Plus Minus",
+                               "Alpha The Magnet Warrior", "Gamma The Magnet Warrior") \
+        .deck("Beta The Magnet Warrior", "Celtic Guardian", "Celtic Guardian")
+    b.opponent.monster(1, DIAMOND, materials=["Leogun"])
+    assert_every_move_replays(b.build())
+    b = board(cards=real, turn=3).monster(1, CIPHER, materials=["Kuriboh"])
+    b.opponent.monster(1, BAZOO, materials=["Leogun"])
+    assert_every_move_replays(b.build())
