@@ -328,10 +328,12 @@ _OWN_CHANGE = re.compile(r"^(?:Gains|Loses)\b|\bthis card (?:gains|loses)\b|\b(?
 def stat_changes(card: Card) -> tuple[tuple[str, bool], ...]:
     """STM-1: the card's continuous sentences that change monsters' ATK/DEF, each with whether it changes only the
     card's own values."""
+    from .counters import PER_COUNTER_CHANGE
     from .sentences import sentences
     found = []
     for sentence in sentences(card):
-        text = re.sub(r'"[^"]*"', '""', sentence.text)
+        # CTR-3: a change per counter is none (a position holds no counters)
+        text = PER_COUNTER_CHANGE.sub("", re.sub(r'"[^"]*"', '""', sentence.text))
         if sentence.activated or not _STAT_CHANGE.search(text) or _STAT_CHANGE_ONCE.search(text):
             continue
         changes = re.findall(r"\b(?:gains?|loses?|increase|decrease)\b", text, re.IGNORECASE)
@@ -1022,8 +1024,11 @@ CANNOT_BE_SUMMONED_BY = re.compile(r"\bCannot be (Fusion|Synchro|Xyz|Link|Ritual
 
 @lru_cache(maxsize=None)
 def summons_refused(card: Card) -> frozenset:
-    """EDL-1: the kinds of Summon ("synchro", "pendulum", ...) the card's text says it cannot be Summoned by."""
-    return frozenset(kind.lower() for kind in CANNOT_BE_SUMMONED_BY.findall(card.text))
+    """EDL-1: the kinds of Summon ("synchro", "pendulum", ...) the card's text says it cannot be Summoned by; CTR-1 also
+    those it cannot be Summoned by unless counters are on some card (never: a position holds no counters)."""
+    from .counters import SUMMON_UNLESS_COUNTERS
+    return frozenset(kind.lower() for pattern in (CANNOT_BE_SUMMONED_BY, SUMMON_UNLESS_COUNTERS)
+                     for kind in pattern.findall(card.text))
 
 
 @lru_cache(maxsize=None)

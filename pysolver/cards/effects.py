@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
+from .counters import cost_needs_counters
 from .sentences import sentences
 from .requirements import ANY, EQUIPPED_WITH_MONSTER_CARD_WORDS, Atom, Not, Or, conj
 
@@ -872,6 +873,8 @@ def _extra_deck_procedures(card: Card):
     column = re.fullmatch(r"(?P<cost>Tributing 1 [^,]+?) in the same column as the Extra Monster Zone", cost)
     if column:   # PRW-2 (Vaylantz Genesis Grand Duke): the Tribute in Main Monster Zone 2 or 4
         cost, extra = column.group("cost"), {"emz_column": True}
+    if cost_needs_counters(cost):   # CTR-2: never available (no card has counters), so it is no procedure
+        return ()
     try:
         found = _cost(cost)
     except ValueError as error:
@@ -924,6 +927,8 @@ def procedures(card: Card):
         found.append(_each_of_yours(each))
     for match in _PROCEDURE_SENTENCE.finditer(text):
         sentence = match.group(0)
+        if cost_needs_counters(sentence.split(" by ", 1)[-1]):   # CTR-2: never available (no card has counters)
+            continue
         if "once per Duel" in text:
             return UnsupportedText(f"{card.name!r}: a procedure usable once per Duel (the position holds one turn)")
         if sentence[0].islower():   # the sentence starts before: a condition ("If ..., ...,") not read
@@ -1074,6 +1079,8 @@ class Effect:
     once_per_turn: bool = False    # "You can only activate 1 ... per turn" / "use this effect ... once per turn" / "Once per turn:"
     simulated: bool = True         # apply carries out the resolution (else records it only)
     restrictions: tuple = ()       # TOK-1: what it forbids the monsters it Special Summons (written.py)
+    sends_from_deck: bool = False  # CTR-6: its resolution sends cards from the Deck to the GY ("also send the remaining
+                                   # cards to the GY" after an excavation)
 
 
 _REVIVE = re.compile(r"^(?:Activate this card by (?:paying (?P<lp>\d+) LP, then )?targeting|Target) 1 monster in "
@@ -1107,7 +1114,8 @@ def activated_effects(card: Card) -> tuple[Effect, ...]:
         excavate = re.match(r"^Excavate the top (\d+) cards of your Deck", text)
         if excavate:
             return (Effect(1, "hand_or_set", deck_at_least=int(excavate.group(1)), once_per_turn=activate_once,
-                           simulated=False),)
+                           simulated=False,
+                           sends_from_deck=bool(re.search(r"\bsend the remaining cards to the GY\b", text))),)
         if text.startswith("Once during this turn, if you would Tribute a monster for a Tribute Summon, you can "
                            "Tribute 1 monster your opponent controls even though you do not control it."):
             return (Effect(1, "hand_or_set", once_per_turn=activate_once),)

@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import attacks, cardtext, effects, extra_deck_text, locks, negations, protections, replacements, uniques, written
+from . import attacks, cardtext, counters, effects, extra_deck_text, locks, negations, protections, replacements, uniques, written
 from .card import Card
 
 from .sentences import Sentence, _unquoted, sentences  # noqa: F401  (re-exported: Sentence, sentences)
@@ -196,6 +196,8 @@ def _wordings() -> tuple[re.Pattern, ...]:
         re.compile(r"Cannot be Special Summoned\.", re.I),
         re.compile(r"Cannot be Special Summoned from the Extra Deck\.", re.I),
         ct.CANNOT_BE_SUMMONED_BY,   # EDL-1: "Cannot be Synchro Summoned."
+        counters.SUMMON_UNLESS_COUNTERS,   # CTR-1: "... unless you have 3 or more Resonance Counters ..." (summons_refused)
+        *counters.INERT,            # CTR-3, CTR-4: what applies only to cards with counters, or when a die is rolled
         re.compile(r"Must (?:first )?be (?:Fusion|Synchro|Xyz|Link|Ritual) Summoned(?: with [^.,]+)?"
                    r"(?:,? and cannot be Special Summoned by other ways)?\."),
         re.compile(r"This (?:card|monster) cannot be Normal Summoned(?:/Set| or Set)?\."),
@@ -303,8 +305,30 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence.strip() == read.strip() for read, _ in effects.normal_summon_grants(card)) \
         or (bool(_FOLLOWING_NOT_OFFERED.fullmatch(sentence.strip())) and not effects.activated_effects(card)) \
         or written.use_times_no_play(card, sentence) \
+        or bool(_OPPONENTS_TURN_GRANT.fullmatch(sentence.strip())) \
+        or (bool(_QUICK_IF.fullmatch(sentence.strip())) and not effects.activated_effects(card)) \
         or any(sentence == negation.sentence for negation in negations.negations(card)) \
         or cardtext.only_as_equip(card, sentence)   # EQP-1: applies only to an equip, which no position holds
+
+
+# CTR-7: what a card lets its controller do only "during your opponent's turn": pysolver lists the plays of the turn
+# player in that player's own turn, so such a grant never gives a listed play (its card's controller is then the turn
+# player, in their own turn, or the other player, who makes no listed play). "While this card has material, you can
+# activate a Quick-Play Spell Card or a Trap Card from your hand during your opponent's turn by detaching 1 material from
+# this card at activation." (Ebon High Magician); "You can activate "Runick" Quick-Play Spell Cards from your hand during
+# your opponent's turn." (Runick Fountain); 'If a "Prank-Kids" monster you control would Tribute itself to activate its
+# effect during your opponent's turn, you can banish this card you control or from your GY instead.' (Prank-Kids
+# Meow-Meow-Mu).
+_OPPONENTS_TURN_GRANT = re.compile(
+    r"(?:While this card has (?:Xyz )?materials?, you|You) can activate (?:a Quick-Play Spell Card or a Trap Card|"
+    r"\"[^\"]+\" Quick-Play Spell Cards) from your hand during your opponent's turn"
+    r"(?: by detaching 1 material from this card at activation)?\."
+    r"|If an? \"[^\"]+\" monster you control would Tribute itself to activate its effect during your opponent's turn, "
+    r"you can banish this card you control or from your GY instead\.")
+# CTR-8: "This is a Quick Effect if this card has a Dragon monster as material, but cannot be activated in the Damage
+# Step." (Voloferniges, the Darkest Dragon Doomrider): when the card's own effect may be activated; read only while
+# pysolver offers none of the card's effects as plays (`effects.activated_effects` empty), so it decides no listed play.
+_QUICK_IF = re.compile(r"This is a Quick Effect if [^.]+?(?:, but cannot be activated in the Damage Step)?\.")
 
 
 # SCX-9: "This card cannot activate the following effects the turn it is Special Summoned." (Rainbow Dragon): a limit on

@@ -34,6 +34,18 @@ FIELD_WIDE = re.compile(r"(?:While this card is (?P<where>face-up on the field|i
                         r"(?P<what>card|monster) sent (?:from (?P<source>the field|the hand or Main Deck) )?"
                         r"to (?P<gy>the|your|your opponent's) GY is banished instead\.")
 OVERLAY = re.compile(r"If this card is an Xyz Material and would be sent to the GY, banish it instead\.")
+# CTR-5: "Any Xyz Material detached from a monster is banished instead of going to the GY." (Bazoo the Soul-Devourer):
+# BAN-3's field-wide kind whose cards are the Xyz Materials detached (source "detached"): the engine's
+# EFFECT_TO_GRAVE_REDIRECT of a card in the overlay, except one lost with its Xyz Monster (REASON_LOST_TARGET: the Xyz
+# Monster left the field, or became an Xyz Material by a normal Xyz Summon)
+DETACHED = re.compile(r"Any Xyz Material detached from a monster is banished instead of going to the GY\.")
+# CTR-6: "While this card has material, neither player can send cards from the Deck to the GY, and any card that returns
+# from the GY to the hand is banished instead." (Stellarknight Constellar Diamond: the engine's EFFECT_CANNOT_TO_GRAVE on
+# both Decks, EFFECT_CANNOT_DISCARD_DECK on both players and EFFECT_TO_HAND_REDIRECT from the GYs, while it has an Xyz
+# Material): a lock on the plays that send cards from the Deck to the GY; no play pysolver lists returns a card from the
+# GY to the hand, so the replacement takes none
+DECK_TO_GY_LOCK = re.compile(r"While this card has (?:Xyz )?materials?, neither player can send cards from the Deck to "
+                             r"the GY, and any card that returns from the GY to the hand is banished instead\.")
 # SCY-1: the engine's EFFECT_LEAVE_FIELD_REDIRECT with LOCATION_DECKBOT, given by its Special Summon.
 DECK_BOTTOM = re.compile(r"If this face-up Special Summoned card leaves the field, return it to the bottom of the Deck\.")
 
@@ -43,7 +55,7 @@ class BanishInstead:
     """One read replacement: `kind` "leaves" (BAN-1), "overlay" (BAN-2) or "field" (BAN-3), and the sentence it
     reads. For BAN-3, which cards it banishes: `what` "card" | "monster"; `gy` "any" (either GY) | "own" (its
     controller's) | "opponent" (the other player's); `source` "any" | "field" | "hand_deck" (the hand or the
-    Main Deck); `where` the card applies it from: "field" (face-up on the field) | "emz" (face-up in an Extra
+    Main Deck) | "detached" (CTR-5: an Xyz Material detached, as a cost); `where` the card applies it from: "field" (face-up on the field) | "emz" (face-up in an Extra
     Monster Zone)."""
 
     kind: str
@@ -75,6 +87,8 @@ def banish_instead(card: Card) -> tuple[BanishInstead, ...]:
                 gy={"the": "any", "your": "own", "your opponent's": "opponent"}[wide.group("gy")],
                 source={None: "any", "the field": "field", "the hand or Main Deck": "hand_deck"}[wide.group("source")],
                 where=where))
+        elif DETACHED.fullmatch(sentence.text) and card.is_monster and _applies_on_the_field(card):   # CTR-5
+            found.append(BanishInstead("field", sentence.text, source="detached"))
     return tuple(found)
 
 
@@ -114,6 +128,19 @@ def deck_bottom_on_leaving(card: Card) -> str | None:
     return None
 
 
+@cache
+def deck_to_gy_lock(card: Card) -> str | None:
+    """CTR-6: the sentence of an Xyz Monster's own text (outside activated effects) that forbids both players to send
+    cards from the Deck to the GY while it has material, or None."""
+    if "xyz" not in card.kinds:
+        return None
+    for sentence in sentences(card):
+        if not sentence.activated and sentence.where == "card" and DECK_TO_GY_LOCK.fullmatch(sentence.text):
+            return sentence.text
+    return None
+
+
 def read_sentences(card: Card) -> tuple[str, ...]:
     bottom = deck_bottom_on_leaving(card)
-    return tuple(r.sentence for r in banish_instead(card)) + ((bottom,) if bottom else ())
+    lock = deck_to_gy_lock(card)
+    return tuple(r.sentence for r in banish_instead(card)) + ((bottom,) if bottom else ()) + ((lock,) if lock else ())

@@ -95,11 +95,12 @@ class _Board:
             else:
                 pile["banished" if banished else "graveyard"].append(PileCard(card))
 
-    def detached(self, player: int, materials) -> None:
-        """Xyz Materials sent to the GY (XYZ-3), in order; BAN-2, BAN-3: one a text takes is banished instead."""
+    def detached(self, player: int, materials, origin: str = "overlay") -> None:
+        """Xyz Materials sent to the GY (XYZ-3), in order; BAN-2, BAN-3: one a text takes is banished instead.
+        `origin` "detached": detached as a cost (CTR-5), else lost with their Xyz Monster."""
         pile = self.players[player]
         for card in materials:
-            banished = banished_from_overlay(card) or self.redirected(player, card, "overlay", card.is_monster)
+            banished = banished_from_overlay(card) or self.redirected(player, card, origin, card.is_monster)
             pile["banished" if banished else "graveyard"].append(PileCard(card))
 
     def redirected(self, player: int, card, origin: str, monster: bool) -> bool:
@@ -330,7 +331,7 @@ def _pay_costs(position: Position, board: _Board, costs) -> None:
             remaining = list(monster.materials)
             remaining.remove(card)
             side[key][host.index - 1] = replace(monster, materials=tuple(remaining))
-            board.detached(host.player, (card,))   # BAN-2
+            board.detached(host.player, (card,), origin="detached")   # BAN-2, CTR-5
             continue
         state = board.take(cost)
         if instance.location == "graveyard":

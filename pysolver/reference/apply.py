@@ -161,14 +161,16 @@ class _Duel:
         card = self.position.instances[instance_id].card
         materials.remove(card)
         zones[slot] = replace(monster, materials=tuple(materials))
-        self.materials_to_graveyard(player, (card,))
+        self.materials_to_graveyard(player, (card,), came_from="detached")
 
-    def materials_to_graveyard(self, player: int, cards) -> None:
+    def materials_to_graveyard(self, player: int, cards, came_from: str = "overlay") -> None:
         """Xyz Materials sent to the GY, one by one (XYZ-3); BAN-2: an Xyz Material whose text says "If this
-        card is an Xyz Material and would be sent to the GY, banish it instead." is banished face-up."""
+        card is an Xyz Material and would be sent to the GY, banish it instead." is banished face-up. `came_from`
+        "detached": detached as a cost (CTR-5: "Any Xyz Material detached from a monster is banished instead"),
+        "overlay": lost because its Xyz Monster left the field or became an Xyz Material."""
         for card in cards:
             banished = any(r.kind == "overlay" for r in banish_instead(card)) or \
-                self.banished_instead(player, card, "overlay", "monster" in card.kinds)   # BAN-3
+                self.banished_instead(player, card, came_from, "monster" in card.kinds)   # BAN-3
             self.sides[player].piles["banished" if banished else "graveyard"].append(PileCard(card))
 
     def banished_instead(self, player: int, card, came_from: str, monster: bool) -> bool:
@@ -179,7 +181,7 @@ class _Duel:
         for rule, owner in self.replacing:
             whose = {"any": True, "own": player == owner, "opponent": player != owner}[rule.gy]
             where = {"any": True, "field": came_from == "field",
-                     "hand_deck": came_from in ("hand", "deck")}[rule.source]
+                     "hand_deck": came_from in ("hand", "deck"), "detached": came_from == "detached"}[rule.source]
             if whose and where and (rule.what == "card" or monster):
                 return True
         return False

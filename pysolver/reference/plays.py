@@ -48,7 +48,7 @@ from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_t
                               special_summon_way, summons_refused, tribute_limit, tribute_rules,
                               ritual_limits, untributable_face_up)
 from ..cards.attacks import AttackRules, attack_rules, field_name
-from ..cards.replacements import banish_instead, deck_bottom_on_leaving
+from ..cards.replacements import banish_instead, deck_bottom_on_leaving, deck_to_gy_lock
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
@@ -291,9 +291,22 @@ def _never_reaches_gy(position: Position, instance: Instance) -> bool:
             if (rule.gy == "own" and holder.player != instance.player) or \
                     (rule.gy == "opponent" and holder.player == instance.player):
                 continue
-            if (rule.source == "field" and not on_field) or \
-                    (rule.source == "hand_deck" and instance.location not in ("hand", "deck")):
+            if (rule.source == "field" and not on_field) or rule.source == "detached" or \
+                    (rule.source == "hand_deck" and instance.location not in ("hand", "deck")):   # CTR-5: no send cost
                 continue
+            return True
+    return False
+
+
+def _deck_to_gy_locked(position: Position) -> bool:
+    """CTR-6 (docs/replacement-rules.md): "While this card has material, neither player can send cards from the Deck
+    to the GY, ..." -- a face-up monster on the field with that text, an Xyz Material attached to it, and its effects
+    applying (not negated): no card goes from either Deck to the GY (a Ritual Tribute from the Deck, a procedure's
+    cost sent from the Deck, an activation whose resolution sends excavated cards there)."""
+    for instance in position.instances.values():
+        if instance.location in ("monster_zone", "extra_monster_zone") and deck_to_gy_lock(instance.card) \
+                and instance.state.position != "set" and not _has_no_effects(instance) \
+                and any(i.location == "overlay" and i.host == instance.id for i in position.instances.values()):
             return True
     return False
 
@@ -1761,6 +1774,7 @@ def ritual_summons(position: Position) -> Iterator[Play]:
         return
     hand, field, deck = _own(position, "hand"), _own(position, ON_FIELD), _own(position, "deck")
     graveyard, extra = _own(position, "graveyard"), _own(position, "extra_deck")
+    deck_locked = _deck_to_gy_locked(position)
     free = _free_main_monster_zones(position)
     locks = _special_summon_locks(position)
     for spell in spells:
@@ -1805,6 +1819,8 @@ def ritual_summons(position: Position) -> Iterator[Play]:
                     pool = [c for c in field if counts(c)]
                     if rule.source == "hand_field":     # not "Tribute monsters from your field" (Cycle of the World)
                         pool += [c for c in hand if c.id != monster.id and "monster" in c.card.kinds and counts(c)]
+                if deck_locked:   # CTR-6: a Tribute from the Deck would be sent from the Deck to the GY
+                    pool = [c for c in pool if c.location != "deck"]
                 if rule.tribute_filter is not None:
                     pool = [c for c in pool if _matches(rule.tribute_filter, c)]
                 pool = [c for c in pool if not _never_tributed(c, position)]                  # NS-10
@@ -2296,6 +2312,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
                     pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
+                    if _deck_to_gy_locked(position):   # CTR-6: not from the Deck to the GY
+                        pool = [c for c in pool if c.location != "deck"]
                 pool = [c for c in pool if not _returns_to_deck(c, slot.action)]     # SCY-1
                 picks = combinations([c for c in pool if c.id != monster.id], slot.count)
                 if slot.levels_at_least is not None and slot.levels_break:   # SCX-10
@@ -2548,6 +2566,8 @@ def activations(position: Position) -> Iterator[Play]:
                                             and e["player"] == me for e in position.events):
                 continue
             if life_points < getattr(effect, "lp_cost") or deck < effect.deck_at_least:
+                continue
+            if effect.sends_from_deck and _deck_to_gy_locked(position):   # CTR-6
                 continue
             units = [i for i in position.instances.values() if i.location == "overlay" and i.host == card.id]
             if len(units) < effect.detach:

@@ -23,7 +23,7 @@ from ..cards.written import (TrapMonster, gemini, hand_synchro, link_extra_mater
                              synchro_all_levels, tuner_for_user, tuner_if_material, tuner_substitute, xyz_levels, xyz_treated_level,
                              trap_monster)
 from ..cards.extra_deck_text import alternative_xyz, pendulum_as_level, ritual_only_with
-from ..cards.replacements import banish_instead, deck_bottom_on_leaving
+from ..cards.replacements import banish_instead, deck_bottom_on_leaving, deck_to_gy_lock
 from ..cards.effects import (activated_effects, clauses, contact_fusion, limits, not_from_graveyard,
                               procedure_once_per_turn, procedures, read_clauses, unread_summon_clause)
 from ..errors import PysolverError
@@ -100,6 +100,8 @@ def card_facts(card: Card) -> str:
                        f"{replacement.where}).")
         else:
             out.append(f"banish_instead({c},{replacement.kind}).")
+    if deck_to_gy_lock(card):              # CTR-6: no card goes from the Deck to the GY while it applies
+        out.append(f"deck_gy_lock({c}).")
     if deck_bottom_on_leaving(card):       # SCY-1: a face-up Special Summoned one leaving the field: to the Deck's bottom
         out.append(f"leaves_to_deck_bottom({c}).")
     return "\n".join(out)
@@ -978,7 +980,7 @@ def _effect_facts(card: Card, filters: "_Filters") -> list[str]:
             token = filters.pool.get(effect.tokens[1])
             out.append(f"effect_tokens({c},{e},{effect.tokens[0]},{token.passcode if token else 0}).")
         for flag in ("extra_normal_summon", "banish_self", "control_no_cards", "opponent_face_up_target",
-                     "once_per_turn"):
+                     "once_per_turn", "sends_from_deck"):   # sends_from_deck: CTR-6
             if getattr(effect, flag):
                 out.append(f"effect_{flag}({c},{e}).")
         for key in ("lp_cost", "detach", "deck_at_least"):

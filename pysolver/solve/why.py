@@ -351,6 +351,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "never_tributed": ("NS-10", "{M:instance} cannot be Tributed while it is face-up on the field (its own text)"),
     "send_cost_banished": ("BAN-4", ("{M:instance} cannot be sent to the GY as a cost: it would be banished "
                                      "instead (its own text, or a card's that banishes the cards sent to the GY)")),
+    "deck_to_gy_locked": ("CTR-6", ("a face-up card's text forbids sending cards from the Deck to the GY (Stellarknight "
+                                     "Constellar Diamond with material)")),
     "cost_redirected": ("SCY-1", ("{M:instance} cannot be sent to the GY or banished as a cost: it would return to "
                                   "the bottom of the Deck instead (its own text)")),
     "no_zone_tribute": ("NS-4", "no Main Monster Zone would be free: Tribute a monster in a Main Monster Zone"),
@@ -532,6 +534,7 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "blocked_lp_cost": ("TEXT", "you cannot pay its Life Point cost"),
     "blocked_detach": ("TEXT", "it has too few Xyz Materials to detach"),
     "blocked_deck": ("TEXT", "you have too few cards in your Deck"),
+    "blocked_deck_to_gy": ("CTR-6", "it would send cards from the Deck to the GY, which a face-up card's text forbids"),
     "blocked_control_cards": ("TEXT", "you must control no cards to activate it"),
     "blocked_no_opponent_target": ("TEXT", "your opponent controls no face-up monster to target"),
     "blocked_token_zones": ("TEXT", "not enough free Main Monster Zones for its Tokens"),

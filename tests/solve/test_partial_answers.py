@@ -132,22 +132,24 @@ def test_issue15_6_granmarg_tribute_summon_with_one_tribute_summoned_monster_is_
 
 
 def test_issue15_6_an_attack_lock_withholds_every_attack_only(real):
-    """Snowdust Dragon (the opponent's, face-up): "Other monsters with Ice Counters cannot attack or change their
-    battle positions" (counters: unread) is read as a lock on attacks: every attack declaration is withheld.
+    """S-Force Professor DiGamma (the opponent's, face-up): "Each of your opponent's monsters in the same column as one of
+    your "S-Force" monsters cannot change its battle position" (columns: unread) is a lock on battle: every attack
+    declaration is withheld. (Snowdust Dragon's "Other monsters with Ice Counters cannot attack or change their battle
+    positions", the card these tests used, is read since CTR-3: no monster has counters, docs/replacement-rules.md.)
     (Thousand-Eyes Restrict's "Other monsters on the field cannot change their battle positions or attack", the card
     these tests used, is read since BPN-3, docs/battle-rules.md.)"""
     b = board(cards=real, phase="battle").monster(1, "Celtic Guardian")
-    b.opponent.monster(1, "Snowdust Dragon")
+    b.opponent.monster(1, "S-Force Professor DiGamma")
     plays = same_as_reference(b.build())
     assert not any(p.action == "declare_attack" for p in plays) and plays.unread
     assert {p.action for p in plays} >= {"enter_main2", "end_turn"}
 
 
-def test_issue15_7_snowdust_dragon_also_withholds_every_change_of_battle_position(real):
-    """"... cannot attack or change their battle positions": in Main Phase 1 the changes of battle
+def test_issue15_7_an_unread_battle_lock_also_withholds_every_change_of_battle_position(real):
+    """S-Force Professor DiGamma's "... cannot change its battle position": in Main Phase 1 the changes of battle
     position and the Flip Summons are withheld too, not only the attacks."""
     b = board(cards=real).monster(1, "Celtic Guardian").monster(2, "Sangan", position="set")
-    b.opponent.monster(1, "Snowdust Dragon")
+    b.opponent.monster(1, "S-Force Professor DiGamma")
     plays = same_as_reference(b.build())
     assert not any(p.action in ("change_position", "flip_summon") for p in plays)
     assert "change of battle position" in plays.unread[0].withheld

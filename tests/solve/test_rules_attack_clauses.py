@@ -102,8 +102,8 @@ def test_bp_17_damage_step_only_changes_are_read_and_decide_nothing(real):
 def test_bp_17_a_damage_step_sentence_with_more_in_it_stays_unread(real):
     # Galaxy Dragon also negates the other monster's effects for the Battle Phase
     assert any("Damage Step only, also" in u.clause for u in unread_clauses(real["Galaxy Dragon"]))
-    # during the whole Battle Phase, read (SCX-1) only as a plain change of ATK/DEF: not "for each counter on it"
-    assert any("Battle Phase only" in u.clause for u in unread_clauses(real["Firewall Dragon Darkfluid"]))
+    # (Firewall Dragon Darkfluid's "... for each counter on it during the Battle Phase only" is read since CTR-3: no
+    # monster has counters, test_rules_ctr.py)
 
 
 # --------------------------------------------------------------------------------------------------
@@ -120,9 +120,11 @@ def test_bp_16_the_lock_wordings_are_read(real):
 
 def test_bp_16_a_lock_on_atk_or_with_a_condition_stays_unread(real):
     for name, clause in (("Messenger of Peace", "1500 or more ATK"), ("Euler's Circuit", "While you control"),
-                         ("Alien Psychic", "A-Counters"), ("Cryomancer of the Ice Barrier", "While you control")):
+                         ("Cryomancer of the Ice Barrier", "While you control")):
         assert not attack_rules(real[name]).locks, name
         assert any(clause in u.clause for u in unread_clauses(real[name])), name
+    # Alien Psychic's "Monsters with A-Counters cannot declare an attack" is read since CTR-3 (no monster has counters)
+    assert not attack_rules(real["Alien Psychic"]).locks and unread_clauses(real["Alien Psychic"]) == ()
 
 
 def test_bp_16_gravity_bind_forbids_level_4_or_higher_on_both_sides(real):

@@ -640,9 +640,11 @@ def test_prx_19_cards_are_read_whole_and_conditions_stay_unread(real):
                  "Black-Winged Assault Dragon"):
         assert isinstance(procedures(real[name]), tuple) and procedures(real[name]), name
         assert unread_clauses(real[name]) == (), name
-    for name in ("Predaplant Dheadevil", "Ultimate Great Insect", "Hecahands Jauzah", "Azamina"):
+    for name in ("Ultimate Great Insect", "Hecahands Jauzah", "Azamina"):
         assert not isinstance(procedures(real[name]), tuple), name
         assert unread_clauses(real[name]), name
+    # Predaplant Dheadevil's Tribute of a monster "with a Predator Counter" is never available (CTR-2): no procedure
+    assert procedures(real["Predaplant Dheadevil"]) == () and unread_clauses(real["Predaplant Dheadevil"]) == ()
 
 
 # --- PRX-20: "This card cannot be Special Summoned, except by ..." ------------------------------------------------------

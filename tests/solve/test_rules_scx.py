@@ -38,9 +38,9 @@ def test_scx_1_battle_phase_only_decides_no_attack(real):
 
 
 def test_scx_1_other_battle_phase_sentences_stay_unread(real):
-    # counters, a description with more words, and effects negated during the Battle Phase
-    for name, words in (("Firewall Dragon Darkfluid", "for each counter on it"),
-                        ("Full-Speed Warrior", "that mention"),
+    # a description with more words, and effects negated during the Battle Phase (Firewall Dragon Darkfluid's "for each
+    # counter on it" is read since CTR-3: no monster has counters)
+    for name, words in (("Full-Speed Warrior", "that mention"),
                         ("Gravity Blaster", "effect is negated during the Battle Phase only")):
         assert any(words in u.clause for u in unread_clauses(real[name])), name
 
