@@ -141,6 +141,45 @@ def _written_tribute_rules(card: Card) -> tuple[tuple[str, tuple, object], ...]:
     return tuple(found)
 
 
+# TRQ-2 (docs/tribute-rules.md): "Each turn, 1 Level 5 or higher Spellcaster monster you Normal Summon can be Summoned
+# without Tributing." (Crowley, the First Propheseer; Sinister Yorishiro; Catalyst Field): the engine's EFFECT_SUMMON_PROC
+# of the card, granted to its controller's hand monsters of that kind, with a count limit of 1 per card and turn.
+NO_TRIBUTE_EACH_TURN = re.compile(r"Each turn, 1 (?P<what>Level (?P<level>\d+) or higher [^.,]*?monster) you Normal "
+                                  r"Summon can be Summoned without Tributing\.")
+
+
+@dataclass(frozen=True)
+class NoTributeGrant:
+    """TRQ-2: a card's grant of one Normal Summon without Tributing a turn, of a hand monster matching `what`."""
+
+    sentence: str
+    what: object          # the filter (a requirement term) on the monster Normal Summoned
+    level: int            # its lowest Level ("Level 5 or higher"): what pysolver.solve.unread withholds
+
+
+@lru_cache(maxsize=None)
+def no_tribute_grant(card: Card) -> NoTributeGrant | None:
+    """TRQ-2: the card's "Each turn, 1 X you Normal Summon can be Summoned without Tributing." read whole (X parsed),
+    else None (the sentence then stays unread)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .sentences import sentences
+    for sentence in (s.text for s in sentences(card) if not s.activated):
+        match = NO_TRIBUTE_EACH_TURN.fullmatch(sentence.strip())
+        if match is None:
+            continue
+        try:
+            return NoTributeGrant(sentence, parse_filter(match["what"]), int(match["level"]))
+        except UnsupportedMaterialLine:
+            return None
+    return None
+
+
+def only_own_summon_rules(card: Card) -> bool:
+    """TRQ-2: "Requires N Tributes" (the engine's EFFECT_LIMIT_SUMMON_PROC): the card is Normal Summoned only by its own
+    rule, never by a procedure another card grants."""
+    return bool(_REQUIRES.search(card.text))
+
+
 def read_tribute_sentences(card: Card) -> frozenset[str]:
     """The sentences NS-8..NS-11 read (pysolver.cards.reading: a sentence is read only if it parsed whole)."""
     return frozenset(text for text, _, _ in _written_tribute_rules(card))

@@ -82,6 +82,13 @@ _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     # (`effects.activated_effects`: detaching, paying LP, banishing itself), and Tribute Summons, Ritual Tributes and
     # procedures' Tributes are no activation's cost
     r"^Neither player can Tribute cards to activate a card or effect",
+    # TRQ-1: "If a "X" monster you control would Tribute itself to activate its effect during your opponent's turn, you
+    # can banish this card ... instead." (Prank-Kids Meow-Meow-Mu: the engine's EFFECT_COST_REPLACE for its controller,
+    # only while `Duel.IsTurnPlayer(1-tp)`): it replaces a cost of its controller's activations in the other player's
+    # turn, i.e. the activations of the turn player's opponent, which pysolver never lists; and no activation pysolver
+    # lists Tributes a monster as its cost (TRX-2)
+    r"^If an? \"[^\"]*\" monster you control would Tribute itself to activate its effect during your opponent's turn, "
+    r"you can banish this card(?: you control or from your GY)? instead",
     r"\b(?:you can only activate|you can only use|can only be activated|activate this card only|"
     r"can only activate|must (?:pay|have|control|reveal|discard|be in|banish)[^,.]* to activate)\b[^.]*",
     r"\b(?:must be [^.]*?|must [^.]*?) to (?:activate|resolve)[^.]*",
@@ -296,6 +303,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
         or any(sentence == read for read, _, _ in locks.extra_deck_lead(card)) \
         or (cardtext.opponent_tributes(card) is not None and bool(cardtext.OPPONENT_TRIBUTES.fullmatch(sentence))) \
+        or (cardtext.no_tribute_grant(card) is not None and cardtext.no_tribute_grant(card).sentence == sentence) \
         or (cardtext.fusion_gy_grant(card) is not None and bool(cardtext.FUSION_GY_GRANT.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \

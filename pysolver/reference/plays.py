@@ -42,6 +42,7 @@ from contextvars import ContextVar
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
+                              no_tribute_grant, only_own_summon_rules, TributeRule,
                               fusion_substitute,
                               material_requirement, material_rules, own_original_stats, ritual_spell, special_summon_limit,
                               special_summon_needs,
@@ -218,8 +219,11 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
 
     hand = _own(position, "hand")
     free = _free_main_monster_zones(position)
+    granted_filters = _no_tribute_grants_left(position)
     for monster in hand:
         rules = tribute_rules(monster.card)
+        if rules and not only_own_summon_rules(monster.card) and any(_matches(f, monster) for f in granted_filters):
+            rules = rules + (TributeRule(0, set=False),)        # TRQ-2: another card's grant
         field = [t for t in _own(position, ON_FIELD) + _opponent_tributes(position) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
@@ -250,6 +254,31 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                         yield Play(action=action, card=monster.id, name=monster.card.name,
                                    tributes=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
                                    positions=positions)
+
+
+def _no_tribute_grants_left(position: Position) -> list:
+    """TRQ-2 (docs/tribute-rules.md): the filters of the "Each turn, 1 X you Normal Summon can be Summoned without
+    Tributing" grants the turn player may still use. Each card saying it, where its text applies, allows one such Normal
+    Summon a turn; every Normal Summon of the turn that may have been one spends a card of that filter: a Normal Summon
+    event of a monster matching it (negated or not), or an unknown Normal Summon (`normal_summon_used` with no Normal
+    Summon/Set event). A filter is left while its cards outnumber those summons."""
+    cards: dict = {}
+    for card in _own(position, ON_FIELD + ("spell_trap_zone", "field_zone")):
+        grant = no_tribute_grant(card.card)
+        if grant is not None and _applies(card, "card"):
+            cards.setdefault(grant.what, []).append(card)
+    if not cards:
+        return []
+    events = _my_events(position, "summon")
+    summoned = [name for e in events if e["summon"] == "normal" for name in e["cards"]]
+    unknown = position.normal_summon_used and not any(e["summon"] in ("normal", "set") for e in events)
+    left = []
+    for what, granters in cards.items():
+        spent = unknown + sum((c := _card_named(position, name)) is not None and _matches(what, _Stand(c))
+                              for name in summoned)
+        if len(granters) > spent:
+            left.append(what)
+    return left
 
 
 def _face_up(instance: Instance) -> bool:

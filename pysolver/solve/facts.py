@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, changes_others_stats, changes_others_stats_from_gy, double_tribute,
+                              no_tribute_grant, only_own_summon_rules,
                               own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
                               fusion_material_places, pendulum_after_summon, extra_deck_gy_needed,
                               opponent_tributes, fusion_gy_grant,
@@ -383,6 +384,11 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     double = _read(card, double_tribute(card), target)   # NS-6: counts as 2 Tributes for the monsters it names
     if double is not None:
         out.append(f"double_tribute({c},{filters.number(double)}).")
+    grant = no_tribute_grant(card)                    # TRQ-2: one Normal Summon without Tributing a turn
+    if grant is not None:
+        out.append(f"no_tribute_grant({c},{filters.number(grant.what)}).")
+    if only_own_summon_rules(card):                   # TRQ-2: "Requires N Tributes": no granted procedure
+        out.append(f"only_own_summon_rules({c}).")
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))

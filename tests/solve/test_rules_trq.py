@@ -1,0 +1,108 @@
+"""TRQ-1.. (docs/tribute-rules.md, "Tribute and Normal Summon clauses of Extra Deck monsters"): Tribute and Normal
+Summon sentences read whole, each by the rule it is. Real cards of the card database; every answer is the reference's
+(whole plays) unless a withholding is what is tested."""
+
+from __future__ import annotations
+
+from helpers import board, whole_plays
+
+from pysolver import legal_plays
+from pysolver.cards.reading import unread_clauses
+from pysolver.reference.plays import legal_plays as reference_plays
+from pysolver.solve.unread import unread_in_turn
+
+MEOW = "Prank-Kids Meow-Meow-Mu"
+CROWLEY = "Crowley, the First Propheseer"
+
+
+def _normal_summons(position) -> set:
+    """(card, Tributes) of every Normal Summon listed; the reference lists the same plays."""
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    return {(p.card, p.tributes) for p in solver if p.action == "normal_summon"}
+
+
+# --- TRQ-1: a replacement for a self-Tribute cost in the opponent's turn -----------------------------------------------
+
+def test_trq_1_meow_meow_mu_is_read(real):
+    assert unread_clauses(real[MEOW]) == ()
+
+
+def test_trq_1_meow_meow_mu_forbids_and_allows_nothing_in_either_players_field(real):
+    """On the turn player's field its replacement waits for the opponent's turn; on the opponent's it replaces the costs
+    of the opponent's activations, none of which pysolver lists: the plays are whole either way."""
+    mine = board(cards=real).monster("left", MEOW).monster(1, "Prank-Kids Rocksies").hand("Summoned Skull").build()
+    assert ("normal_summon", "H1", None) in whole_plays(mine)
+    b = board(cards=real).monster(1, "Kuriboh").hand("Summoned Skull")
+    b.opponent.monster("right", MEOW).monster(1, "Prank-Kids Rocksies")
+    assert ("normal_summon", "H1", None) in whole_plays(b.build())
+
+
+# --- TRQ-2: "Each turn, 1 Level 5 or higher X monster you Normal Summon can be Summoned without Tributing." -------------
+
+def test_trq_2_crowley_is_read(real):
+    assert unread_clauses(real[CROWLEY]) == ()
+    assert unread_clauses(real["Sinister Yorishiro"]) == ()
+
+
+def test_trq_2_crowley_lets_a_level_5_or_higher_spellcaster_be_normal_summoned_without_tributing(real):
+    position = board(cards=real).monster("left", CROWLEY).monster(1, "Summoned Skull") \
+        .hand("Dark Magician", "Blue-Eyes White Dragon", "Obelisk the Tormentor").build()
+    whole_plays(position)
+    summons = _normal_summons(position)
+    assert ("H1", ()) in summons                      # Dark Magician: a Spellcaster, no Tribute
+    assert ("H1", ("EMZL", "M1")) in summons          # and its ordinary Tribute Summon
+    assert ("H2", ()) not in summons                  # Blue-Eyes: a Dragon
+    assert not any(card == "H3" for card, _ in summons)   # Obelisk: "Requires 3 Tributes", only its own rule
+    sets = {p.card for p in legal_plays(position, all_instances=True) if p.action == "set_monster" and not p.tributes}
+    assert "H1" not in sets                           # a Normal Summon, never a Set
+
+
+def test_trq_2_not_while_crowley_is_face_down_or_the_opponents(real):
+    b = board(cards=real).monster(1, "Summoned Skull").hand("Dark Magician")
+    b.opponent.monster("left", CROWLEY)
+    assert ("H1", ()) not in _normal_summons(b.build())
+    assert not legal_plays(b.build(), all_instances=True).unread
+
+
+def test_trq_2_after_an_unrelated_normal_summon_the_grant_is_left(real):
+    """Double Summon resolved: the regular Normal Summon was Kuriboh (no Spellcaster of Level 5 or more), so Crowley's
+    grant is certainly unused."""
+    position = board(cards=real).monster("left", CROWLEY).hand("Dark Magician") \
+        .event(summon="normal", card="Kuriboh").event(activate="Double Summon").build()
+    whole_plays(position)
+    assert ("H1", ()) in _normal_summons(position)
+
+
+def test_trq_2_a_normal_summon_that_may_have_used_it_withholds(real):
+    """After a Normal Summon of Dark Magician Girl (a Level 6 Spellcaster: maybe by Crowley's grant) and Double Summon,
+    whether the grant is left is unknown: Dark Magician's Normal Summon without Tributing is withheld and the answer
+    names Crowley; with two Crowleys one is certainly left."""
+    b = board(cards=real).monster("left", CROWLEY).hand("Dark Magician") \
+        .event(summon="normal", card="Dark Magician Girl").event(activate="Double Summon")
+    plays = legal_plays(b.build(), all_instances=True)
+    assert not plays.exhaustive
+    assert [(u.card, u.id) for u in plays.unread] == [(CROWLEY, "EMZL")]
+    assert ("H1", ()) not in {(p.card, p.tributes) for p in plays if p.action == "normal_summon"}
+    two = board(cards=real).monster("left", CROWLEY).monster(2, CROWLEY).hand("Dark Magician") \
+        .event(summon="normal", card="Dark Magician Girl").event(activate="Double Summon").build()
+    whole_plays(two)
+    assert ("H1", ()) in _normal_summons(two)
+
+
+def test_trq_2_no_further_normal_summon_withholds_nothing(real):
+    position = board(cards=real, normal_summon_used=True).monster("left", CROWLEY).hand("Dark Magician").build()
+    assert not any(action == "normal_summon" for action, _, _ in whole_plays(position))
+
+
+def test_trq_2_sinister_yorishiro_grants_from_its_spell_zone(real):
+    position = board(cards=real).spell_trap(2, "Sinister Yorishiro").hand("Archfiend of Gilfer").build()
+    whole_plays(position)
+    assert ("H1", ()) in _normal_summons(position)
+    set_down = board(cards=real).spell_trap(2, "Sinister Yorishiro", position="set").hand("Archfiend of Gilfer").build()
+    assert ("H1", ()) not in _normal_summons(set_down)
+
+
+def test_trq_2_a_line_with_crowley_is_not_certified(real):
+    position = board(cards=real).extra_deck(CROWLEY).hand("Dark Magician").build()
+    assert CROWLEY in unread_in_turn(position)
