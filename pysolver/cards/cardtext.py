@@ -61,6 +61,10 @@ _DOUBLE = re.compile(r"\bIf Tribute Summoning (?P<a>an? (?:EARTH|WATER|FIRE|WIND
                      r"can be treated as 2 Tributes\b|\b(?:This card c|C)an be treated as 2 Tributes for the Tribute Summon "
                      r"of (?P<b>an? [^.]+?)\.|\bIf you Tribute Summon (?P<c>an? [^,.]+?), you can treat this 1 monster as 2 "
                      r"Tributes\.")
+# TRQ-3 (docs/tribute-rules.md): "This card can be treated as 1 or 3 Tributes for the Tribute Summon of a monster."
+# (Egyptian God Slime: the engine's EFFECT_TRIPLE_TRIBUTE, value 1: a Tribute value of 3 for every monster's Tribute
+# Summon or Set, over-tributing accepted as for NS-6's 2)
+_TRIPLE = re.compile(r"\bThis card can be treated as 1 or 3 Tributes for the Tribute Summon of (?P<what>an? [^.]+?)\.")
 # NS-8: a Tribute Summon (never a Set) with 1 Tribute of one kind, "in (face-up) Attack Position" or not.
 _ONE_TRIBUTE_OF = re.compile(r"(?:You can Tribute Summon this (?:card|monster)(?: in (?:face-up )?Attack Position| face-up)?"
                              r"|This card can be Tribute Summoned in face-up Attack Position"
@@ -231,6 +235,19 @@ def double_tribute(card: Card):
         return parse_filter(match.group("a") or match.group("b") or match.group("c"))
     except UnsupportedMaterialLine as error:
         return UnsupportedText(f"{card.name!r}: double Tribute clause not supported ({error.reason})")
+
+
+def triple_tribute(card: Card):
+    """TRQ-3: the filter on the monsters for whose Tribute Summon `card` counts as 3 Tributes (Egyptian God Slime: any
+    monster), None when its text says none; `UnsupportedText` when the phrase cannot be read."""
+    match = _TRIPLE.search(" ".join(card.text.split())) if card.is_monster else None
+    if match is None:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return parse_filter(match.group("what"))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: triple Tribute clause not supported ({error.reason})")
 
 
 # NS-10: "cannot be Tributed" written on a monster: while it is face-up on the field it is never a Tribute ("all":
@@ -1110,7 +1127,7 @@ def material_rules(card: Card):
     if not card.is_monster:
         return MaterialRules()
     # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
-    text = _NO_TRIBUTE_USE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", "")))
+    text = _NO_TRIBUTE_USE.sub("", _TRIPLE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", ""))))
     from .written import without_read_material_sentences   # Synchro Levels (SYN-2): written.synchro_levels
     unread = _UNREAD_MATERIAL_CLAUSE.search(without_read_material_sentences(card, _without_activated_effects(card, text)))
     if unread:
@@ -1138,7 +1155,7 @@ def unsupported_reason(card: Card) -> str | None:
     limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
-    checks = [material_rules(card), double_tribute(card), ritual_spell(card), procedures(card), gemini(card),
+    checks = [material_rules(card), double_tribute(card), triple_tribute(card), ritual_spell(card), procedures(card), gemini(card),
               token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card),
               tuner_if_material(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:

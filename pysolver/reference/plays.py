@@ -42,7 +42,7 @@ from contextvars import ContextVar
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
-                              no_tribute_grant, only_own_summon_rules, TributeRule,
+                              no_tribute_grant, only_own_summon_rules, triple_tribute, TributeRule,
                               fusion_substitute,
                               material_requirement, material_rules, own_original_stats, ritual_spell, special_summon_limit,
                               special_summon_needs,
@@ -227,6 +227,9 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
         field = [t for t in _own(position, ON_FIELD) + _opponent_tributes(position) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
+            tripled = triple_tribute(tribute.card)   # TRQ-3: "can be treated as 1 or 3 Tributes": 3 (1 when fewer do)
+            if tripled is not None and not isinstance(tripled, Exception) and _matches(tripled, monster):
+                return 3
             doubled = double_tribute(tribute.card)   # NS-6: a filter on the monster Tribute Summoned
             return 2 if doubled is not None and not isinstance(doubled, Exception) and _matches(doubled, monster) else 1
 
@@ -549,7 +552,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                      and not (_attack_text(o).not_target_kind_needs_material     # TGZ-3: while it has Xyz Material
                               and not any(i.location == "overlay" and i.host == o.id
                                           for i in position.instances.values()))]
+    all_but = [_attack_text(o).guard_all_but for o in opponents                  # TRQ-4: any position, by name
+               if _attack_text(o).guard_all_but is not None]
     attackable = [o.id for o in opponents if not not_target(o)
+                  and not any(_matches(f, o) for f in all_but)
                   and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
                   and not [y for y in only if y != o.id]
                   and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))

@@ -106,3 +106,71 @@ def test_trq_2_sinister_yorishiro_grants_from_its_spell_zone(real):
 def test_trq_2_a_line_with_crowley_is_not_certified(real):
     position = board(cards=real).extra_deck(CROWLEY).hand("Dark Magician").build()
     assert CROWLEY in unread_in_turn(position)
+
+
+def test_trq_2_catalyst_field_grants_a_gemini_monster(real):
+    position = board(cards=real).field_spell("Catalyst Field").monster(1, "Kuriboh") \
+        .hand("Meteor Dragon Red-Eyes Impact", "Summoned Skull").build()
+    whole_plays(position)
+    summons = _normal_summons(position)
+    assert ("H1", ()) in summons and ("H1", ("M1",)) in summons
+    assert ("H2", ()) not in summons                  # not a Gemini monster
+
+
+# --- TRQ-3: "This card can be treated as 1 or 3 Tributes for the Tribute Summon of a monster." ------------------------
+
+SLIME = "Egyptian God Slime"
+
+
+def test_trq_3_and_4_egyptian_god_slime_is_read(real):
+    assert unread_clauses(real[SLIME]) == ()
+
+
+def test_trq_3_slime_alone_is_the_tributes_of_any_tribute_summon(real):
+    position = board(cards=real).monster(1, SLIME).monster(2, "Kuriboh") \
+        .hand("Obelisk the Tormentor", "Dark Magician", "Summoned Skull").build()
+    whole_plays(position)
+    summons = _normal_summons(position)
+    assert {("H1", ("M1",)), ("H2", ("M1",)), ("H3", ("M1",))} <= summons     # 3 >= 3, 2, 1
+    assert ("H1", ("M1", "M2")) in summons         # over-tributing is accepted (at most 3 cards, 4 >= 3)
+    assert ("H1", ("M2",)) not in summons and ("H2", ("M2",)) not in summons  # Kuriboh is 1
+    sets = {(p.card, p.tributes) for p in legal_plays(position, all_instances=True) if p.action == "set_monster"}
+    assert ("H2", ("M1",)) in sets                 # a Tribute Set too
+    assert not any(card == "H1" for card, _ in sets)   # the Egyptian Gods cannot be Set
+
+
+def test_trq_3_a_face_down_slime_counts_3_too(real):
+    position = board(cards=real).monster(1, SLIME, position="set").hand("Dark Magician").build()
+    assert ("H1", ("M1",)) in _normal_summons(position)
+
+
+# --- TRQ-4: the attack and effect guard of every monster but "Egyptian God Slime" --------------------------------------
+
+def test_trq_4_only_the_opponents_slimes_can_be_attacked(real):
+    """The opponent's face-up Slime guards their Kuriboh, face-up or face-down, and a face-down Slime (its code is
+    Slime's) can still be attacked; a face-down Slime guards nothing."""
+    b = board(cards=real, phase="battle").monster(1, "Summoned Skull")
+    b.opponent.monster(1, SLIME).monster(2, "Kuriboh").monster(3, "Kuriboh", position="set").monster(4, SLIME, position="set")
+    attacks = {target for action, card, target in whole_plays(b.build()) if action == "declare_attack"}
+    assert attacks == {"oM1", "oM4"}
+    b = board(cards=real, phase="battle").monster(1, "Summoned Skull")
+    b.opponent.monster(2, "Kuriboh").monster(4, SLIME, position="set")
+    attacks = {target for action, card, target in whole_plays(b.build()) if action == "declare_attack"}
+    assert attacks == {"oM2", "oM4"}
+
+
+def test_trq_4_the_turn_players_own_slime_guards_nothing_against_them(real):
+    b = board(cards=real, phase="battle").monster(1, "Summoned Skull").monster(2, SLIME)
+    b.opponent.monster(2, "Kuriboh")
+    attacks = {(card, target) for action, card, target in whole_plays(b.build()) if action == "declare_attack"}
+    assert attacks == {("M1", "oM2"), ("M2", "oM2")}
+
+
+def test_trq_4_the_turn_players_effects_target_only_the_opponents_slimes(real):
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh", "Kuriboh"])
+    b.opponent.monster(1, SLIME).monster(2, "Kuriboh")
+    targets = {target for action, card, target in whole_plays(b.build()) if action == "activate"}
+    assert targets == {"oM1"}
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh", "Kuriboh"])
+    b.opponent.monster(2, "Kuriboh")
+    assert {target for action, card, target in whole_plays(b.build()) if action == "activate"} == {"oM2"}
