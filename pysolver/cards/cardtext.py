@@ -178,6 +178,34 @@ def no_tribute_grant(card: Card) -> NoTributeGrant | None:
     return None
 
 
+# TRQ-5 (docs/tribute-rules.md): "The turn player applies the following effect while this monster is on the field." then
+# "During their Main Phase, they can Normal Summon 1 monster from their hand to their zone this card points to, in addition
+# to their Normal Summon/Set." (Gouki Thunder Ogre: the engine's EFFECT_EXTRA_SUMMON_COUNT over both hands, its value
+# (0, the summoner's zones the card points to, every Tribute but the card itself))
+POINTED_SUMMON_LEAD = "The turn player applies the following effect while this monster is on the field."
+POINTED_SUMMON = re.compile(r"During their Main Phase, they can Normal Summon 1 (?P<what>[^.]+?) from their hand to their "
+                            r"zone this card points to, in addition to their Normal Summon/Set\.")
+
+
+@lru_cache(maxsize=None)
+def pointed_summon_grant(card: Card):
+    """TRQ-5: the filter on the monsters the card lets the turn player Normal Summon additionally to a zone it points
+    to, when its text says so whole after its lead (a Link Monster), else None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .sentences import sentences
+    if "link" not in card.kinds:
+        return None
+    texts = [s.text.strip() for s in sentences(card) if not s.activated]
+    for n, text in enumerate(texts[1:], 1):
+        match = POINTED_SUMMON.fullmatch(text)
+        if match and texts[n - 1] == POINTED_SUMMON_LEAD:
+            try:
+                return parse_filter(match["what"])
+            except UnsupportedMaterialLine:
+                return None
+    return None
+
+
 def only_own_summon_rules(card: Card) -> bool:
     """TRQ-2: "Requires N Tributes" (the engine's EFFECT_LIMIT_SUMMON_PROC): the card is Normal Summoned only by its own
     rule, never by a procedure another card grants."""

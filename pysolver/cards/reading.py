@@ -305,6 +305,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _, _ in locks.extra_deck_lead(card)) \
         or (cardtext.opponent_tributes(card) is not None and bool(cardtext.OPPONENT_TRIBUTES.fullmatch(sentence))) \
         or (cardtext.no_tribute_grant(card) is not None and cardtext.no_tribute_grant(card).sentence == sentence) \
+        or (cardtext.pointed_summon_grant(card) is not None and bool(cardtext.POINTED_SUMMON.fullmatch(sentence))) \
         or (cardtext.fusion_gy_grant(card) is not None and bool(cardtext.FUSION_GY_GRANT.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \

@@ -42,7 +42,8 @@ from contextvars import ContextVar
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
-                              no_tribute_grant, only_own_summon_rules, triple_tribute, TributeRule,
+                              no_tribute_grant, only_own_summon_rules, pointed_summon_grant, triple_tribute,
+                              TributeRule,
                               fusion_substitute,
                               material_requirement, material_rules, own_original_stats, ritual_spell, special_summon_limit,
                               special_summon_needs,
@@ -217,6 +218,20 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                    or (kind == "filter" and action == "normal_summon" and _matches(wanted, monster))
                    or (kind == "filter_or_set" and _matches(wanted, monster)) for kind, wanted in grants)
 
+    def pointed(action: str, monster: Instance, tributes: Sequence[Instance]) -> set | None:
+        """TRQ-5: the Main Monster Zones an additional summon "to their zone this card points to" allows this summon,
+        None when it is allowed otherwise (any zone)."""
+        if granted(action, monster, tributes):
+            return None
+        zones: set = set()
+        for kind, wanted in grants:
+            if kind == "pointed" and action == "normal_summon":
+                grantor, what = wanted
+                if _matches(what, monster) and grantor.id not in {t.id for t in tributes}:
+                    zones |= {f"M{x}" for x, y in _points_to(grantor.card, _place_of(position, grantor),
+                                                             grantor.player == position.turn_player) if y == 0}
+        return zones
+
     hand = _own(position, "hand")
     free = _free_main_monster_zones(position)
     granted_filters = _no_tribute_grants_left(position)
@@ -248,10 +263,13 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                             continue
                         if rule.filter is not None and not all(_matches(rule.filter, t) for t in tributes):
                             continue                                    # NS-8, NS-11: Tributes of one kind
-                        if not granted(action, monster, tributes):
+                        allowed = pointed(action, monster, tributes)
+                        if allowed is not None and not allowed:
                             continue
                         zones = (_free_main_monster_zones(position, tributes) if tributes else free) \
                             + _unlocked_tribute_zones(position, tributes)                 # ZLK-1
+                        if allowed is not None:
+                            zones = [z for z in zones if z in allowed]                    # TRQ-5
                         if not zones:
                             continue
                         yield Play(action=action, card=monster.id, name=monster.card.name,
@@ -3201,6 +3219,13 @@ def _normal_summon_rights(position: Position) -> tuple[bool, list]:
                 for c in _clauses_of(card.card):
                     if c.kind == "extra_normal_summon_while":
                         grants.append(("filter_or_set" if c.method == "set" else "filter", c.except_filter))
+        # TRQ-5: "The turn player applies the following effect while this monster is on the field. During their Main
+        # Phase, they can Normal Summon 1 monster from their hand to their zone this card points to, ...": a face-up
+        # monster of either player whose effects apply
+        for card in position.instances.values():
+            if card.location in ON_FIELD and _applies(card, "card") \
+                    and (what := pointed_summon_grant(card.card)) is not None:
+                grants.append(("pointed", (card, what)))
     return used < limit, grants
 
 

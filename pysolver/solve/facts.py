@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, changes_others_stats, changes_others_stats_from_gy, double_tribute,
-                              no_tribute_grant, only_own_summon_rules, triple_tribute,
+                              no_tribute_grant, only_own_summon_rules, pointed_summon_grant, triple_tribute,
                               own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
                               fusion_material_places, pendulum_after_summon, extra_deck_gy_needed,
                               opponent_tributes, fusion_gy_grant,
@@ -390,6 +390,9 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     grant = no_tribute_grant(card)                    # TRQ-2: one Normal Summon without Tributing a turn
     if grant is not None:
         out.append(f"no_tribute_grant({c},{filters.number(grant.what)}).")
+    pointed = pointed_summon_grant(card)              # TRQ-5: an additional Normal Summon to a zone it points to
+    if pointed is not None:
+        out.append(f"extra_summon_to_pointed({c},{filters.number(pointed)}).")
     if only_own_summon_rules(card):                   # TRQ-2: "Requires N Tributes": no granted procedure
         out.append(f"only_own_summon_rules({c}).")
     rules = _read(card, material_rules(card), target)

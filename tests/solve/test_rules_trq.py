@@ -174,3 +174,51 @@ def test_trq_4_the_turn_players_effects_target_only_the_opponents_slimes(real):
     b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh", "Kuriboh"])
     b.opponent.monster(2, "Kuriboh")
     assert {target for action, card, target in whole_plays(b.build()) if action == "activate"} == {"oM2"}
+
+
+# --- TRQ-5: an additional Normal Summon to a zone the card points to, for the turn player ------------------------------
+
+OGRE = "Gouki Thunder Ogre"
+
+
+def _summon_zones(position) -> set:
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.exhaustive and not solver.unread
+    return {(p.card, p.tributes, p.zones) for p in solver if p.action == "normal_summon"}
+
+
+def test_trq_5_gouki_thunder_ogre_is_read(real):
+    assert unread_clauses(real[OGRE]) == ()
+
+
+def test_trq_5_the_additional_summon_goes_to_a_zone_the_ogre_points_to(real):
+    """The turn player's Ogre in the left Extra Monster Zone points to M1 and M3 (BL, BR): after the Normal Summon, a
+    Kuriboh goes to M1 only; Summoned Skull Tributes the Kuriboh in M3 and goes to M1 or M3; never Tributing the Ogre;
+    no Set."""
+    b = board(cards=real, normal_summon_used=True).monster("left", OGRE).monster(3, "Kuriboh") \
+        .hand("Kuriboh", "Summoned Skull")
+    position = b.build()
+    assert _summon_zones(position) == {("H1", (), ("M1",)), ("H2", ("M3",), ("M1", "M3"))}
+    assert not any(p.action == "set_monster" for p in legal_plays(position, all_instances=True))
+
+
+def test_trq_5_with_the_regular_normal_summon_any_zone(real):
+    position = board(cards=real).monster("left", OGRE).hand("Kuriboh").build()
+    assert _summon_zones(position) == {("H1", (), ("M1", "M2", "M3", "M4", "M5"))}
+
+
+def test_trq_5_the_opponents_ogre_gives_the_turn_player_the_zone_it_points_to(real):
+    """The opponent's Ogre in the Extra Monster Zone above M2 points down (its T arrow) to the turn player's M2."""
+    b = board(cards=real, normal_summon_used=True).hand("Kuriboh", "Summoned Skull").monster(4, "Kuriboh")
+    b.opponent.monster("left", OGRE)
+    assert _summon_zones(b.build()) == {("H1", (), ("M2",)), ("H2", ("M4",), ("M2",))}
+
+
+def test_trq_5_no_zone_pointed_to_no_summon(real):
+    """In a Main Monster Zone its arrows point to Spell & Trap Zones and an Extra Monster Zone: no Normal Summon there."""
+    position = board(cards=real, normal_summon_used=True).monster(2, OGRE).hand("Kuriboh").build()
+    assert _summon_zones(position) == set()
+    used = board(cards=real).monster("left", OGRE).hand("Kuriboh", "Kuriboh") \
+        .event(summon="normal", card="Kuriboh").event(summon="normal", card="Kuriboh").build()
+    assert _summon_zones(used) == set()           # the turn's one additional summon was made
