@@ -206,6 +206,42 @@ def pointed_summon_grant(card: Card):
     return None
 
 
+# TRQ-6 (docs/tribute-rules.md): 'Must be either Fusion Summoned, or Special Summoned during the turn a Thunder monster's
+# effect was activated in the hand, by Tributing 1 Thunder Effect non-Fusion Monster (in which case you do not use
+# "Polymerization").' (Thunder Dragon Colossus: an EFFECT_SPSUMMON_PROC whose condition is a custom activity counter of
+# either player's activations of a Thunder monster's effect in the hand this turn). The history does not say where an
+# activation was made, so the procedure is never offered: with no activation of a monster of that Type this turn it is
+# certainly closed, else the answer withholds it (pysolver.solve.unread).
+HAND_ACTIVATION_PROCEDURE = re.compile(r"Must be either Fusion Summoned, or Special Summoned during the turn an? "
+                                       r"(?P<race>[A-Z][\w-]*(?: [A-Z][\w-]*)?) monster's effect was activated in the "
+                                       r"hand, by Tributing 1 (?P<what>[^.()]+?) \(in which case you do not use "
+                                       r"\"Polymerization\"\)\.")
+
+
+@lru_cache(maxsize=None)
+def hand_activation_procedure(card: Card) -> tuple[str, str] | None:
+    """TRQ-6: (the sentence, the Type whose monsters' activations in the hand open the procedure), when a Fusion
+    Monster's text says so whole (its Tribute parsed), else None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .sentences import sentences
+    if "fusion" not in card.kinds:
+        return None
+    for sentence in (s.text.strip() for s in sentences(card) if not s.activated):
+        match = HAND_ACTIVATION_PROCEDURE.fullmatch(sentence)
+        if match is None:
+            continue
+        try:
+            parse_filter(match["what"])
+            kind = parse_filter(f"{match['race']} monster")
+        except UnsupportedMaterialLine:
+            return None
+        from .requirements import Atom
+        if not (isinstance(kind, Atom) and kind.key == "race"):
+            return None
+        return sentence, kind.value
+    return None
+
+
 def only_own_summon_rules(card: Card) -> bool:
     """TRQ-2: "Requires N Tributes" (the engine's EFFECT_LIMIT_SUMMON_PROC): the card is Normal Summoned only by its own
     rule, never by a procedure another card grants."""

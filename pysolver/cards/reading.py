@@ -306,6 +306,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or (cardtext.opponent_tributes(card) is not None and bool(cardtext.OPPONENT_TRIBUTES.fullmatch(sentence))) \
         or (cardtext.no_tribute_grant(card) is not None and cardtext.no_tribute_grant(card).sentence == sentence) \
         or (cardtext.pointed_summon_grant(card) is not None and bool(cardtext.POINTED_SUMMON.fullmatch(sentence))) \
+        or (cardtext.hand_activation_procedure(card) or ("",))[0] == sentence.strip() \
         or (cardtext.fusion_gy_grant(card) is not None and bool(cardtext.FUSION_GY_GRANT.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \

@@ -40,7 +40,7 @@ from ..cards.cardtext import (
     stat_terms_beyond_materials,
     stat_terms_sentence,
 )
-from ..cards.cardtext import no_tribute_grant
+from ..cards.cardtext import hand_activation_procedure, no_tribute_grant
 from ..cards.negations import negations, own_effects_apply
 from ..cards.negations import uncertain as uncertain_negations
 from ..cards.reading import NEGATES, Unread, unread_clauses, whom
@@ -332,6 +332,17 @@ class Withheld:
                 self.entries.append(UnreadCard(granter.card.name, granter.id, grant.sentence, _NO_TRIBUTE_WITHHELD))
                 self._scopes.append("no_tribute")
 
+        # TRQ-6 (docs/tribute-rules.md): a procedure open "during the turn a Thunder monster's effect was activated in the
+        # hand" is never offered (the history does not say where an activation was made); after an activation of a
+        # monster of that Type this turn, by either player, it may be open: named, its procedure withheld.
+        for instance in position.instances.values():
+            opened = hand_activation_procedure(instance.card)
+            if opened is None or instance.player != position.turn_player or instance.location != "extra_deck" \
+                    or _face_up(instance) or not _activated_this_turn(position, opened[1]):
+                continue
+            self.entries.append(UnreadCard(instance.card.name, instance.id, opened[0], _PROCEDURE_WITHHELD))
+            self._scopes.append("procedure")
+
         # NGT-4, NGT-5 (docs/lock-rules.md): a read negation whose own card another negation covers, itself covered
         # (which of them applies is not decided here), refuses the position; a monster a negation may cover whose
         # text has a reading the encodings apply without asking whether it is negated withholds the plays using it.
@@ -357,6 +368,9 @@ class Withheld:
             own = entry.id == instance_id
             if pendulum and action == "pendulum_summon":
                 found.append(entry)
+            elif scope == "procedure":                    # TRQ-6: its own procedure
+                if own and action == "procedure_summon":
+                    found.append(entry)
             elif scope == "no_tribute":                   # TRQ-2: Normal Summons of the hand monsters it covers
                 if action == "normal_summon" and instance_id in self.no_tribute_ids:
                     found.append(entry)
@@ -486,6 +500,21 @@ class Withheld:
 
 
 
+_PROCEDURE_WITHHELD = ("its Special Summon by its own procedure (whether the activation of this turn it needs was made in "
+                       "the hand is not in the position)")
+
+
+def _activated_this_turn(position: Position, race: str) -> bool:
+    """TRQ-6: an activation event of this turn, by either player, of a monster card of that Type (or of a card pysolver
+    does not know)."""
+    for event in position.events:
+        if "activate" in event:
+            card = position.cards.get(event["activate"])
+            if card is None or (card.is_monster and card.race == race):
+                return True
+    return False
+
+
 _NO_TRIBUTE_WITHHELD = ("Normal Summons without Tributing of the hand monsters it may allow (a Normal Summon of this turn "
                         "may have used it)")
 
@@ -567,6 +596,10 @@ def unread_in_turn(position: Position) -> list[str]:
     # missed
     found |= {instance.card.name for instance in position.instances.values()
               if instance.player == position.turn_player and no_tribute_grant(instance.card) is not None
+              and _can_matter(instance, position, deck_used)}
+    # TRQ-6: a procedure open after an activation in the hand, which a line may make
+    found |= {instance.card.name for instance in position.instances.values()
+              if instance.player == position.turn_player and hand_activation_procedure(instance.card) is not None
               and _can_matter(instance, position, deck_used)}
     # UNQ-4: a card with an "only 1 X" rule and another X of the turn player, where a Pendulum Summon may
     # happen in the turn (a Pendulum card of theirs): a line may bring them out together

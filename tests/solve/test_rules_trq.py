@@ -222,3 +222,32 @@ def test_trq_5_no_zone_pointed_to_no_summon(real):
     used = board(cards=real).monster("left", OGRE).hand("Kuriboh", "Kuriboh") \
         .event(summon="normal", card="Kuriboh").event(summon="normal", card="Kuriboh").build()
     assert _summon_zones(used) == set()           # the turn's one additional summon was made
+
+
+# --- TRQ-6: a procedure open after an activation in the hand this turn --------------------------------------------------
+
+COLOSSUS = "Thunder Dragon Colossus"
+
+
+def test_trq_6_thunder_dragon_colossus_is_read(real):
+    assert unread_clauses(real[COLOSSUS]) == ()
+
+
+def test_trq_6_colossus_is_fusion_summoned_and_its_procedure_closed_with_no_thunder_activation(real):
+    fusion = board(cards=real).extra_deck(COLOSSUS).hand("Polymerization", "Thunder Dragon", "Thunder Dragon").build()
+    assert ("fusion_summon", "ED1", None) in whole_plays(fusion)
+    closed = board(cards=real).extra_deck(COLOSSUS).monster(1, "Thunder Dragon") \
+        .event(activate="Pot of Greed").build()
+    assert not any(action == "procedure_summon" for action, _, _ in whole_plays(closed))
+
+
+def test_trq_6_after_a_thunder_monsters_activation_the_procedure_is_withheld(real):
+    """Thunder Dragon's effect was activated this turn: in the hand or not, the history does not say, so the procedure
+    is withheld and the answer names Colossus; every other play stays."""
+    position = board(cards=real).extra_deck(COLOSSUS).monster(1, "Thunder Dragon") \
+        .event(activate="Thunder Dragon").build()
+    plays = legal_plays(position, all_instances=True)
+    assert {p.key for p in plays} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert not plays.exhaustive and [(u.card, u.id) for u in plays.unread] == [(COLOSSUS, "ED1")]
+    assert not any(p.action == "procedure_summon" for p in plays)
+    assert COLOSSUS in unread_in_turn(position)
