@@ -554,9 +554,14 @@ def uncertain_no_tribute_grants(position: Position) -> list:
 def _another_normal_summon_may_come(position: Position) -> bool:
     """TRQ-2: the turn player may still have a Normal Summon once one was made: an activation of theirs this turn may
     have granted one (Double Summon), or a card of theirs grants an additional one (NS-13, "After you Normal Summon
-    this card, ..."). Broad: it only decides whether an uncertain grant is named."""
+    this card, ..."), or a monster of either player's grants the turn player one (TRQ-5). Broad: it only decides
+    whether an uncertain grant is named."""
+    from ..cards.cardtext import pointed_summon_grant
     from ..cards.effects import read_clauses
     if any("activate" in e and e["player"] == position.turn_player for e in position.events):
+        return True
+    if any(pointed_summon_grant(instance.card) is not None for instance in position.instances.values()
+           if instance.location in ("monster_zone", "extra_monster_zone")):
         return True
     return any(instance.player == position.turn_player and any(
         c.kind in ("extra_normal_summon_while", "extra_normal_summon_after", "extra_tribute_summon")

@@ -251,3 +251,14 @@ def test_trq_6_after_a_thunder_monsters_activation_the_procedure_is_withheld(rea
     assert not plays.exhaustive and [(u.card, u.id) for u in plays.unread] == [(COLOSSUS, "ED1")]
     assert not any(p.action == "procedure_summon" for p in plays)
     assert COLOSSUS in unread_in_turn(position)
+
+
+def test_trq_2_and_5_an_ogres_additional_summon_after_a_spellcasters_normal_summon_withholds(real):
+    """The regular Normal Summon was Dark Magician Girl (maybe by Crowley's grant); the opponent's Ogre still gives the turn
+    player an additional Normal Summon to M2: Dark Magician there without Tribute is uncertain, so withheld."""
+    b = board(cards=real).monster("right", CROWLEY).hand("Dark Magician").event(summon="normal", card="Dark Magician Girl")
+    b.opponent.monster("left", OGRE)
+    plays = legal_plays(b.build(), all_instances=True)
+    assert {p.key for p in plays} == {p.key for p in reference_plays(b.build(), all_instances=True)}
+    assert [(u.card, u.id) for u in plays.unread] == [(CROWLEY, "EMZR")]
+    assert not any(p.action == "normal_summon" for p in plays)
