@@ -292,8 +292,10 @@ def is_read(card: Card, sentence: str) -> bool:
     Chain" sentence (TGT, CHN-1), a Normal Summon rule `cardtext` parsed whole (NS-8..NS-11: its kind of
     Tribute or condition understood), a replacement that banishes cards instead of sending them to the GY
     (BAN-1..BAN-3: `replacements`), a face-up card's grant of an additional Normal Summon whose monsters
-    parse (NS-13: `effects.normal_summon_grants`), a use count that decides no play pysolver lists (MUS-5), or a
-    continuous negation of monsters' effects (NGT-1: `negations`)."""
+    parse (NS-13: `effects.normal_summon_grants`), a use count that decides no play pysolver lists (MUS-5), a
+    continuous negation of monsters' effects (NGT-1: `negations`), or a Tribute or Normal Summon sentence of
+    docs/tribute-rules.md TRQ-2, TRQ-5, TRQ-6 (`cardtext.no_tribute_grant`, `pointed_summon_grant`,
+    `hand_activation_procedure`)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
