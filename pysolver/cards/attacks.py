@@ -498,6 +498,8 @@ class AttackRules:
     not_target_kind_presence: object = None   # of this filter (itself too), while the position shows such a card
     not_target_kind_needs_material: bool = False   # TGZ-3: LKQ-10 only while this card has Xyz Material
     only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
+    guard_all_but: object = None          # TRQ-4: the opponent's monsters cannot attack its controller's monsters
+                                          # matching this filter (any position: by the card's code)
     column_guard: object = None   # BPX-27: an opponent's monster in a column with a face-up monster of this filter of
                                   # its controller's cannot attack the monsters in its column
     others_cannot_attack: bool = False   # BP-13: the other monsters of its controller cannot attack
@@ -639,7 +641,7 @@ def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
     from .cardtext import tribute_rules
     from .presence import GAINS_WHILE, LINKED, read_lead
-    from .protections import card_kind_filter
+    from .protections import GUARD_ALL_BUT, card_kind_filter
     from .protections import read_sentence as protections_read
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
@@ -668,6 +670,12 @@ def attack_rules(card: Card) -> AttackRules:
                 read.add(sentence)
             continue
         text = sentence.replace(own, "This card")
+        if card.is_monster and (match := GUARD_ALL_BUT.fullmatch(sentence)) and "guard_all_but" not in found \
+                and (guard := _filter(f"monsters, except {match.group('name')}")) is not None \
+                and protections_read(sentence, card):      # TRQ-4: the attack half; the effect half is a protection
+            found["guard_all_but"] = guard
+            read.add(sentence)
+            continue
         if card.is_monster and (match := _SUMMONED_ONLY_TARGET.fullmatch(text)) and "only_target" not in found \
                 and match.group("kind").lower() in card.kinds and protections_read(sentence, card):   # LKQ-9
             found["only_target"], found["only_target_while"] = True, "summoned_" + match.group("kind").lower()

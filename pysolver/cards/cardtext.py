@@ -62,6 +62,10 @@ _DOUBLE = re.compile(r"\bIf Tribute Summoning (?P<a>an? (?:EARTH|WATER|FIRE|WIND
                      r"can be treated as 2 Tributes\b|\b(?:This card c|C)an be treated as 2 Tributes for the Tribute Summon "
                      r"of (?P<b>an? [^.]+?)\.|\bIf you Tribute Summon (?P<c>an? [^,.]+?), you can treat this 1 monster as 2 "
                      r"Tributes\.")
+# TRQ-3 (docs/tribute-rules.md): "This card can be treated as 1 or 3 Tributes for the Tribute Summon of a monster."
+# (Egyptian God Slime: the engine's EFFECT_TRIPLE_TRIBUTE, value 1: a Tribute value of 3 for every monster's Tribute
+# Summon or Set, over-tributing accepted as for NS-6's 2)
+_TRIPLE = re.compile(r"\bThis card can be treated as 1 or 3 Tributes for the Tribute Summon of (?P<what>an? [^.]+?)\.")
 # NS-8: a Tribute Summon (never a Set) with 1 Tribute of one kind, "in (face-up) Attack Position" or not.
 _ONE_TRIBUTE_OF = re.compile(r"(?:You can Tribute Summon this (?:card|monster)(?: in (?:face-up )?Attack Position| face-up)?"
                              r"|This card can be Tribute Summoned in face-up Attack Position"
@@ -142,6 +146,109 @@ def _written_tribute_rules(card: Card) -> tuple[tuple[str, tuple, object], ...]:
     return tuple(found)
 
 
+# TRQ-2 (docs/tribute-rules.md): "Each turn, 1 Level 5 or higher Spellcaster monster you Normal Summon can be Summoned
+# without Tributing." (Crowley, the First Propheseer; Sinister Yorishiro; Catalyst Field): the engine's EFFECT_SUMMON_PROC
+# of the card, granted to its controller's hand monsters of that kind, with a count limit of 1 per card and turn.
+NO_TRIBUTE_EACH_TURN = re.compile(r"Each turn, 1 (?P<what>Level (?P<level>\d+) or higher [^.,]*?monster) you Normal "
+                                  r"Summon can be Summoned without Tributing\.")
+
+
+@dataclass(frozen=True)
+class NoTributeGrant:
+    """TRQ-2: a card's grant of one Normal Summon without Tributing a turn, of a hand monster matching `what`."""
+
+    sentence: str
+    what: object          # the filter (a requirement term) on the monster Normal Summoned
+    level: int            # its lowest Level ("Level 5 or higher"): what pysolver.solve.unread withholds
+
+
+@lru_cache(maxsize=None)
+def no_tribute_grant(card: Card) -> NoTributeGrant | None:
+    """TRQ-2: the card's "Each turn, 1 X you Normal Summon can be Summoned without Tributing." read whole (X parsed),
+    else None (the sentence then stays unread)."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .sentences import sentences
+    for sentence in (s.text for s in sentences(card) if not s.activated):
+        match = NO_TRIBUTE_EACH_TURN.fullmatch(sentence.strip())
+        if match is None:
+            continue
+        try:
+            return NoTributeGrant(sentence, parse_filter(match["what"]), int(match["level"]))
+        except UnsupportedMaterialLine:
+            return None
+    return None
+
+
+# TRQ-5 (docs/tribute-rules.md): "The turn player applies the following effect while this monster is on the field." then
+# "During their Main Phase, they can Normal Summon 1 monster from their hand to their zone this card points to, in addition
+# to their Normal Summon/Set." (Gouki Thunder Ogre: the engine's EFFECT_EXTRA_SUMMON_COUNT over both hands, its value
+# (0, the summoner's zones the card points to, every Tribute but the card itself))
+POINTED_SUMMON_LEAD = "The turn player applies the following effect while this monster is on the field."
+POINTED_SUMMON = re.compile(r"During their Main Phase, they can Normal Summon 1 (?P<what>[^.]+?) from their hand to their "
+                            r"zone this card points to, in addition to their Normal Summon/Set\.")
+
+
+@lru_cache(maxsize=None)
+def pointed_summon_grant(card: Card):
+    """TRQ-5: the filter on the monsters the card lets the turn player Normal Summon additionally to a zone it points
+    to, when its text says so whole after its lead (a Link Monster), else None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .sentences import sentences
+    if "link" not in card.kinds:
+        return None
+    texts = [s.text.strip() for s in sentences(card) if not s.activated]
+    for n, text in enumerate(texts[1:], 1):
+        match = POINTED_SUMMON.fullmatch(text)
+        if match and texts[n - 1] == POINTED_SUMMON_LEAD:
+            try:
+                return parse_filter(match["what"])
+            except UnsupportedMaterialLine:
+                return None
+    return None
+
+
+# TRQ-6 (docs/tribute-rules.md): 'Must be either Fusion Summoned, or Special Summoned during the turn a Thunder monster's
+# effect was activated in the hand, by Tributing 1 Thunder Effect non-Fusion Monster (in which case you do not use
+# "Polymerization").' (Thunder Dragon Colossus: an EFFECT_SPSUMMON_PROC whose condition is a custom activity counter of
+# either player's activations of a Thunder monster's effect in the hand this turn). The history does not say where an
+# activation was made, so the procedure is never offered: with no activation of a monster of that Type this turn it is
+# certainly closed, else the answer withholds it (pysolver.solve.unread).
+HAND_ACTIVATION_PROCEDURE = re.compile(r"Must be either Fusion Summoned, or Special Summoned during the turn an? "
+                                       r"(?P<race>[A-Z][\w-]*(?: [A-Z][\w-]*)?) monster's effect was activated in the "
+                                       r"hand, by Tributing 1 (?P<what>[^.()]+?) \(in which case you do not use "
+                                       r"\"Polymerization\"\)\.")
+
+
+@lru_cache(maxsize=None)
+def hand_activation_procedure(card: Card) -> tuple[str, str] | None:
+    """TRQ-6: (the sentence, the Type whose monsters' activations in the hand open the procedure), when a Fusion
+    Monster's text says so whole (its Tribute parsed), else None."""
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    from .sentences import sentences
+    if "fusion" not in card.kinds:
+        return None
+    for sentence in (s.text.strip() for s in sentences(card) if not s.activated):
+        match = HAND_ACTIVATION_PROCEDURE.fullmatch(sentence)
+        if match is None:
+            continue
+        try:
+            parse_filter(match["what"])
+            kind = parse_filter(f"{match['race']} monster")
+        except UnsupportedMaterialLine:
+            return None
+        from .requirements import Atom
+        if not (isinstance(kind, Atom) and kind.key == "race"):
+            return None
+        return sentence, kind.value
+    return None
+
+
+def only_own_summon_rules(card: Card) -> bool:
+    """TRQ-2: "Requires N Tributes" (the engine's EFFECT_LIMIT_SUMMON_PROC): the card is Normal Summoned only by its own
+    rule, never by a procedure another card grants."""
+    return bool(_REQUIRES.search(card.text))
+
+
 def read_tribute_sentences(card: Card) -> frozenset[str]:
     """The sentences NS-8..NS-11 read (pysolver.cards.reading: a sentence is read only if it parsed whole)."""
     return frozenset(text for text, _, _ in _written_tribute_rules(card))
@@ -193,6 +300,19 @@ def double_tribute(card: Card):
         return parse_filter(match.group("a") or match.group("b") or match.group("c"))
     except UnsupportedMaterialLine as error:
         return UnsupportedText(f"{card.name!r}: double Tribute clause not supported ({error.reason})")
+
+
+def triple_tribute(card: Card):
+    """TRQ-3: the filter on the monsters for whose Tribute Summon `card` counts as 3 Tributes (Egyptian God Slime: any
+    monster), None when its text says none; `UnsupportedText` when the phrase cannot be read."""
+    match = _TRIPLE.search(" ".join(card.text.split())) if card.is_monster else None
+    if match is None:
+        return None
+    from .material_lines import UnsupportedMaterialLine, parse_filter
+    try:
+        return parse_filter(match.group("what"))
+    except UnsupportedMaterialLine as error:
+        return UnsupportedText(f"{card.name!r}: triple Tribute clause not supported ({error.reason})")
 
 
 # NS-10: "cannot be Tributed" written on a monster: while it is face-up on the field it is never a Tribute ("all":
@@ -1144,7 +1264,7 @@ def material_rules(card: Card):
     if not card.is_monster:
         return MaterialRules()
     # Clauses read elsewhere: a Token's own Tribute limit, double Tributes, "can be used as any Token".
-    text = _NO_TRIBUTE_USE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", "")))
+    text = _NO_TRIBUTE_USE.sub("", _TRIPLE.sub("", _DOUBLE.sub("", text.replace("This card can be used as any Token.", ""))))
     from .written import without_read_material_sentences   # Synchro Levels (SYN-2): written.synchro_levels
     unread = _UNREAD_MATERIAL_CLAUSE.search(without_read_material_sentences(card, _without_activated_effects(card, text)))
     if unread:
@@ -1172,7 +1292,7 @@ def unsupported_reason(card: Card) -> str | None:
     limit = unread_limit(card) or unread_reason(card) or unread_material_use(card)
     if limit:
         return limit
-    checks = [material_rules(card), double_tribute(card), ritual_spell(card), procedures(card), gemini(card),
+    checks = [material_rules(card), double_tribute(card), triple_tribute(card), ritual_spell(card), procedures(card), gemini(card),
               token_restrictions(card), synchro_levels(card), non_tuner(card), tuner_substitute(card), xyz_levels(card),
               tuner_if_material(card)]   # a Trap Monster wording pysolver does not read only keeps it off the field
     if card.is_extra_deck:

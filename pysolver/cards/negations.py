@@ -99,6 +99,7 @@ def blind(card: Card) -> bool:
     from .attacks import field_name
     from .cardtext import (
         double_tribute,
+        triple_tribute,
         fusion_substitute,
         material_rules,
         tribute_limit,
@@ -126,7 +127,7 @@ def blind(card: Card) -> bool:
     return (bool(never) and never != "opponent") or tribute_limit(card) is not None \
         or any(r.kind != "field" for r in banish_instead(card)) or deck_bottom_on_leaving(card) \
         or field_name(card) is not None \
-        or read(double_tribute(card)) or bool(fusion_substitute(card)) or bool(tuner_for_user(card)) \
+        or read(double_tribute(card)) or read(triple_tribute(card)) or bool(fusion_substitute(card)) or bool(tuner_for_user(card)) \
         or any(read(reader(card)) for reader in (synchro_levels, non_tuner, tuner_substitute, xyz_levels,
                                                  synchro_all_levels, hand_synchro))
 

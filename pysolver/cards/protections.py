@@ -201,6 +201,15 @@ ATTACK_KIND = re.compile(r"(?:Your opponent's monsters|Monsters your opponent co
                          r"(?:monsters|Monsters))(?: you control)? for attacks")   # "you control": TGZ-3
 
 
+# TRQ-4 (docs/tribute-rules.md): "Your opponent's monsters cannot target for attacks, and your opponent cannot target with
+# card effects, any monsters you control, except "X"." (Egyptian God Slime: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the
+# opponent's monsters and EFFECT_CANNOT_BE_EFFECT_TARGET with EFFECT_FLAG_SET_AVAILABLE on its controller's monsters, both
+# `c:GetCode() ~= id`): the effect half is TGT-3/PRC-3's 'your opponent cannot target monsters you control, except "X"
+# with card effects' (face-down monsters too); pysolver.cards.attacks reads the attack half.
+GUARD_ALL_BUT = re.compile(r"Your opponent's monsters cannot target for attacks, and your opponent cannot target with "
+                           r"card effects, any monsters you control, except (?P<name>\"[^\"]+\")\.")
+
+
 def card_kind_filter(found) -> bool:
     """LKQ-10: a filter on a kind of card only ("Effect Monsters": the engine's `c:IsFaceup() and c:IsType(...)`); other
     descriptions (an archetype: Gogogo Aristera & Dexia, Harpie's Pet Phantasmal Dragon) stay unread."""
@@ -348,6 +357,8 @@ def read_sentence(sentence: str, card: Card):
     """One rule sentence -> its protections (a tuple, maybe empty: a sentence about destruction only is not
     one of these), or None when it is not a form read whole."""
     text = sentence.strip().rstrip(".")
+    if card.is_monster and (guard := GUARD_ALL_BUT.fullmatch(sentence.strip())):     # TRQ-4: the effect half
+        text = f"Your opponent cannot target monsters you control, except {guard.group('name')} with card effects"
     used_by = _USED_BY.fullmatch(text) if card.is_monster else None
     if used_by:                                # TGZ-4: on the monster whose Summon used this card as material
         kind = used_by.group("kind").lower()

@@ -82,6 +82,13 @@ _IRRELEVANT = [re.compile(pattern, re.I) for pattern in (
     # (`effects.activated_effects`: detaching, paying LP, banishing itself), and Tribute Summons, Ritual Tributes and
     # procedures' Tributes are no activation's cost
     r"^Neither player can Tribute cards to activate a card or effect",
+    # TRQ-1: "If a "X" monster you control would Tribute itself to activate its effect during your opponent's turn, you
+    # can banish this card ... instead." (Prank-Kids Meow-Meow-Mu: the engine's EFFECT_COST_REPLACE for its controller,
+    # only while `Duel.IsTurnPlayer(1-tp)`): it replaces a cost of its controller's activations in the other player's
+    # turn, i.e. the activations of the turn player's opponent, which pysolver never lists; and no activation pysolver
+    # lists Tributes a monster as its cost (TRX-2)
+    r"^If an? \"[^\"]*\" monster you control would Tribute itself to activate its effect during your opponent's turn, "
+    r"you can banish this card(?: you control or from your GY)? instead",
     r"\b(?:you can only activate|you can only use|can only be activated|activate this card only|"
     r"can only activate|must (?:pay|have|control|reveal|discard|be in|banish)[^,.]* to activate)\b[^.]*",
     r"\b(?:must be [^.]*?|must [^.]*?) to (?:activate|resolve)[^.]*",
@@ -175,6 +182,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
     ct, ef = cardtext, effects
     return (
         ct._CANNOT_NORMAL, ct._REQUIRES, ct._NO_TRIBUTE, ct._ONLY_CARD, ct._OPTIONAL_TRIBUTES, ct._DOUBLE,
+        ct._TRIPLE,   # TRQ-3
         ct._NO_TRIBUTE_USE, ct._NEVER_TRIBUTED, ct._NEVER_TRIBUTE_SUMMON, ct.NEVER_TRIBUTED_BY_OPPONENT, ct._NEVER_MATERIAL, ct._NEVER_MATERIAL_FOR, ct._NEVER_THE_TURN, ct._NEVER_WITH_MATERIAL, ct._ONLY_FOR,
         ct.NEVER_MATERIAL_FACE_UP,   # LKQ-13
         ct._OTHERS_NOT, ct._OTHERS_MUST, ct._ONLY_AS_SUBSTITUTE, ct._WHOLE, ct._SUBSTITUTE, ct._RITUAL_TARGET,
@@ -287,8 +295,10 @@ def is_read(card: Card, sentence: str) -> bool:
     Tribute or condition understood), a replacement that banishes cards instead of sending them to the GY
     (BAN-1..BAN-3: `replacements`), a face-up card's grant of an additional Normal Summon whose monsters
     parse (NS-13: `effects.normal_summon_grants`), a use count that decides no play pysolver lists (MUS-5), a
-    continuous negation of monsters' effects (NGT-1: `negations`), or a Monster Card's sentence that applies only
-    while it is an Equip Card or a Monster Card is equipped to it (EQP-1: `cardtext.only_as_equip`)."""
+    continuous negation of monsters' effects (NGT-1: `negations`), a Monster Card's sentence that applies only
+    while it is an Equip Card or a Monster Card is equipped to it (EQP-1: `cardtext.only_as_equip`), or a Tribute
+    or Normal Summon sentence of docs/tribute-rules.md TRQ-2, TRQ-5, TRQ-6 (`cardtext.no_tribute_grant`,
+    `pointed_summon_grant`, `hand_activation_procedure`)."""
     return sentence in attacks.attack_rules(card).sentences or _covered(sentence, card) \
         or any(lock.sentence == sentence for lock in locks.summon_locks(card)) or _read_as_protection(card, sentence) \
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
@@ -299,6 +309,9 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \
         or any(sentence == read for read, _, _ in locks.extra_deck_lead(card)) \
         or (cardtext.opponent_tributes(card) is not None and bool(cardtext.OPPONENT_TRIBUTES.fullmatch(sentence))) \
+        or (cardtext.no_tribute_grant(card) is not None and cardtext.no_tribute_grant(card).sentence == sentence) \
+        or (cardtext.pointed_summon_grant(card) is not None and bool(cardtext.POINTED_SUMMON.fullmatch(sentence))) \
+        or (cardtext.hand_activation_procedure(card) or ("",))[0] == sentence.strip() \
         or (cardtext.fusion_gy_grant(card) is not None and bool(cardtext.FUSION_GY_GRANT.fullmatch(sentence))) \
         or uniques.read_unique(card, sentence) is not None or sentence in cardtext.read_tribute_sentences(card) \
         or _ritual_reminder(card, sentence) or sentence in replacements.read_sentences(card) \
@@ -316,15 +329,11 @@ def is_read(card: Card, sentence: str) -> bool:
 # player, in their own turn, or the other player, who makes no listed play). "While this card has material, you can
 # activate a Quick-Play Spell Card or a Trap Card from your hand during your opponent's turn by detaching 1 material from
 # this card at activation." (Ebon High Magician); "You can activate "Runick" Quick-Play Spell Cards from your hand during
-# your opponent's turn." (Runick Fountain); 'If a "Prank-Kids" monster you control would Tribute itself to activate its
-# effect during your opponent's turn, you can banish this card you control or from your GY instead.' (Prank-Kids
-# Meow-Meow-Mu).
+# your opponent's turn." (Runick Fountain). (Prank-Kids Meow-Meow-Mu's cost replacement in the opponent's turn: TRQ-1.)
 _OPPONENTS_TURN_GRANT = re.compile(
     r"(?:While this card has (?:Xyz )?materials?, you|You) can activate (?:a Quick-Play Spell Card or a Trap Card|"
     r"\"[^\"]+\" Quick-Play Spell Cards) from your hand during your opponent's turn"
-    r"(?: by detaching 1 material from this card at activation)?\."
-    r"|If an? \"[^\"]+\" monster you control would Tribute itself to activate its effect during your opponent's turn, "
-    r"you can banish this card you control or from your GY instead\.")
+    r"(?: by detaching 1 material from this card at activation)?\.")
 # CTR-8: "This is a Quick Effect if this card has a Dragon monster as material, but cannot be activated in the Damage
 # Step." (Voloferniges, the Darkest Dragon Doomrider): when the card's own effect may be activated; read only while
 # pysolver offers none of the card's effects as plays (`effects.activated_effects` empty), so it decides no listed play.

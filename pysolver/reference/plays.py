@@ -42,6 +42,8 @@ from contextvars import ContextVar
 from typing import Callable, Iterable, Iterator, Sequence
 
 from ..cards.cardtext import (MaterialRules, RitualLimits, RitualSpell, double_tribute, fusion_spell,
+                              no_tribute_grant, only_own_summon_rules, pointed_summon_grant, triple_tribute,
+                              TributeRule,
                               fusion_substitute,
                               material_requirement, material_rules, own_original_stats, ritual_spell, special_summon_limit,
                               special_summon_needs,
@@ -216,13 +218,33 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                    or (kind == "filter" and action == "normal_summon" and _matches(wanted, monster))
                    or (kind == "filter_or_set" and _matches(wanted, monster)) for kind, wanted in grants)
 
+    def pointed(action: str, monster: Instance, tributes: Sequence[Instance]) -> set | None:
+        """TRQ-5: the Main Monster Zones an additional summon "to their zone this card points to" allows this summon,
+        None when it is allowed otherwise (any zone)."""
+        if granted(action, monster, tributes):
+            return None
+        zones: set = set()
+        for kind, wanted in grants:
+            if kind == "pointed" and action == "normal_summon":
+                grantor, what = wanted
+                if _matches(what, monster) and grantor.id not in {t.id for t in tributes}:
+                    zones |= {f"M{x}" for x, y in _points_to(grantor.card, _place_of(position, grantor),
+                                                             grantor.player == position.turn_player) if y == 0}
+        return zones
+
     hand = _own(position, "hand")
     free = _free_main_monster_zones(position)
+    granted_filters = _no_tribute_grants_left(position)
     for monster in hand:
         rules = tribute_rules(monster.card)
+        if rules and not only_own_summon_rules(monster.card) and any(_matches(f, monster) for f in granted_filters):
+            rules = rules + (TributeRule(0, set=False),)        # TRQ-2: another card's grant
         field = [t for t in _own(position, ON_FIELD) + _opponent_tributes(position) if _can_be_tributed(t, monster)]
 
         def value(tribute: Instance) -> int:
+            tripled = triple_tribute(tribute.card)   # TRQ-3: "can be treated as 1 or 3 Tributes": 3 (1 when fewer do)
+            if tripled is not None and not isinstance(tripled, Exception) and _matches(tripled, monster):
+                return 3
             doubled = double_tribute(tribute.card)   # NS-6: a filter on the monster Tribute Summoned
             return 2 if doubled is not None and not isinstance(doubled, Exception) and _matches(doubled, monster) else 1
 
@@ -241,15 +263,43 @@ def normal_summons_and_sets(position: Position) -> Iterator[Play]:
                             continue
                         if rule.filter is not None and not all(_matches(rule.filter, t) for t in tributes):
                             continue                                    # NS-8, NS-11: Tributes of one kind
-                        if not granted(action, monster, tributes):
+                        allowed = pointed(action, monster, tributes)
+                        if allowed is not None and not allowed:
                             continue
                         zones = (_free_main_monster_zones(position, tributes) if tributes else free) \
                             + _unlocked_tribute_zones(position, tributes)                 # ZLK-1
+                        if allowed is not None:
+                            zones = [z for z in zones if z in allowed]                    # TRQ-5
                         if not zones:
                             continue
                         yield Play(action=action, card=monster.id, name=monster.card.name,
                                    tributes=_sorted_ids(t.id for t in tributes), zones=_sorted_ids(zones),
                                    positions=positions)
+
+
+def _no_tribute_grants_left(position: Position) -> list:
+    """TRQ-2 (docs/tribute-rules.md): the filters of the "Each turn, 1 X you Normal Summon can be Summoned without
+    Tributing" grants the turn player may still use. Each card saying it, where its text applies, allows one such Normal
+    Summon a turn; every Normal Summon of the turn that may have been one spends a card of that filter: a Normal Summon
+    event of a monster matching it (negated or not), or an unknown Normal Summon (`normal_summon_used` with no Normal
+    Summon/Set event). A filter is left while its cards outnumber those summons."""
+    cards: dict = {}
+    for card in _own(position, ON_FIELD + ("spell_trap_zone", "field_zone")):
+        grant = no_tribute_grant(card.card)
+        if grant is not None and _applies(card, "card"):
+            cards.setdefault(grant.what, []).append(card)
+    if not cards:
+        return []
+    events = _my_events(position, "summon")
+    summoned = [name for e in events if e["summon"] == "normal" for name in e["cards"]]
+    unknown = position.normal_summon_used and not any(e["summon"] in ("normal", "set") for e in events)
+    left = []
+    for what, granters in cards.items():
+        spent = unknown + sum((c := _card_named(position, name)) is not None and _matches(what, _Stand(c))
+                              for name in summoned)
+        if len(granters) > spent:
+            left.append(what)
+    return left
 
 
 def _face_up(instance: Instance) -> bool:
@@ -533,7 +583,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                      and not (_attack_text(o).not_target_kind_needs_material     # TGZ-3: while it has Xyz Material
                               and not any(i.location == "overlay" and i.host == o.id
                                           for i in position.instances.values()))]
+    all_but = [_attack_text(o).guard_all_but for o in opponents                  # TRQ-4: any position, by name
+               if _attack_text(o).guard_all_but is not None]
     attackable = [o.id for o in opponents if not not_target(o)
+                  and not any(_matches(f, o) for f in all_but)
                   and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
                   and not [y for y in only if y != o.id]
                   and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))
@@ -3195,6 +3248,13 @@ def _normal_summon_rights(position: Position) -> tuple[bool, list]:
                 for c in _clauses_of(card.card):
                     if c.kind == "extra_normal_summon_while":
                         grants.append(("filter_or_set" if c.method == "set" else "filter", c.except_filter))
+        # TRQ-5: "The turn player applies the following effect while this monster is on the field. During their Main
+        # Phase, they can Normal Summon 1 monster from their hand to their zone this card points to, ...": a face-up
+        # monster of either player whose effects apply
+        for card in position.instances.values():
+            if card.location in ON_FIELD and _applies(card, "card") \
+                    and (what := pointed_summon_grant(card.card)) is not None:
+                grants.append(("pointed", (card, what)))
     return used < limit, grants
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from ..cards.cardtext import (RitualSpell, changes_others_stats, changes_others_stats_from_gy, double_tribute,
+                              no_tribute_grant, only_own_summon_rules, pointed_summon_grant, triple_tribute,
                               own_original_stats, ritual_limits, fusion_spell, fusion_substitute,
                               fusion_material_places, pendulum_after_summon, extra_deck_gy_needed,
                               opponent_tributes, fusion_gy_grant,
@@ -385,6 +386,17 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
     double = _read(card, double_tribute(card), target)   # NS-6: counts as 2 Tributes for the monsters it names
     if double is not None:
         out.append(f"double_tribute({c},{filters.number(double)}).")
+    triple = _read(card, triple_tribute(card), target)   # TRQ-3: counts as 3 Tributes for the monsters it names
+    if triple is not None:
+        out.append(f"triple_tribute({c},{filters.number(triple)}).")
+    grant = no_tribute_grant(card)                    # TRQ-2: one Normal Summon without Tributing a turn
+    if grant is not None:
+        out.append(f"no_tribute_grant({c},{filters.number(grant.what)}).")
+    pointed = pointed_summon_grant(card)              # TRQ-5: an additional Normal Summon to a zone it points to
+    if pointed is not None:
+        out.append(f"extra_summon_to_pointed({c},{filters.number(pointed)}).")
+    if only_own_summon_rules(card):                   # TRQ-2: "Requires N Tributes": no granted procedure
+        out.append(f"only_own_summon_rules({c}).")
     rules = _read(card, material_rules(card), target)
     if rules is not None:
         out.extend(f"cannot_be_material({c},{kind})." for kind in sorted(rules.never))
@@ -743,6 +755,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.only_target_face_down:            # BPX-22: ... and on every face-down monster
         out.append(f"attack_only_target_face_down({c}).")
+    if rules.guard_all_but is not None:        # TRQ-4: no attack on its controller's monsters of this filter
+        out.append(f"attack_guard_all_but({c},{filters.number(rules.guard_all_but)}).")
     if rules.column_guard is not None:         # BPX-27: the attack targets in the attacker's column
         out.append(f"attack_column_guard({c},{filters.number(rules.column_guard)}).")
     if rules.lock_alone_hand is not None:

@@ -33,9 +33,10 @@ _NEEDS = {
                  "attack_column_guard",   # BPX-27: at/3
                  "ritual_from_extra_deck",   # RSP-2: a Ritual Monster from the face-up Extra Deck
                  "own_procedure_only",   # PRY-1: an Extra Deck monster by its own procedure, with no material line
-                 "activation_lock_unless_linked", "summon_lock_column"),   # LKQ-4: points/3; LKQ-11: at/3
+                 "activation_lock_unless_linked", "summon_lock_column",   # LKQ-4: points/3; LKQ-11: at/3
+                 "extra_summon_to_pointed"),   # TRQ-5: points/3
     "materials.lp": ("requirement", "alternative_xyz"),
-    "tribute_text.lp": ("rule_alternative", "tribute_rule_filter"),
+    "tribute_text.lp": ("rule_alternative", "tribute_rule_filter", "no_tribute_grant"),   # TRQ-2
     "material_text.lp": ("synchro_level_alternative", "non_tuner_option", "tuner_substitute", "xyz_level_alternative",
                          "xyz_treats_as_level", "cannot_be_material", "cannot_be_material_the_turn",
                          "cannot_be_material_with_material", "material_only_for", "other_materials_not", "fusion_only_as_substitute", "hand_synchro",

@@ -42,6 +42,8 @@ from ..cards.cardtext import (
     stat_terms_sentence,
     special_this_turn_unknown,
 )
+from ..cards.cardtext import hand_activation_procedure, no_tribute_grant
+from ..cards.negations import negations, own_effects_apply
 from ..cards.negations import uncertain as uncertain_negations
 from ..cards.reading import NEGATES, Unread, unread_clauses, whom
 from ..cards.uniques import is_x, unique
@@ -332,6 +334,29 @@ class Withheld:
                     f'whether it was Special Summoned this turn is not recorded (it was Gemini Summoned this turn), '
                     f'which "{asking.card.name}" ({asking.id}) asks of its material', _WITHHELD["play"]))
                 self._scopes.append("play")
+        # TRQ-2 (docs/tribute-rules.md): a grant of one Normal Summon without Tributing a turn per card ("Each turn, 1
+        # Level 5 or higher Spellcaster monster you Normal Summon can be Summoned without Tributing.") is applied only
+        # while it is certain to be left; when a Normal Summon of the turn may have spent every such card, the Normal
+        # Summons without Tribute of the hand monsters it may cover are withheld.
+        self.no_tribute_ids: set[str] = set()
+        for granter, grant in uncertain_no_tribute_grants(position):
+            hand = [i.id for i in position.instances.values() if i.player == position.turn_player
+                    and i.location == "hand" and (i.card.level or 0) >= grant.level]
+            if hand and not set(hand) <= self.no_tribute_ids:
+                self.no_tribute_ids |= set(hand)
+                self.entries.append(UnreadCard(granter.card.name, granter.id, grant.sentence, _NO_TRIBUTE_WITHHELD))
+                self._scopes.append("no_tribute")
+
+        # TRQ-6 (docs/tribute-rules.md): a procedure open "during the turn a Thunder monster's effect was activated in the
+        # hand" is never offered (the history does not say where an activation was made); after an activation of a
+        # monster of that Type this turn, by either player, it may be open: named, its procedure withheld.
+        for instance in position.instances.values():
+            opened = hand_activation_procedure(instance.card)
+            if opened is None or instance.player != position.turn_player or instance.location != "extra_deck" \
+                    or _face_up(instance) or not _activated_this_turn(position, opened[1]):
+                continue
+            self.entries.append(UnreadCard(instance.card.name, instance.id, opened[0], _PROCEDURE_WITHHELD))
+            self._scopes.append("procedure")
 
         # NGT-4, NGT-5 (docs/lock-rules.md): a read negation whose own card another negation covers, itself covered
         # (which of them applies is not decided here), refuses the position; a monster a negation may cover whose
@@ -358,6 +383,12 @@ class Withheld:
             own = entry.id == instance_id
             if pendulum and action == "pendulum_summon":
                 found.append(entry)
+            elif scope == "procedure":                    # TRQ-6: its own procedure
+                if own and action == "procedure_summon":
+                    found.append(entry)
+            elif scope == "no_tribute":                   # TRQ-2: Normal Summons of the hand monsters it covers
+                if action == "normal_summon" and instance_id in self.no_tribute_ids:
+                    found.append(entry)
             elif scope == "only_one":
                 if action in _SUMMONS or action == "activate":
                     found.append(entry)
@@ -386,6 +417,8 @@ class Withheld:
             return False
         if {play.card, *(play.cards or ())} & self.summon_ids:
             return False
+        if play.action == "normal_summon" and play.card in self.no_tribute_ids and not play.tributes:
+            return False                                  # TRQ-2
         if self.only_one and play.action in _SUMMONS or (play.action == "activate" and self.only_one):
             if any(_named(self.position, i, what) for i in (play.card, *(play.cards or ()), play.target)
                    for what in self.only_one):
@@ -409,7 +442,7 @@ class Withheld:
         summoning = action in _SUMMONS or action == "activate"
         named = {i for i in self.position.instances
                  if summoning and any(_named(self.position, i, what) for what in self.only_one)}
-        cards = self.summon_ids | named
+        cards = self.summon_ids | named | (self.no_tribute_ids if action == "normal_summon" else set())   # TRQ-2
         if self.pendulum and action == "pendulum_summon":
             cards = set(self.position.instances)
         targets = set(self.position.instances) if self.all_targets else self.target_ids | self.play_ids | named
@@ -482,6 +515,74 @@ class Withheld:
 
 
 
+_PROCEDURE_WITHHELD = ("its Special Summon by its own procedure (whether the activation of this turn it needs was made in "
+                       "the hand is not in the position)")
+
+
+def _activated_this_turn(position: Position, race: str) -> bool:
+    """TRQ-6: an activation event of this turn, by either player, of a monster card of that Type (or of a card pysolver
+    does not know)."""
+    for event in position.events:
+        if "activate" in event:
+            card = position.cards.get(event["activate"])
+            if card is None or (card.is_monster and card.race == race):
+                return True
+    return False
+
+
+_NO_TRIBUTE_WITHHELD = ("Normal Summons without Tributing of the hand monsters it may allow (a Normal Summon of this turn "
+                        "may have used it)")
+
+
+def uncertain_no_tribute_grants(position: Position) -> list:
+    """TRQ-2: the turn player's cards with a grant of one Normal Summon without Tributing a turn, where their text
+    applies, when a Normal Summon of this turn may have used every such card (the encodings apply the grant only while
+    those cards outnumber the Normal Summons of the turn that may have used one), each (card, grant). Counted broadly
+    here (every Normal Summon of the turn, whatever it summoned; any negation in the position makes it uncertain too),
+    so that every case the encodings leave out is named."""
+    granters = []
+    for instance in position.instances.values():
+        grant = no_tribute_grant(instance.card)
+        if grant is None or instance.player != position.turn_player or not _face_up(instance):
+            continue
+        if instance.location in ("monster_zone", "extra_monster_zone") and own_effects_apply(instance) or \
+                instance.location in ("spell_trap_zone", "field_zone") and not instance.card.is_monster:
+            granters.append((instance, grant))
+    if not granters or not _another_normal_summon_may_come(position):
+        return []
+    events = [e for e in position.events if "summon" in e and e["player"] == position.turn_player]
+    unknown = position.normal_summon_used and not any(e["summon"] in ("normal", "set") for e in events)
+    negation = any(negations(i.card) for i in position.instances.values())
+    found = []
+    for granter, grant in granters:
+        # a Normal Summon that may have used it: of a monster of its Level or higher (its filter says "Level N or
+        # higher"), or of a card pysolver does not know, or an unknown one
+        spent = unknown + sum(e["summon"] == "normal" and ((c := position.cards.get(name)) is None
+                                                            or (c.level or 0) >= grant.level)
+                              for e in events for name in e["cards"])
+        alike = sum(other.what == grant.what for _, other in granters)
+        if spent and (alike <= spent or negation):
+            found.append((granter, grant))
+    return found
+
+
+def _another_normal_summon_may_come(position: Position) -> bool:
+    """TRQ-2: the turn player may still have a Normal Summon once one was made: an activation of theirs this turn may
+    have granted one (Double Summon), or a card of theirs grants an additional one (NS-13, "After you Normal Summon
+    this card, ..."), or a monster of either player's grants the turn player one (TRQ-5). Broad: it only decides
+    whether an uncertain grant is named."""
+    from ..cards.cardtext import pointed_summon_grant
+    from ..cards.effects import read_clauses
+    if any("activate" in e and e["player"] == position.turn_player for e in position.events):
+        return True
+    if any(pointed_summon_grant(instance.card) is not None for instance in position.instances.values()
+           if instance.location in ("monster_zone", "extra_monster_zone")):
+        return True
+    return any(instance.player == position.turn_player and any(
+        c.kind in ("extra_normal_summon_while", "extra_normal_summon_after", "extra_tribute_summon")
+        for c in read_clauses(instance.card)) for instance in position.instances.values())
+
+
 def stats_changer(position: Position) -> tuple[Instance, str] | None:
     """STM-2: a card in force whose continuous effect may change other monsters' ATK/DEF, with that sentence: face-up
     on the field, or in the GY when the sentence applies there."""
@@ -517,6 +618,16 @@ def unread_in_turn(position: Position) -> list[str]:
            for i in position.instances.values()):
         found |= {i.card.name for i in position.instances.values() if i.player == position.turn_player
                   and i.location == "extra_deck" and asks_special_this_turn(i.card)}
+    # TRQ-2: a grant of one Normal Summon without Tributing a turn per card, counted against every Normal Summon of the
+    # turn whatever it summoned (a line's own Tribute Summon of such a monster too): lines with two Normal Summons may be
+    # missed
+    found |= {instance.card.name for instance in position.instances.values()
+              if instance.player == position.turn_player and no_tribute_grant(instance.card) is not None
+              and _can_matter(instance, position, deck_used)}
+    # TRQ-6: a procedure open after an activation in the hand, which a line may make
+    found |= {instance.card.name for instance in position.instances.values()
+              if instance.player == position.turn_player and hand_activation_procedure(instance.card) is not None
+              and _can_matter(instance, position, deck_used)}
     # UNQ-4: a card with an "only 1 X" rule and another X of the turn player, where a Pendulum Summon may
     # happen in the turn (a Pendulum card of theirs): a line may bring them out together
     mine = [i for i in position.instances.values() if i.player == position.turn_player]

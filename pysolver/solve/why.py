@@ -590,6 +590,19 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "normal_summon_available: U < L": ("NS-1", "you already used your Normal Summon or Set this turn ({U} of {L})"),
     "additional_available": (None, None),
     "may_use: N > 0": (None, None),
+    "free_use: N > 0": (None, None),
+    # TRQ-2, TRQ-5: a way another card grants (a Normal Summon without Tributing, an additional summon to a zone it
+    # points to): when no such card applies, that way is simply not one (the rule of the turn's Normal Summon says why)
+    "granted_no_tribute": (None, None), "pointed_grant": (None, None), "no_tribute_grant": (None, None),
+    "extra_summon_to_pointed": (None, None),
+    "no tribute_rule": ("NS-7", "{subject} can never be Normal Summoned or Set"),
+    "not only_own_summon_rules": ("TRQ-2", "it is Normal Summoned only by its own rule (\"Requires N Tributes\"), "
+                                           "never by a way another card grants"),
+    "no_tribute_spent: M = #count { K: summon_event(K,normal,D,me,_,_), matches(ev(K,D),F); unknown: normal_summon_used, "
+    "not summon_event(_,normal,_,me,_,_), not summon_event(_,set,_,me,_,_) }": (None, None),
+    "no_tribute_left: M < #count { I: no_tribute_granter(I,F) }": (
+        "TRQ-2", "every card of yours that lets such a monster be Normal Summoned without Tributing may have been used "
+                 "by a Normal Summon this turn"),
     "ns_used": (None, None), "ns_limit": (None, None), "instance": (None, None), "subject": (None, None),
     "rules": (None, None), "turn": (None, None), "pendulum_zone: R >= 4": (None, None), "scale_value": (None, None),
     "scales: Low = #min { X; Y }": (None, None), "scales: High = #max { X; Y }": (None, None),
