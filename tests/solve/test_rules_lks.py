@@ -157,6 +157,43 @@ def test_lks_4_its_activation_this_turn_refuses_the_history(real):
         whole_plays(b.build())
 
 
+# --- LKS-5: grants that change no play pysolver lists -----------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["Golden Allure Queen", "Brotherhood of the Fire Fist - Eagle", "Traptrix Cularia"])
+def test_lks_5_the_grants_are_read(real, name):
+    assert unread_clauses(real[name]) == ()
+
+
+def test_lks_5_no_fire_fist_monster_effect_nor_hole_normal_trap_is_modelled(real):
+    """The reading of Eagle's and Cularia's sentences rests on this, over the whole database."""
+    from pysolver.cards.material_lines import default_archetypes
+    table = default_archetypes()
+    fire_fist, holes = table["Fire Fist"], (table["Hole"], table["Trap Hole"])
+    modelled = [card for card in real if activated_effects(card)]
+    assert not [c.name for c in modelled if c.is_monster and c.in_archetype(fire_fist)]
+    assert not [c.name for c in modelled if "trap" in c.kinds and not c.kinds & {"continuous", "counter"}
+                and any(c.in_archetype(code) for code in holes)]
+
+
+def test_lks_5_golden_allure_queen_on_either_side_changes_no_play(real):
+    """Activations are listed in the turn player's Main Phase only, where an ignition effect is activated anyway."""
+    def answer(side: str) -> set:
+        b = board(cards=real).hand("Monster Reborn").graveyard("Celtic Guardian") \
+            .monster(2, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+        (b if side == "mine" else b.opponent).monster(1, "Golden Allure Queen", summoned_as="link")
+        return {(action, card, target) for action, card, target in whole_plays(b.build()) if action == "activate"}
+    assert ("activate", "H1", "GY1") in answer("mine")
+    assert {p for p in answer("theirs") if p[1] == "H1"} == {("activate", "H1", "GY1")}
+
+
+def test_lks_5_eagle_and_cularia_positions_are_whole(real):
+    b = board(cards=real).monster("left", "Brotherhood of the Fire Fist - Eagle", summoned_as="link") \
+        .hand("Call of the Haunted").graveyard("Celtic Guardian")
+    b.opponent.monster("right", "Traptrix Cularia", summoned_as="link")
+    plays = whole_plays(b.build())
+    assert ("set_spell_trap", "H1", None) in {(a, c, None) for a, c, _ in plays}
+
+
 # --- what stays unread ---------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["Hi-Speedroid Kitedrake", "Samurai Destroyer", "Flower Cardian Lightflare",
