@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from .card import Card
 from .counters import cost_needs_counters
-from .sentences import sentences
+from .sentences import sentences, turn_effects
 from .requirements import ANY, EQUIPPED_WITH_MONSTER_CARD_WORDS, Atom, Not, Or, conj
 
 
@@ -1314,6 +1314,8 @@ def _turn_clauses(card: Card) -> tuple[tuple, tuple]:
         except (UnsupportedText, ValueError) as error:
             unread.append((extra.group(0), str(error)))
     found.extend(clause for _, clause in normal_summon_grants(card))
+    # LKS-1, LKS-4: what an activated effect applies for the rest of the turn that no reader applies
+    unread.extend((sentence, f"effect applied for the rest of the turn {sentence!r}") for sentence in turn_effects(card))
     return tuple(found), tuple(unread)
 
 

@@ -544,3 +544,25 @@ def extra_deck_lead(card: Card) -> tuple[tuple[str, str, int], ...]:
 
 HAND_EFFECTS_GRANT = re.compile(r'You can activate the effects of "[^"]+" monsters in your hand even while you control '
                                 r"a monster\(s\)\.")
+
+
+# --------------------------------------------------------------------------------------------------
+# LKS-5 (docs/lock-rules.md): grants that change no play pysolver lists, on either side, read as such.
+# 'You can activate the effects of your monsters with "Allure Queen" in their original names, that equip monsters to
+# themselves, as Quick Effects.' (Golden Allure Queen; the engine's EFFECT_GOLDEN_ALLURE_QUEEN, which those monsters'
+# scripts read to add a Quick Effect copy of the ignition effect): pysolver lists activations only in the open game
+# state of the turn player's Main Phase, where an ignition effect can be activated anyway; a Quick Effect differs only
+# in when it can be activated (the Battle Phase, the opponent's turn, a Chain), none of which pysolver lists.
+QUICK_EQUIP_GRANT = re.compile(r'You can activate the effects of your monsters with "[^"]+" in their original names, that '
+                               r"equip monsters to themselves, as Quick Effects\.")
+# 'You can activate "Fire Fist" monsters' effects without sending "Fire Fist" or "Fire Formation" card(s) from your hand
+# or field to the GY.' (Brotherhood of the Fire Fist - Eagle; EFFECT_COST_REPLACE for its controller): a cost of those
+# monsters' effects replaced; and 'After you activate a "Hole" Normal Trap Card, you can Set it instead of sending it to
+# the GY.' (Traptrix Cularia; EVENT_CHAIN_SOLVED of its controller's activated "Hole"/"Trap Hole" Normal Trap): where that
+# Trap ends. No monster of those archetypes has an activated effect pysolver models, nor any such Normal Trap
+# (`effects.activated_effects`; tests/solve/test_rules_lks.py checks this over the whole database), so neither
+# changes a play pysolver lists.
+COST_FREE_GRANT = re.compile(r"You can activate \"[^\"]+\" monsters' effects without sending (?:\"[^\"]+\"(?: or "
+                             r"\"[^\"]+\")?) card\(s\) from your hand or field to the GY\.")
+SET_TRAP_INSTEAD = re.compile(r'After you activate an? "[^"]+" Normal Trap Card, you can Set it instead of sending it to '
+                              r"the GY\.")

@@ -248,6 +248,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ef.ONLY_THE_ABOVE_MATERIALS,
         locks.NO_NEGATION,          # LKP-1: no play pysolver lists negates an activation or an effect
         locks.HAND_EFFECTS_GRANT,   # LKP-8: no play pysolver lists activates a monster's effect in the hand
+        locks.QUICK_EQUIP_GRANT, locks.COST_FREE_GRANT, locks.SET_TRAP_INSTEAD,   # LKS-5: no play pysolver lists
         re.compile(r"You must control no monsters to activate this card\."),
         re.compile(r"This card can be used as any Token\."),
         re.compile(r"After you Normal Summon this card, you can Normal Summon 1 .+? during your Main Phase this turn,"

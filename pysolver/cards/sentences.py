@@ -44,21 +44,56 @@ class Sentence:
 def sentences(card: Card) -> tuple[Sentence, ...]:
     """The card's sentences, each marked whether it belongs to an activated effect."""
     out = []
+    lead = None          # the last sentence outside a bullet so far: the lead of the bullets after it
     for where, paragraph in _parts(card):
         in_effect = False
-        for bullet in paragraph.split("●"):
+        for number, bullet in enumerate(paragraph.split("●")):
+            of_turn_effect = number > 0 and _is_turn_lead(lead, where)    # LKS-1
             for sentence in _split(bullet.strip()):
                 sentence = sentence.strip()
                 if not sentence:
                     continue
                 starts = (bool(re.search(r"[:;]", _unquoted(sentence))) and not sentence.startswith("Must")) \
                     or bool(_OLD_TRIGGER.match(sentence))
-                if starts:
+                if starts or of_turn_effect:
                     in_effect = True
                 elif in_effect and not _FOLLOW_ON.match(sentence):
                     in_effect = False
                 out.append(Sentence(sentence, where, in_effect))
+                if number == 0:
+                    lead = out[-1]
     return tuple(out)
+
+
+# LKS-1: the lead of the bullets an activated effect applies until the end of the turn ("...: You can apply 1 of the
+# following effects to this card, until the end of this turn.", Groza, Tyrant of Thunder; "You can Tribute 1 other
+# monster; apply 1 of these effects until the end of this turn."): each bullet is what that effect applies when it
+# resolves, for that turn only (the history's activation: `turn_effects`).
+_TURN_LEAD = re.compile(r"\bapply (?:1|one) of (?:these|the following) effects(?: to this card)?,? until the end of this "
+                        r"turn\.$")
+
+
+def _is_turn_lead(lead: Sentence | None, where: str) -> bool:
+    return lead is not None and lead.activated and lead.where == where == "card" and bool(_TURN_LEAD.search(lead.text))
+
+
+# LKS-1, LKS-4: what an activated effect lets a card do or forbids for the rest of the turn that no reader applies
+# from the history: a bullet of LKS-1 that says what a player or a card can, cannot or must do, and "..., this card
+# can make a second attack during this Battle Phase" of an effect (Vector Scare Archfiend; the engine's
+# EFFECT_EXTRA_ATTACK reset at the end of the Battle Phase). It lasts this turn only, so only an activation in this
+# turn's history (`this_turn.events`) can have applied it; such an event is refused (`effects.clauses`).
+_TURN_EFFECT = re.compile(r"\b(?:can|cannot|must)\b")
+_THIS_BATTLE_PHASE = re.compile(r"\b(?:can|cannot|must)\b[^.]*\bduring this Battle Phase\b")
+
+
+def turn_effects(card: Card) -> tuple[str, ...]:
+    """LKS-1, LKS-4: the sentences of the card's activated effects that apply something for the rest of the turn
+    which no reader applies (an event of the card in the history is refused)."""
+    activated = {s.text for s in sentences(card) if s.activated and s.where == "card"}
+    found = [sentence for sentence, lead in bullets(card)
+             if lead and lead in activated and _TURN_LEAD.search(lead) and _TURN_EFFECT.search(_unquoted(sentence))]
+    found.extend(text for text in sorted(activated) if _THIS_BATTLE_PHASE.search(text) and text not in found)
+    return tuple(found)
 
 
 def _split(text: str) -> list[str]:
@@ -89,7 +124,14 @@ _OLD_TRIGGER = re.compile(r"When\b|(?:Once per turn, |If this card is [^,]+, )yo
                           r"inflict|target|select|make|have|gain|return|look|change|equip|negate|discard)\b"   # discard: TRX-3
                           # PRW-9: 'You can Special Summon "Super Robolady" by returning this card from the field to the
                           # Extra Deck.' (Super Roboyarou; the engine's EFFECT_TYPE_IGNITION): an ignition effect
-                          r'|You can Special Summon "[^"]+" by returning this card from the field to the Extra Deck\.$')
+                          r'|You can Special Summon "[^"]+" by returning this card from the field to the Extra Deck\.$'
+                          # LKS-2: old wordings of an optional trigger at the end of the Battle Phase (Gladiator Beast
+                          # Gaiodiaz, Multiple Piece Golem: the engine's EFFECT_TYPE_TRIGGER_O at EVENT_PHASE+PHASE_BATTLE)
+                          # and of a Quick Effect in the Damage Step (Dragunity Knight - Gae Bulg: EFFECT_TYPE_QUICK_O with
+                          # EFFECT_FLAG_DAMAGE_STEP, condition PHASE_DAMAGE)
+                          r"|At the end of the Battle Phase, if this card attacked or was attacked, you can (?:return|shuffle) "
+                          r"it (?:in)?to the (?:Extra )?Deck\b"
+                          r"|If this card attacks or is attacked, during the Damage Step you can remove from play\b")
 
 # A sentence that goes on with what an activated effect does ("It cannot attack this turn.", "Those
 # monsters cannot be used as material.") rather than starting a rule of the card.
@@ -99,6 +141,12 @@ _FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|Tha
                         # what the effect before targets, changed on a condition ("If this card was Fusion Summoned
                         # using ..., you can target up to 3 cards your opponent controls instead.")
                         r"|If [^:;]*?, you can target [^:;]*? instead\.$"
+                        # LKS-3: what the effect before Special Summoned ("The Special Summoned Gemini monster is treated
+                        # as an Effect Monster, and gains its effect.", Black Brutdrago)
+                        r"|The Special Summoned (?:\w+ )?monsters?\b"
+                        # LKS-4: a condition on what the effect before did ("If you Special Summon to your opponent's field
+                        # by this effect, this card can make a second attack during this Battle Phase", Vector Scare Archfiend)
+                        r"|If you Special Summon [^:;]*? by this effect, "
                         # PRW-9: the condition of such an ignition effect (the engine's spcon: not the turn it came out)
                         r"|You cannot use this effect during the same turn this monster is Special Summoned\.$")
 

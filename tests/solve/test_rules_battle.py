@@ -11,6 +11,7 @@ from pysolver import legal_plays
 from pysolver.cards.attacks import attack_rules
 from pysolver.cards.card import default_cards
 from pysolver.cards.reading import unread_clauses
+from pysolver.cards.sentences import turn_effects
 from pysolver.errors import PysolverError
 from pysolver.position.apply import apply
 from pysolver.position.files import position_from_dict, position_to_dict
@@ -189,9 +190,14 @@ def test_bp_3_a_clause_in_a_conditional_bullet_list_stays_unread():
     # (R.B. The Brute Blues' "while this card points to an "R.B." monster" is BPX-17; Tenyi Spirit - Mula Adhara's
     # "While a non-Effect Monster is face-up on the field, this card gains these effects." is BPX-26; Odd-Eyes Raging
     # Dragon's "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these effects." is SMT-1)
-    for name in ("Go! - D/D/D Divine Zero King Rage", "Chronomaly Tuspa Rocket"):
+    for name in ("Chronomaly Tuspa Rocket",):
         assert not attack_rules(cards[name]).sentences, name
         assert [u for u in unread_clauses(cards[name]) if u.scope == "attack"], name
+    # "You can Tribute 1 other monster; apply 1 of these effects until the end of this turn. ● This card can attack
+    # directly." is what an activated effect applies for the turn (LKS-1, docs/lock-rules.md): no attack clause of the
+    # card, and a history with its activation is refused
+    rage = cards["Go! - D/D/D Divine Zero King Rage"]
+    assert not attack_rules(rage).sentences and "This card can attack directly." in turn_effects(rage)
     # a Gemini monster's bullet is read: its condition is the Gemini Summon (GEM-2, BP-3)
     assert attack_rules(cards["Chthonian Emperor Dragon"]).extra == 1
 

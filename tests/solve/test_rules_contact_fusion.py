@@ -349,7 +349,7 @@ def test_prx_18_air_neos_returns_the_above_cards_you_control_to_the_deck(real):
     assert contacts(in_hand.build()) == set()
 
 
-def test_prx_18_gaiodiaz_is_read_but_its_battle_phase_effect_is_not(real):
+def test_prx_18_gaiodiaz_is_read_and_its_battle_phase_effect_is_an_activated_one(real):
     assert contact_fusion(real["Gladiator Beast Gaiodiaz"]) == ContactFusion("shuffle", ("field",), True)
-    (unread,) = unread_clauses(real["Gladiator Beast Gaiodiaz"])   # its return at the end of the Battle Phase
-    assert unread.clause.startswith("At the end of the Battle Phase")
+    # its return at the end of the Battle Phase is an optional trigger written the old way (LKS-2, docs/lock-rules.md)
+    assert unread_clauses(real["Gladiator Beast Gaiodiaz"]) == ()
