@@ -219,7 +219,17 @@ _NOT_TARGET_POINTING = re.compile(r"While this card points to a monster\(s\), yo
 # BP-11 for attacks on the monsters it points to (EFFECT_CANNOT_BE_BATTLE_TARGET on its linked monsters)
 _POINTED_NOT_TARGET = re.compile(r"Your opponent's monsters cannot target monsters this card points to for attacks\.")
 # BP-11 (EFFECT_CANNOT_ATTACK on the monsters its arrows point to, on either side)
-_POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack\.")
+# ATQ-1: "..., also their activated effects are negated" (Gorgon of Zilofthonia: the engine negates, as they resolve, the
+# activated effects of its linked monsters): the activations pysolver lists on the field are recorded only (NGT-3), so
+# the negation changes no play
+_POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack(?:, also their activated "
+                      r"effects are negated)?\.")
+# ATQ-2: "While this card is in the Extra Monster Zone, monsters your opponent controls cannot target "Nephthys" monsters
+# in the Main Monster Zones for attacks." (the engine: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters while
+# `GetSequence() > 4`, value `c:IsFaceup() and c:IsSetCard(...) and c:GetSequence() < 5`)
+_EMZ_GUARDS_MAIN = re.compile(r"While this card is in the Extra Monster Zone, (?:monsters your opponent controls|your "
+                              r"opponent's monsters) cannot target (?P<what>[^,.]+? monsters) in the Main Monster Zones "
+                              r"for attacks\.")
 # BP-12 (EFFECT_ATTACK_ALL, value 1: each of the opponent's monsters once)
 _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your opponent controls,? once each|all your "
                   r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
@@ -438,7 +448,7 @@ _DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Posit
 # == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
 _DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
                                      r"column\.")
-WORDINGS = (_MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_EMZ_GUARDS_MAIN, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DEFENSE_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -487,6 +497,8 @@ class AttackRules:
     not_target_kind: object = None        # LKQ-10: the opponent's monsters cannot attack its controller's face-up monsters
     not_target_kind_presence: object = None   # of this filter (itself too), while the position shows such a card
     not_target_kind_needs_material: bool = False   # TGZ-3: LKQ-10 only while this card has Xyz Material
+    main_zone_guard: object = None        # ATQ-2: while it is in an Extra Monster Zone, the opponent's monsters cannot
+                                          # attack its controller's face-up monsters of this filter in Main Monster Zones
     only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
     column_guard: object = None   # BPX-27: an opponent's monster in a column with a face-up monster of this filter of
                                   # its controller's cannot attack the monsters in its column
@@ -844,6 +856,9 @@ def attack_rules(card: Card) -> AttackRules:
         elif (match := _ONLY_AMONG.fullmatch(text) or _ONLY_AMONG_ATTACK.fullmatch(text)) \
                 and "only_target" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-16
             found["only_target_among"] = among
+        elif (match := _EMZ_GUARDS_MAIN.fullmatch(text)) and "main_zone_guard" not in found \
+                and (what := _filter(match.group("what"))) is not None:                 # ATQ-2
+            found["main_zone_guard"] = what
         elif _POINTED.fullmatch(text) and "link" in card.kinds:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):

@@ -520,8 +520,14 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                      and not (_attack_text(o).not_target_kind_needs_material     # TGZ-3: while it has Xyz Material
                               and not any(i.location == "overlay" and i.host == o.id
                                           for i in position.instances.values()))]
+    # ATQ-2: a monster of theirs in an Extra Monster Zone whose text forbids attacks on their face-up monsters of a kind
+    # in the Main Monster Zones
+    main_guarded = [_attack_text(o).main_zone_guard for o in opponents if o.location == "extra_monster_zone"
+                    and _attack_text(o).main_zone_guard is not None]
     attackable = [o.id for o in opponents if not not_target(o)
                   and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
+                  and not (o.location == "monster_zone" and o.state.position != "set"
+                           and any(_matches(f, o) for f in main_guarded))
                   and not [y for y in only if y != o.id]
                   and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))
                   and not (o.state.position == "set" and [y for y in hidden if y != o.id])]
