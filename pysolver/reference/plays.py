@@ -678,8 +678,13 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             targets.append("direct")
         if must_this is not None:   # BPO-2: only the cards that say so (no BP-8, BP-10, BPX-3, BPX-27 or BPM-2), never directly
             targets = [o for o in must_this if o not in attacked_before]
+        # ATQ-4: "Cannot declare an attack unless you send 1 card from your Extra Deck to the GY": one play per card of
+        # the Extra Deck that would reach the GY (BAN-4), none without one
+        costs = [(card.id,) for card in _own(position, "extra_deck") if not _never_reaches_gy(position, card)] \
+            if text.attack_extra_cost else [None]
         for target in targets:
-            yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
+            for cost in costs:
+                yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target, cost=cost)
 
 
 def spell_trap_sets(position: Position) -> Iterator[Play]:

@@ -159,3 +159,70 @@ def test_atq_3_fufu_on_the_field_withholds_its_attacks(real):
     b.opponent.monster(1, "Celtic Guardian")
     plays = legal_plays(b.build(), all_instances=True)
     assert plays.partial and not [p for p in plays if p.action == "declare_attack" and p.card == "M1"]
+
+
+# --------------------------------------------------------------------------------------------------
+# ATQ-4: "Cannot declare an attack unless you send 1 card from your Extra Deck to the GY."
+
+ALBA = "Alba System Dogmatikalamity"
+
+
+def alba(real, *extra_deck):
+    b = battle(real).monster(1, ALBA, summoned_as="fusion").extra_deck(*extra_deck)
+    b.opponent.monster(1, "Celtic Guardian").monster(2, "Kuriboh")
+    return b
+
+
+def test_atq_4_alba_system_dogmatikalamity_is_read(real):
+    assert attack_rules(real[ALBA]).attack_extra_cost and attack_rules(real[ALBA]).attack_all
+    assert unread_clauses(real[ALBA]) == ()
+
+
+def test_atq_4_alba_sends_one_extra_deck_card_per_attack(real):
+    position = alba(real, "Number 39: Utopia", "Decode Talker").build()
+    plays = [p for p in legal_plays(position, all_instances=True) if p.action == "declare_attack"]
+    assert {(p.target, p.cost) for p in plays} == {(t, (c,)) for t in ("oM1", "oM2") for c in ("ED1", "ED2")}
+    agreed(position)
+    from pysolver.position.apply import apply
+    from pysolver.reference.apply import apply as reference_apply
+    play = next(p for p in plays if p.target == "oM1" and p.cost == ("ED1",))
+    for applier in (apply, reference_apply):
+        after = applier(position, play)
+        assert [c.card.name for c in after.players[0].graveyard] == [position["ED1"].card.name]
+        assert len(after.players[0].extra_deck) == 1
+        assert after["M1"].state.attacked == 1
+        # BP-12: it attacks the other monster next, again for a card of the Extra Deck
+        assert {(p.target, p.cost) for p in legal_plays(after, all_instances=True) if p.action == "declare_attack"} \
+            == {("oM2", ("ED1",))}
+
+
+def test_atq_4_alba_with_an_empty_extra_deck_declares_no_attack(real):
+    position = alba(real).build()
+    assert not [p for p in agreed(position) if p[0] == "declare_attack"]
+    from pysolver.solve.why import why
+    (answer,) = why(position, "M1", "declare_attack").answers
+    assert not answer.plays
+    assert "ATQ-4" in {reason.rule for group in answer.reasons for reason in group}
+
+
+def test_atq_4_alba_negated_pays_nothing(real):
+    b = battle(real).monster(1, ALBA, summoned_as="fusion", restrictions=["effects_negated"])
+    b.opponent.monster(1, "Celtic Guardian")
+    position = b.build()
+    plays = [p for p in legal_plays(position, all_instances=True) if p.action == "declare_attack"]
+    assert {(p.target, p.cost) for p in plays} == {("oM1", None)}
+    agreed(position)
+
+
+def test_atq_4_a_card_a_replacement_would_banish_cannot_be_the_cost(real):
+    """BAN-4: under the opponent's Macro Cosmos ("any card sent to the GY is banished instead") no card of the Extra
+    Deck can be sent to the GY as a cost, so Alba declares no attack."""
+    b = alba(real, "Number 39: Utopia")
+    b.opponent.spell_trap(1, "Macro Cosmos", position="face_up")
+    assert not [p for p in agreed(b.build()) if p[0] == "declare_attack"]
+
+
+def test_atq_4_alba_attacks_replay_in_the_step_indexed_turn(real):
+    """transition.lp sends the play's cost to the GY like `apply` and the reference applier (tests/solve/test_steps.py)."""
+    from test_steps import assert_every_move_replays
+    assert_every_move_replays(alba(real, "Number 39: Utopia", "Decode Talker").build())
