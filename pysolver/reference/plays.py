@@ -674,6 +674,14 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                 places[s.id][0] == column and s.state.position != "set" and _matches(_attack_text(o).column_guard, s)
                 for s in opponents) for o in opponents):
             targets = [t for t in targets if places[t][0] != column]
+        # ATQ-5: "If your opponent controls a face-up monster(s), this card can only target their monster with the
+        # highest ATK for attacks": then never directly, and only their face-up monsters of the highest (printed) ATK
+        shown = [o for o in opponents if o.state.position != "set"]
+        if text.highest_atk_only and shown:
+            direct_no = True
+            top = max((o.card.atk for o in shown if o.card.atk is not None), default=None)
+            targets = [t for t in targets if any(o.id == t and o.card.atk is not None and o.card.atk == top
+                                                 for o in shown)]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         if must_this is not None:   # BPO-2: only the cards that say so (no BP-8, BP-10, BPX-3, BPX-27 or BPM-2), never directly
@@ -3373,6 +3381,11 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                          and not _only_in_material_line(i.card)
                          and not (i.player != position.turn_player and i.location in ("hand", "deck", "extra_deck"))
                          and not (i.location == "deck" and not deck_tributes)}
+
+    # ATQ-5: a monster of the turn player's that may attack only the opponent's face-up monster of the highest ATK, while
+    # one of those shows "?" as its ATK: none of its attacks is certain
+    if any(o.state.position != "set" and o.card.atk is None for o in _opponents(position, ON_FIELD)):
+        attacks_it |= {m.id for m in _own(position, ON_FIELD) if attack_rules(m.card).highest_atk_only}
 
     def certain(play: Play) -> bool:
         target = play.target if play.target and play.target != "direct" else None

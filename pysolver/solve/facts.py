@@ -674,7 +674,7 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_cannot_with_other", rules.cannot_with_other), ("attack_all_alone", rules.attack_all_alone),
         ("position_lock_others", rules.others_no_reposition),
         ("attack_direct_alone_in_column", rules.direct_alone_in_column),
-        ("attack_extra_cost", rules.attack_extra_cost))
+        ("attack_extra_cost", rules.attack_extra_cost), ("attack_highest_atk_only", rules.highest_atk_only))
         if flag]
     for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
         out.append(f"attack_direct_for({c},{filters.number(what)}).")

@@ -56,6 +56,8 @@ _WITHHELD = {
     "target": "plays that target it",
 }
 _CHANGES_POSITION = ("change_position", "flip_summon")
+HIGHEST_ATK_UNKNOWN = 'it attacks only the monster with the highest ATK, and a face-up monster of the opponent has "?" ATK'
+
 _SUMMONS = ("normal_summon", "set_monster", "flip_summon", "ritual_summon", "fusion_summon", "synchro_summon",
             "xyz_summon", "link_summon", "pendulum_summon", "procedure_summon")
 
@@ -316,6 +318,19 @@ class Withheld:
                     self.entries.append(UnreadCard(instance.card.name, instance.id, stat_terms_sentence(instance.card),
                                                    _WITHHELD["summon"] + " (a monster's ATK/DEF it tests is unknown)"))
                     self._scopes.append("summon")
+
+        # ATQ-5 (docs/targeting-rules.md): a monster of the turn player's that attacks only the opponent's face-up monster
+        # of the highest ATK, while one of those has no printed ATK ("?"): which is the highest is not decided here
+        from ..cards.attacks import attack_rules
+        shown = [o for o in position.instances.values() if o.player != position.turn_player
+                 and o.location in ("monster_zone", "extra_monster_zone") and _face_up(o)]
+        if any(o.card.atk is None for o in shown):
+            for instance in position.instances.values():
+                if instance.player == position.turn_player and instance.location in ("monster_zone", "extra_monster_zone") \
+                        and attack_rules(instance.card).highest_atk_only and instance.id not in self.attack_ids:
+                    self.attack_ids.add(instance.id)
+                    self.entries.append(UnreadCard(instance.card.name, instance.id, HIGHEST_ATK_UNKNOWN, _WITHHELD["attack"]))
+                    self._scopes.append("attack")
 
         # NGT-4, NGT-5 (docs/lock-rules.md): a read negation whose own card another negation covers, itself covered
         # (which of them applies is not decided here), refuses the position; a monster a negation may cover whose

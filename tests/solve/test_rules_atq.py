@@ -226,3 +226,69 @@ def test_atq_4_alba_attacks_replay_in_the_step_indexed_turn(real):
     """transition.lp sends the play's cost to the GY like `apply` and the reference applier (tests/solve/test_steps.py)."""
     from test_steps import assert_every_move_replays
     assert_every_move_replays(alba(real, "Number 39: Utopia", "Decode Talker").build())
+
+
+# --------------------------------------------------------------------------------------------------
+# ATQ-5: "If your opponent controls a face-up monster(s), this card can only target their monster with the highest ATK
+# for attacks (your choice, if tied)."
+
+GOUKI = "Gouki The Master Ogre"
+
+
+def test_atq_5_gouki_the_master_ogre_is_read(real):
+    assert attack_rules(real[GOUKI]).highest_atk_only and attack_rules(real[GOUKI]).attack_all
+    assert unread_clauses(real[GOUKI]) == ()
+
+
+def test_atq_5_gouki_attacks_only_the_face_up_monster_with_the_highest_atk(real):
+    # Gemini Elf 1900 > Celtic Guardian 1400 > Kuriboh 300; the face-down Blue-Eyes (3000) is not asked, nor attacked
+    b = battle(real).monster(1, GOUKI)
+    b.opponent.monster(1, "Celtic Guardian").monster(2, "Kuriboh").monster(3, "Blue-Eyes White Dragon", position="set") \
+        .monster(4, "Gemini Elf")
+    assert attacks(b.build()) == {("M1", "oM4")}
+
+
+def test_atq_5_gouki_your_choice_if_tied(real):
+    b = battle(real).monster(1, GOUKI)
+    b.opponent.monster(1, "Celtic Guardian").monster(2, "Celtic Guardian").monster(3, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_atq_5_gouki_with_only_face_down_monsters_opposite_attacks_any_of_them(real):
+    b = battle(real).monster(1, GOUKI)
+    b.opponent.monster(1, "Kuriboh", position="set").monster(2, "Celtic Guardian", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}
+    b = battle(real).monster(1, GOUKI)
+    assert attacks(b.build()) == {("M1", "direct")}
+
+
+def test_atq_5_gouki_after_attacking_the_highest_attacks_no_other(real):
+    """BP-12's once each: the highest is attacked already, and the others are not the highest (the engine asks the
+    highest ATK among all their face-up monsters)."""
+    b = battle(real).monster(1, GOUKI, attacked=1, attacked_monsters=["4"])
+    b.opponent.monster(1, "Celtic Guardian").monster(4, "Gemini Elf")
+    assert attacks(b.build()) == set()
+
+
+def test_atq_5_gouki_negated_attacks_any_monster(real):
+    b = battle(real).monster(1, GOUKI, restrictions=["effects_negated"])
+    b.opponent.monster(1, "Celtic Guardian").monster(4, "Gemini Elf")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM4")}
+
+
+def test_atq_5_gouki_withholds_its_attacks_while_an_atk_is_unknown(real):
+    # "?" ATK (a Token's): which monster has the highest ATK is not decided here
+    b = battle(real).monster(1, GOUKI).monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Celtic Guardian").monster(2, "Dark Soul Token")
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.partial and [u.id for u in solver.unread] == ["M1"]
+    assert {(p.card, p.target) for p in solver if p.action == "declare_attack"} == {("M2", "oM1"), ("M2", "oM2")}
+    # a card that may change ATK (STM-2, Axe of Despair on the field): Gouki's plays are withheld (STM-4)
+    b = battle(real).monster(1, GOUKI).monster(2, "Celtic Guardian").spell_trap(1, "Axe of Despair", position="face_up")
+    b.opponent.monster(1, "Celtic Guardian").monster(2, "Gemini Elf")
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.partial and not [p for p in solver if p.action == "declare_attack" and p.card == "M1"]
