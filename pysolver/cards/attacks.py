@@ -402,6 +402,13 @@ def _used_condition(phrase: str):
 # EFFECT_CANNOT_DIRECT_ATTACK)
 _HIGHEST_ATK_ONLY = re.compile(r"If your opponent controls a face-up monster\(s\), this card can only target their monster "
                                r"with the highest ATK for attacks \(your choice, if tied\)\.")
+# ATQ-6: 'While you control a "Vanquish Soul" monster, your opponent's monsters can only target monsters you control with
+# the highest ATK (their choice, if tied) for attacks.' (Rock of the Vanquisher; the engine: while its controller controls
+# such a face-up monster, EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters with the value `not
+# tg:IsContains(c) or c:IsFacedown()`, `tg` its controller's face-up monsters of the highest ATK, and
+# EFFECT_CANNOT_DIRECT_ATTACK on the opponent's monsters)
+_GUARD_HIGHEST = re.compile(r"While you control an? \"(?P<name>[^\"]+)\" monster, your opponent's monsters can only target "
+                            r"monsters you control with the highest ATK \(their choice, if tied\) for attacks\.")
 # ATQ-4: "Cannot declare an attack unless you send 1 card from your Extra Deck to the GY." (Alba System Dogmatikalamity:
 # the engine's EFFECT_ATTACK_COST, a cost of each of its attack declarations: `IsAbleToGraveAsCost` in its Extra Deck)
 _ATTACK_EXTRA_COST = re.compile(r"(?:This card cannot|Cannot) declare an attack unless you send 1 card from your Extra "
@@ -458,7 +465,7 @@ _DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Posit
 # == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
 _DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
                                      r"column\.")
-WORDINGS = (_EMZ_GUARDS_MAIN, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _ATTACK_EXTRA_COST, _HIGHEST_ATK_ONLY, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_EMZ_GUARDS_MAIN, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _ATTACK_EXTRA_COST, _HIGHEST_ATK_ONLY, _GUARD_HIGHEST, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DEFENSE_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -546,6 +553,8 @@ class AttackRules:
     extra_while_banished: object = None  # BPX-14: a second attack while a banished monster matches this filter
     highest_atk_only: bool = False       # ATQ-5: while the opponent controls a face-up monster, it attacks only their
                                          # face-up monsters of the highest ATK, never directly
+    guard_highest: object = None         # ATQ-6: while its controller controls a face-up monster of this filter, the
+                                         # opponent's monsters attack only their face-up monsters of the highest ATK
     attack_extra_cost: bool = False      # ATQ-4: its controller sends 1 card from their Extra Deck to the GY to declare
                                          # an attack with it
     attack_lp_cost: int = 0              # BPX-15: its controller pays this many LP to declare an attack with it
@@ -793,6 +802,9 @@ def attack_rules(card: Card) -> AttackRules:
                 and match.group("kind").lower() in card.kinds and "used_extra" not in found \
                 and (what := _filter(match.group("what"))) is not None:                   # MUS-3
             found["used_attacks"] = (what, match.group("kind").lower(), 0, False)
+        elif (match := _GUARD_HIGHEST.fullmatch(text)) and "guard_highest" not in found \
+                and (what := _filter(f'"{match.group("name")}" monsters')) is not None:   # ATQ-6
+            found["guard_highest"] = what
         elif _HIGHEST_ATK_ONLY.fullmatch(text):
             found["highest_atk_only"] = True                                        # ATQ-5
         elif _ATTACK_EXTRA_COST.fullmatch(text):

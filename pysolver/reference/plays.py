@@ -496,6 +496,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                                      "defense": monster.state.position == "defense"}[text.only_target_while]
 
     only = [o.id for o in opponents if only_now(o)]                               # BP-10
+    # ATQ-6: a monster of theirs whose text lets the turn player attack only their face-up monsters of the highest ATK
+    # while they control a face-up monster of a kind
+    guarded_highest = any(_attack_text(o).guard_highest is not None and any(
+        s.state.position != "set" and _matches(_attack_text(o).guard_highest, s) for s in opponents) for o in opponents)
     among = [(o.id, _attack_text(o).only_target_among) for o in opponents        # BP-10 on one kind of
              if _attack_text(o).only_target_among is not None]                    # face-up monster
     hidden = [o.id for o in opponents if _attack_text(o).only_target_face_down]   # BPX-22: face-down ones too
@@ -677,6 +681,11 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         # ATQ-5: "If your opponent controls a face-up monster(s), this card can only target their monster with the
         # highest ATK for attacks": then never directly, and only their face-up monsters of the highest (printed) ATK
         shown = [o for o in opponents if o.state.position != "set"]
+        if guarded_highest:                               # ATQ-6: the opponent's Rock of the Vanquisher and the like
+            direct_no = True
+            top = max((o.card.atk for o in shown if o.card.atk is not None), default=None)
+            targets = [t for t in targets if any(o.id == t and o.card.atk is not None and o.card.atk == top
+                                                 for o in shown)]
         if text.highest_atk_only and shown:
             direct_no = True
             top = max((o.card.atk for o in shown if o.card.atk is not None), default=None)
@@ -3376,6 +3385,13 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
         unknown = {i.id for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")
                    and (changed or (getattr(i.state, "position", "attack") != "set" and own_original_stats(i.card)))}
         uses_it |= unknown
+        # ATQ-6: while a card of the opponent's that lets them be attacked only on their highest ATK is face-up on the
+        # field, an unknown ATK of theirs makes every attack uncertain
+        if any(o.state.position != "set" and attack_rules(o.card).guard_highest is not None
+               for o in _opponents(position, ON_FIELD)) and any(
+                o.state.position != "set" and (o.id in unknown or o.card.atk is None)
+                for o in _opponents(position, ON_FIELD)):
+            every_attack = True
         if unknown:
             moves_it |= {i.id for i in position.instances.values() if stat_terms(i.card)
                          and not _only_in_material_line(i.card)

@@ -56,6 +56,7 @@ _WITHHELD = {
     "target": "plays that target it",
 }
 _CHANGES_POSITION = ("change_position", "flip_summon")
+HIGHEST_GUARD_UNKNOWN = "it lets you attack only their monster with the highest ATK, and the ATK of one is unknown"
 HIGHEST_ATK_UNKNOWN = 'it attacks only the monster with the highest ATK, and a face-up monster of the opponent has "?" ATK'
 
 _SUMMONS = ("normal_summon", "set_monster", "flip_summon", "ritual_summon", "fusion_summon", "synchro_summon",
@@ -296,6 +297,7 @@ class Withheld:
         if setting:
             changer = stats_changer(position)
             unknown = 0
+            unknown_ids = set()
             for instance in position.instances.values():
                 if instance.location not in ("monster_zone", "extra_monster_zone"):
                     continue
@@ -306,11 +308,22 @@ class Withheld:
                 else:
                     continue
                 unknown += 1
+                unknown_ids.add(instance.id)
                 if instance.id in self.play_ids:   # withheld already for another clause
                     continue
                 self.play_ids.add(instance.id)
                 self.entries.append(UnreadCard(instance.card.name, instance.id, clause, _WITHHELD["play"]))
                 self._scopes.append("play")
+            # ATQ-6: while a card of the opponent's that lets them be attacked only on their highest ATK is face-up on
+            # the field, an unknown ATK ("?" too) of a face-up monster of theirs withholds every attack declaration
+            from ..cards.attacks import attack_rules
+            theirs = [i for i in position.instances.values() if i.player != position.turn_player
+                      and i.location in ("monster_zone", "extra_monster_zone") and _face_up(i)]
+            guard = next((i for i in theirs if attack_rules(i.card).guard_highest is not None), None)
+            if guard is not None and any(i.id in unknown_ids or i.card.atk is None for i in theirs):
+                self.all_attacks = True
+                self.entries.append(UnreadCard(guard.card.name, guard.id, HIGHEST_GUARD_UNKNOWN, "every attack declaration"))
+                self._scopes.append("all_attack")
             for instance in setting if unknown else ():
                 if instance.id not in self.play_ids | self.summon_ids and _can_matter(instance, position, deck_used) \
                         and stat_terms_beyond_materials(instance.card):

@@ -510,6 +510,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_all_alone": ("BPX-13", "{I:instance} attacks each monster once only while you control no other monster"),
     "attack_highest_atk": ("ATQ-5", "{I:instance} attacks only the opponent's face-up monster with the highest ATK while "
                            "they control a face-up monster (its own text)"),
+    "attack_highest_guard": ("ATQ-6", "a monster of the opponent's lets you attack only their face-up monster with the "
+                             "highest ATK"),
     "attack_extra_cost": ("ATQ-4", "{I:instance}'s text makes you send 1 card from your Extra Deck to the GY to declare "
                           "an attack, and no card there can be sent"),
     "attack_lp_cost": ("BPX-15", "you have fewer LP than {I:instance}'s text makes you pay to declare an attack"),

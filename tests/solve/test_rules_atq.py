@@ -292,3 +292,55 @@ def test_atq_5_gouki_withholds_its_attacks_while_an_atk_is_unknown(real):
     solver = legal_plays(position, all_instances=True)
     assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
     assert solver.partial and not [p for p in solver if p.action == "declare_attack" and p.card == "M1"]
+
+
+# --------------------------------------------------------------------------------------------------
+# ATQ-6: 'While you control a "Vanquish Soul" monster, your opponent's monsters can only target monsters you control with
+# the highest ATK (their choice, if tied) for attacks.'
+
+ROCK = "Rock of the Vanquisher"
+
+
+def test_atq_6_rock_of_the_vanquisher_is_read(real):
+    assert str(attack_rules(real[ROCK]).guard_highest) == '"Vanquish Soul" monster'
+    assert unread_clauses(real[ROCK]) == ()
+
+
+def test_atq_6_rock_lets_the_turn_player_attack_only_the_highest_atk(real):
+    # Rock 0 ATK (Link-1), Vanquish Soul Razen 1800, Celtic Guardian 1400, a face-down Kuriboh
+    b = battle(real).monster(1, "Celtic Guardian").monster(2, "Blue-Eyes White Dragon")
+    b.opponent.monster("left", ROCK).monster(1, "Vanquish Soul Razen").monster(2, "Celtic Guardian") \
+        .monster(3, "Kuriboh", position="set")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
+
+
+def test_atq_6_rock_without_a_face_up_vanquish_soul_monster_restricts_nothing(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", ROCK).monster(1, "Vanquish Soul Razen", position="set").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_atq_6_rock_forbids_direct_attacks_even_by_a_direct_attacker(real):
+    # Raidraptor - Blaze Falcon can attack directly while it has Xyz Material (BP-4); under Rock only the highest ATK
+    b = battle(real).monster("left", "Raidraptor - Blaze Falcon", materials=["Kuriboh"])
+    b.opponent.monster("right", ROCK).monster(1, "Vanquish Soul Razen").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("EMZL", "oM1")}
+    b = battle(real).monster("left", "Raidraptor - Blaze Falcon", materials=["Kuriboh"])
+    b.opponent.monster("right", ROCK, restrictions=["effects_negated"]).monster(1, "Vanquish Soul Razen")
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("EMZL", "oEMZR"), ("EMZL", "direct")}
+
+
+def test_atq_6_rock_of_the_turn_player_restricts_nothing_this_turn(real):
+    b = battle(real).monster("left", ROCK).monster(1, "Vanquish Soul Razen")
+    b.opponent.monster(1, "Celtic Guardian").monster(2, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("EMZL", "oM2"), ("M1", "oM1"), ("M1", "oM2")}
+
+
+def test_atq_6_rock_withholds_every_attack_while_an_atk_of_theirs_is_unknown(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster("left", ROCK).monster(1, "Vanquish Soul Razen").monster(2, "Dark Soul Token")
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.partial and not [p for p in solver if p.action == "declare_attack"]
+    assert [u.id for u in solver.unread] == ["oEMZL"]
