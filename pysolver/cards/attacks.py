@@ -409,6 +409,13 @@ _HIGHEST_ATK_ONLY = re.compile(r"If your opponent controls a face-up monster\(s\
 # EFFECT_CANNOT_DIRECT_ATTACK on the opponent's monsters)
 _GUARD_HIGHEST = re.compile(r"While you control an? \"(?P<name>[^\"]+)\" monster, your opponent's monsters can only target "
                             r"monsters you control with the highest ATK \(their choice, if tied\) for attacks\.")
+# ATQ-7: '"Krawler" monsters this card points to cannot be destroyed by battle, gain 300 ATK/DEF, and can make up to 2
+# attacks on monsters during each Battle Phase.' (X-Krawler Synaphysis; the engine: EFFECT_EXTRA_ATTACK_MONSTER over both
+# players' Monster Zones on the monsters of that kind in its linked group). The destruction half decides no play (BP-17:
+# no battle's outcome is carried out); the gain is STM-2's (`cardtext.changes_others_stats`, required here).
+_POINTED_ON_MONSTERS = re.compile(r"(?P<what>\"[^\"]+\" monsters) this card points to (?:cannot be destroyed by battle, )?"
+                                  r"(?P<gain>gain \d+ ATK/DEF, )?and can make up to (?P<count>[2-9]) attacks on monsters "
+                                  r"during each Battle Phase\.")
 # ATQ-4: "Cannot declare an attack unless you send 1 card from your Extra Deck to the GY." (Alba System Dogmatikalamity:
 # the engine's EFFECT_ATTACK_COST, a cost of each of its attack declarations: `IsAbleToGraveAsCost` in its Extra Deck)
 _ATTACK_EXTRA_COST = re.compile(r"(?:This card cannot|Cannot) declare an attack unless you send 1 card from your Extra "
@@ -465,7 +472,7 @@ _DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Posit
 # == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
 _DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
                                      r"column\.")
-WORDINGS = (_EMZ_GUARDS_MAIN, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _ATTACK_EXTRA_COST, _HIGHEST_ATK_ONLY, _GUARD_HIGHEST, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_EMZ_GUARDS_MAIN, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _ATTACK_EXTRA_COST, _HIGHEST_ATK_ONLY, _GUARD_HIGHEST, _POINTED_ON_MONSTERS, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DEFENSE_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -555,6 +562,8 @@ class AttackRules:
                                          # face-up monsters of the highest ATK, never directly
     guard_highest: object = None         # ATQ-6: while its controller controls a face-up monster of this filter, the
                                          # opponent's monsters attack only their face-up monsters of the highest ATK
+    pointed_on_monsters: object = None   # ATQ-7: (filter, N): the monsters of that kind this Link Monster points to (either
+                                         # side) can make N - 1 more attacks on monsters
     attack_extra_cost: bool = False      # ATQ-4: its controller sends 1 card from their Extra Deck to the GY to declare
                                          # an attack with it
     attack_lp_cost: int = 0              # BPX-15: its controller pays this many LP to declare an attack with it
@@ -661,7 +670,7 @@ def _defense_for_filter(phrase: str):
 @lru_cache(maxsize=None)
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
-    from .cardtext import tribute_rules
+    from .cardtext import changes_others_stats, tribute_rules
     from .presence import GAINS_WHILE, LINKED, read_lead
     from .protections import card_kind_filter
     from .protections import read_sentence as protections_read
@@ -805,6 +814,10 @@ def attack_rules(card: Card) -> AttackRules:
         elif (match := _GUARD_HIGHEST.fullmatch(text)) and "guard_highest" not in found \
                 and (what := _filter(f'"{match.group("name")}" monsters')) is not None:   # ATQ-6
             found["guard_highest"] = what
+        elif (match := _POINTED_ON_MONSTERS.fullmatch(text)) and "link" in card.kinds \
+                and "pointed_on_monsters" not in found and (not match.group("gain") or changes_others_stats(card)) \
+                and (what := _filter(match.group("what"))) is not None:             # ATQ-7
+            found["pointed_on_monsters"] = (what, int(match.group("count")))
         elif _HIGHEST_ATK_ONLY.fullmatch(text):
             found["highest_atk_only"] = True                                        # ATQ-5
         elif _ATTACK_EXTRA_COST.fullmatch(text):

@@ -560,6 +560,13 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                    and here in _points_to(other.card, places[other.id], other.player == position.turn_player)
                    for other in _own(position, ON_FIELD) + opponents)
 
+    def pointed_more(monster) -> int:         # ATQ-7: a Link Monster (either side) pointing to it gives more attacks on
+        here = places[monster.id]             # monsters to the monsters of a kind it points to
+        return max((_attack_text(link).pointed_on_monsters[1] - 1 for link in _own(position, ON_FIELD) + opponents
+                    if _attack_text(link).pointed_on_monsters is not None
+                    and here in _points_to(link.card, places[link.id], link.player == position.turn_player)
+                    and _matches(_attack_text(link).pointed_on_monsters[0], monster)), default=0)
+
     their_set = any(o.state.position == "set" for o in opponents)    # BPX-1: a face-down monster of theirs
     # BPO-2: "... must attack this card": while one applies its text, the attacks are on such cards only (one whose text
     # says it does not prevent a direct attack, BP-8, cannot be attacked even so); None while none applies
@@ -623,7 +630,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if state.attacked <= max(extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
                 or state.attacked < kind_units or state.attacked < used_total:
             monsters_only = False                          # its first attack, or one of its additional ones
-        elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
+        elif state.attacked <= max(text.extra_on_monsters, pointed_more(monster)) and not state.attacked_directly:
             monsters_only = True
         elif state.attacked < used_on_monsters and not state.attacked_directly:
             monsters_only = True                           # MUS-2: "can attack monsters a number of times ..."

@@ -736,6 +736,9 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_not_target_kind_needs_material({c}).")
         if rules.not_target_kind_presence is not None:
             out.extend(_presence_facts(c, "bpk", rules.not_target_kind_presence, filters))
+    if rules.pointed_on_monsters is not None:  # ATQ-7: more attacks on monsters for the monsters it points to
+        what, count = rules.pointed_on_monsters
+        out.append(f"attack_pointed_on_monsters({c},{filters.number(what)},{count - 1}).")
     if rules.guard_highest is not None:        # ATQ-6: the opponent attacks only its controller's highest ATK
         out.append(f"attack_guard_highest({c},{filters.number(rules.guard_highest)}).")
     if rules.main_zone_guard is not None:      # ATQ-2: from an Extra Monster Zone, over the Main Monster Zones

@@ -652,6 +652,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_in_defense_for": (None, None),   # MSC-2: the reason is BP-6's (no text lets it attack in Defense Position)
     "attack_extra_while_banished": ("BP-5", "{0:card} has no text that lets it attack twice while a card is banished"),
     "no attack_extra_while_banished": (None, None),
+    # ATQ-7: a Link Monster that gives the monsters of a kind it points to more attacks on monsters (X-Krawler Synaphysis)
+    "attack_pointed_on_monsters": ("ATQ-7", "{0:card} has no text that gives the monsters it points to more "
+                                            "attacks on monsters"),
+    "at": (None, None), "points": (None, None),
     "attack_extra_while": ("BP-5", "{0:card} has no text that lets it attack twice while it points to a monster"),
     "presence_holds": ("PRC-1", "the position shows no card that {0:instance}'s text waits for"),
     "attack_per_material_of": ("BP-5", "{0:card} has no text that lets it attack once for each material of a kind"),

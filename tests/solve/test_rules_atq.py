@@ -344,3 +344,48 @@ def test_atq_6_rock_withholds_every_attack_while_an_atk_of_theirs_is_unknown(rea
     assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
     assert solver.partial and not [p for p in solver if p.action == "declare_attack"]
     assert [u.id for u in solver.unread] == ["oEMZL"]
+
+
+# --------------------------------------------------------------------------------------------------
+# ATQ-7: '"Krawler" monsters this card points to cannot be destroyed by battle, gain 300 ATK/DEF, and can make up to 2
+# attacks on monsters during each Battle Phase.'
+
+SYNAPHYSIS = "X-Krawler Synaphysis"
+
+
+def test_atq_7_x_krawler_synaphysis_is_read(real):
+    what, count = attack_rules(real[SYNAPHYSIS]).pointed_on_monsters
+    assert (str(what), count) == ('"Krawler" monster', 2)
+    assert unread_clauses(real[SYNAPHYSIS]) == ()
+
+
+def test_atq_7_synaphysis_gives_the_krawler_monsters_it_points_to_a_second_attack_on_monsters(real):
+    # in M2 its arrows (L, R) point to M1 and M3; M4's Krawler is not pointed to, M1's Kuriboh is no "Krawler"
+    b = battle(real).monster(2, SYNAPHYSIS).monster(1, "Krawler Dendrite", attacked=1) \
+        .monster(3, "Krawler Dendrite", attacked=1).monster(4, "Krawler Dendrite", attacked=1)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M3", "oM1"), ("M2", "oM1")}
+    # a second attack is on monsters only: with no monster opposite, none; after a direct attack, none
+    b = battle(real).monster(2, SYNAPHYSIS, attacked=1).monster(1, "Krawler Dendrite", attacked=1)
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(2, SYNAPHYSIS, attacked=1).monster(1, "Krawler Dendrite", attacked=1, attacked_directly=True)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+    # a third: none
+    b = battle(real).monster(2, SYNAPHYSIS, attacked=1).monster(1, "Krawler Dendrite", attacked=2)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+
+
+def test_atq_7_the_opponents_synaphysis_points_to_no_monster_of_the_turn_player(real):
+    # the engine's target range is both players' Monster Zones, but its arrows (L, R) point only into its controller's
+    # Main Monster Zones: the opponent's Synaphysis gives the turn player's Krawler monsters nothing
+    b = battle(real).monster(1, "Krawler Dendrite", attacked=1)
+    b.opponent.monster(2, SYNAPHYSIS).monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+
+
+def test_atq_7_negated_synaphysis_gives_nothing(real):
+    b = battle(real).monster(2, SYNAPHYSIS, restrictions=["effects_negated"]).monster(1, "Krawler Dendrite", attacked=1)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M2", "oM1")}
