@@ -196,6 +196,14 @@ def test_atq_4_alba_sends_one_extra_deck_card_per_attack(real):
             == {("oM2", ("ED1",))}
 
 
+def test_atq_4_alba_copies_of_a_cost_are_one_play(real):
+    position = alba(real, "Number 39: Utopia", "Number 39: Utopia", "Decode Talker").build()
+    grouped = legal_plays(position)
+    assert {p.key for p in grouped} == {p.key for p in reference_plays(position)}
+    assert sorted((p.target, p.cost, p.copies) for p in grouped if p.action == "declare_attack") == [
+        ("oM1", ("ED1",), 2), ("oM1", ("ED3",), 1), ("oM2", ("ED1",), 2), ("oM2", ("ED3",), 1)]
+
+
 def test_atq_4_alba_with_an_empty_extra_deck_declares_no_attack(real):
     position = alba(real).build()
     assert not [p for p in agreed(position) if p[0] == "declare_attack"]
