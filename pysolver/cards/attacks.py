@@ -219,7 +219,17 @@ _NOT_TARGET_POINTING = re.compile(r"While this card points to a monster\(s\), yo
 # BP-11 for attacks on the monsters it points to (EFFECT_CANNOT_BE_BATTLE_TARGET on its linked monsters)
 _POINTED_NOT_TARGET = re.compile(r"Your opponent's monsters cannot target monsters this card points to for attacks\.")
 # BP-11 (EFFECT_CANNOT_ATTACK on the monsters its arrows point to, on either side)
-_POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack\.")
+# ATQ-1: "..., also their activated effects are negated" (Gorgon of Zilofthonia: the engine negates, as they resolve, the
+# activated effects of its linked monsters): the activations pysolver lists on the field are recorded only (NGT-3), so
+# the negation changes no play
+_POINTED = re.compile(r"(?:Monsters|A monster|The monster) this card points to cannot attack(?:, also their activated "
+                      r"effects are negated)?\.")
+# ATQ-2: "While this card is in the Extra Monster Zone, monsters your opponent controls cannot target "Nephthys" monsters
+# in the Main Monster Zones for attacks." (the engine: EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters while
+# `GetSequence() > 4`, value `c:IsFaceup() and c:IsSetCard(...) and c:GetSequence() < 5`)
+_EMZ_GUARDS_MAIN = re.compile(r"While this card is in the Extra Monster Zone, (?:monsters your opponent controls|your "
+                              r"opponent's monsters) cannot target (?P<what>[^,.]+? monsters) in the Main Monster Zones "
+                              r"for attacks\.")
 # BP-12 (EFFECT_ATTACK_ALL, value 1: each of the opponent's monsters once)
 _ALL = re.compile(rf"(?:(?:{_SUBJECT} can|Can) attack (?:all monsters your opponent controls,? once each|all your "
                   r"opponent's monsters, once each|every monster your opponent controls \(one attack on each monster "
@@ -396,6 +406,30 @@ def _used_condition(phrase: str):
     return None if what is None or phrase.startswith("only ") else ("has", what)
 
 
+# ATQ-5: "If your opponent controls a face-up monster(s), this card can only target their monster with the highest ATK for
+# attacks (your choice, if tied)." (Gouki The Master Ogre; the engine: while the opponent controls a face-up monster,
+# EFFECT_CANNOT_SELECT_BATTLE_TARGET on every monster but their face-up ones of the highest ATK, and
+# EFFECT_CANNOT_DIRECT_ATTACK)
+_HIGHEST_ATK_ONLY = re.compile(r"If your opponent controls a face-up monster\(s\), this card can only target their monster "
+                               r"with the highest ATK for attacks \(your choice, if tied\)\.")
+# ATQ-6: 'While you control a "Vanquish Soul" monster, your opponent's monsters can only target monsters you control with
+# the highest ATK (their choice, if tied) for attacks.' (Rock of the Vanquisher; the engine: while its controller controls
+# such a face-up monster, EFFECT_CANNOT_SELECT_BATTLE_TARGET on the opponent's monsters with the value `not
+# tg:IsContains(c) or c:IsFacedown()`, `tg` its controller's face-up monsters of the highest ATK, and
+# EFFECT_CANNOT_DIRECT_ATTACK on the opponent's monsters)
+_GUARD_HIGHEST = re.compile(r"While you control an? \"(?P<name>[^\"]+)\" monster, your opponent's monsters can only target "
+                            r"monsters you control with the highest ATK \(their choice, if tied\) for attacks\.")
+# ATQ-7: '"Krawler" monsters this card points to cannot be destroyed by battle, gain 300 ATK/DEF, and can make up to 2
+# attacks on monsters during each Battle Phase.' (X-Krawler Synaphysis; the engine: EFFECT_EXTRA_ATTACK_MONSTER over both
+# players' Monster Zones on the monsters of that kind in its linked group). The destruction half decides no play (BP-17:
+# no battle's outcome is carried out); the gain is STM-2's (`cardtext.changes_others_stats`, required here).
+_POINTED_ON_MONSTERS = re.compile(r"(?P<what>\"[^\"]+\" monsters) this card points to (?:cannot be destroyed by battle, )?"
+                                  r"(?P<gain>gain \d+ ATK/DEF, )?and can make up to (?P<count>[2-9]) attacks on monsters "
+                                  r"during each Battle Phase\.")
+# ATQ-4: "Cannot declare an attack unless you send 1 card from your Extra Deck to the GY." (Alba System Dogmatikalamity:
+# the engine's EFFECT_ATTACK_COST, a cost of each of its attack declarations: `IsAbleToGraveAsCost` in its Extra Deck)
+_ATTACK_EXTRA_COST = re.compile(r"(?:This card cannot|Cannot) declare an attack unless you send 1 card from your Extra "
+                                r"Deck to the GY\.")
 _ATTACK_LP = re.compile(r"You must pay (?P<lp>\d+) (?:LP|Life Points) to declare an attack with this (?:card|monster)\.")
 # BPX-16: BP-10 on one kind, worded as the attacks on that kind of its controller's monsters (Amazoness Pet Liger:
 # EFFECT_CANNOT_SELECT_BATTLE_TARGET on c:IsFaceup() and c:IsSetCard(SET_AMAZONESS) and c~=e:GetHandler())
@@ -448,7 +482,7 @@ _DESTROYS_ATTACKED = re.compile(r"If this card attacks a face-down Defense Posit
 # == 0`: the Main Monster Zones and Spell & Trap Zones of both players in its column, and the Extra Monster Zone there)
 _DIRECT_ALONE_IN_COLUMN = re.compile(rf"{_SUBJECT} can attack (?:your opponent )?directly if it is the only card in its "
                                      r"column\.")
-WORDINGS = (_SUMMONED_EXTRA, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
+WORDINGS = (_SUMMONED_EXTRA, _EMZ_GUARDS_MAIN, _MUST_ATTACK_ALL, _MUST_ATTACK_SELF, _MUST_ATTACK_THIS, _DIRECT_ALONE_IN_COLUMN, _DESTROYS_ATTACKED, _DAMAGE_REFLECTED, _ALL_BANISH, _OTHERS_FROZEN, _ONLY_NAMED, _ALL_SPECIAL, _DIRECT_UNLESS_KIND, _COLUMN_TARGETS, _ALSO_NOT_TARGET, _LINKED_NOT_TARGET, _ONLY_AMONG_FACE_DOWN, _ONLY_TARGET_OWN, _ONLY_TARGET_ALSO, _CENTER_LOCK, _ONLY_AMONG_ATTACK, _ATTACK_LP, _ATTACK_EXTRA_COST, _HIGHEST_ATK_ONLY, _GUARD_HIGHEST, _POINTED_ON_MONSTERS, _CANNOT_WITH_OTHER, _ALL_ALONE, _EXTRA_WHILE_BANISHED,
             _PER_MATERIAL_OF, _ALL_AMONG, _DIRECT_IF_ONLY, _DIRECT_IF_ONLY_MINE, _DIRECT_NO_HAND,
             _DIRECT_ALL_DEFENSE, _DIRECT_NOT_CO_LINKED, _DIRECT_FOR, _EXTRA_FOR, _DEFENSE_FOR, _DIRECT_FOR_FACE_DOWN,
             _DIRECT_FOR_MATERIALS, _NO_DIRECT_UNLESS_MATERIAL, _DIRECT_IN_DEFENSE, _DIRECT_WHILE_SET, _LOCK_SUMMONED,
@@ -497,6 +531,8 @@ class AttackRules:
     not_target_kind: object = None        # LKQ-10: the opponent's monsters cannot attack its controller's face-up monsters
     not_target_kind_presence: object = None   # of this filter (itself too), while the position shows such a card
     not_target_kind_needs_material: bool = False   # TGZ-3: LKQ-10 only while this card has Xyz Material
+    main_zone_guard: object = None        # ATQ-2: while it is in an Extra Monster Zone, the opponent's monsters cannot
+                                          # attack its controller's face-up monsters of this filter in Main Monster Zones
     only_target_face_down: bool = False   # BPX-22: BP-10 also on every face-down monster (with only_target_among)
     guard_all_but: object = None          # TRQ-4: the opponent's monsters cannot attack its controller's monsters
                                           # matching this filter (any position: by the card's code)
@@ -534,6 +570,14 @@ class AttackRules:
     cannot_with_other: bool = False      # BPX-12: it cannot attack while its controller has another monster
     attack_all_alone: bool = False       # BPX-13: BP-12 only while its controller has no other monster
     extra_while_banished: object = None  # BPX-14: a second attack while a banished monster matches this filter
+    highest_atk_only: bool = False       # ATQ-5: while the opponent controls a face-up monster, it attacks only their
+                                         # face-up monsters of the highest ATK, never directly
+    guard_highest: object = None         # ATQ-6: while its controller controls a face-up monster of this filter, the
+                                         # opponent's monsters attack only their face-up monsters of the highest ATK
+    pointed_on_monsters: object = None   # ATQ-7: (filter, N): the monsters of that kind this Link Monster points to (either
+                                         # side) can make N - 1 more attacks on monsters
+    attack_extra_cost: bool = False      # ATQ-4: its controller sends 1 card from their Extra Deck to the GY to declare
+                                         # an attack with it
     attack_lp_cost: int = 0              # BPX-15: its controller pays this many LP to declare an attack with it
     extra_while: tuple | None = None     # BPX-17: (additional attacks, presence.Presence) while the position shows it
     attack_all_special: bool = False     # BPM-1: BP-12 on the opponent's Special Summoned monsters only
@@ -639,7 +683,7 @@ def _defense_for_filter(phrase: str):
 @lru_cache(maxsize=None)
 def attack_rules(card: Card) -> AttackRules:
     """The attack clauses of `card`'s monster text that pysolver reads (an empty `AttackRules` if none)."""
-    from .cardtext import tribute_rules
+    from .cardtext import changes_others_stats, tribute_rules
     from .presence import GAINS_WHILE, LINKED, read_lead
     from .protections import GUARD_ALL_BUT, card_kind_filter
     from .protections import read_sentence as protections_read
@@ -796,6 +840,17 @@ def attack_rules(card: Card) -> AttackRules:
         elif (match := _SUMMONED_EXTRA.fullmatch(text)) and card.is_monster \
                 and match.group("kind").lower() in card.kinds and "summoned_extra" not in found:     # SMT-2
             found["summoned_extra"] = (match.group("kind").lower(), 2 if "third" in match.group("what") else 1)
+        elif (match := _GUARD_HIGHEST.fullmatch(text)) and "guard_highest" not in found \
+                and (what := _filter(f'"{match.group("name")}" monsters')) is not None:   # ATQ-6
+            found["guard_highest"] = what
+        elif (match := _POINTED_ON_MONSTERS.fullmatch(text)) and "link" in card.kinds \
+                and "pointed_on_monsters" not in found and (not match.group("gain") or changes_others_stats(card)) \
+                and (what := _filter(match.group("what"))) is not None:             # ATQ-7
+            found["pointed_on_monsters"] = (what, int(match.group("count")))
+        elif _HIGHEST_ATK_ONLY.fullmatch(text):
+            found["highest_atk_only"] = True                                        # ATQ-5
+        elif _ATTACK_EXTRA_COST.fullmatch(text):
+            found["attack_extra_cost"] = True                                       # ATQ-4
         elif match := _ATTACK_LP.fullmatch(text):
             found["attack_lp_cost"] = int(match.group("lp"))                        # BPX-15
         elif _CANNOT_WITH_OTHER.fullmatch(text):
@@ -873,6 +928,9 @@ def attack_rules(card: Card) -> AttackRules:
         elif (match := _ONLY_AMONG.fullmatch(text) or _ONLY_AMONG_ATTACK.fullmatch(text)) \
                 and "only_target" not in found and (among := _filter(match.group("what"))) is not None:   # BPX-16
             found["only_target_among"] = among
+        elif (match := _EMZ_GUARDS_MAIN.fullmatch(text)) and "main_zone_guard" not in found \
+                and (what := _filter(match.group("what"))) is not None:                 # ATQ-2
+            found["main_zone_guard"] = what
         elif _POINTED.fullmatch(text) and "link" in card.kinds:
             found["pointed_cannot_attack"] = True
         elif _ALL.fullmatch(text):

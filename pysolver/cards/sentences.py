@@ -44,24 +44,33 @@ class Sentence:
 def sentences(card: Card) -> tuple[Sentence, ...]:
     """The card's sentences, each marked whether it belongs to an activated effect."""
     out = []
-    lead = None          # the last sentence outside a bullet so far: the lead of the bullets after it
+    lead = None              # the last sentence outside a bullet so far: the lead of the bullets after it
+    lead_in_effect = False   # that lead is an activated effect's (ATQ-3: its count-labelled bullets are part of it)
     for where, paragraph in _parts(card):
         in_effect = False
         for number, bullet in enumerate(paragraph.split("●")):
             of_turn_effect = number > 0 and _is_turn_lead(lead, where)    # LKS-1
-            for sentence in _split(bullet.strip()):
+            for k, sentence in enumerate(_split(bullet.strip())):
                 sentence = sentence.strip()
                 if not sentence:
                     continue
-                starts = (bool(re.search(r"[:;]", _unquoted(sentence))) and not sentence.startswith("Must")) \
-                    or bool(_OLD_TRIGGER.match(sentence))
+                body = sentence
+                if number > 0 and k == 0 and (label := _COUNT_LABEL.match(sentence)):
+                    if lead_in_effect:      # what an activated effect does for that count: part of it
+                        in_effect = True
+                        out.append(Sentence(sentence, where, True))
+                        continue
+                    body = sentence[label.end():]   # a rule the card gains for that count: read on its own
+                starts = (bool(re.search(r"[:;]", _unquoted(body))) and not body.startswith("Must")) \
+                    or bool(_OLD_TRIGGER.match(body))
                 if starts or of_turn_effect:
                     in_effect = True
                 elif in_effect and not _FOLLOW_ON.match(sentence):
                     in_effect = False
                 out.append(Sentence(sentence, where, in_effect))
-                if number == 0:
+                if number == 0:     # "This card gains effects based on the number of ...:": a rule, colon or not
                     lead = out[-1]
+                    lead_in_effect = in_effect and not _GAINS_LEAD.search(sentence)
     return tuple(out)
 
 
@@ -94,6 +103,13 @@ def turn_effects(card: Card) -> tuple[str, ...]:
              if lead and lead in activated and _TURN_LEAD.search(lead) and _TURN_EFFECT.search(_unquoted(sentence))]
     found.extend(text for text in sorted(activated) if _THIS_BATTLE_PHASE.search(text) and text not in found)
     return tuple(found)
+
+
+# ATQ-3: the count label of a bullet ("● 3: Neither player can target this card with card effects, ...", after "This card
+# gains effects based on the number of Ritual Monsters used for its Link Summon."): its colon is no activation's. After
+# a lead that is an activated effect the bullet is what that effect does; after a rule sentence it is a rule of its own.
+_COUNT_LABEL = re.compile(r"\d+\+?\s*:\s*")
+_GAINS_LEAD = re.compile(r"\bgains? (?:these|the following) effects?\b|\beffects?(?: \(s\))? based on the number of\b")
 
 
 def _split(text: str) -> list[str]:

@@ -295,6 +295,7 @@ def apply(position: Position, play: Play, *, zone: str | None = None, battle_pos
                 and not (gemini(instance.card) is True and not state.gemini_summoned) \
                 and instance.id not in negated(position):     # NGT-1
             board.players[me]["lp"] -= cost
+        _pay_costs(position, board, play.cost or ())   # ATQ-4: the Extra Deck card its text sends to the GY
         return board.finish()
     if action == "set_spell_trap":
         card = board.take(play.card)

@@ -684,6 +684,7 @@ def _attack(duel: _Duel, play: Play, zone, battle_position, _zones) -> Position:
         and play.card not in negated_by_cards(duel.position)   # applies (BP-3: GEM-1, TOK-1; NGT-1)
     if lp_cost and text_applies:
         duel.sides[duel.me].lp -= lp_cost
+    _pay(duel, play.cost)        # ATQ-4: "... unless you send 1 card from your Extra Deck to the GY": that card
     return duel.done()
 
 

@@ -559,6 +559,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                                      "defense": monster.state.position == "defense"}[text.only_target_while]
 
     only = [o.id for o in opponents if only_now(o)]                               # BP-10
+    # ATQ-6: a monster of theirs whose text lets the turn player attack only their face-up monsters of the highest ATK
+    # while they control a face-up monster of a kind
+    guarded_highest = any(_attack_text(o).guard_highest is not None and any(
+        s.state.position != "set" and _matches(_attack_text(o).guard_highest, s) for s in opponents) for o in opponents)
     among = [(o.id, _attack_text(o).only_target_among) for o in opponents        # BP-10 on one kind of
              if _attack_text(o).only_target_among is not None]                    # face-up monster
     hidden = [o.id for o in opponents if _attack_text(o).only_target_face_down]   # BPX-22: face-down ones too
@@ -585,9 +589,15 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                                           for i in position.instances.values()))]
     all_but = [_attack_text(o).guard_all_but for o in opponents                  # TRQ-4: any position, by name
                if _attack_text(o).guard_all_but is not None]
+    # ATQ-2: a monster of theirs in an Extra Monster Zone whose text forbids attacks on their face-up monsters of a kind
+    # in the Main Monster Zones
+    main_guarded = [_attack_text(o).main_zone_guard for o in opponents if o.location == "extra_monster_zone"
+                    and _attack_text(o).main_zone_guard is not None]
     attackable = [o.id for o in opponents if not not_target(o)
                   and not any(_matches(f, o) for f in all_but)
                   and not (o.state.position != "set" and any(_matches(f, o) for f in kinds_guarded))
+                  and not (o.location == "monster_zone" and o.state.position != "set"
+                           and any(_matches(f, o) for f in main_guarded))
                   and not [y for y in only if y != o.id]
                   and not (o.state.position != "set" and any(y != o.id and _matches(f, o) for y, f in among))
                   and not (o.state.position == "set" and [y for y in hidden if y != o.id])]
@@ -615,6 +625,13 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         return any(other.id != monster.id and places[other.id] in _points_to(monster.card, here, mine_)
                    and here in _points_to(other.card, places[other.id], other.player == position.turn_player)
                    for other in _own(position, ON_FIELD) + opponents)
+
+    def pointed_more(monster) -> int:         # ATQ-7: a Link Monster (either side) pointing to it gives more attacks on
+        here = places[monster.id]             # monsters to the monsters of a kind it points to
+        return max((_attack_text(link).pointed_on_monsters[1] - 1 for link in _own(position, ON_FIELD) + opponents
+                    if _attack_text(link).pointed_on_monsters is not None
+                    and here in _points_to(link.card, places[link.id], link.player == position.turn_player)
+                    and _matches(_attack_text(link).pointed_on_monsters[0], monster)), default=0)
 
     their_set = any(o.state.position == "set" for o in opponents)    # BPX-1: a face-down monster of theirs
     # BPO-2: "... must attack this card": while one applies its text, the attacks are on such cards only (one whose text
@@ -681,7 +698,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if state.attacked <= max(extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
                 or state.attacked < kind_units or state.attacked < used_total:
             monsters_only = False                          # its first attack, or one of its additional ones
-        elif state.attacked <= text.extra_on_monsters and not state.attacked_directly:
+        elif state.attacked <= max(text.extra_on_monsters, pointed_more(monster)) and not state.attacked_directly:
             monsters_only = True
         elif state.attacked < used_on_monsters and not state.attacked_directly:
             monsters_only = True                           # MUS-2: "can attack monsters a number of times ..."
@@ -736,12 +753,30 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                 places[s.id][0] == column and s.state.position != "set" and _matches(_attack_text(o).column_guard, s)
                 for s in opponents) for o in opponents):
             targets = [t for t in targets if places[t][0] != column]
+        # ATQ-5: "If your opponent controls a face-up monster(s), this card can only target their monster with the
+        # highest ATK for attacks": then never directly, and only their face-up monsters of the highest (printed) ATK
+        shown = [o for o in opponents if o.state.position != "set"]
+        if guarded_highest:                               # ATQ-6: the opponent's Rock of the Vanquisher and the like
+            direct_no = True
+            top = max((o.card.atk for o in shown if o.card.atk is not None), default=None)
+            targets = [t for t in targets if any(o.id == t and o.card.atk is not None and o.card.atk == top
+                                                 for o in shown)]
+        if text.highest_atk_only and shown:
+            direct_no = True
+            top = max((o.card.atk for o in shown if o.card.atk is not None), default=None)
+            targets = [t for t in targets if any(o.id == t and o.card.atk is not None and o.card.atk == top
+                                                 for o in shown)]
         if not monsters_only and not direct_no and (not in_the_way or direct_ok):
             targets.append("direct")
         if must_this is not None:   # BPO-2: only the cards that say so (no BP-8, BP-10, BPX-3, BPX-27 or BPM-2), never directly
             targets = [o for o in must_this if o not in attacked_before]
+        # ATQ-4: "Cannot declare an attack unless you send 1 card from your Extra Deck to the GY": one play per card of
+        # the Extra Deck that would reach the GY (BAN-4), none without one
+        costs = [(card.id,) for card in _own(position, "extra_deck") if not _never_reaches_gy(position, card)] \
+            if text.attack_extra_cost else [None]
         for target in targets:
-            yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target)
+            for cost in costs:
+                yield Play(action="declare_attack", card=monster.id, name=monster.card.name, target=target, cost=cost)
 
 
 def spell_trap_sets(position: Position) -> Iterator[Play]:
@@ -3446,6 +3481,13 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
         unknown = {i.id for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")
                    and (changed or (getattr(i.state, "position", "attack") != "set" and own_original_stats(i.card)))}
         uses_it |= unknown
+        # ATQ-6: while a card of the opponent's that lets them be attacked only on their highest ATK is face-up on the
+        # field, an unknown ATK of theirs makes every attack uncertain
+        if any(o.state.position != "set" and attack_rules(o.card).guard_highest is not None
+               for o in _opponents(position, ON_FIELD)) and any(
+                o.state.position != "set" and (o.id in unknown or o.card.atk is None)
+                for o in _opponents(position, ON_FIELD)):
+            every_attack = True
         if unknown:
             moves_it |= {i.id for i in position.instances.values() if stat_terms(i.card)
                          and not _only_in_material_line(i.card)
@@ -3458,6 +3500,10 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
     if any(i.player == position.turn_player and i.location == "extra_deck" and asks_special_this_turn(i.card)
            for i in position.instances.values()):
         uses_it |= {i.id for i in position.instances.values() if special_this_turn_unknown(i, position.turn_player)}
+    # ATQ-5: a monster of the turn player's that may attack only the opponent's face-up monster of the highest ATK, while
+    # one of those shows "?" as its ATK: none of its attacks is certain
+    if any(o.state.position != "set" and o.card.atk is None for o in _opponents(position, ON_FIELD)):
+        attacks_it |= {m.id for m in _own(position, ON_FIELD) if attack_rules(m.card).highest_atk_only}
 
     def certain(play: Play) -> bool:
         target = play.target if play.target and play.target != "direct" else None

@@ -687,7 +687,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         ("attack_direct_in_defense", rules.direct_in_defense), ("attack_direct_while_set", rules.direct_while_set),
         ("attack_cannot_with_other", rules.cannot_with_other), ("attack_all_alone", rules.attack_all_alone),
         ("position_lock_others", rules.others_no_reposition),
-        ("attack_direct_alone_in_column", rules.direct_alone_in_column))
+        ("attack_direct_alone_in_column", rules.direct_alone_in_column),
+        ("attack_extra_cost", rules.attack_extra_cost), ("attack_highest_atk_only", rules.highest_atk_only))
         if flag]
     for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
         out.append(f"attack_direct_for({c},{filters.number(what)}).")
@@ -751,6 +752,13 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"attack_not_target_kind_needs_material({c}).")
         if rules.not_target_kind_presence is not None:
             out.extend(_presence_facts(c, "bpk", rules.not_target_kind_presence, filters))
+    if rules.pointed_on_monsters is not None:  # ATQ-7: more attacks on monsters for the monsters it points to
+        what, count = rules.pointed_on_monsters
+        out.append(f"attack_pointed_on_monsters({c},{filters.number(what)},{count - 1}).")
+    if rules.guard_highest is not None:        # ATQ-6: the opponent attacks only its controller's highest ATK
+        out.append(f"attack_guard_highest({c},{filters.number(rules.guard_highest)}).")
+    if rules.main_zone_guard is not None:      # ATQ-2: from an Extra Monster Zone, over the Main Monster Zones
+        out.append(f"attack_main_zone_guard({c},{filters.number(rules.main_zone_guard)}).")
     if rules.only_target_among is not None:    # BP-10 on one kind of face-up monster
         out.append(f"attack_only_target_among({c},{filters.number(rules.only_target_among)}).")
     if rules.only_target_face_down:            # BPX-22: ... and on every face-down monster

@@ -45,7 +45,7 @@ LEAF_PREDICATES = frozenset({
     "free_szone", "mine", "theirs", "location", "stat", "holds_scale", "additional_available", "ns_used",
     "ns_limit", "tribute_summon", "act", "effect_used", "activating", "opponent_has_monsters", "zone_holds",
     "revivable", "revivable_target", "controls_a_card", "scale_value", "kept_scale", "attack_text",
-    "presence_holds",
+    "presence_holds", "at", "points",   # ATQ-7: where a monster is, and what a Link Monster's arrows point to
 })
 # Where the explanation starts: the atoms a play needs before any constraint applies.
 STARTS = (("candidate", 2, (True, True)), ("can_pendulum", 1, (True,)))

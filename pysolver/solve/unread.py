@@ -60,6 +60,9 @@ _WITHHELD = {
     "target": "plays that target it",
 }
 _CHANGES_POSITION = ("change_position", "flip_summon")
+HIGHEST_GUARD_UNKNOWN = "it lets you attack only their monster with the highest ATK, and the ATK of one is unknown"
+HIGHEST_ATK_UNKNOWN = 'it attacks only the monster with the highest ATK, and a face-up monster of the opponent has "?" ATK'
+
 _SUMMONS = ("normal_summon", "set_monster", "flip_summon", "ritual_summon", "fusion_summon", "synchro_summon",
             "xyz_summon", "link_summon", "pendulum_summon", "procedure_summon")
 
@@ -298,6 +301,7 @@ class Withheld:
         if setting:
             changer = stats_changer(position)
             unknown = 0
+            unknown_ids = set()
             for instance in position.instances.values():
                 if instance.location not in ("monster_zone", "extra_monster_zone"):
                     continue
@@ -308,11 +312,22 @@ class Withheld:
                 else:
                     continue
                 unknown += 1
+                unknown_ids.add(instance.id)
                 if instance.id in self.play_ids:   # withheld already for another clause
                     continue
                 self.play_ids.add(instance.id)
                 self.entries.append(UnreadCard(instance.card.name, instance.id, clause, _WITHHELD["play"]))
                 self._scopes.append("play")
+            # ATQ-6: while a card of the opponent's that lets them be attacked only on their highest ATK is face-up on
+            # the field, an unknown ATK ("?" too) of a face-up monster of theirs withholds every attack declaration
+            from ..cards.attacks import attack_rules
+            theirs = [i for i in position.instances.values() if i.player != position.turn_player
+                      and i.location in ("monster_zone", "extra_monster_zone") and _face_up(i)]
+            guard = next((i for i in theirs if attack_rules(i.card).guard_highest is not None), None)
+            if guard is not None and any(i.id in unknown_ids or i.card.atk is None for i in theirs):
+                self.all_attacks = True
+                self.entries.append(UnreadCard(guard.card.name, guard.id, HIGHEST_GUARD_UNKNOWN, "every attack declaration"))
+                self._scopes.append("all_attack")
             for instance in setting if unknown else ():
                 if instance.id not in self.play_ids | self.summon_ids and _can_matter(instance, position, deck_used) \
                         and stat_terms_beyond_materials(instance.card):
@@ -357,6 +372,18 @@ class Withheld:
                 continue
             self.entries.append(UnreadCard(instance.card.name, instance.id, opened[0], _PROCEDURE_WITHHELD))
             self._scopes.append("procedure")
+        # ATQ-5 (docs/targeting-rules.md): a monster of the turn player's that attacks only the opponent's face-up monster
+        # of the highest ATK, while one of those has no printed ATK ("?"): which is the highest is not decided here
+        from ..cards.attacks import attack_rules
+        shown = [o for o in position.instances.values() if o.player != position.turn_player
+                 and o.location in ("monster_zone", "extra_monster_zone") and _face_up(o)]
+        if any(o.card.atk is None for o in shown):
+            for instance in position.instances.values():
+                if instance.player == position.turn_player and instance.location in ("monster_zone", "extra_monster_zone") \
+                        and attack_rules(instance.card).highest_atk_only and instance.id not in self.attack_ids:
+                    self.attack_ids.add(instance.id)
+                    self.entries.append(UnreadCard(instance.card.name, instance.id, HIGHEST_ATK_UNKNOWN, _WITHHELD["attack"]))
+                    self._scopes.append("attack")
 
         # NGT-4, NGT-5 (docs/lock-rules.md): a read negation whose own card another negation covers, itself covered
         # (which of them applies is not decided here), refuses the position; a monster a negation may cover whose

@@ -510,6 +510,12 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_all_once": ("BP-12", "{I:instance} already attacked that monster this turn (each of them once)"),
     "attack_not_alone": ("BPX-12", "{I:instance} cannot attack while you control another monster (its own text)"),
     "attack_all_alone": ("BPX-13", "{I:instance} attacks each monster once only while you control no other monster"),
+    "attack_highest_atk": ("ATQ-5", "{I:instance} attacks only the opponent's face-up monster with the highest ATK while "
+                           "they control a face-up monster (its own text)"),
+    "attack_highest_guard": ("ATQ-6", "a monster of the opponent's lets you attack only their face-up monster with the "
+                             "highest ATK"),
+    "attack_extra_cost": ("ATQ-4", "{I:instance}'s text makes you send 1 card from your Extra Deck to the GY to declare "
+                          "an attack, and no card there can be sent"),
     "attack_lp_cost": ("BPX-15", "you have fewer LP than {I:instance}'s text makes you pay to declare an attack"),
     "attack_direct_only": ("BPX-3", "{I:instance} attacks only directly while in Defense Position (its own text)"),
     "attack_pointed": ("BP-11", "{I:instance} cannot attack: a Link Monster whose text forbids it points to it"),
@@ -662,6 +668,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_in_defense_for": (None, None),   # MSC-2: the reason is BP-6's (no text lets it attack in Defense Position)
     "attack_extra_while_banished": ("BP-5", "{0:card} has no text that lets it attack twice while a card is banished"),
     "no attack_extra_while_banished": (None, None),
+    # ATQ-7: a Link Monster that gives the monsters of a kind it points to more attacks on monsters (X-Krawler Synaphysis)
+    "attack_pointed_on_monsters": ("ATQ-7", "{0:card} has no text that gives the monsters it points to more "
+                                            "attacks on monsters"),
+    "at": (None, None), "points": (None, None),
     "attack_extra_while": ("BP-5", "{0:card} has no text that lets it attack twice while it points to a monster"),
     "presence_holds": ("PRC-1", "the position shows no card that {0:instance}'s text waits for"),
     "attack_per_material_of": ("BP-5", "{0:card} has no text that lets it attack once for each material of a kind"),

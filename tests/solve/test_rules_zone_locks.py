@@ -34,9 +34,8 @@ def test_zlk_1_the_sentence_is_read(real):
         assert not any("this card points to." in u.clause and "Summon/Set" in u.clause
                        for u in unread_clauses(real[name])), name
     assert not unread_clauses(real["S-Force Justify"]) and not unread_clauses(real["Flash Charge Dragon"])
-    # Gorgon of Zilofthonia stays unread for its other sentence (what its pointed monsters cannot do).
-    assert [u.clause for u in unread_clauses(real["Gorgon of Zilofthonia"])] == [
-        "Monsters this card points to cannot attack, also their activated effects are negated."]
+    # Gorgon of Zilofthonia's other sentence (what its pointed monsters cannot do) is read too (ATQ-1).
+    assert not unread_clauses(real["Gorgon of Zilofthonia"])
     # EDL-5's wording (any Extra Monster Zone) is not ZLK-1's.
     assert not locks.zone_lock(real["Topologic Zeroboros"])
 
