@@ -1545,13 +1545,23 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
             continue
         assignment = [g if g >= 0 else -1 - g for g, _ in choice]
         counts = Counter(assignment)
-        if any(counts[g] < group.min or (group.max is not None and counts[g] > group.max)
-               for g, group in enumerate(groups)):
+        if not _counts_fit(requirement, counts):
             continue
         if all(_condition_holds(c, [m for m, g in zip(materials, assignment) if c.group is None or g == c.group])
                for c in requirement.conditions):
             return True
     return False
+
+
+def _counts_fit(requirement: Requirement, counts: Counter) -> bool:
+    """Every group holds between its min and max materials; of a set of alternative groups (ALM-1: "X or 3 Y")
+    exactly one holds materials and the others none, and only that one's min counts."""
+    for choice in requirement.alternatives:
+        if sum(counts[g] > 0 for g in choice) != 1:
+            return False
+    return all((counts[g] == 0 and requirement.alternative_of(g) is not None)
+               or (counts[g] >= group.min and (group.max is None or counts[g] <= group.max))
+               for g, group in enumerate(requirement.groups))
 
 
 # Zones (ZN-1..ZN-8)

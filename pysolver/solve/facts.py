@@ -329,6 +329,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
                 out.append(f"name_only_group({c},{g}).")
             if group.place:
                 out.append(f"group_place({c},{g},{group.place}).")
+        for k, choice in enumerate(requirement.alternatives):   # ALM-1
+            out.extend(f"alternative_group({c},{k},{g})." for g in choice)
         for condition in requirement.conditions:
             scope = "all" if condition.group is None else condition.group
             if isinstance(condition, Including):

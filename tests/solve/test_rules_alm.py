@@ -1,0 +1,65 @@
+"""ALM-1.. (docs/procedure-rules.md, "Alternative material sets and material lines of summoning conditions"): real cards
+of the card database; every answer is the reference's (whole plays)."""
+
+from __future__ import annotations
+
+from helpers import board, whole_plays
+
+from pysolver import legal_plays
+from pysolver.cards.cardtext import material_requirement
+from pysolver.cards.reading import unread_clauses
+
+MAGIA = "Dragon Master Magia"
+CCW_OVER = "Crystal Clear Wing Over Synchro Dragon"
+
+
+def _materials(position, action: str) -> set:
+    whole_plays(position)        # the reference lists the same plays, none withheld
+    return {p.materials for p in legal_plays(position, all_instances=True) if p.action == action}
+
+
+# --- ALM-1: alternative material sets ---------------------------------------------------------------------------------
+
+def test_alm_1_magia_and_the_over_synchro_dragon_are_read(real):
+    assert unread_clauses(real[MAGIA]) == ()
+    assert unread_clauses(real[CCW_OVER]) == ()
+    magia = material_requirement(real[MAGIA])
+    assert magia.alternatives == ((0, 1),) and (magia.min_materials, magia.max_materials) == (2, 4)
+    assert str(magia) == real[MAGIA].materials
+    over = material_requirement(real[CCW_OVER])
+    assert over.alternatives == ((0, 1),) and [g.role for g in over.groups] == ["tuner", "tuner", "non_tuner"]
+
+
+def test_alm_1_magia_takes_the_ultimate_dragon_or_3_blue_eyes(real):
+    """{Ultimate Dragon, Black Luster Soldier} and {3 "Blue-Eyes", Black Luster Soldier} (the Ultimate Dragon is a
+    "Blue-Eyes" monster, so it may be one of the 3); never the Ultimate Dragon with 1 or 2 more "Blue-Eyes"."""
+    position = board(cards=real).hand("Polymerization", "Black Luster Soldier", "Blue-Eyes White Dragon",
+                                      "Blue-Eyes White Dragon", "Blue-Eyes White Dragon") \
+        .monster(1, "Blue-Eyes Ultimate Dragon").extra_deck(MAGIA).build()
+    assert _materials(position, "fusion_summon") == {
+        ("H2", "M1"), ("H2", "H3", "H4", "H5"), ("H2", "H3", "H4", "M1"), ("H2", "H3", "H5", "M1"),
+        ("H2", "H4", "H5", "M1")}
+
+
+def test_alm_1_magia_a_fusion_substitute_replaces_the_ultimate_dragon_only(real):
+    """King of the Swamp replaces "Blue-Eyes Ultimate Dragon" (a named material); it is no "Blue-Eyes" monster, so
+    with 2 Blue-Eyes White Dragons it makes no 3 "Blue-Eyes"."""
+    position = board(cards=real).hand("Polymerization", "Black Luster Soldier", "King of the Swamp",
+                                      "Blue-Eyes White Dragon", "Blue-Eyes White Dragon").extra_deck(MAGIA).build()
+    assert _materials(position, "fusion_summon") == {("H2", "H3")}
+
+
+def test_alm_1_over_synchro_dragon_takes_2_tuners_or_1_tuner_synchro_monster(real):
+    """Clear Wing Synchro Dragon (Level 7) with Accel Synchron (a Level 5 Tuner Synchro Monster) alone, or with 2
+    Tuners Junk Synchron (3) + Fleur Synchron (2); Accel Synchron with another Tuner is over Level 12."""
+    position = board(cards=real).monster(1, "Clear Wing Synchro Dragon").monster(2, "Accel Synchron") \
+        .monster(3, "Junk Synchron").monster(4, "Fleur Synchron").extra_deck(CCW_OVER).build()
+    assert _materials(position, "synchro_summon") == {("M1", "M2"), ("M1", "M3", "M4")}
+
+
+def test_alm_1_over_synchro_dragon_1_tuner_must_be_a_synchro_monster(real):
+    """Svartalf of the Nordic Alfar is a Level 5 Tuner but no Synchro Monster: with Clear Wing Synchro Dragon it is
+    neither 2+ Tuners nor 1 Tuner Synchro Monster."""
+    position = board(cards=real).monster(1, "Clear Wing Synchro Dragon").monster(2, "Svartalf of the Nordic Alfar") \
+        .monster(3, "Junk Synchron").monster(4, "Fleur Synchron").extra_deck(CCW_OVER).build()
+    assert _materials(position, "synchro_summon") == {("M1", "M3", "M4")}
