@@ -184,6 +184,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct.THEN_PENDULUM,     # PRW-6: pendulum_after_summon (nomi: special_summon_limit)
         ct.GUARDIAN_FUSION,   # PRW-3: fusion_material_places ("each"), and "Must first be Fusion Summoned" (semi)
         ct.SAME_ATTRIBUTE_MATERIALS,   # MAT-4: a condition added to the material line (material_requirement)
+        ct.FUSED_USING,   # ALM-2: a material line written as the summoning condition (material_requirement)
         # RIT-6, RIT-10: a Ritual Spell's conditional extra monsters; a Ritual Monster's limits on its Ritual Summon
         ct.RITUAL_EXTRA_IF, ct.RITUAL_TRIBUTES_NOT, ct.RITUAL_TRIBUTES_ONLY,
         ct.RITUAL_ONLY_BY,

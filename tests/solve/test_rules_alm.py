@@ -63,3 +63,38 @@ def test_alm_1_over_synchro_dragon_1_tuner_must_be_a_synchro_monster(real):
     position = board(cards=real).monster(1, "Clear Wing Synchro Dragon").monster(2, "Svartalf of the Nordic Alfar") \
         .monster(3, "Junk Synchron").monster(4, "Fleur Synchron").extra_deck(CCW_OVER).build()
     assert _materials(position, "synchro_summon") == {("M1", "M3", "M4")}
+
+
+# --- ALM-2: a material line written as the summoning condition --------------------------------------------------------
+
+DIVINE_NEOS = "Elemental HERO Divine Neos"
+
+
+def test_alm_2_divine_neos_condition_is_its_material_line(real):
+    card = real[DIVINE_NEOS]
+    assert unread_clauses(card) == ()
+    assert str(material_requirement(card)) == ('1 "Neos" monster + 1 "Neo-Spacian" monster + 1 "HERO" monster + 2 '
+                                               '"Neos", "Neo-Spacian", and/or "HERO" monsters')
+
+
+def test_alm_2_divine_neos_each_named_monster_is_a_material_of_its_own(real):
+    """Elemental HERO Neos is a "Neos" and a "HERO" monster, but fills one slot: with 4 "Neo-Spacian" monsters it makes
+    no Divine Neos; with Elemental HERO Sparkman as the "HERO" it does (4 ways, one "Neo-Spacian" left out each)."""
+    position = board(cards=real).hand("Polymerization", "Elemental HERO Neos", "Neo-Spacian Grand Mole",
+                                      "Neo-Spacian Air Hummingbird", "Neo-Spacian Dark Panther",
+                                      "Neo-Spacian Flare Scarab", "Elemental HERO Sparkman").extra_deck(DIVINE_NEOS).build()
+    assert _materials(position, "fusion_summon") == {
+        ("H2", "H3", "H4", "H5", "H7"), ("H2", "H3", "H4", "H6", "H7"), ("H2", "H3", "H5", "H6", "H7"),
+        ("H2", "H4", "H5", "H6", "H7")}
+
+
+def test_alm_2_divine_neos_a_neo_space_monster_is_the_neos_one(real):
+    """Neo Space Pathfinder (a "Neo Space" monster) is the "Neos" or "Neo Space" one; without it, no "Neos"."""
+    position = board(cards=real).hand("Polymerization", "Neo Space Pathfinder", "Neo-Spacian Grand Mole",
+                                      "Neo-Spacian Air Hummingbird", "Elemental HERO Sparkman", "Elemental HERO Avian") \
+        .extra_deck(DIVINE_NEOS).build()
+    assert _materials(position, "fusion_summon") == {("H2", "H3", "H4", "H5", "H6")}
+    without = board(cards=real).hand("Polymerization", "Summoned Skull", "Neo-Spacian Grand Mole",
+                                     "Neo-Spacian Air Hummingbird", "Elemental HERO Sparkman", "Elemental HERO Avian",
+                                     "Elemental HERO Burstinatrix").extra_deck(DIVINE_NEOS).build()
+    assert _materials(without, "fusion_summon") == set()
