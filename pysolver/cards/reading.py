@@ -292,6 +292,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
         or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
         or (locks.zone_lock(card) and bool(locks.ZONE_LOCK.fullmatch(sentence))) \
+        or (locks.extra_deck_zone_force(card) and bool(locks.EXTRA_DECK_ZONE_FORCE.fullmatch(sentence))) \
         or any(sentence == read for read, _ in locks.hand_trap_grants(card)) \
         or (locks.no_activation_or_set(card) and bool(locks.NO_ACTIVATION_OR_SET.fullmatch(sentence))) \
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \

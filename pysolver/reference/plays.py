@@ -52,7 +52,7 @@ from ..cards.replacements import banish_instead, deck_bottom_on_leaving
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
+from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, extra_deck_zone_force, gy_card_needed, hand_trap_grants,
                            no_activation_or_set, summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
 from ..cards.presence import LINKED, THEIR_COLUMN
@@ -1579,11 +1579,30 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
     free, linked, open_emz = _monster_zones_after(position, materials)
     locked = _locked_emzs(position, materials)
     open_emz = [zone for zone in open_emz + _extra_link_zones(position, monster, materials) if zone not in locked]
+    allowed = _forced_main_monster_zones(position, materials)       # ALM-3
+    free, linked = [z for z in free if z in allowed], [z for z in linked if z in allowed]
     if position.rules == 3:                                          # ZN-3: any MMZ, no EMZ
         return _sorted_ids(free)
     if position.rules == 5 and face_down_fsx:                        # ZN-5
         return _sorted_ids(free + open_emz)
     return _sorted_ids(linked + open_emz)                            # ZN-4, and Links under ZN-5
+
+
+def _forced_main_monster_zones(position: Position, gone: Iterable[Instance]) -> set[str]:
+    """ALM-3: the turn player's Main Monster Zones a monster Special Summoned from the Extra Deck may take: while a Link
+    Monster of either player whose text says "While this card is in the Extra Monster Zone, if a monster would be
+    Special Summoned from the Extra Deck to the Main Monster Zone, it must be Summoned in the zone this card points to"
+    is in an Extra Monster Zone (not `gone`: it left first, ZN-6) with its effects applying, only the zones it points
+    to (of each such monster); else all five. The Extra Monster Zones are not limited."""
+    gone_ids = {i.id for i in gone}
+    allowed = {f"M{n}" for n in range(1, 6)}
+    for link in position.instances.values():
+        if link.location != "extra_monster_zone" or link.id in gone_ids or not extra_deck_zone_force(link.card) \
+                or _has_no_effects(link):
+            continue
+        pointed = _points_to(link.card, _place_of(position, link), link.player == position.turn_player)
+        allowed &= {f"M{x}" for x, y in pointed if y == 0}
+    return allowed
 
 
 def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[list[str], list[str], list[str]]:
@@ -2017,7 +2036,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
     free, linked, open_emz = _monster_zones_after(position, ())
     closed = _locked_emzs(position, ())                                  # EDL-5, ZLK-1
     open_emz = [zone for zone in open_emz if zone not in closed]
-    from_extra = free if position.rules == 3 else linked + open_emz
+    allowed = _forced_main_monster_zones(position, ())                   # ALM-3: Extra Deck monsters only
+    from_extra = free if position.rules == 3 else [zone for zone in linked if zone in allowed] + open_emz
     candidates = hand + extra
     most = 1 if _one_monster_at_a_time(position) else len(free) + len(open_emz[:1])
     for count in range(1, min(len(candidates), most) + 1):

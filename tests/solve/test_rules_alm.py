@@ -98,3 +98,70 @@ def test_alm_2_divine_neos_a_neo_space_monster_is_the_neos_one(real):
                                      "Neo-Spacian Air Hummingbird", "Elemental HERO Sparkman", "Elemental HERO Avian",
                                      "Elemental HERO Burstinatrix").extra_deck(DIVINE_NEOS).build()
     assert _materials(without, "fusion_summon") == set()
+
+
+# --- ALM-3: Extra Deck monsters forced into the zone Steelswarm Origin points to ----------------------------------------
+
+ORIGIN = "Steelswarm Origin"
+
+
+def _zones(position, action: str) -> set:
+    whole_plays(position)
+    return {p.zones if p.zones is None or isinstance(p.zones, tuple) else tuple(sorted(p.zones.items()))
+            for p in legal_plays(position, all_instances=True) if p.action == action}
+
+
+def _synchro(real):
+    """Junk Synchron (Level 3 Tuner) + Speed Warrior (Level 2) for Junk Warrior (Level 5), from the face-down Extra
+    Deck: under Master Rule 5 any free Main Monster Zone (ZN-5)."""
+    return board(cards=real).monster(1, "Junk Synchron").monster(3, "Speed Warrior").extra_deck("Junk Warrior")
+
+
+def test_alm_3_origin_sentences_are_read(real):
+    assert unread_clauses(real[ORIGIN]) == ()
+
+
+def test_alm_3_a_synchro_monster_goes_only_to_the_zone_origin_points_to(real):
+    """The turn player's Origin in the left Extra Monster Zone points down to M2: Junk Warrior goes there only (the
+    turn player holds an Extra Monster Zone already); with M2 taken it has no zone and no Synchro Summon."""
+    assert _zones(_synchro(real).build(), "synchro_summon") == {("EMZL", "EMZR", "M1", "M2", "M3", "M4", "M5")}
+    assert _zones(_synchro(real).monster("left", ORIGIN).build(), "synchro_summon") == {("M2",)}
+    assert _zones(_synchro(real).monster("left", ORIGIN).monster(2, "Kuriboh").build(), "synchro_summon") == set()
+
+
+def test_alm_3_the_opponents_origin_binds_the_turn_player_too(real):
+    """The opponent's Origin in their left Extra Monster Zone (over the turn player's M2) points up into M2 with its Top
+    arrow; the other Extra Monster Zone stays open."""
+    b = _synchro(real)
+    b.opponent.monster("left", ORIGIN)
+    assert _zones(b.build(), "synchro_summon") == {("EMZR", "M2")}
+
+
+def test_alm_3_a_negated_origin_forces_nothing(real):
+    b = _synchro(real).monster("left", ORIGIN, restrictions=["effects_negated"])
+    assert _zones(b.build(), "synchro_summon") == {("M1", "M2", "M3", "M4", "M5")}
+
+
+def test_alm_3_pendulum_summon_from_the_extra_deck_too(real):
+    """Proxy Dragon in M5 points to M4, Origin to M2: Odd-Eyes Pendulum Dragon from the face-up Extra Deck takes M2 only
+    (a monster from the hand would not be bound)."""
+    b = board(cards=real).monster("left", ORIGIN).monster(5, "Proxy Dragon") \
+        .spell_trap(1, "Stargazer Magician", position="face_up").spell_trap(5, "Timegazer Magician", position="face_up") \
+        .extra_deck("Odd-Eyes Pendulum Dragon", face_up=True)
+    assert _zones(b.build(), "pendulum_summon") == {(("ED1", ("M2",)),)}
+
+
+def test_alm_3_origin_cannot_be_targeted_while_it_points_to_a_monster(real):
+    """Galaxy-Eyes Cipher Dragon targets a face-up monster the opponent controls: not their Origin while it points to a
+    monster (their M4 below it, or the turn player's face-down M2 above), else Origin too."""
+    def targets(b) -> set:
+        return {target for action, card, target in whole_plays(b.build()) if action == "activate" and card == "M1"}
+
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"])
+    b.opponent.monster("left", ORIGIN).monster(3, "Celtic Guardian")
+    assert targets(b) == {"oEMZL", "oM3"}
+    b.opponent.monster(4, "Celtic Guardian")
+    assert targets(b) == {"oM3", "oM4"}
+    b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"]).monster(2, "Kuriboh", position="set")
+    b.opponent.monster("left", ORIGIN).monster(3, "Celtic Guardian")
+    assert targets(b) == {"oM3"}
