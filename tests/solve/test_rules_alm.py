@@ -165,3 +165,16 @@ def test_alm_3_origin_cannot_be_targeted_while_it_points_to_a_monster(real):
     b = board(cards=real).monster(1, "Galaxy-Eyes Cipher Dragon", materials=["Kuriboh"]).monster(2, "Kuriboh", position="set")
     b.opponent.monster("left", ORIGIN).monster(3, "Celtic Guardian")
     assert targets(b) == {"oM3"}
+
+
+def test_alm_3_origin_as_a_material_forces_nothing(real):
+    """Mudragon of the Swamp (2 monsters with the same Attribute but different Types) from 2 LIGHT monsters of the hand
+    goes to M2 only while Origin stays; with Origin (LIGHT Fiend) as one of its materials, anywhere (ZN-6)."""
+    b = board(cards=real).monster("left", ORIGIN).hand("Polymerization", "Elemental HERO Sparkman",
+                                                       "Lyla, Lightsworn Sorceress").extra_deck("Mudragon of the Swamp")
+    position = b.build()
+    whole_plays(position)
+    assert {(p.materials, p.zones) for p in legal_plays(position, all_instances=True) if p.action == "fusion_summon"} == {
+        (("H2", "H3"), ("M2",)),
+        (("H2", "EMZL"), ("EMZL", "EMZR", "M1", "M2", "M3", "M4", "M5")),
+        (("H3", "EMZL"), ("EMZL", "EMZR", "M1", "M2", "M3", "M4", "M5"))}
