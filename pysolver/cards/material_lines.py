@@ -500,6 +500,12 @@ class _Part:
                 # named card, or a Fusion Monster whose text mentions that name
                 lo, hi, named = groups[0]
                 groups = [(lo, hi, disj(named, conj(Atom("kind", "=", "fusion"), Atom("mentions", "=", named.value))))]
+            elif (self.accept("that", "mention") or self.accept("that", "mentions")) and self.peek() is not None \
+                    and self.peek().startswith('"') and self.peek() != '"':
+                # ALM-4: '2 monsters that mention "Temple of the Kings"' (Divine Serpent Apophis; the engine's
+                # `Card.ListsCode`): a monster whose text writes that name in quotes (PRW-14's term)
+                mentioned = self.take().strip('"')
+                groups = [(lo, hi, conj(f, Atom("mentions", "=", mentioned))) for lo, hi, f in groups]
             elif self.accept("that", "cannot", "be", "Normal", "Summoned/Set"):
                 # PRW-12: "3 Level 10 monsters that cannot be Normal Summoned/Set" (The Chaotic Phantasmal Sacred
                 # Beasts; the engine's `not IsSummonableCard()`): a Ritual, Fusion, Synchro, Xyz or Link Monster, one

@@ -364,6 +364,13 @@ class Group:
                 filter_ = rest
         plural = self.max is None or self.max > 1
         count = _count(self.min, self.max)
+        mentions = [p for p in (filter_.parts if isinstance(filter_, And) else (filter_,))
+                    if isinstance(p, Atom) and p.key == "mentions"]
+        if mentions and not self.place:   # ALM-4: '2 monsters that mention "Temple of the Kings"'
+            rest = Group(self.min, self.max, conj(*(p for p in filter_.parts if p != mentions[0]))
+                         if isinstance(filter_, And) else ANY, self.role)
+            text, excepts = rest.render()
+            return f'{text} that {"mention" if plural else "mentions"} "{mentions[0].value}"', excepts
         if mentioned_name(filter_) is not None and self.min == self.max == 1:   # PRW-14
             text = phrase(filter_, plural=False)[0]
             return (f"{text} {PLACES[self.place]}" if self.place else text), []

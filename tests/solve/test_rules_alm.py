@@ -178,3 +178,28 @@ def test_alm_3_origin_as_a_material_forces_nothing(real):
         (("H2", "H3"), ("M2",)),
         (("H2", "EMZL"), ("EMZL", "EMZR", "M1", "M2", "M3", "M4", "M5")),
         (("H3", "EMZL"), ("EMZL", "EMZR", "M1", "M2", "M3", "M4", "M5"))}
+
+
+# --- ALM-4: monsters that mention a card, in a material line ----------------------------------------------------------
+
+APOPHIS = "Divine Serpent Apophis"
+
+
+def test_alm_4_apophis_is_read(real):
+    assert unread_clauses(real[APOPHIS]) == ()
+    assert str(material_requirement(real[APOPHIS])) == real[APOPHIS].materials
+
+
+def test_alm_4_apophis_fusion_materials_mention_temple_of_the_kings(real):
+    """Mystical Beast of Serket and The Man with the Mark mention "Temple of the Kings"; Kuriboh does not."""
+    position = board(cards=real).hand("Polymerization", "Mystical Beast of Serket", "The Man with the Mark", "Kuriboh") \
+        .extra_deck(APOPHIS).build()
+    assert _materials(position, "fusion_summon") == {("H2", "H3")}
+
+
+def test_alm_4_apophis_by_tributing_2_apophis_monsters(real):
+    """Its other way (PRX-19): 2 "Apophis" monsters the player controls (Trap Monsters here), never Kuriboh."""
+    position = board(cards=real).monster(1, "Apophis the Swamp Deity").monster(2, "Apophis the Swamp Deity") \
+        .monster(3, "Kuriboh").extra_deck(APOPHIS).build()
+    whole_plays(position)
+    assert {p.cost for p in legal_plays(position, all_instances=True) if p.action == "procedure_summon"} == {("M1", "M2")}
