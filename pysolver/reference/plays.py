@@ -2469,6 +2469,10 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             pool = [m for m in pool if not _never_tributed(m, position)]                 # NS-10
         if contact.action == "send":
             pool = [m for m in pool if not _never_reaches_gy(position, m)]     # BAN-4
+            # ALM-5: a Token, or a Pendulum Monster on the field (it would go to the Extra Deck, PEN-4), is never sent
+            # to the GY as a cost (the scripts' IsAbleToGraveAsCost)
+            pool = [m for m in pool if "token" not in m.card.kinds
+                    and not ("pendulum" in m.card.kinds and m.location in ON_FIELD)]
         pool = [m for m in pool if not _returns_to_deck(m, contact.action)]   # SCY-1
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
                       and _group_options(requirement, m, False, player=monster.player)]

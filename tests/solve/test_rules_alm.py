@@ -203,3 +203,37 @@ def test_alm_4_apophis_by_tributing_2_apophis_monsters(real):
         .monster(3, "Kuriboh").extra_deck(APOPHIS).build()
     whole_plays(position)
     assert {p.cost for p in legal_plays(position, all_instances=True) if p.action == "procedure_summon"} == {("M1", "M2")}
+
+
+# --- ALM-5: what a "send" Contact Fusion can send; Magistus Chorozo -------------------------------------------------
+
+CHOROZO = "Magistus Chorozo"
+
+
+def test_alm_5_chorozo_is_read_as_a_contact_fusion(real):
+    assert unread_clauses(real[CHOROZO]) == ()
+
+
+def test_alm_5_chorozo_sends_monsters_it_controls_but_no_pendulum_monster(real):
+    """Number 39: Utopia (an Xyz Monster) with Dark Magician (a Spellcaster) for its Contact Fusion, face-down too; never
+    Stargazer Magician (a Pendulum Spellcaster on the field: it would go to the Extra Deck). Polymerization's Fusion
+    Summon uses either: its materials are no cost."""
+    position = board(cards=real).hand("Polymerization").monster(1, "Number 39: Utopia").monster(2, "Dark Magician") \
+        .monster(3, "Stargazer Magician").extra_deck(CHOROZO).build()
+    whole_plays(position)
+    plays = legal_plays(position, all_instances=True)
+    assert {p.cost for p in plays if p.action == "procedure_summon"} == {("M1", "M2")}
+    assert {p.materials for p in plays if p.action == "fusion_summon"} == {("M1", "M2"), ("M1", "M3")}
+    face_down = board(cards=real).monster(1, "Number 39: Utopia").monster(2, "Dark Magician", position="set") \
+        .extra_deck(CHOROZO).build()
+    whole_plays(face_down)
+    assert {p.cost for p in legal_plays(face_down, all_instances=True) if p.action == "procedure_summon"} == {("M1", "M2")}
+
+
+def test_alm_5_chimeratech_fortress_sends_no_token_and_no_pendulum_monster(real):
+    """'"Cyber Dragon" + 1+ Machine monsters': the Mecha Phantom Beast Token and Speedroid Hexasaucer (a Pendulum
+    Monster) are Machines, but neither can be sent to the GY as a cost; the second Cyber Dragon can."""
+    position = board(cards=real).monster(1, "Cyber Dragon").monster(2, "Mecha Phantom Beast Token") \
+        .monster(3, "Speedroid Hexasaucer").monster(4, "Cyber Dragon").extra_deck("Chimeratech Fortress Dragon").build()
+    whole_plays(position)
+    assert {p.cost for p in legal_plays(position, all_instances=True) if p.action == "procedure_summon"} == {("M1", "M4")}
