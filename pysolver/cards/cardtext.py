@@ -629,6 +629,8 @@ def material_requirement(card: Card):
         # SP-2: no material line; it comes out only the way its text says ("with "Mask Change"", "This card cannot
         # be Special Summoned except with "NEX"": Neo-Spacian Marine Dolphin)
         return None
+    if summon == "fusion" and not card.materials and FUSED_USING.search(card.text):
+        return _condition_line(FUSED_USING.search(card.text))   # ALM-2
     if summon is None or not card.materials:
         return UnsupportedMaterialLine(f"{card.name!r} has no material line")
     try:
@@ -644,6 +646,44 @@ def material_requirement(card: Card):
 
 
 SAME_ATTRIBUTE_MATERIALS = re.compile(r"If you Synchro Summon this card, all materials must be the same Attribute\.")
+
+# ALM-2: a Fusion Monster with no material line whose summoning condition holds it: 'Must be Fusion Summoned using any 5
+# "Neos", "Neo Space", "Neo-Spacian", or "HERO" monsters, including at least 1 "Neos" or "Neo Space" monster, 1
+# "Neo-Spacian" monster, and 1 "HERO" monster, and cannot be Special Summoned by other ways.' (Elemental HERO Divine
+# Neos; nomi: special_summon_limit).
+FUSED_USING = re.compile(r"Must be Fusion Summoned using any (?P<count>\d+) (?P<kind>[^.]+?) monsters, including at "
+                         r"least (?P<each>[^.]+?), and cannot be Special Summoned by other ways\.")
+
+
+def _condition_line(match: re.Match):
+    """ALM-2: the Requirement of FUSED_USING's line: one slot of 1 for each monster "including at least" names (the
+    engine's `Fusion.AddProcMixRep(c, true, true, <any of them>, N - k, N - k, <each named>...)`: each named monster is
+    a material of its own), and the rest of the N of the kind. Each named kind must be one of the line's kinds (then
+    N materials of the kind with distinct named ones among them is exactly these slots); else not read."""
+    from .material_lines import UnsupportedMaterialLine, parse_material_line
+    from .requirements import Group, Or, Requirement
+    try:
+        whole = parse_material_line(f"{match.group('count')} {match.group('kind')} monsters", "fusion")
+        named = [parse_material_line(item, "fusion")
+                 for item in re.split(r",? and |, ", match.group("each").strip())]
+    except UnsupportedMaterialLine as error:
+        return error
+    (kind,) = whole.groups
+    kinds = set(kind.filter.parts) if isinstance(kind.filter, Or) else {kind.filter}
+    slots = []
+    for requirement in named:
+        if len(requirement.groups) != 1 or requirement.conditions:
+            return UnsupportedMaterialLine("custom condition: 'including at least'")
+        (group,) = requirement.groups
+        parts = set(group.filter.parts) if isinstance(group.filter, Or) else {group.filter}
+        if not parts <= kinds or group.place:
+            return UnsupportedMaterialLine("custom condition: 'including at least'")
+        slots.append(group)
+    rest = kind.min - sum(group.min for group in slots)
+    if rest < 0 or any(group.max != group.min for group in slots):
+        return UnsupportedMaterialLine("custom condition: 'including at least'")
+    groups = tuple(slots) + ((Group(rest, rest, kind.filter),) if rest else ())
+    return Requirement("fusion", groups, (), match.group(0))
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1016,6 +1016,10 @@ CONTACT_SENTENCE = re.compile(
     r"|from your hand, field, and/or GY) into the Deck(?:/Extra Deck)?"
     r"|(?P<send>sending) the above (?:cards|monsters) (?P<send_from>you control|from your hand and/or field"
     r"|from either field|from any Monster Zones) to the (?:GY|Graveyard)"
+    # ALM-5: "by sending the correct Fusion Material Monster Cards you control to the GY" (Magistus Chorozo; its script's
+    # pool is LOCATION_ONFIELD by IsAbleToGraveAsCost): the Monster Cards a position puts on the field besides its
+    # monsters are Pendulum Scales, which that refuses (PEN-4) -- the above cards you control
+    r"|(?P<send_correct>sending) the correct Fusion Material Monster Cards (?P<correct_from>you control) to the GY"
     r"|(?P<tribute>Tributing) the above cards(?: you control)?"
     # PRY-2: "by banishing the above monsters, 1 each from your field and GY" (Lady's Dragonmaid, Enlightenment Dragon)
     r"|(?P<each>banishing) the above monsters, 1 each from your field and GY"
@@ -1051,6 +1055,8 @@ def contact_fusion(card: Card) -> ContactFusion | None:
     if match.group("each"):        # PRY-2: one of the cards from the field, the other from the GY
         return ContactFusion("banish", ("field", "graveyard"), bool(match.group("first")), bool(match.group("either")),
                              one_each=True)
+    if match.group("send_correct"):   # ALM-5: "the correct Fusion Material Monster Cards you control"
+        return ContactFusion("send", ("field",), bool(match.group("first")), bool(match.group("either")))
     action = next(name for name in ("banish", "shuffle", "send", "tribute") if match.group(name))
     where = match.groupdict().get(f"{action}_from") or "you control"
     return ContactFusion(action, _CONTACT_SOURCES[where], bool(match.group("first")), bool(match.group("either")))

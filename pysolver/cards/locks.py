@@ -411,6 +411,24 @@ def emz_lock(card: Card) -> bool:
 
 
 # --------------------------------------------------------------------------------------------------
+# ALM-3 (docs/procedure-rules.md): "While this card is in the Extra Monster Zone, if a monster would be Special Summoned
+# from the Extra Deck to the Main Monster Zone, it must be Summoned in the zone this card points to." (Steelswarm Origin;
+# engine: EFFECT_FORCE_MZONE, range the Extra Monster Zones, on the cards of both Extra Decks, value the zones it points
+# to and the Extra Monster Zones; an effect of the card, off while its effects are negated).
+
+EXTRA_DECK_ZONE_FORCE = re.compile(r"While this card is in the Extra Monster Zone, if a monster would be Special Summoned "
+                                   r"from the Extra Deck to the Main Monster Zone, it must be Summoned in the zone this "
+                                   r"card points to\.")
+
+
+@lru_cache(maxsize=None)
+def extra_deck_zone_force(card: Card) -> bool:
+    """The card's monster text states ALM-3's force in a sentence standing alone (a Link Monster's)."""
+    return "link" in card.kinds and any(
+        s.where == "card" and not s.activated and EXTRA_DECK_ZONE_FORCE.fullmatch(s.text) for s in sentences(card))
+
+
+# --------------------------------------------------------------------------------------------------
 # ZLK-1: "You cannot Summon/Set monsters to a zone(s) this card points to." / "... to a zone this card points
 # to." (S-Force Justify, Flash Charge Dragon, Gorgon of Zilofthonia): every zone its arrows point to, Main
 # Monster Zones and Extra Monster Zones alike, for every Summon or Set of its controller that places a monster

@@ -456,12 +456,19 @@ class _Part:
 
     def part(self):
         """The whole part -> (list of (min, max, filter), conditions over this part, its place)."""
-        low, high, filter_ = self.item()
+        items = [self.item()]
         while self.low() == "or":
             self.take()
-            other_low, other_high, other = self.item()
-            if (other_low, other_high) != (low, high):
+            items.append(self.item())
+        if len({(low, high) for low, high, _ in items}) > 1:
+            # ALM-1: '"Blue-Eyes Ultimate Dragon" or 3 "Blue-Eyes" monsters', '2+ Tuners or 1 Tuner Synchro Monster': items
+            # of different counts are alternative groups, exactly one of which takes materials (the engine: one
+            # procedure each). A tail after them would be ambiguous (which alternative does it narrow?): not read.
+            if self.peek() is not None:
                 raise UnsupportedMaterialLine("alternative material sets")
+            return items, [], "", True
+        low, high, filter_ = items[0]
+        for _, _, other in items[1:]:
             filter_ = disj(filter_, other)
         groups = [(low, high, filter_)]
         conditions: list = []
@@ -500,6 +507,12 @@ class _Part:
                 # named card, or a Fusion Monster whose text mentions that name
                 lo, hi, named = groups[0]
                 groups = [(lo, hi, disj(named, conj(Atom("kind", "=", "fusion"), Atom("mentions", "=", named.value))))]
+            elif (self.accept("that", "mention") or self.accept("that", "mentions")) and self.peek() is not None \
+                    and self.peek().startswith('"') and self.peek() != '"':
+                # ALM-4: '2 monsters that mention "Temple of the Kings"' (Divine Serpent Apophis; the engine's
+                # `Card.ListsCode`): a monster whose text writes that name in quotes (PRW-14's term)
+                mentioned = self.take().strip('"')
+                groups = [(lo, hi, conj(f, Atom("mentions", "=", mentioned))) for lo, hi, f in groups]
             elif self.accept("that", "cannot", "be", "Normal", "Summoned/Set"):
                 # PRW-12: "3 Level 10 monsters that cannot be Normal Summoned/Set" (The Chaotic Phantasmal Sacred
                 # Beasts; the engine's `not IsSummonableCard()`): a Ritual, Fusion, Synchro, Xyz or Link Monster, one
@@ -542,7 +555,7 @@ class _Part:
                 raise self.fail("custom condition")
         if len(groups) > 1 and conditions:
             raise UnsupportedMaterialLine("condition over split group")
-        return groups, conditions, place
+        return groups, conditions, place, False
 
 
 _PLACE_WORDS = (("field", ("on", "the", "field")), ("hand", ("in", "the", "hand")), ("hand", ("in", "your", "hand")),
@@ -582,17 +595,26 @@ def parse_material_line(line: str, kind: str, *,
         raise UnsupportedMaterialLine("empty part")
     groups: list[Group] = []
     conditions: list = []
-    for tokens in parts:
+    alternatives: list[tuple[int, ...]] = []
+    first_part = 1   # the groups of the first part: more than 1 only for alternatives (ALM-1)
+    for number, tokens in enumerate(parts):
         try:
-            found, where, place = _Part(tokens, table, summon).part()
+            found, where, place, alternative = _Part(tokens, table, summon).part()
         except IndexError:
             raise UnsupportedMaterialLine("truncated line") from None
         scope = None if len(parts) == 1 else len(groups)
         conditions += [_scoped(condition, scope) for condition in where]
+        if alternative:   # ALM-1
+            alternatives.append(tuple(range(len(groups), len(groups) + len(found))))
+        if number == 0 and alternative:
+            first_part = len(found)
         groups += [Group(low, high, filter_, place=place) for low, high, filter_ in found]
+    if alternatives and len(parts) == 1:
+        # ALM-1: a line of alternatives only ("A or 2 B"): no engine procedure of this family; not read
+        raise UnsupportedMaterialLine("alternative material sets")
     if summon == "synchro":
-        groups = _synchro_roles(groups, len(parts))
-    return Requirement(summon, tuple(groups), tuple(conditions), text)
+        groups = _synchro_roles(groups, len(parts), first_part)
+    return Requirement(summon, tuple(groups), tuple(conditions), text, tuple(alternatives))
 
 
 # EQP-3 (docs/material-rules.md): "1 monster equipped with a Monster Card" (Necroquip Princess; the engine's
@@ -611,17 +633,20 @@ def _scoped(condition, group: int | None):
     return type(condition)(condition.prop, group)
 
 
-def _synchro_roles(groups: list[Group], parts: int) -> list[Group]:
-    """The first slot is the Tuner slot; a named first slot must be a Tuner (engine f1)."""
-    if parts != len(groups):
+def _synchro_roles(groups: list[Group], parts: int, first_part: int = 1) -> list[Group]:
+    """The first part is the Tuner slot (`first_part` groups: alternatives of it, ALM-1); a named first slot must be
+    a Tuner (engine f1)."""
+    if parts != len(groups) - first_part + 1:
         raise UnsupportedMaterialLine("split Synchro group")
-    first = groups[0].filter
-    if not contains(first, TUNER):
-        if not _only_names(first):
-            raise UnsupportedMaterialLine("Synchro line without a Tuner slot")
-        first = conj(TUNER, first)
-    out = [Group(groups[0].min, groups[0].max, first, "tuner", groups[0].place)]
-    out += [Group(g.min, g.max, g.filter, "non_tuner", g.place) for g in groups[1:]]
+    out = []
+    for group in groups[:first_part]:
+        first = group.filter
+        if not contains(first, TUNER):
+            if not _only_names(first):
+                raise UnsupportedMaterialLine("Synchro line without a Tuner slot")
+            first = conj(TUNER, first)
+        out.append(Group(group.min, group.max, first, "tuner", group.place))
+    out += [Group(g.min, g.max, g.filter, "non_tuner", g.place) for g in groups[first_part:]]
     return out
 
 

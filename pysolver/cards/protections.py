@@ -461,12 +461,15 @@ def read_sentence(sentence: str, card: Card):
     conjuncts = _CONJUNCT.split(text)
     if len(conjuncts) > 2:
         return None
-    # what "it" / "they" name: the subject of the other clause; after "While this card ...", this card
-    subjects = [_subject_of(c) or ("self" if condition else None) for c in conjuncts]
+    # what "it" / "they" name: the subject of the other clause; after "While this card ...", this card (ALM-3: "While this
+    # card points to a monster, neither player can target it ..., also it cannot be destroyed ...", Steelswarm Origin:
+    # the lead's subject, this card; the engine gives the card itself EFFECT_CANNOT_BE_EFFECT_TARGET)
+    self_lead = condition or (presence is not None and presence.where == "points")
+    subjects = [_subject_of(c) or ("self" if self_lead else None) for c in conjuncts]
     found: list[Protection] = []
     targeting = False
     for k, conjunct in enumerate(conjuncts):
-        other_subject = subjects[1 - k] if len(conjuncts) == 2 else ("self" if condition else None)
+        other_subject = subjects[1 - k] if len(conjuncts) == 2 else ("self" if self_lead else None)
         if _DESTROY.fullmatch(conjunct):
             match = _DESTROY.fullmatch(conjunct)
             what = (match.group("what") or "this card").strip()

@@ -192,6 +192,7 @@ def _wordings() -> tuple[re.Pattern, ...]:
         ct.THEN_PENDULUM,     # PRW-6: pendulum_after_summon (nomi: special_summon_limit)
         ct.GUARDIAN_FUSION,   # PRW-3: fusion_material_places ("each"), and "Must first be Fusion Summoned" (semi)
         ct.SAME_ATTRIBUTE_MATERIALS,   # MAT-4: a condition added to the material line (material_requirement)
+        ct.FUSED_USING,   # ALM-2: a material line written as the summoning condition (material_requirement)
         # RIT-6, RIT-10: a Ritual Spell's conditional extra monsters; a Ritual Monster's limits on its Ritual Summon
         ct.RITUAL_EXTRA_IF, ct.RITUAL_TRIBUTES_NOT, ct.RITUAL_TRIBUTES_ONLY,
         ct.RITUAL_ONLY_BY,
@@ -305,6 +306,7 @@ def is_read(card: Card, sentence: str) -> bool:
         or any(lock.sentence == sentence for lock in locks.activation_locks(card)) \
         or (locks.emz_lock(card) and bool(locks.EMZ_LOCK.fullmatch(sentence))) \
         or (locks.zone_lock(card) and bool(locks.ZONE_LOCK.fullmatch(sentence))) \
+        or (locks.extra_deck_zone_force(card) and bool(locks.EXTRA_DECK_ZONE_FORCE.fullmatch(sentence))) \
         or any(sentence == read for read, _ in locks.hand_trap_grants(card)) \
         or (locks.no_activation_or_set(card) and bool(locks.NO_ACTIVATION_OR_SET.fullmatch(sentence))) \
         or any(sentence == read for read, _, _ in locks.gy_card_needed(card)) \

@@ -11,7 +11,8 @@ Terms (all frozen dataclasses, hashable, compared by value):
 * Group conditions: `Including`, `DifferentNames`, `SameProperty`, `DifferentProperty`.  Each has a
   `group` field: None = over all the materials, an index = over the materials of that group only
   ('"Elemental HERO Neos" + 3 "Neo-Spacian" monsters with different Attributes').
-* `Requirement(summon, groups, conditions, text)`.
+* `Requirement(summon, groups, conditions, text, alternatives)`: `alternatives` (ALM-1) names sets of groups of
+  which exactly one takes materials ('"Blue-Eyes Ultimate Dragon" or 3 "Blue-Eyes" monsters').
 
 `str()` of every term reads close to the English wording (used by `pysolver cards show`).
 """
@@ -375,6 +376,13 @@ class Group:
                 filter_ = rest
         plural = self.max is None or self.max > 1
         count = _count(self.min, self.max)
+        mentions = [p for p in (filter_.parts if isinstance(filter_, And) else (filter_,))
+                    if isinstance(p, Atom) and p.key == "mentions"]
+        if mentions and not self.place:   # ALM-4: '2 monsters that mention "Temple of the Kings"'
+            rest = Group(self.min, self.max, conj(*(p for p in filter_.parts if p != mentions[0]))
+                         if isinstance(filter_, And) else ANY, self.role)
+            text, excepts = rest.render()
+            return f'{text} that {"mention" if plural else "mentions"} "{mentions[0].value}"', excepts
         if mentioned_name(filter_) is not None and self.min == self.max == 1:   # PRW-14
             text = phrase(filter_, plural=False)[0]
             return (f"{text} {PLACES[self.place]}" if self.place else text), []
@@ -478,6 +486,9 @@ class Requirement:
     groups: tuple
     conditions: tuple = ()
     text: str = ""
+    # ALM-1: sets of group indices; of each set exactly one group takes materials (its count holds), the others
+    # take none ('"Blue-Eyes Ultimate Dragon" or 3 "Blue-Eyes" monsters': the engine's two procedures)
+    alternatives: tuple = ()
 
     def __post_init__(self) -> None:
         if self.summon not in SUMMONS:
@@ -487,16 +498,27 @@ class Requirement:
         for condition in self.conditions:
             if condition.group is not None and not 0 <= condition.group < len(self.groups):
                 raise ValueError(f"condition {condition!r} names a missing group")
+        seen = [g for choice in self.alternatives for g in choice]
+        if len(seen) != len(set(seen)) or any(len(choice) < 2 for choice in self.alternatives) \
+                or any(not 0 <= g < len(self.groups) or self.groups[g].min < 1 for g in seen):
+            # a group taking no material is an unused alternative: each needs at least one
+            raise ValueError(f"bad alternatives {self.alternatives!r}")
+
+    def alternative_of(self, index: int) -> tuple | None:
+        """ALM-1: the set of alternative groups `index` belongs to, or None."""
+        return next((choice for choice in self.alternatives if index in choice), None)
 
     @property
     def min_materials(self) -> int:
-        return sum(group.min for group in self.groups)
+        return sum(group.min for g, group in enumerate(self.groups) if self.alternative_of(g) is None) \
+            + sum(min(self.groups[g].min for g in choice) for choice in self.alternatives)
 
     @property
     def max_materials(self) -> int | None:
         if any(group.max is None for group in self.groups):
             return None
-        return sum(group.max for group in self.groups)
+        return sum(group.max for g, group in enumerate(self.groups) if self.alternative_of(g) is None) \
+            + sum(max(self.groups[g].max for g in choice) for choice in self.alternatives)
 
     def __str__(self) -> str:
         parts = []
@@ -504,7 +526,12 @@ class Requirement:
             text, excepts = group.render()
             mine = [c for c in self.conditions
                     if c.group == index or (c.group is None and len(self.groups) == 1)]
-            parts.append(text + conditions_text(mine) + "".join(f", {e}" for e in excepts))
+            text += conditions_text(mine) + "".join(f", {e}" for e in excepts)
+            choice = self.alternative_of(index)
+            if choice is not None and index != choice[0]:
+                parts[-1] += f" or {text}"   # ALM-1
+            else:
+                parts.append(text)
         text = " + ".join(parts)
         if len(self.groups) > 1:
             text += conditions_text([c for c in self.conditions if c.group is None])

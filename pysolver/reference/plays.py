@@ -54,7 +54,7 @@ from ..cards.replacements import banish_instead, deck_bottom_on_leaving, deck_to
 from ..cards.effects import (activated_effects, contact_fusion, not_from_graveyard, procedure_once_per_turn,
                               procedures, read_clauses)
 from ..cards.extra_deck_text import alternative_xyz
-from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
+from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, extra_deck_zone_force, gy_card_needed, hand_trap_grants,
                            no_activation_or_set, summon_locks, zone_lock)
 from ..cards.uniques import is_x, unique
 from ..cards.presence import LINKED, THEIR_COLUMN
@@ -1655,13 +1655,23 @@ def _fits_requirement(requirement: Requirement, materials: Sequence[Instance], s
             continue
         assignment = [g if g >= 0 else -1 - g for g, _ in choice]
         counts = Counter(assignment)
-        if any(counts[g] < group.min or (group.max is not None and counts[g] > group.max)
-               for g, group in enumerate(groups)):
+        if not _counts_fit(requirement, counts):
             continue
         if all(_condition_holds(c, [m for m, g in zip(materials, assignment) if c.group is None or g == c.group])
                for c in requirement.conditions):
             return True
     return False
+
+
+def _counts_fit(requirement: Requirement, counts: Counter) -> bool:
+    """Every group holds between its min and max materials; of a set of alternative groups (ALM-1: "X or 3 Y")
+    exactly one holds materials and the others none, and only that one's min counts."""
+    for choice in requirement.alternatives:
+        if sum(counts[g] > 0 for g in choice) != 1:
+            return False
+    return all((counts[g] == 0 and requirement.alternative_of(g) is not None)
+               or (counts[g] >= group.min and (group.max is None or counts[g] <= group.max))
+               for g, group in enumerate(requirement.groups))
 
 
 # Zones (ZN-1..ZN-8)
@@ -1679,11 +1689,30 @@ def _extra_deck_zones(position: Position, monster: Instance, materials: Sequence
     free, linked, open_emz = _monster_zones_after(position, materials)
     locked = _locked_emzs(position, materials)
     open_emz = [zone for zone in open_emz + _extra_link_zones(position, monster, materials) if zone not in locked]
+    allowed = _forced_main_monster_zones(position, materials)       # ALM-3
+    free, linked = [z for z in free if z in allowed], [z for z in linked if z in allowed]
     if position.rules == 3:                                          # ZN-3: any MMZ, no EMZ
         return _sorted_ids(free)
     if position.rules == 5 and face_down_fsx:                        # ZN-5
         return _sorted_ids(free + open_emz)
     return _sorted_ids(linked + open_emz)                            # ZN-4, and Links under ZN-5
+
+
+def _forced_main_monster_zones(position: Position, gone: Iterable[Instance]) -> set[str]:
+    """ALM-3: the turn player's Main Monster Zones a monster Special Summoned from the Extra Deck may take: while a Link
+    Monster of either player whose text says "While this card is in the Extra Monster Zone, if a monster would be
+    Special Summoned from the Extra Deck to the Main Monster Zone, it must be Summoned in the zone this card points to"
+    is in an Extra Monster Zone (not `gone`: it left first, ZN-6) with its effects applying, only the zones it points
+    to (of each such monster); else all five. The Extra Monster Zones are not limited."""
+    gone_ids = {i.id for i in gone}
+    allowed = {f"M{n}" for n in range(1, 6)}
+    for link in position.instances.values():
+        if link.location != "extra_monster_zone" or link.id in gone_ids or not extra_deck_zone_force(link.card) \
+                or _has_no_effects(link):
+            continue
+        pointed = _points_to(link.card, _place_of(position, link), link.player == position.turn_player)
+        allowed &= {f"M{x}" for x, y in pointed if y == 0}
+    return allowed
 
 
 def _monster_zones_after(position: Position, gone: Iterable[Instance]) -> tuple[list[str], list[str], list[str]]:
@@ -2120,7 +2149,8 @@ def pendulum_summons(position: Position) -> Iterator[Play]:
     free, linked, open_emz = _monster_zones_after(position, ())
     closed = _locked_emzs(position, ())                                  # EDL-5, ZLK-1
     open_emz = [zone for zone in open_emz if zone not in closed]
-    from_extra = free if position.rules == 3 else linked + open_emz
+    allowed = _forced_main_monster_zones(position, ())                   # ALM-3: Extra Deck monsters only
+    from_extra = free if position.rules == 3 else [zone for zone in linked if zone in allowed] + open_emz
     candidates = hand + extra
     most = 1 if _one_monster_at_a_time(position) else len(free) + len(open_emz[:1])
     for count in range(1, min(len(candidates), most) + 1):
@@ -2554,6 +2584,10 @@ def contact_fusions(position: Position) -> Iterator[Play]:
             pool = [m for m in pool if not _never_tributed(m, position)]                 # NS-10
         if contact.action == "send":
             pool = [m for m in pool if not _never_reaches_gy(position, m)]     # BAN-4
+            # ALM-5: a Token, or a Pendulum Monster on the field (it would go to the Extra Deck, PEN-4), is never sent
+            # to the GY as a cost (the scripts' IsAbleToGraveAsCost)
+            pool = [m for m in pool if "token" not in m.card.kinds
+                    and not ("pendulum" in m.card.kinds and m.location in ON_FIELD)]
         pool = [m for m in pool if not _returns_to_deck(m, contact.action)]   # SCY-1
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
                       and _group_options(requirement, m, False, player=monster.player)]

@@ -15,7 +15,7 @@ from ..cards.cardtext import (RitualSpell, changes_others_stats, changes_others_
                               special_summon_way, summons_refused, tribute_limit, tribute_rules, untributable_face_up)
 from ..cards.card import Card, CardDB
 from ..cards.attacks import attack_rules, field_name
-from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, gy_card_needed, hand_trap_grants,
+from ..cards.locks import (activation_locks, emz_lock, extra_deck_lead, extra_deck_zone_force, gy_card_needed, hand_trap_grants,
                            no_activation_or_set, summon_locks, zone_lock)
 from ..cards.negations import negations
 from ..cards.uniques import unique
@@ -332,6 +332,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
                 out.append(f"name_only_group({c},{g}).")
             if group.place:
                 out.append(f"group_place({c},{g},{group.place}).")
+        for k, choice in enumerate(requirement.alternatives):   # ALM-1
+            out.extend(f"alternative_group({c},{k},{g})." for g in choice)
         for condition in requirement.conditions:
             scope = "all" if condition.group is None else condition.group
             if isinstance(condition, Including):
@@ -426,6 +428,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"emz_lock({c}).")
     if zone_lock(card):                                          # ZLK-1
         out.append(f"zone_lock({c}).")
+    if extra_deck_zone_force(card):                              # ALM-3
+        out.append(f"extra_deck_zone_force({c}).")
     for _, kind, lead in extra_deck_lead(card):                  # LKQ-12: N more cards in its Extra Deck
         out.append(f"summon_needs_extra_deck_lead({c},{kind},{lead}).")
     for _, kind, code in gy_card_needed(card):                   # LKP-7: a card of that archetype in the GY

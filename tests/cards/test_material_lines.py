@@ -416,7 +416,9 @@ def test_mat_5_same_type_or_attribute_union_carrier():
 
 @pytest.mark.parametrize("line, summon, reason", [
     ("2 DARK monsters on the field or in the GY", "fusion", "custom condition: 'or in the GY'"),
-    ('2+ Tuners or 1 Tuner Synchro Monster + "Clear Wing Synchro Dragon"', "synchro",
+    # ALM-1: alternatives are read in a line of several parts, with no tail after them
+    ('"Blue-Eyes Ultimate Dragon" or 3 "Blue-Eyes" monsters', "fusion", "alternative material sets"),
+    ('2+ Tuners or 1 Tuner Synchro Monster, except Tokens + "Clear Wing Synchro Dragon"', "synchro",
      "alternative material sets"),
     ("2 monsters with the same Type or different Attributes", "link", "'or' between group conditions"),
     ("2 monsters with the same Type or Type", "link", "'or' between group conditions"),
