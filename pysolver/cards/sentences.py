@@ -134,8 +134,10 @@ def _unquoted(sentence: str) -> str:
 # per turn, you can select 1 monster your opponent controls, and change its battle position.", "If this card is
 # destroyed by ..., you can select 1 ... in your GY and Special Summon it.").
 # and ignition effects whose cost is written "You can Tribute this card to add ..." (Woodland Archer).
+# LPC-1: also after "Once per turn, " ("Once per turn, you can discard 1 card to select 1 ... from your GY, and Special
+# Summon it.", Genex Ally Axel: the engine's EFFECT_TYPE_IGNITION with its cost).
 _OLD_TRIGGER = re.compile(r"When\b|(?:Once per turn, |If this card is [^,]+, )you can select \d+ [^.:;]*?,? and "
-                          r"(?:change its battle position|Special Summon it)\.$|You can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
+                          r"(?:change its battle position|Special Summon it)\.$|(?:Once per turn, y|Y)ou can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
                           r"Tribute Summon|Special Summon this card|Set this card)(?:add|Special Summon|destroy|draw|"
                           r"inflict|target|select|make|have|gain|return|look|change|equip|negate|discard)\b"   # discard: TRX-3
                           # PRW-9: 'You can Special Summon "Super Robolady" by returning this card from the field to the
@@ -160,6 +162,9 @@ _FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|Tha
                         # LKS-3: what the effect before Special Summoned ("The Special Summoned Gemini monster is treated
                         # as an Effect Monster, and gains its effect.", Black Brutdrago)
                         r"|The Special Summoned (?:\w+ )?monsters?\b"
+                        # LPC-1: what it does to the monster it Special Summoned ("The ATK of that monster is doubled
+                        # until the End Phase, but it cannot attack your opponent directly.", Genex Ally Axel)
+                        r"|The (?:ATK|DEF|ATK/DEF|ATK and DEF) of that monster\b"
                         # LKS-4: a condition on what the effect before did ("If you Special Summon to your opponent's field
                         # by this effect, this card can make a second attack during this Battle Phase", Vector Scare Archfiend)
                         r"|If you Special Summon [^:;]*? by this effect, "

@@ -20,7 +20,8 @@ SIDES = ("left", "right")
 # TOK-1: the restrictions an effect puts on the monsters it Special Summons, as written on a monster
 # (`restrictions:` in a position file); `pysolver.cards.written` reads them from card text.
 RESTRICTIONS = ("cannot_be_tributed", "cannot_be_synchro_material", "cannot_be_xyz_material",
-                "cannot_be_link_material", "cannot_be_fusion_material", "cannot_attack", "effects_negated",
+                "cannot_be_link_material", "cannot_be_fusion_material", "cannot_attack", "cannot_attack_directly",
+                "effects_negated",
                 "banish_when_it_leaves") + tuple(f"cannot_be_tributed_except_for_{attribute.lower()}"
                                                  for attribute in ("EARTH", "WATER", "FIRE", "WIND", "LIGHT",
                                                                    "DARK", "DIVINE"))

@@ -742,6 +742,7 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if text.direct_unless_kind is not None and not toon_shown:
             direct_ok = True
         direct_no = toon_shown or text.no_direct or (text.no_direct_without_material and not materials) or (
+            "cannot_attack_directly" in _restrictions(monster)) or (                                # LPC-1
             text.no_direct_unless_material is not None                                              # BPX-6
             and not any(_matches(text.no_direct_unless_material, unit) for unit in units))
         targets = [] if only_direct else [target for target in attackable if target not in attacked_before]

@@ -1,0 +1,72 @@
+"""LPC-1.. (docs/lock-rules.md, "LPC: old ignition effects, attack counts and LP costs"): sentences of Extra Deck
+monsters. Real cards of the card database; every answer is the reference's too, and nothing is withheld."""
+
+from __future__ import annotations
+
+from helpers import board
+
+from pysolver import legal_plays
+from pysolver.cards.reading import unread_clauses
+from pysolver.cards.sentences import sentences
+from pysolver.reference.plays import legal_plays as reference_plays
+
+AXEL = "Genex Ally Axel"
+
+
+def agreed(position) -> set:
+    """(action, card, target) of every play; the reference lists the same, and the answer is exhaustive."""
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.exhaustive, (solver.reason, solver.unread)
+    return {(p.action, p.card, p.target) for p in solver}
+
+
+def attacks(position) -> set:
+    return {(card, target) for action, card, target in agreed(position) if action == "declare_attack"}
+
+
+def battle(real):
+    return board(cards=real, turn=3, phase="battle")
+
+
+# --------------------------------------------------------------------------------------------------
+# LPC-1: "Once per turn, you can discard 1 card to select 1 ... from your GY, and Special Summon it." is an ignition
+# effect; what it does to that monster is part of it, and "cannot attack your opponent directly" is a restriction.
+
+def test_lpc_1_genex_ally_axel_is_read_as_an_activated_effect(real):
+    card = real[AXEL]
+    assert unread_clauses(card) == ()
+    flags = {s.text: s.activated for s in sentences(card)}
+    assert flags["Once per turn, you can discard 1 card to select 1 Level 4 or lower Machine-Type monster from your "
+                 "GY, and Special Summon it."]
+    assert flags["The ATK of that monster is doubled until the End Phase, but it cannot attack your opponent directly."]
+
+
+def test_lpc_1_the_same_wording_family_is_an_activated_effect(real):
+    # "Once per turn, you can Tribute ... to Special Summon ...": the engine's ignition effects, never offered
+    for name in ("Cyborg Doctor", "Worm Queen", "Avalanching Aussa"):
+        assert unread_clauses(real[name]) == (), name
+
+
+def test_lpc_1_axel_on_the_field_decides_no_play_of_its_own(real):
+    b = battle(real).monster(1, AXEL, summoned_as="synchro")
+    assert attacks(b.build()) == {("M1", "direct")}
+
+
+def test_lpc_1_a_monster_axel_summoned_cannot_attack_directly(real):
+    b = battle(real).monster(1, AXEL, summoned_as="synchro") \
+        .monster(2, "Cyber Dragon Core", special_summoned_from="graveyard", restrictions=["cannot_attack_directly"])
+    assert attacks(b.build()) == {("M1", "direct")}
+    b = battle(real).monster(1, AXEL, summoned_as="synchro") \
+        .monster(2, "Cyber Dragon Core", special_summoned_from="graveyard", restrictions=["cannot_attack_directly"])
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M2", "oM1")}
+
+
+def test_lpc_1_the_restriction_also_beats_a_text_that_lets_it_attack_directly(real):
+    b = battle(real).monster(2, "Jinzo - Returner")
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == {("M2", "oM1"), ("M2", "direct")}
+    b = battle(real).monster(2, "Jinzo - Returner", restrictions=["cannot_attack_directly"])
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == {("M2", "oM1")}
