@@ -158,6 +158,12 @@ _ALSO_NOT_TARGET = re.compile(r"(?P<rest>.+), also (?:[Yy]our opponent's monster
                               r"[Yy]our opponent) cannot target this card for attacks\.")
 _IGNORED = re.compile(r"This card (?:cannot be destroyed by (?:your opponent's )?card effects, and )?cannot be targeted "
                       r"for attacks, but does not prevent your opponent from attacking you directly\.")   # BPX-19
+# LPC-2: BP-5 while its current ATK is above its original ATK (Cyber End Dragon the Decisive Strike Dragon; the engine's
+# EFFECT_EXTRA_ATTACK with the condition GetAttack() > GetBaseAttack()). A position records printed values, so its
+# current ATK is its original one and it gains no attack; while its ATK may be changed (STM-1, STM-2, MAT-3) the
+# sentence is an ATK term (STM-3, cardtext._STAT_TERM) and its plays are withheld (STM-4).
+_EXTRA_IF_RAISED = re.compile(r"This card whose current ATK is higher than its original ATK can make up to \d attacks "
+                              r"during each Battle Phase\.")
 # BP-5 with the count of its Xyz Materials, on monsters (EFFECT_EXTRA_ATTACK_MONSTER: its materials)
 _ON_MONSTERS_PER_MATERIAL = re.compile(r"During each Battle Phase, this card can make attacks on monsters up to the "
                                        r"number of Xyz Materials it has \+1\.")
@@ -490,7 +496,7 @@ WORDINGS = (_SUMMONED_EXTRA, _EMZ_GUARDS_MAIN, _MUST_ATTACK_ALL, _MUST_ATTACK_SE
             _NO_MATERIAL, _DIRECT_MATERIAL, _NO_DIRECT_MATERIAL, _PER_MATERIAL, _ONLY_TARGET, _POINTED, _ALL,
             _OTHERS, _ONLY_AMONG, _NOT_TARGET_POINTING, _POINTED_NOT_TARGET, _ON_MONSTERS_PER_MATERIAL,
             _ALL_WITH_MATERIAL, _LOCK_ALL_DEFENSE, _LOCK_ALONE, _SUMMON_TURN, _SPECIAL_TURN, _DIRECT_SPECIAL_TURN,
-            _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL, _BATTLE_PHASE_ONLY)
+            _DAMAGE_STEP_ONLY, _ANY_SUMMON_TURN, _DIRECT_WHILE_CONTROL, _BATTLE_PHASE_ONLY, _EXTRA_IF_RAISED)
 
 
 # BPA-2: "This card's name becomes "Toon World" while on the field" (EFFECT_CHANGE_CODE): on the field, face-up,
@@ -518,6 +524,7 @@ class AttackRules:
     needs_material: bool = False    # BP-7: it cannot attack unless it has Xyz Material
     not_target: bool = False        # BP-8: the opponent's monsters cannot attack it (it still blocks direct attacks)
     ignored: bool = False           # BP-8: it cannot be attacked and does not block direct attacks
+    extra_if_raised: bool = False   # LPC-2: more attacks while its ATK is above its original one (never in a position)
     cannot_attack: bool = False     # BP-9: it never declares an attack
     direct_with_material: bool = False      # BP-4: it can attack directly while it has Xyz Material
     no_direct_without_material: bool = False   # BP-4: it cannot attack directly while it has no Xyz Material
@@ -880,6 +887,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["not_target"] = True
         elif _IGNORED.fullmatch(text):
             found["ignored"] = True
+        elif _EXTRA_IF_RAISED.fullmatch(text):
+            found["extra_if_raised"] = True
         elif _CANNOT.fullmatch(text):
             found["cannot_attack"] = True
         elif _NO_MATERIAL.fullmatch(text):

@@ -550,7 +550,9 @@ _STAT_TERM = re.compile(r"\b(?:with|whose)\s+(?:\d[\d,]*|\?)\s+(?:or (?:more|les
                         # STM-3: comparisons ("the highest ATK", "less ATK than this card", "ATK greater than ... LP")
                         r"|\b(?:highest|lowest) (?:original )?(?:ATK|DEF)\b|\b(?:less|more|higher|lower) (?:ATK|DEF) than\b"
                         r"|\b(?:ATK|DEF) (?:greater|less|higher|lower|equal to or (?:greater|less|higher|lower))\b"
-                        r"|\b\d[\d,]* or (?:more|less|higher|lower) (?:original )?(?:ATK|DEF)\b", re.IGNORECASE)
+                        r"|\b\d[\d,]* or (?:more|less|higher|lower) (?:original )?(?:ATK|DEF)\b"
+                        # LPC-2: "This card whose current ATK is higher than its original ATK can make up to 3 attacks"
+                        r"|\bwhose current (?:ATK|DEF) is (?:higher|lower) than its original (?:ATK|DEF)\b", re.IGNORECASE)
 
 
 # The amount of a change ("gains ATK equal to the total ATK of ...") is no condition on ATK.

@@ -6,6 +6,8 @@ from __future__ import annotations
 from helpers import board
 
 from pysolver import legal_plays
+from pysolver.cards.attacks import attack_rules
+from pysolver.cards.cardtext import stat_terms_sentence
 from pysolver.cards.reading import unread_clauses
 from pysolver.cards.sentences import sentences
 from pysolver.reference.plays import legal_plays as reference_plays
@@ -70,3 +72,38 @@ def test_lpc_1_the_restriction_also_beats_a_text_that_lets_it_attack_directly(re
     b = battle(real).monster(2, "Jinzo - Returner", restrictions=["cannot_attack_directly"])
     b.opponent.monster(1, "Celtic Guardian")
     assert attacks(b.build()) == {("M2", "oM1")}
+
+
+# --------------------------------------------------------------------------------------------------
+# LPC-2: "This card whose current ATK is higher than its original ATK can make up to 3 attacks during each Battle Phase."
+
+CYBER_END = "Cyber End Dragon the Decisive Strike Dragon"
+
+
+def test_lpc_2_cyber_end_decisive_strike_is_read(real):
+    card = real[CYBER_END]
+    assert unread_clauses(card) == ()
+    assert attack_rules(card).extra_if_raised and attack_rules(card).extra == 0
+    assert stat_terms_sentence(card) == ("This card whose current ATK is higher than its original ATK can make up to 3 "
+                                         "attacks during each Battle Phase.")
+
+
+def test_lpc_2_with_its_printed_atk_it_attacks_once(real):
+    b = battle(real).monster(1, CYBER_END, summoned_as="fusion")
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle(real).monster(1, CYBER_END, summoned_as="fusion", attacked=1)
+    b.opponent.monster(1, "Celtic Guardian")
+    assert attacks(b.build()) == set()              # no second attack: its current ATK is its original ATK
+
+
+def test_lpc_2_its_attacks_are_withheld_while_its_atk_may_be_changed(real):
+    # Axe of Despair face-up (STM-2: "The equipped monster gains 1000 ATK"): its ATK may be above 4000 (STM-4)
+    b = battle(real).monster(1, CYBER_END, summoned_as="fusion", attacked=1) \
+        .spell_trap(1, "Axe of Despair", position="face_up")
+    b.opponent.monster(1, "Celtic Guardian")
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.partial and "M1" in [u.id for u in solver.unread]
+    assert not [p for p in solver if p.action == "declare_attack"]
