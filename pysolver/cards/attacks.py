@@ -213,6 +213,10 @@ _MUST_ATTACK_SELF = re.compile(r"This card must attack,? if able\.")
 # BPO-2: with EFFECT_MUST_ATTACK_MONSTER (value: the card itself): they attack only this card
 _MUST_ATTACK_THIS = re.compile(r"(?:All m|M)onsters your opponent controls (?:that can attack must attack this card|must "
                                r"attack this card, if able)\.")
+# MST-1: BPO-2 with EFFECT_MUST_ATTACK_MONSTER valued on its controller's face-up monsters of the highest ATK (Chevreuil,
+# Hunting Scout of the Deep Forest; Cerynemesia, Mystical Beast of the Forest)
+_MUST_ATTACK_HIGHEST = re.compile(r"Your opponent's monsters that can attack must attack the monster you control with the "
+                                  r"highest ATK \(their choice, if tied\)\.")
 # BP-8 while this Link Monster points to a monster (EFFECT_CANNOT_BE_BATTLE_TARGET with that condition)
 _NOT_TARGET_POINTING = re.compile(r"While this card points to a monster\(s\), your opponent's monsters cannot target "
                                   r"this card for attacks\.")
@@ -585,7 +589,8 @@ class AttackRules:
                                          # of this filter; while they control one, it attacks only such monsters
     others_cannot_declare: bool = False  # BP-13 said "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE: BPO-1)
     must_attack: str = ""                # BPO-1: "opponents" (all the opponent's monsters) or "self" must attack, if able;
-                                         # BPO-2: "this", the opponent's monsters must attack this card
+                                         # BPO-2: "this", the opponent's monsters must attack this card;
+                                         # MST-1: "highest", ... its controller's face-up monster of the highest ATK
     others_no_reposition: bool = False   # BPN-3: no other monster on the field changes its battle position (nor is
                                          # Flip Summoned) while this card applies its text
     direct_alone_in_column: bool = False   # BPN-6: it can attack directly while no other card is in its column
@@ -906,6 +911,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["must_attack"] = "self"
         elif card.is_monster and _MUST_ATTACK_THIS.fullmatch(text) and "must_attack" not in found:   # BPO-2
             found["must_attack"] = "this"
+        elif card.is_monster and _MUST_ATTACK_HIGHEST.fullmatch(text) and "must_attack" not in found:   # MST-1
+            found["must_attack"] = "highest"
         elif _ON_MONSTERS_PER_MATERIAL.fullmatch(text):
             found["on_monsters_per_material"] = True
         elif _ALL_WITH_MATERIAL.fullmatch(text):

@@ -637,6 +637,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     # BPO-2: "... must attack this card": while one applies its text, the attacks are on such cards only (one whose text
     # says it does not prevent a direct attack, BP-8, cannot be attacked even so); None while none applies
     musts = [o for o in opponents if _attack_text(o).must_attack == "this"]
+    # MST-1: "... must attack the monster you control with the highest ATK (their choice, if tied)": while one applies
+    # its text, the monsters to attack are its controller's face-up monsters of the highest (printed) ATK, BPO-2's way
+    if any(_attack_text(o).must_attack == "highest" for o in opponents):
+        shown_atk = [o for o in opponents if o.state.position != "set" and o.card.atk is not None]
+        top = max((o.card.atk for o in shown_atk), default=None)
+        musts += [o for o in shown_atk if o.card.atk == top and o not in musts]
     must_this = [o.id for o in musts if not _attack_text(o).ignored] if musts else None
     on_field = {m.id for m in _own(position, ON_FIELD) + opponents}     # BPX-1: Xyz Materials on the field
     field_units = sum(1 for i in position.instances.values() if i.location == "overlay" and i.host in on_field)
@@ -815,7 +821,7 @@ def _must_attack_bound(position: Position) -> set[str]:
     "All monsters your opponent controls must attack, if able." (BP-3: face-up, with its effects); a monster whose own
     text says "This card must attack if able." while it applies."""
     mine = _own(position, ON_FIELD)
-    if any(_attack_text(o).must_attack in ("opponents", "this") for o in _opponents(position, ON_FIELD)):
+    if any(_attack_text(o).must_attack in ("opponents", "this", "highest") for o in _opponents(position, ON_FIELD)):
         return {m.id for m in mine}
     return {m.id for m in mine if _attack_text(m).must_attack == "self"}
 
@@ -3515,9 +3521,10 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
         unknown = {i.id for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")
                    and (changed or (getattr(i.state, "position", "attack") != "set" and own_original_stats(i.card)))}
         uses_it |= unknown
-        # ATQ-6: while a card of the opponent's that lets them be attacked only on their highest ATK is face-up on the
-        # field, an unknown ATK of theirs makes every attack uncertain
-        if any(o.state.position != "set" and attack_rules(o.card).guard_highest is not None
+        # ATQ-6, MST-1: while a card of the opponent's that lets them be attacked only (or makes them be attacked) on
+        # their highest ATK is face-up on the field, an unknown ATK of theirs makes every attack uncertain
+        if any(o.state.position != "set" and (attack_rules(o.card).guard_highest is not None
+                                              or attack_rules(o.card).must_attack == "highest")
                for o in _opponents(position, ON_FIELD)) and any(
                 o.state.position != "set" and (o.id in unknown or o.card.atk is None)
                 for o in _opponents(position, ON_FIELD)):

@@ -1,0 +1,94 @@
+"""MST-1.. (docs/targeting-rules.md, "MST: must attack, materials and attacks by a presence"): real cards of the card
+database; every answer is the reference's too, and nothing is withheld unless a test says so."""
+
+from __future__ import annotations
+
+from helpers import board
+
+from pysolver import legal_plays
+from pysolver.cards.attacks import attack_rules
+from pysolver.cards.reading import unread_clauses
+from pysolver.reference.plays import legal_plays as reference_plays
+
+
+def agreed(position) -> set:
+    """(action, card, target) of every play; the reference lists the same, and the answer is exhaustive."""
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.exhaustive, (solver.reason, solver.unread)
+    return {(p.action, p.card, p.target) for p in solver}
+
+
+def attacks(position) -> set:
+    return {(card, target) for action, card, target in agreed(position) if action == "declare_attack"}
+
+
+def battle(real, phase="battle"):
+    return board(cards=real, turn=3, phase=phase)
+
+
+# --------------------------------------------------------------------------------------------------
+# MST-1: "Your opponent's monsters that can attack must attack the monster you control with the highest ATK (their
+# choice, if tied)."
+
+CHEVREUIL = "Chevreuil, Hunting Scout of the Deep Forest"   # 2600 ATK
+
+
+def test_mst_1_chevreuil_is_read(real):
+    assert attack_rules(real[CHEVREUIL]).must_attack == "highest"
+    assert unread_clauses(real[CHEVREUIL]) == ()
+
+
+def test_mst_1_chevreuil_makes_the_turn_player_attack_its_controllers_highest_atk(real):
+    # Chevreuil 2600, Celtic Guardian 1400, a face-down Kuriboh: only Chevreuil is attacked; the Battle Phase is not left
+    b = battle(real).monster(1, "Blue-Eyes White Dragon").monster(2, "Celtic Guardian")
+    b.opponent.monster(1, CHEVREUIL).monster(2, "Celtic Guardian").monster(3, "Kuriboh", position="set")
+    plays = agreed(b.build())
+    assert {(c, t) for a, c, t in plays if a == "declare_attack"} == {("M1", "oM1"), ("M2", "oM1")}
+    assert ("enter_main2", None, None) not in plays and ("end_turn", None, None) not in plays
+
+
+def test_mst_1_chevreuil_points_to_a_higher_atk_monster_and_either_when_tied(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, CHEVREUIL).monster(2, "Blue-Eyes White Dragon")
+    assert attacks(b.build()) == {("M1", "oM2")}
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, CHEVREUIL).monster(2, "Blue-Eyes White Dragon").monster(3, "Blue-Eyes White Dragon")
+    assert attacks(b.build()) == {("M1", "oM2"), ("M1", "oM3")}
+
+
+def test_mst_1_chevreuil_forbids_direct_attacks_even_by_a_direct_attacker(real):
+    # Raidraptor - Blaze Falcon can attack directly while it has Xyz Material (BP-4); under Chevreuil it attacks Chevreuil
+    b = battle(real).monster("left", "Raidraptor - Blaze Falcon", materials=["Kuriboh"])
+    b.opponent.monster(1, CHEVREUIL).monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("EMZL", "oM1")}
+
+
+def test_mst_1_chevreuil_negated_or_the_turn_players_own_binds_nothing(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, CHEVREUIL, restrictions=["effects_negated"]).monster(2, "Kuriboh")
+    plays = agreed(b.build())
+    assert {(c, t) for a, c, t in plays if a == "declare_attack"} == {("M1", "oM1"), ("M1", "oM2")}
+    assert ("enter_main2", None, None) in plays
+    b = battle(real).monster(1, CHEVREUIL).monster(2, "Celtic Guardian")
+    b.opponent.monster(1, "Kuriboh")
+    plays = agreed(b.build())
+    assert {(c, t) for a, c, t in plays if a == "declare_attack"} == {("M1", "oM1"), ("M2", "oM1")}
+    assert ("enter_main2", None, None) in plays
+
+
+def test_mst_1_chevreuil_forbids_skipping_the_battle_phase(real):
+    b = battle(real, phase="main1").monster(1, "Celtic Guardian")
+    b.opponent.monster(1, CHEVREUIL)
+    plays = agreed(b.build())
+    assert ("enter_battle_phase", None, None) in plays and ("end_turn", None, None) not in plays
+
+
+def test_mst_1_chevreuil_withholds_every_attack_while_an_atk_of_theirs_is_unknown(real):
+    b = battle(real).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, CHEVREUIL).monster(2, "Dark Soul Token")
+    position = b.build()
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    assert solver.partial and not [p for p in solver if p.action == "declare_attack"]
+    assert "oM1" in [u.id for u in solver.unread]
