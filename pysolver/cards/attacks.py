@@ -361,6 +361,12 @@ _USED_UP_TO = re.compile(r"If this card was (?P<kind>Fusion|Synchro|Xyz|Link) Su
                          r"(?P<what>[^,]+?) as material, it can attack up to that many times during each Battle Phase\.")
 _USED_ATTACKS = re.compile(r"This card that was (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<what>an? [^,]+?) as "
                            r"material can make up to (?P<count>[2-9]) attacks during each Battle Phase\.")
+# MST-2: what a material gives the monster its Summon used it for (Infernity Doom Archfiend: at EVENT_BE_MATERIAL with
+# REASON_SYNCHRO, when that Synchro Monster is DARK, EFFECT_EXTRA_ATTACK_MONSTER of value 1 on it, owned by the material,
+# reset by RESETS_STANDARD): BP-5's "up to N attacks on monsters" for that monster
+_USER_ON_MONSTERS = re.compile(r"An? (?P<attribute>DARK|LIGHT|EARTH|WATER|FIRE|WIND|DIVINE) (?P<kind>Fusion|Synchro|Xyz|Link) "
+                               r"Monster that was Summoned using this card as material can make up to (?P<count>[2-9]) "
+                               r"attacks on monsters during each Battle Phase\.")
 # SMT-1: MUS-3 as a bullet list's lead, "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these
 # effects." followed by "It can make a second attack during each Battle Phase." (Odd-Eyes Raging Dragon: the engine's
 # EFFECT_MATERIAL_CHECK flags the Summon, whose success grants it EFFECT_EXTRA_ATTACK of value 1); the other bullets of
@@ -598,6 +604,8 @@ class AttackRules:
                                          # as materials of that filter its Summon used (minus the uncounted)
     used_extra: tuple | None = None      # MUS-3: (Summon, condition, additional attacks) if it was so Summoned
                                          # with materials meeting the condition (any target)
+    user_on_monsters: tuple | None = None   # MST-2: (Summon, Attribute, additional attacks on monsters) this card
+                                         # gives the monster of that Attribute whose Summon of that kind used it
     summoned_extra: tuple | None = None  # SMT-2: (Summon, additional attacks, any target) while it came by that Summon
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
@@ -830,6 +838,9 @@ def attack_rules(card: Card) -> AttackRules:
             found["direct_all_defense"] = True
         elif _DIRECT_NOT_CO_LINKED.fullmatch(text) and "link" in card.kinds:
             found["direct_not_co_linked"] = True
+        elif (match := _USER_ON_MONSTERS.fullmatch(text)) and card.is_monster and "user_on_monsters" not in found:
+            found["user_on_monsters"] = (match.group("kind").lower(), match.group("attribute").lower(),
+                                         int(match.group("count")) - 1)                  # MST-2
         elif (match := _PER_USED.fullmatch(text)) and card.is_extra_deck and "used_attacks" not in found \
                 and "used_extra" not in found and (used := _per_used(card, match)) is not None:   # MUS-2
             found["used_attacks"] = used

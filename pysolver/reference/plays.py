@@ -626,6 +626,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                    and here in _points_to(other.card, places[other.id], other.player == position.turn_player)
                    for other in _own(position, ON_FIELD) + opponents)
 
+    def granted_more(monster) -> int:         # MST-2: what a material of its Summon (the position's record) gives it:
+        return max((rule[2] for used, _ in monster.state.summon_materials       # more attacks on monsters, while
+                    if (rule := attack_rules(used).user_on_monsters) is not None   # its own effects are negated too
+                    and monster.state.summoned_as == rule[0] and (monster.card.attribute or "").lower() == rule[1]),
+                   default=0)
+
     def pointed_more(monster) -> int:         # ATQ-7: a Link Monster (either side) pointing to it gives more attacks on
         here = places[monster.id]             # monsters to the monsters of a kind it points to
         return max((_attack_text(link).pointed_on_monsters[1] - 1 for link in _own(position, ON_FIELD) + opponents
@@ -704,7 +710,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if state.attacked <= max(extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
                 or state.attacked < kind_units or state.attacked < used_total:
             monsters_only = False                          # its first attack, or one of its additional ones
-        elif state.attacked <= max(text.extra_on_monsters, pointed_more(monster)) and not state.attacked_directly:
+        elif state.attacked <= max(text.extra_on_monsters, pointed_more(monster), granted_more(monster)) \
+                and not state.attacked_directly:
             monsters_only = True
         elif state.attacked < used_on_monsters and not state.attacked_directly:
             monsters_only = True                           # MUS-2: "can attack monsters a number of times ..."

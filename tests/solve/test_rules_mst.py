@@ -92,3 +92,49 @@ def test_mst_1_chevreuil_withholds_every_attack_while_an_atk_of_theirs_is_unknow
     assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
     assert solver.partial and not [p for p in solver if p.action == "declare_attack"]
     assert "oM1" in [u.id for u in solver.unread]
+
+
+# --------------------------------------------------------------------------------------------------
+# MST-2: "A DARK Synchro Monster that was Summoned using this card as material can make up to 2 attacks on monsters
+# during each Battle Phase."
+
+INFERNITY = "Infernity Doom Archfiend"
+CATASTOR = "Ally of Justice Catastor"      # a DARK Synchro Monster
+GAIA = "Gaia Knight, the Force of Earth"   # an EARTH Synchro Monster
+
+
+def test_mst_2_infernity_doom_archfiend_is_read(real):
+    assert attack_rules(real[INFERNITY]).user_on_monsters == ("synchro", "dark", 1)
+    assert unread_clauses(real[INFERNITY]) == ()
+
+
+def test_mst_2_a_dark_synchro_monster_that_used_it_makes_a_second_attack_on_monsters(real):
+    b = battle(real).monster(1, CATASTOR, summoned_as="synchro", summon_materials=[INFERNITY, "Kuriboh"], attacked=1)
+    b.opponent.monster(1, "Kuriboh").monster(2, "Celtic Guardian")
+    assert attacks(b.build()) == {("M1", "oM1"), ("M1", "oM2")}          # on monsters only, never directly
+    b = battle(real).monster(1, CATASTOR, summoned_as="synchro", summon_materials=[INFERNITY, "Kuriboh"], attacked=2)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(1, CATASTOR, summoned_as="synchro", summon_materials=[INFERNITY, "Kuriboh"], attacked=1,
+                             attacked_directly=True)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()                                  # BP-5: none after a direct attack
+
+
+def test_mst_2_the_gain_is_the_materials_and_applies_while_the_monster_is_negated(real):
+    b = battle(real).monster(1, CATASTOR, summoned_as="synchro", summon_materials=[INFERNITY, "Kuriboh"], attacked=1,
+                             restrictions=["effects_negated"])
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1")}
+
+
+def test_mst_2_not_for_another_attribute_nor_without_it_in_the_record(real):
+    b = battle(real).monster(1, GAIA, summoned_as="synchro", summon_materials=[INFERNITY, "Kuriboh"], attacked=1)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(1, CATASTOR, summoned_as="synchro", summon_materials=["Kuriboh", "Kuriboh"], attacked=1)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
+    b = battle(real).monster(1, CATASTOR, attacked=1)
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == set()
