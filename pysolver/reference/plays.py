@@ -1099,6 +1099,8 @@ def _link_extra_pool(position: Position, monster: Instance) -> list[Instance]:
         return [m for m in _opponents(position, ON_FIELD) if m.state.position in ("attack", "defense")]
     if where == "hand":
         return [m for m in _own(position, "hand") if "monster" in m.card.kinds]
+    if where == "own_face_down":      # MST-3: 'a face-down "Ghostrick" monster you control' (the line's filter decides
+        return [m for m in _own(position, ON_FIELD) if m.state.position == "set"]   # the archetype)
     return []
 
 

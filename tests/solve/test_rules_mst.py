@@ -138,3 +138,23 @@ def test_mst_2_not_for_another_attribute_nor_without_it_in_the_record(real):
     b = battle(real).monster(1, CATASTOR, attacked=1)
     b.opponent.monster(1, "Kuriboh")
     assert attacks(b.build()) == set()
+
+
+# --------------------------------------------------------------------------------------------------
+# MST-3: 'You can also use a face-down "Ghostrick" monster you control as material to Link Summon this card.'
+
+FESTIVAL = "Ghostrick Festival"
+
+
+def summons(position) -> set:
+    solver = legal_plays(position, all_instances=True)
+    assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+    return {tuple(p.materials) for p in solver if p.action == "link_summon"}
+
+
+def test_mst_3_festival_takes_a_face_down_ghostrick_monster(real):
+    from pysolver.cards.written import link_extra_material
+    assert link_extra_material(real[FESTIVAL]) == "own_face_down"
+    b = board(cards=real).extra_deck(FESTIVAL).monster(1, "Ghostrick Jackfrost", position="set") \
+        .monster(2, "Ghostrick Lantern").monster(3, "Kuriboh", position="set")
+    assert summons(b.build()) == {("M1",), ("M2",)}     # never the face-down Kuriboh (the line asks for "Ghostrick")
