@@ -564,6 +564,7 @@ class AttackRules:
     direct_unless_theirs: object = None  # card of this name and the opponent no face-up monster of this filter
     direct_for: tuple = ()               # BPX-1: its controller's monsters of these filters can attack directly
     direct_for_while: tuple = ()         # BPX-1 with a condition: (filter, "their_face_down" | materials count)
+    direct_for_presence: tuple | None = None   # MST-4: BPX-1 while the position shows a card: (filter, Presence)
     no_direct_unless_material: object = None   # BPX-6: it cannot attack directly unless a material matches this
     direct_if_only: object = None        # BPX-7: it can attack directly while the opponent's face-up monsters match
     direct_not_co_linked: bool = False   # BPX-7: it can attack directly while it is not co-linked
@@ -810,6 +811,10 @@ def attack_rules(card: Card) -> AttackRules:
             found["locks"] = found.get("locks", ()) + (lock,)
         elif not card.is_monster:
             continue                                 # a Spell's or Trap's other attack sentences: unread
+        elif (lead := read_lead(text, card)) and lead[0] is not None and lead[0].where == "field_zone_card" \
+                and (match := _DIRECT_FOR.fullmatch(lead[1])) and "direct_for_presence" not in found \
+                and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # MST-4
+            found["direct_for_presence"] = (what, lead[0])
         elif (match := _DIRECT_FOR.fullmatch(text) or _EXTRA_FOR.fullmatch(text)) \
                 and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # BPX-1, BPX-2
             key = "direct_for" if match.re is _DIRECT_FOR else "extra_for"

@@ -734,6 +734,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             text.direct_while_control and _controls_face_up(position, text.direct_while_control)
             and not any(o.state.position != "set" and _matches(text.direct_unless_theirs, o) for o in opponents)) or (
             any(_matches(what, monster) for helper in helpers for what in helper.direct_for)) or (     # BPX-1
+            any(_attack_text(y).direct_for_presence is not None                                       # MST-4
+                and _matches(_attack_text(y).direct_for_presence[0], monster)
+                and _presence_holds(position, y, _attack_text(y).direct_for_presence[1])
+                for y in _own(position, ON_FIELD))) or (
             any(_matches(what, monster) and (their_set if when == "their_face_down" else field_units >= when)
                 for helper in helpers for what, when in helper.direct_for_while)) or (
             text.direct_if_only is not None and all(_matches(text.direct_if_only, o) for o in opponents
@@ -2848,6 +2852,9 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
         return any(i.location == "field_zone" and i.state.position == "face_up" for i in cards)
     if presence.where == "named":
         return any(i.player == holder.player and _shown_face_up(i) and _matches(presence.filter, i) for i in cards)
+    if presence.where == "field_zone_card":       # MST-4: a face-up card of that archetype in either Field Zone
+        return any(i.location == "field_zone" and i.state.position == "face_up"
+                   and i.card.in_archetype(presence.filter.value) for i in cards)
     if presence.where == "field_card":            # BPX-23: a face-up card of that archetype on either field
         return any(_shown_face_up(i) and i.card.in_archetype(presence.filter.value) for i in cards)
     if presence.where == "linked":                # BPX-24: it points to a monster, or a Link Monster points to it

@@ -696,6 +696,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         if flag]
     for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
         out.append(f"attack_direct_for({c},{filters.number(what)}).")
+    if rules.direct_for_presence is not None:   # MST-4: BPX-1 while the position shows a card
+        what, presence = rules.direct_for_presence
+        out.append(f"attack_direct_for_presence({c},{filters.number(what)}).")
+        out.extend(_presence_facts(c, "bpd", presence, filters))
     for what, when in rules.direct_for_while:   # BPX-1 with its condition
         if when == "their_face_down":
             out.append(f"attack_direct_for_face_down({c},{filters.number(what)}).")

@@ -158,3 +158,52 @@ def test_mst_3_festival_takes_a_face_down_ghostrick_monster(real):
     b = board(cards=real).extra_deck(FESTIVAL).monster(1, "Ghostrick Jackfrost", position="set") \
         .monster(2, "Ghostrick Lantern").monster(3, "Kuriboh", position="set")
     assert summons(b.build()) == {("M1",), ("M2",)}     # never the face-down Kuriboh (the line asks for "Ghostrick")
+
+
+# --------------------------------------------------------------------------------------------------
+# MST-4: 'While a "Ghostrick" card is in a Field Zone, your "Ghostrick" monsters can attack directly.'
+
+def unwithheld_attacks(position, monkeypatch) -> set:
+    """Every "Ghostrick" Field Spell stays unread (its own lock on attacks), so a face-up one withholds every attack;
+    the attacks the encoding and the reference derive are compared with that withholding switched off in both."""
+    from pysolver.reference import plays as reference
+    from pysolver.solve.unread import Withheld
+    with monkeypatch.context() as patch:
+        patch.setattr(Withheld, "filter", lambda self, plays: plays)
+        patch.setattr(reference, "_certain_given_unread_text", lambda position: lambda play: True)
+        solver = legal_plays(position, all_instances=True)
+        assert {p.key for p in solver} == {p.key for p in reference_plays(position, all_instances=True)}
+        return {(p.card, p.target) for p in solver if p.action == "declare_attack"}
+
+
+def test_mst_4_festival_is_read(real):
+    what, presence = attack_rules(real[FESTIVAL]).direct_for_presence
+    assert str(what) == '"Ghostrick" monster' and presence.where == "field_zone_card"
+    assert unread_clauses(real[FESTIVAL]) == ()
+
+
+def test_mst_4_a_face_up_ghostrick_card_in_a_field_zone_lets_ghostrick_monsters_attack_directly(real, monkeypatch):
+    for side in ("mine", "theirs"):
+        b = battle(real).monster("left", FESTIVAL).monster(1, "Ghostrick Lantern").monster(2, "Celtic Guardian")
+        (b if side == "mine" else b.opponent).field_spell("Ghostrick Mansion")
+        b.opponent.monster(1, "Kuriboh")
+        assert unwithheld_attacks(b.build(), monkeypatch) == {
+            ("EMZL", "oM1"), ("EMZL", "direct"), ("M1", "oM1"), ("M1", "direct"), ("M2", "oM1")}
+
+
+def test_mst_4_without_one_or_with_it_set_no_direct_attack(real, monkeypatch):
+    # Festival is a "Ghostrick" monster itself (every other "Ghostrick" Main Deck monster stays unread)
+    b = battle(real).monster("left", FESTIVAL).monster(1, "Celtic Guardian")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("M1", "oM1")}
+    b = battle(real).monster("left", FESTIVAL).monster(1, "Celtic Guardian").field_spell("Ghostrick Mansion",
+                                                                                         position="set")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1"), ("M1", "oM1")}
+    b = battle(real).monster("left", FESTIVAL, restrictions=["effects_negated"]).monster(1, "Ghostrick Lantern")
+    b.field_spell("Ghostrick Mansion")
+    b.opponent.monster(1, "Kuriboh")
+    assert unwithheld_attacks(b.build(), monkeypatch) == {("EMZL", "oM1"), ("M1", "oM1")}
+    b = battle(real).monster("left", FESTIVAL).field_spell("Mountain")     # a Field Spell of no "Ghostrick"
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("EMZL", "oM1")}
