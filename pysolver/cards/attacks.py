@@ -219,6 +219,10 @@ _MUST_ATTACK_SELF = re.compile(r"This card must attack,? if able\.")
 # BPO-2: with EFFECT_MUST_ATTACK_MONSTER (value: the card itself): they attack only this card
 _MUST_ATTACK_THIS = re.compile(r"(?:All m|M)onsters your opponent controls (?:that can attack must attack this card|must "
                                r"attack this card, if able)\.")
+# MST-1: BPO-2 with EFFECT_MUST_ATTACK_MONSTER valued on its controller's face-up monsters of the highest ATK (Chevreuil,
+# Hunting Scout of the Deep Forest; Cerynemesia, Mystical Beast of the Forest)
+_MUST_ATTACK_HIGHEST = re.compile(r"Your opponent's monsters that can attack must attack the monster you control with the "
+                                  r"highest ATK \(their choice, if tied\)\.")
 # BP-8 while this Link Monster points to a monster (EFFECT_CANNOT_BE_BATTLE_TARGET with that condition)
 _NOT_TARGET_POINTING = re.compile(r"While this card points to a monster\(s\), your opponent's monsters cannot target "
                                   r"this card for attacks\.")
@@ -363,6 +367,12 @@ _USED_UP_TO = re.compile(r"If this card was (?P<kind>Fusion|Synchro|Xyz|Link) Su
                          r"(?P<what>[^,]+?) as material, it can attack up to that many times during each Battle Phase\.")
 _USED_ATTACKS = re.compile(r"This card that was (?P<kind>Fusion|Synchro|Xyz|Link) Summoned using (?P<what>an? [^,]+?) as "
                            r"material can make up to (?P<count>[2-9]) attacks during each Battle Phase\.")
+# MST-2: what a material gives the monster its Summon used it for (Infernity Doom Archfiend: at EVENT_BE_MATERIAL with
+# REASON_SYNCHRO, when that Synchro Monster is DARK, EFFECT_EXTRA_ATTACK_MONSTER of value 1 on it, owned by the material,
+# reset by RESETS_STANDARD): BP-5's "up to N attacks on monsters" for that monster
+_USER_ON_MONSTERS = re.compile(r"An? (?P<attribute>DARK|LIGHT|EARTH|WATER|FIRE|WIND|DIVINE) (?P<kind>Fusion|Synchro|Xyz|Link) "
+                               r"Monster that was Summoned using this card as material can make up to (?P<count>[2-9]) "
+                               r"attacks on monsters during each Battle Phase\.")
 # SMT-1: MUS-3 as a bullet list's lead, "If this card is Xyz Summoned using an Xyz Monster as Material, it gains these
 # effects." followed by "It can make a second attack during each Battle Phase." (Odd-Eyes Raging Dragon: the engine's
 # EFFECT_MATERIAL_CHECK flags the Summon, whose success grants it EFFECT_EXTRA_ATTACK of value 1); the other bullets of
@@ -561,6 +571,7 @@ class AttackRules:
     direct_unless_theirs: object = None  # card of this name and the opponent no face-up monster of this filter
     direct_for: tuple = ()               # BPX-1: its controller's monsters of these filters can attack directly
     direct_for_while: tuple = ()         # BPX-1 with a condition: (filter, "their_face_down" | materials count)
+    direct_for_presence: tuple | None = None   # MST-4: BPX-1 while the position shows a card: (filter, Presence)
     no_direct_unless_material: object = None   # BPX-6: it cannot attack directly unless a material matches this
     direct_if_only: object = None        # BPX-7: it can attack directly while the opponent's face-up monsters match
     direct_not_co_linked: bool = False   # BPX-7: it can attack directly while it is not co-linked
@@ -592,7 +603,8 @@ class AttackRules:
                                          # of this filter; while they control one, it attacks only such monsters
     others_cannot_declare: bool = False  # BP-13 said "cannot declare an attack" (EFFECT_CANNOT_ATTACK_ANNOUNCE: BPO-1)
     must_attack: str = ""                # BPO-1: "opponents" (all the opponent's monsters) or "self" must attack, if able;
-                                         # BPO-2: "this", the opponent's monsters must attack this card
+                                         # BPO-2: "this", the opponent's monsters must attack this card;
+                                         # MST-1: "highest", ... its controller's face-up monster of the highest ATK
     others_no_reposition: bool = False   # BPN-3: no other monster on the field changes its battle position (nor is
                                          # Flip Summoned) while this card applies its text
     direct_alone_in_column: bool = False   # BPN-6: it can attack directly while no other card is in its column
@@ -600,6 +612,8 @@ class AttackRules:
                                          # as materials of that filter its Summon used (minus the uncounted)
     used_extra: tuple | None = None      # MUS-3: (Summon, condition, additional attacks) if it was so Summoned
                                          # with materials meeting the condition (any target)
+    user_on_monsters: tuple | None = None   # MST-2: (Summon, Attribute, additional attacks on monsters) this card
+                                         # gives the monster of that Attribute whose Summon of that kind used it
     summoned_extra: tuple | None = None  # SMT-2: (Summon, additional attacks, any target) while it came by that Summon
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
@@ -804,6 +818,10 @@ def attack_rules(card: Card) -> AttackRules:
             found["locks"] = found.get("locks", ()) + (lock,)
         elif not card.is_monster:
             continue                                 # a Spell's or Trap's other attack sentences: unread
+        elif (lead := read_lead(text, card)) and lead[0] is not None and lead[0].where == "field_zone_card" \
+                and (match := _DIRECT_FOR.fullmatch(lead[1])) and "direct_for_presence" not in found \
+                and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # MST-4
+            found["direct_for_presence"] = (what, lead[0])
         elif (match := _DIRECT_FOR.fullmatch(text) or _EXTRA_FOR.fullmatch(text)) \
                 and (what := _filter(match.group("what") or match.group("what2"))) is not None:   # BPX-1, BPX-2
             key = "direct_for" if match.re is _DIRECT_FOR else "extra_for"
@@ -832,6 +850,9 @@ def attack_rules(card: Card) -> AttackRules:
             found["direct_all_defense"] = True
         elif _DIRECT_NOT_CO_LINKED.fullmatch(text) and "link" in card.kinds:
             found["direct_not_co_linked"] = True
+        elif (match := _USER_ON_MONSTERS.fullmatch(text)) and card.is_monster and "user_on_monsters" not in found:
+            found["user_on_monsters"] = (match.group("kind").lower(), match.group("attribute").lower(),
+                                         int(match.group("count")) - 1)                  # MST-2
         elif (match := _PER_USED.fullmatch(text)) and card.is_extra_deck and "used_attacks" not in found \
                 and "used_extra" not in found and (used := _per_used(card, match)) is not None:   # MUS-2
             found["used_attacks"] = used
@@ -915,6 +936,8 @@ def attack_rules(card: Card) -> AttackRules:
             found["must_attack"] = "self"
         elif card.is_monster and _MUST_ATTACK_THIS.fullmatch(text) and "must_attack" not in found:   # BPO-2
             found["must_attack"] = "this"
+        elif card.is_monster and _MUST_ATTACK_HIGHEST.fullmatch(text) and "must_attack" not in found:   # MST-1
+            found["must_attack"] = "highest"
         elif _ON_MONSTERS_PER_MATERIAL.fullmatch(text):
             found["on_monsters_per_material"] = True
         elif _ALL_WITH_MATERIAL.fullmatch(text):

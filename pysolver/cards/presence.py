@@ -24,6 +24,7 @@ reads whole:
 * TGX-5: "While there are 2 cards in the Field Zones, ": a card (face-up or Set) in each Field Zone; "If (While) you
   have a(n) <monster> in your GY, ": such a monster in its controller's GY.
 * TGZ-1: 'While "X" is in your GY, ': a card of that name (a Spell, Trap or monster) in its controller's GY.
+* MST-4: 'While a "X" card is in a Field Zone, ': a face-up card of that archetype in either Field Zone.
 
 Anything else (a monster "Special Summoned from the Extra Deck", a card
 in the GY, a Set card, an Equip Card, "a monster, except "X"" with no kind) stays unread.
@@ -52,6 +53,10 @@ _FIELD_ZONES_FULL = re.compile(r"^While there are 2 cards in the Field Zones, ")
 _IN_GY = re.compile(rf"^(?:While|If) you have (?:an? )?(?P<phrase>{_MONSTER}) in your GY, ")
 # BPX-23: 'While an "Endymion" card(s) is on the field, ': a face-up card of that archetype on either field
 _ON_FIELD_CARD = re.compile(r'^While an? (?P<name>"[^"]+") card(?:\(s\))? is on the field, ')
+# MST-4: 'While a "Ghostrick" card is in a Field Zone, ' (Ghostrick Festival: `Duel.IsExistingMatchingCard(
+# aux.FilterFaceupFunction(Card.IsSetCard, 0x8d), 0, LOCATION_FZONE, LOCATION_FZONE, 1, nil)`): a face-up card of that
+# archetype in either Field Zone
+_FIELD_ZONE_CARD = re.compile(r'^While an? (?P<name>"[^"]+") card is in a Field Zone, ')
 # TGZ-1: 'While "X" is in your GY, ' (Guardian Chimera: `Duel.IsExistingMatchingCard(Card.IsCode, tp, LOCATION_GRAVE, 0, 1,
 # nil, CARD_POLYMERIZATION)`): a card of that name, of any card type, in its controller's GY
 _GY_NAMED = re.compile(r'^While (?P<name>"[^"]+") is in your (?:GY|Graveyard), ')
@@ -76,7 +81,8 @@ class Presence:
                                # "own_gy" (a monster of that kind in its controller's GY, TGX-5) |
                                # "own_spell" (a face-up Spell Card of its controller's on the field, LKQ-7) |
                                # "their_column" (a monster of its controller's opponent in its column, LKQ-11) |
-                               # "own_gy_named" (a card of that name, any card type, in its controller's GY, TGZ-1)
+                               # "own_gy_named" (a card of that name, any card type, in its controller's GY, TGZ-1) |
+                               # "field_zone_card" (a face-up card of an archetype in either Field Zone, MST-4)
     filter: object = None      # own/field/points: the monsters (requirements term); named: the name
     other: bool = False        # "another": not this card
     except_name: object = None  # ", except "X"" / "other than "X"": not a card of that name
@@ -137,6 +143,11 @@ def read_lead(text: str, card, bare_name: bool = False) -> tuple[Presence | None
         if what is None or getattr(what, "key", None) != "archetype":
             return None
         found = Presence("field_card", what)
+    elif match := _FIELD_ZONE_CARD.match(text):      # MST-4
+        what = _monsters(match.group("name") + " monster")
+        if what is None or getattr(what, "key", None) != "archetype":
+            return None
+        found = Presence("field_zone_card", what)
     elif match := _CONTROL_NAMED.match(text) or (bare_name and _CONTROL_BARE_NAME.match(text)):
         name = _name(match.group("name"))
         if name is None:

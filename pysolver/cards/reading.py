@@ -533,10 +533,10 @@ def unread_reason(card: Card) -> str | None:
 
 @lru_cache(maxsize=None)
 def reads_summon_materials(card: Card) -> bool:
-    """MUS-1: the card's text reads the materials of a monster's Summon (MUS-2, MUS-3, MUS-6, TGZ-4, LKR-4). Only
+    """MUS-1: the card's text reads the materials of a monster's Summon (MUS-2, MUS-3, MUS-6, TGZ-4, LKR-4, MST-2). Only
     then do those materials count in a position (`pysolver.position.canonical.materials_seen`)."""
     rules = attacks.attack_rules(card)
-    return rules.used_attacks is not None or rules.used_extra is not None \
+    return rules.used_attacks is not None or rules.used_extra is not None or rules.user_on_monsters is not None \
         or any(found.summoned_using is not None or found.scope == "used_by"       # TGZ-4
                for found in protections.protections(card).protections) \
         or any(lock.used_archetype is not None for lock in locks.activation_locks(card))   # LKR-4

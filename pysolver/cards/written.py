@@ -154,7 +154,7 @@ def unread_material_use(card: Card) -> str | None:
     for sentence in _sentences(_text(card)):
         if ":" in sentence or ";" in sentence or "substitute for any 1 Fusion Material" in sentence \
                 or _SYNCHRO_LEVELS.fullmatch(sentence) or (_NON_TUNER.fullmatch(sentence) and "tuner" in card.kinds) \
-                or (_LINK_EXTRA.fullmatch(sentence) and "link" in card.kinds) \
+                or (_LINK_EXTRA.fullmatch(sentence) and link_extra_material(card) is not None) \
                 or (_XYZ_LEVELS.fullmatch(sentence) and isinstance(xyz_levels(card), SynchroLevels)) \
                 or _xyz_treated(card, sentence) or _HAND_SYNCHRO.fullmatch(sentence) or _ALL_LEVELS.fullmatch(sentence) \
                 or (_TUNER_IF_USING.fullmatch(sentence) and tuner_if_material(card) is not None) \
@@ -320,19 +320,26 @@ def non_tuner(card: Card):
 # in the materials, the line's filter still applies: Underworld Goddess of the Closed World takes 1
 # face-up monster the opponent controls, Zenna's Deceiving Doll Maidens 1 monster in the hand)
 
-_LINK_EXTRA = re.compile(r"You can also use 1 monster (?P<where>your opponent controls|in your hand) as material to "
-                         r"Link Summon this card\.")
+# MST-3: "You can also use a face-down "Ghostrick" monster you control as material to Link Summon this card." (Ghostrick
+# Festival: its EFFECT_EXTRA_MATERIAL group is every face-down monster of its controller's Monster Zones; the line's
+# filter, which names the same archetype, still applies)
+_LINK_EXTRA = re.compile(r"You can also use (?:1 monster (?P<where>your opponent controls|in your hand)|a face-down "
+                         r"(?P<kind>\"[^\"]+\" )?monster you control) as material to Link Summon this card\.")
 
 
 @lru_cache(maxsize=None)
 def link_extra_material(card: Card) -> str | None:
     """"You can also use 1 monster your opponent controls / in your hand as material to Link Summon this
-    card": "opponent_field" or "hand"; None for a card without that sentence (or not a Link Monster)."""
+    card": "opponent_field" or "hand"; MST-3's 'a face-down "X" monster you control': "own_face_down"; None for a
+    card without that sentence (or not a Link Monster)."""
     if "link" not in card.kinds:
         return None
     match = _LINK_EXTRA.search(_one_line(card))
     if match is None:
         return None
+    if match.group("where") is None:            # MST-3: read only when the line's filter asks for that archetype
+        kind = (match.group("kind") or "").strip()
+        return "own_face_down" if kind and kind in (card.materials or "") else None
     return "opponent_field" if match.group("where") == "your opponent controls" else "hand"
 
 

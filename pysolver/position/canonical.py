@@ -36,7 +36,7 @@ __all__ = ["canonical_form", "canonical_key", "copy_correspondence", "materials_
 
 def materials_seen(position: Position) -> bool:
     """MUS-1: some card of the position reads the materials of a monster's Summon (TGZ-4: a card in such a record too:
-    Deep Sea Prima Donna's text is about the Synchro Monster that used it)."""
+    Deep Sea Prima Donna's text is about the Synchro Monster that used it; MST-2: Infernity Doom Archfiend's)."""
     from ..cards.reading import reads_summon_materials
     return any(reads_summon_materials(instance.card) for instance in position.instances.values()) or any(
         reads_summon_materials(used) for instance in position.instances.values()      # TGZ-4: a material's own text

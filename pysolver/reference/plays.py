@@ -626,6 +626,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
                    and here in _points_to(other.card, places[other.id], other.player == position.turn_player)
                    for other in _own(position, ON_FIELD) + opponents)
 
+    def granted_more(monster) -> int:         # MST-2: what a material of its Summon (the position's record) gives it:
+        return max((rule[2] for used, _ in monster.state.summon_materials       # more attacks on monsters, while
+                    if (rule := attack_rules(used).user_on_monsters) is not None   # its own effects are negated too
+                    and monster.state.summoned_as == rule[0] and (monster.card.attribute or "").lower() == rule[1]),
+                   default=0)
+
     def pointed_more(monster) -> int:         # ATQ-7: a Link Monster (either side) pointing to it gives more attacks on
         here = places[monster.id]             # monsters to the monsters of a kind it points to
         return max((_attack_text(link).pointed_on_monsters[1] - 1 for link in _own(position, ON_FIELD) + opponents
@@ -637,6 +643,12 @@ def attack_declarations(position: Position) -> Iterator[Play]:
     # BPO-2: "... must attack this card": while one applies its text, the attacks are on such cards only (one whose text
     # says it does not prevent a direct attack, BP-8, cannot be attacked even so); None while none applies
     musts = [o for o in opponents if _attack_text(o).must_attack == "this"]
+    # MST-1: "... must attack the monster you control with the highest ATK (their choice, if tied)": while one applies
+    # its text, the monsters to attack are its controller's face-up monsters of the highest (printed) ATK, BPO-2's way
+    if any(_attack_text(o).must_attack == "highest" for o in opponents):
+        shown_atk = [o for o in opponents if o.state.position != "set" and o.card.atk is not None]
+        top = max((o.card.atk for o in shown_atk), default=None)
+        musts += [o for o in shown_atk if o.card.atk == top and o not in musts]
     must_this = [o.id for o in musts if not _attack_text(o).ignored] if musts else None
     on_field = {m.id for m in _own(position, ON_FIELD) + opponents}     # BPX-1: Xyz Materials on the field
     field_units = sum(1 for i in position.instances.values() if i.location == "overlay" and i.host in on_field)
@@ -698,7 +710,8 @@ def attack_declarations(position: Position) -> Iterator[Play]:
         if state.attacked <= max(extra, int(second)) or (text.extra_per_material and state.attacked < materials) \
                 or state.attacked < kind_units or state.attacked < used_total:
             monsters_only = False                          # its first attack, or one of its additional ones
-        elif state.attacked <= max(text.extra_on_monsters, pointed_more(monster)) and not state.attacked_directly:
+        elif state.attacked <= max(text.extra_on_monsters, pointed_more(monster), granted_more(monster)) \
+                and not state.attacked_directly:
             monsters_only = True
         elif state.attacked < used_on_monsters and not state.attacked_directly:
             monsters_only = True                           # MUS-2: "can attack monsters a number of times ..."
@@ -721,6 +734,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             text.direct_while_control and _controls_face_up(position, text.direct_while_control)
             and not any(o.state.position != "set" and _matches(text.direct_unless_theirs, o) for o in opponents)) or (
             any(_matches(what, monster) for helper in helpers for what in helper.direct_for)) or (     # BPX-1
+            any(_attack_text(y).direct_for_presence is not None                                       # MST-4
+                and _matches(_attack_text(y).direct_for_presence[0], monster)
+                and _presence_holds(position, y, _attack_text(y).direct_for_presence[1])
+                for y in _own(position, ON_FIELD))) or (
             any(_matches(what, monster) and (their_set if when == "their_face_down" else field_units >= when)
                 for helper in helpers for what, when in helper.direct_for_while)) or (
             text.direct_if_only is not None and all(_matches(text.direct_if_only, o) for o in opponents
@@ -816,7 +833,7 @@ def _must_attack_bound(position: Position) -> set[str]:
     "All monsters your opponent controls must attack, if able." (BP-3: face-up, with its effects); a monster whose own
     text says "This card must attack if able." while it applies."""
     mine = _own(position, ON_FIELD)
-    if any(_attack_text(o).must_attack in ("opponents", "this") for o in _opponents(position, ON_FIELD)):
+    if any(_attack_text(o).must_attack in ("opponents", "this", "highest") for o in _opponents(position, ON_FIELD)):
         return {m.id for m in mine}
     return {m.id for m in mine if _attack_text(m).must_attack == "self"}
 
@@ -1087,6 +1104,8 @@ def _link_extra_pool(position: Position, monster: Instance) -> list[Instance]:
         return [m for m in _opponents(position, ON_FIELD) if m.state.position in ("attack", "defense")]
     if where == "hand":
         return [m for m in _own(position, "hand") if "monster" in m.card.kinds]
+    if where == "own_face_down":      # MST-3: 'a face-down "Ghostrick" monster you control' (the line's filter decides
+        return [m for m in _own(position, ON_FIELD) if m.state.position == "set"]   # the archetype)
     return []
 
 
@@ -2834,6 +2853,9 @@ def _presence_holds(position: Position, holder: Instance, presence) -> bool:
         return any(i.location == "field_zone" and i.state.position == "face_up" for i in cards)
     if presence.where == "named":
         return any(i.player == holder.player and _shown_face_up(i) and _matches(presence.filter, i) for i in cards)
+    if presence.where == "field_zone_card":       # MST-4: a face-up card of that archetype in either Field Zone
+        return any(i.location == "field_zone" and i.state.position == "face_up"
+                   and i.card.in_archetype(presence.filter.value) for i in cards)
     if presence.where == "field_card":            # BPX-23: a face-up card of that archetype on either field
         return any(_shown_face_up(i) and i.card.in_archetype(presence.filter.value) for i in cards)
     if presence.where == "linked":                # BPX-24: it points to a monster, or a Link Monster points to it
@@ -3516,9 +3538,10 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
         unknown = {i.id for i in position.instances.values() if i.location in ("monster_zone", "extra_monster_zone")
                    and (changed or (getattr(i.state, "position", "attack") != "set" and own_original_stats(i.card)))}
         uses_it |= unknown
-        # ATQ-6: while a card of the opponent's that lets them be attacked only on their highest ATK is face-up on the
-        # field, an unknown ATK of theirs makes every attack uncertain
-        if any(o.state.position != "set" and attack_rules(o.card).guard_highest is not None
+        # ATQ-6, MST-1: while a card of the opponent's that lets them be attacked only (or makes them be attacked) on
+        # their highest ATK is face-up on the field, an unknown ATK of theirs makes every attack uncertain
+        if any(o.state.position != "set" and (attack_rules(o.card).guard_highest is not None
+                                              or attack_rules(o.card).must_attack == "highest")
                for o in _opponents(position, ON_FIELD)) and any(
                 o.state.position != "set" and (o.id in unknown or o.card.atk is None)
                 for o in _opponents(position, ON_FIELD)):

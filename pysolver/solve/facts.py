@@ -696,6 +696,10 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         if flag]
     for what in rules.direct_for:      # BPX-1: its controller's monsters of that kind can attack directly
         out.append(f"attack_direct_for({c},{filters.number(what)}).")
+    if rules.direct_for_presence is not None:   # MST-4: BPX-1 while the position shows a card
+        what, presence = rules.direct_for_presence
+        out.append(f"attack_direct_for_presence({c},{filters.number(what)}).")
+        out.extend(_presence_facts(c, "bpd", presence, filters))
     for what, when in rules.direct_for_while:   # BPX-1 with its condition
         if when == "their_face_down":
             out.append(f"attack_direct_for_face_down({c},{filters.number(what)}).")
@@ -717,6 +721,9 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         kind, condition, extra = rules.used_extra
         term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})"
         out.append(f"attack_extra_if_used({c},{kind},{term},{extra}).")
+    if rules.user_on_monsters is not None:     # MST-2: what it gives, as a material, the monster its Summon used it for
+        kind, attribute, extra = rules.user_on_monsters
+        out.append(f"attack_user_on_monsters({c},{kind},{constant(attribute)},{extra}).")
     if rules.summoned_extra is not None:       # SMT-2: more attacks while it came by that Summon
         out.append(f"attack_extra_if_summoned({c},{rules.summoned_extra[0]},{rules.summoned_extra[1]}).")
     if rules.attack_all_among is not None:     # BPX-9

@@ -178,7 +178,7 @@ def must_attack_bound(position: Position) -> set[str]:
         if instance.location not in ("monster_zone", "extra_monster_zone") or not _face_up(instance):
             continue
         kind = attack_rules(instance.card).must_attack
-        if kind in ("opponents", "this") and instance.player != position.turn_player:
+        if kind in ("opponents", "this", "highest") and instance.player != position.turn_player:
             bound |= mine
         elif kind == "self" and instance.id in mine:
             bound.add(instance.id)
@@ -318,12 +318,14 @@ class Withheld:
                 self.play_ids.add(instance.id)
                 self.entries.append(UnreadCard(instance.card.name, instance.id, clause, _WITHHELD["play"]))
                 self._scopes.append("play")
-            # ATQ-6: while a card of the opponent's that lets them be attacked only on their highest ATK is face-up on
-            # the field, an unknown ATK ("?" too) of a face-up monster of theirs withholds every attack declaration
+            # ATQ-6, MST-1: while a card of the opponent's that lets them be attacked only (or makes them be attacked)
+            # on their highest ATK is face-up on the field, an unknown ATK ("?" too) of a face-up monster of theirs
+            # withholds every attack declaration
             from ..cards.attacks import attack_rules
             theirs = [i for i in position.instances.values() if i.player != position.turn_player
                       and i.location in ("monster_zone", "extra_monster_zone") and _face_up(i)]
-            guard = next((i for i in theirs if attack_rules(i.card).guard_highest is not None), None)
+            guard = next((i for i in theirs if attack_rules(i.card).guard_highest is not None
+                          or attack_rules(i.card).must_attack == "highest"), None)
             if guard is not None and any(i.id in unknown_ids or i.card.atk is None for i in theirs):
                 self.all_attacks = True
                 self.entries.append(UnreadCard(guard.card.name, guard.id, HIGHEST_GUARD_UNKNOWN, "every attack declaration"))

@@ -676,6 +676,10 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "attack_pointed_on_monsters": ("ATQ-7", "{0:card} has no text that gives the monsters it points to more "
                                             "attacks on monsters"),
     "at": (None, None), "points": (None, None),
+    # MST-2: a material of its Summon that gives it more attacks on monsters (Infernity Doom Archfiend)
+    "attack_user_on_monsters": ("MST-2", "{0:card}, a material of its Summon, has no text that gives it more attacks "
+                                         "on monsters"),
+    "attribute": ("MST-2", "{0:card} is not of the Attribute its material's text names"),
     "attack_extra_while": ("BP-5", "{0:card} has no text that lets it attack twice while it points to a monster"),
     "presence_holds": ("PRC-1", "the position shows no card that {0:instance}'s text waits for"),
     "attack_per_material_of": ("BP-5", "{0:card} has no text that lets it attack once for each material of a kind"),

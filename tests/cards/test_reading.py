@@ -96,7 +96,7 @@ def test_issue15_7_rule_sentences_on_real_cards(real):
     # "This card must attack if able." is read (BPO-1); "must attack" said of the opponent's monsters, with a
     # condition BPO-1 does not read, is an unread lock on attacks
     assert reading.unread_clauses(real['Karakuri Soldier mdl 236 "Nisamu"']) == ()
-    (attack,) = reading.unread_clauses(real["Cerynemesia, Mystical Beast of the Forest"])
+    (attack,) = reading.unread_clauses(real["Magnet Warrior Sigma Plus"])
     assert attack.scope == "attack" and attack.lock
 
 

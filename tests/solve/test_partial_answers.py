@@ -310,17 +310,17 @@ def test_issue15_6_an_unread_must_attack_withholds_leaving_the_battle_phase(real
 
 
 def test_issue15_6_an_unread_must_attack_of_the_opponent_binds_the_turn_player(real):
-    """Cerynemesia, Mystical Beast of the Forest: "Your opponent's monsters that can attack must attack the monster you
-    control with the highest ATK (their choice, if tied)." (unread: the position does not record changes of ATK) binds
-    the monsters of its controller's opponent: the opponent's one withholds leaving the turn player's Battle Phase, the
+    """Magnet Warrior Sigma Plus: "While you control an EARTH monster, your opponent's monsters that can attack must
+    attack EARTH monsters." (unread: "must attack" other than BPO-1's, BPO-2's and MST-1's wordings) binds the monsters
+    of its controller's opponent: the opponent's one withholds leaving the turn player's Battle Phase, the
     turn player's own withholds nothing of theirs."""
     theirs = board(cards=real, turn=2, phase="battle").monster(1, "Celtic Guardian")
-    theirs.opponent.monster(1, "Cerynemesia, Mystical Beast of the Forest")
+    theirs.opponent.monster(1, "Magnet Warrior Sigma Plus")
     theirs = theirs.build()
     plays = legal_plays(theirs)
     assert not {p.action for p in plays} & {"enter_main2", "end_turn"} and not plays.exhaustive
     assert [p.to_json() for p in plays] == [p.to_json() for p in reference.legal_plays(theirs)]
-    mine = board(cards=real, turn=2).monster(1, "Cerynemesia, Mystical Beast of the Forest").build()
+    mine = board(cards=real, turn=2).monster(1, "Magnet Warrior Sigma Plus").build()
     assert "end_turn" in {p.action for p in legal_plays(mine)}
     assert [p.to_json() for p in legal_plays(mine)] == [p.to_json() for p in reference.legal_plays(mine)]
 
