@@ -6,7 +6,8 @@ Two transforms of the parsed encodings (`legal.encoding_statements`), both made 
    `% why: NAME`); it becomes `violated(NAME, (V1, ..., Vn)) :- B.` with the body's variables (an
    anonymous `_` of a positive literal is named, so that the violation says which card). A choice with
    bounds, `L { E } U :- B.`, becomes `{ E } :- B.` and a violation when the count is out of bounds.
-   Statements named `keep` (symmetry breaking, `--action`, choices that only shape a play) stay hard.
+   Statements named `keep` (symmetry breaking, `--action`, choices that only shape a play) stay hard;
+   rules named `alternative` are never assumed (see `ALTERNATIVE`).
    The choice of the play itself (`1 { act(A, I) : candidate(A, I) } 1.`) is dropped: the question
    forces the play (`asp/why.lp`). Minimising `violated/2` gives the fewest conditions that must fail.
 
@@ -38,6 +39,9 @@ from .legal import ENCODINGS, encoding_statements, encodings_root
 
 _TAG = re.compile(r"%\s*why:\s*([a-z0-9_]+)")
 KEEP = "keep"
+# A rule that opens another way to its head (a grant of a Normal Summon without Tributes): walked for its reasons, but
+# never assumed, which would invent that way and hide what the play needs on its usual way.
+ALTERNATIVE = "alternative"
 # The predicates whose failure is said as it is (a leaf), not explained by their own rules: the card's
 # place and kind, the phase, the vocabulary of filters. Every other derived predicate is explained.
 LEAF_PREDICATES = frozenset({
@@ -376,7 +380,8 @@ class _WhyNot:
             previous = after
         # Assumed (`why_assume`, an external): a binding that got through the whole body, failing literals
         # taken as holding, derives the head, so that what the play needs further on is checked too.
-        self.out.append(f"{_head_text(rule.statement)} :- why_pre({r}, {len(order)}, {_tuple(previous)}); why_assume.")
+        if rule.tag != ALTERNATIVE:
+            self.out.append(f"{_head_text(rule.statement)} :- why_pre({r}, {len(order)}, {_tuple(previous)}); why_assume.")
 
     def rule_guard(self, statement, name: str, depth: int) -> str | None:
         """A fact the rule needs for the value of head variable `name` (`rule_for(_, _, A)`), found through
@@ -433,7 +438,7 @@ class _WhyNot:
                 self.out.append(f"why_not({key}, {_tuple(given)}) :- {before}.")
                 return
             if literal.sign != ast.Sign.NoSign and signature in self.rules and \
-                    any(rule.tag for rule in self.rules[signature]):
+                    any(rule.tag not in (None, ALTERNATIVE) for rule in self.rules[signature]):
                 self.explain_true(literal, bound, fail, signature)
                 return
         names = sorted(set(variables(literal)) & bound)
@@ -444,7 +449,7 @@ class _WhyNot:
         """`not p(...)` failed: say which named rules of p derive it."""
         arguments = list(literal.atom.symbol.arguments)
         for rule in self.rules[signature]:
-            if not rule.tag:
+            if rule.tag in (None, ALTERNATIVE):
                 continue
             renamed = _Rename()(rule.statement)
             head = _head_atom(renamed)
