@@ -167,6 +167,22 @@ _FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|Tha
                         r"|You cannot use this effect during the same turn this monster is Special Summoned\.$")
 
 
+# CNB-1: a bullet "● N+: <rule>" after the lead "This card gains effects based on the number of materials attached to
+# it." (Number 86: Heroic Champion - Rhongomyniad; the engine: each bullet's condition `GetOverlayCount() >= N`): the
+# rule of its body while at least N materials are attached to the card (a position's Monster.materials).
+_ATTACHED_LEAD = re.compile(r"\bgains effects based on the number of (?:Xyz )?materials attached to it\.$")
+_AT_LEAST = re.compile(r"(?P<n>\d+)\+\s*:\s*")
+
+
+def attached_count_bullets(card: Card) -> dict[str, tuple[int, str]]:
+    """CNB-1: {bullet sentence: (N, its body)} for each "● N+: ..." after a lead counting the attached materials."""
+    out = {}
+    for sentence, lead in bullets(card):
+        if lead and _ATTACHED_LEAD.search(lead) and (label := _AT_LEAST.match(sentence)):
+            out[sentence] = (int(label.group("n")), sentence[label.end():])
+    return out
+
+
 def bullets(card: Card):
     """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
     before the list's first bullet ("" when there is none). (BPX-17, BPX-26, TGT-11)"""

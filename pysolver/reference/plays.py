@@ -1175,7 +1175,8 @@ def _special_summon_locks(position: Position) -> list:
     for instance in position.instances.values():
         for lock in summon_locks(instance.card):
             binds = lock.who == "both" or (lock.who == "controller") == (instance.player == position.turn_player)
-            if lock.with_material and not instance.state.materials:   # MTX-5: "While this card has Xyz Material"
+            # MTX-5: "While this card has Xyz Material"; CNB-1: "● N+:" after "... the number of materials attached to it"
+            if lock.with_material and len(getattr(instance.state, "materials", ())) < lock.with_material:
                 continue
             if lock.column and not (instance.location in ON_FIELD and _presence_holds(position, instance, THEIR_COLUMN)):
                 continue        # LKQ-11: while its controller's opponent has a monster in its column
@@ -1203,7 +1204,7 @@ def _lock_allows(locks: Sequence, monster, summon: str) -> bool:
     for lock in locks:
         # ZLK-2: "Summon" is every Summon; ZLK-3: a Ritual Summon is a Special Summon by a Spell's effect
         by_spell_trap = ("spell_trap_effect",) if summon in ("ritual", "spell_trap_effect") else ()
-        if lock.kind not in ("special", "summon", summon, *by_spell_trap):
+        if lock.kind not in ("special", "summon", "normal_special", summon, *by_spell_trap):   # CNB-1: "Normal or Special"
             continue
         where = getattr(monster, "location", None)
         if lock.source == "hand_or_graveyard":
@@ -3110,7 +3111,9 @@ def _not_summon_locked(position: Position, play: Play) -> bool:
     is not a Summon. Its Special Summons are refused where each Special Summon checks the locks (LCK-3)."""
     if play.action not in ("normal_summon", "gemini_summon", "flip_summon"):
         return True
-    return not any(lock.kind == "summon" for lock in _special_summon_locks(position))
+    # CNB-1: "cannot Normal or Special Summon" forbids Normal (Tribute, Gemini) Summons, not a Flip Summon
+    kinds = ("summon",) if play.action == "flip_summon" else ("summon", "normal_special")
+    return not any(lock.kind in kinds for lock in _special_summon_locks(position))
 
 
 def _opponent_summon_forbids_monster_effects(position: Position) -> bool:

@@ -418,8 +418,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"summon_lock({c},{n},{lock.where},{lock.who},{lock.kind},{lock.source or 'any'}).")
         out.extend(f"summon_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
-        if lock.with_material:                                 # MTX-5: "While this card has Xyz Material"
-            out.append(f"summon_lock_with_material({c},{n}).")
+        if lock.with_material:          # MTX-5: "While this card has Xyz Material"; CNB-1: "● N+:" (N attached)
+            out.append(f"summon_lock_with_material({c},{n},{int(lock.with_material)}).")
         if lock.column:                                        # LKQ-11: while the opponent has a monster in its column
             out.append(f"summon_lock_column({c},{n}).")
     for n, negation in enumerate(negations(card), 1):          # NGT-1: a continuous negation of monsters' effects

@@ -1,0 +1,51 @@
+"""CNB-1.. (docs/battle-rules.md, "Effects by a count"): bullets "● N+: ..." after a lead that counts something a
+position holds. Real cards of the card database; every answer is the reference's (whole plays)."""
+
+from __future__ import annotations
+
+from helpers import board, whole_plays
+
+from pysolver.cards.locks import summon_locks
+from pysolver.cards.reading import unread_clauses
+
+RHONGO = "Number 86: Heroic Champion - Rhongomyniad"
+FOUR = ["Kuriboh", "Kuriboh", "Kuriboh", "Kuriboh"]
+
+
+# --- CNB-1: "● 4+: Your opponent cannot Normal or Special Summon monsters." (materials attached to it) -------------
+
+def test_cnb_1_rhongomyniad_bullet_is_read_as_a_lock_while_4_materials_are_attached(real):
+    card = real[RHONGO]
+    assert unread_clauses(card) == ()
+    (lock,) = summon_locks(card)
+    assert (lock.who, lock.kind, lock.with_material) == ("opponent", "normal_special", 4)
+
+
+def _position(real, materials, **state):
+    b = board(cards=real).hand("Summoned Skull", "Gemini Elf").monster(1, "Sangan").monster(2, "Glow-Up Bulb") \
+        .monster(3, "Kuriboh", position="set").extra_deck("Armory Arm")
+    b.opponent.monster(1, RHONGO, materials=materials, summoned_as="xyz", **state)
+    return b.build()
+
+
+def _summons(plays):
+    return {(action, card) for action, card, _ in plays
+            if action in ("normal_summon", "set_monster", "flip_summon", "synchro_summon", "gemini_summon")}
+
+
+def test_cnb_1_rhongomyniad_with_4_materials_forbids_normal_and_special_summons_not_flip_or_set(real):
+    locked = _summons(whole_plays(_position(real, FOUR)))
+    actions = {action for action, _ in locked}
+    assert {"flip_summon", "set_monster"} <= actions
+    assert not actions & {"normal_summon", "synchro_summon", "gemini_summon"}
+
+
+def test_cnb_1_rhongomyniad_with_3_materials_or_negated_forbids_nothing(real):
+    for materials, state in ((FOUR[:3], {}), (FOUR, {"restrictions": ["effects_negated"]})):
+        actions = {action for action, _ in _summons(whole_plays(_position(real, materials, **state)))}
+        assert {"normal_summon", "synchro_summon", "flip_summon", "set_monster"} <= actions, (materials, state)
+
+
+def test_cnb_1_rhongomyniad_of_the_turn_player_binds_only_the_opponent(real):
+    b = board(cards=real).hand("Summoned Skull").monster(1, RHONGO, materials=FOUR, summoned_as="xyz")
+    assert {action for action, _, _ in whole_plays(b.build())} >= {"normal_summon", "set_monster"}
