@@ -50,13 +50,13 @@ lists; it is read as such.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
 from .presence import read_lead
 from .requirements import ANY, And, Atom
-from .sentences import _parts, _split, sentences
+from .sentences import _parts, _split, sentences, used_count_bullets
 
 ALL_KINDS = frozenset({"monster", "spell", "trap"})
 _KINDS = {
@@ -102,6 +102,8 @@ class Protection:
     except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
     summoned_using: object = None    # MUS-6: "If this card was Link Summoned using <F> as material, ...": one material of
                                      # its Summon (the position's record, MUS-1) matches this filter (with summoned_as)
+    used_count: int = 1              # CNB-2: "● N+: ..." under "... based on the number of <F> used for its Summon": N
+                                     # materials of its record match summoned_using
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
                                      # kind (kinds is then {"monster"})
     except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
@@ -577,6 +579,31 @@ def _gained(card: Card):
             yield sentence, match.group("cond")
 
 
+# CNB-2: Nephthys' "● 3: Neither player can target this card with card effects, also it gains another 1200 ATK.": the gain
+# is read by STM-1 only with "gains 1200 ATK" of its "● 2+" bullet (a position holds no ATK: either leaves it unknown)
+_ANOTHER_ATK = re.compile(r", also it gains another \d+ ATK\.$")
+
+
+def _used_count_protection(card: Card, count: int, plus: bool, kind: str, what: str, body: str):
+    """CNB-2: the protection of a bullet "● N+: ..." after "... based on the number of <F> used for its <K> Summon":
+    MUS-6's "If this card was <K> Summoned using a <F> as material, ..." with N such materials; "● N:" only where no
+    Summon uses more (a Link-N Monster), so it is "N+". None when not such a protection."""
+    from .cardtext import stat_changes
+    if "target" not in body or not card.is_extra_deck or kind not in card.kinds \
+            or not (plus or (kind == "link" and card.link_rating == count)):
+        return None
+    if tail := _ANOTHER_ATK.search(body):
+        if not stat_changes(card):
+            return None
+        body = body[:tail.start()] + "."
+    one = re.sub(r"(monster|Monster)s$", r"\1", what)
+    result = read_sentence(f"If this card was {kind.capitalize()} Summoned using a {one} as material, "
+                           f"{body[:1].lower()}{body[1:]}", card)
+    if not result or not all(p.summoned_using is not None and p.summoned_as == kind for p in result):
+        return None
+    return tuple(replace(p, used_count=count) for p in result)
+
+
 @lru_cache(maxsize=None)
 def protections(card: Card) -> Protections:
     """The targeting protections of `card`'s text (TGT-1..TGT-6). A monster's apply while it is face-up on
@@ -589,6 +616,11 @@ def protections(card: Card) -> Protections:
         if "target" not in sentence:
             continue
         result = read_sentence(sentence, card)
+        if result:
+            found.extend(result)
+            read.add(sentence)
+    for sentence, bullet in used_count_bullets(card).items():     # CNB-2: "● N+: <protection>" by the count used
+        result = _used_count_protection(card, *bullet)
         if result:
             found.extend(result)
             read.add(sentence)

@@ -183,6 +183,27 @@ def attached_count_bullets(card: Card) -> dict[str, tuple[int, str]]:
     return out
 
 
+# CNB-2: a bullet "● N+: <rule>" (or "● N: <rule>") after a lead counting the materials of a description its Summon used:
+# "This card gains effects based on the number of Ritual Monsters used for its Link Summon." (Nephthys, the Sacred
+# Flame), "Gains these effects based on the number of Dinosaur monsters used as Fusion Material for this card." (GMX -
+# COMPREX; the engine: EFFECT_MATERIAL_CHECK counts them, the Summon's success registers each bullet's effect).
+_USED_LEAD = re.compile(r"(?:This card gains effects|Gains these effects) based on the number of (?P<what>[^.]+?) used "
+                        r"(?:for its (?P<kind>Fusion|Synchro|Xyz|Link) Summon|as (?P<kind2>Fusion|Synchro|Xyz|Link) "
+                        r"Material for this card)\.")
+_COUNTED = re.compile(r"(?P<n>\d+)(?P<plus>\+?)\s*:\s*")
+
+
+def used_count_bullets(card: Card) -> dict[str, tuple[int, bool, str, str, str]]:
+    """CNB-2: {bullet sentence: (N, "N+" or exactly "N", Summon kind, what is counted, its body)}."""
+    out = {}
+    for sentence, lead in bullets(card):
+        if lead and (used := _USED_LEAD.fullmatch(lead)) and (label := _COUNTED.match(sentence)):
+            kind = (used.group("kind") or used.group("kind2")).lower()
+            out[sentence] = (int(label.group("n")), bool(label.group("plus")), kind, used.group("what"),
+                             sentence[label.end():])
+    return out
+
+
 def bullets(card: Card):
     """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
     before the list's first bullet ("" when there is none). (BPX-17, BPX-26, TGT-11)"""

@@ -2916,10 +2916,11 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
             if rule.summoned_as and holder.state.summoned_as != rule.summoned_as:
                 continue        # EDL-4: "While this Xyz Summoned card ..."
-            if rule.summoned_using is not None and not any(
+            if rule.summoned_using is not None and sum(
                     _matches(rule.summoned_using, _UsedMaterial(card))
-                    for card, _ in getattr(holder.state, "summon_materials", ())):
-                continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material"
+                    for card, _ in getattr(holder.state, "summon_materials", ())) < rule.used_count:
+                continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material";
+                #                 CNB-2: "● 3+:" after "... the number of Dinosaur monsters used as Fusion Material"
             if rule.own_atk and not (holder.card.atk is not None and (
                     holder.card.atk <= rule.own_atk[1] if rule.own_atk[0] == "le" else holder.card.atk >= rule.own_atk[1])):
                 continue        # TGZ-6: "While this Link Summoned card has 3000 or less ATK" (the printed ATK)

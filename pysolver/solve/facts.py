@@ -1073,6 +1073,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_summoned_as({c},{n},{found.summoned_as}).")
         if found.summoned_using is not None:                     # MUS-6: and one of its materials matches
             out.append(f"protection_summoned_using({c},{n},{filters.number(found.summoned_using)}).")
+            if found.used_count > 1:                              # CNB-2: N of its materials match
+                out.append(f"protection_used_count({c},{n},{found.used_count}).")
         if found.controls_named is not None:
             out.append(f"protection_controls_named({c},{n},{filters.number(found.controls_named)}).")
         if found.lp_higher:

@@ -49,3 +49,36 @@ def test_cnb_1_rhongomyniad_with_3_materials_or_negated_forbids_nothing(real):
 def test_cnb_1_rhongomyniad_of_the_turn_player_binds_only_the_opponent(real):
     b = board(cards=real).hand("Summoned Skull").monster(1, RHONGO, materials=FOUR, summoned_as="xyz")
     assert {action for action, _, _ in whole_plays(b.build())} >= {"normal_summon", "set_monster"}
+
+
+# --- CNB-2: "● 3: Neither player can target this card ..." (the Ritual Monsters used for its Link Summon) -----------
+
+NEPHTHYS = "Nephthys, the Sacred Flame"
+RITUALS = ["Black Luster Soldier", "Relinquished", "Magician of Black Chaos"]
+
+
+def test_cnb_2_nephthys_bullet_is_read_as_mus_6_with_3_ritual_monsters(real):
+    from pysolver.cards.protections import protections
+    from pysolver.cards.reading import reads_summon_materials
+    card = real[NEPHTHYS]
+    assert unread_clauses(card) == ()
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.summoned_as, found.used_count) == ("both", "self", "link", 3)
+    assert reads_summon_materials(card)
+
+
+def test_cnb_2_nephthys_is_protected_only_when_link_summoned_using_3_ritual_monsters(real):
+    from test_rules_ed_locks import activations, cipher
+    for used, summoned_as, protected in ((RITUALS, "link", True),
+                                         (RITUALS[:2] + ["Kuriboh"], "link", False),
+                                         (RITUALS, None, False),
+                                         ([], "link", False)):
+        b = cipher(real)
+        b.opponent.monster(1, NEPHTHYS, summon_materials=used, summoned_as=summoned_as)
+        position = b.build()
+        whole_plays(position)
+        found = {target for card, target in activations(position) if card == "M1"}
+        assert found == (set() if protected else {"oM1"}), (used, summoned_as)
+    b = cipher(real)
+    b.opponent.monster(1, NEPHTHYS, summon_materials=RITUALS, summoned_as="link", restrictions=["effects_negated"])
+    assert {target for card, target in activations(b.build()) if card == "M1"} == {"oM1"}
