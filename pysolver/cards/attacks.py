@@ -113,7 +113,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
-from .sentences import sentences
+from .sentences import sentences, used_count_bullets
 
 _SUBJECT = r"(?:This card|This monster)"
 _DIRECT = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent |your opponent's Life Points )?directly"
@@ -398,6 +398,21 @@ def _per_used(card: Card, match) -> tuple | None:
     return (what_filter, kind, minus, bool(match.group("on") or match.group("on2")))
 
 
+# CNB-3: "● 4+: Can make up to 3 attacks during each Battle Phase." (GMX - COMPREX, under "Gains these effects based on
+# the number of Dinosaur monsters used as Fusion Material for this card."; the engine: EFFECT_EXTRA_ATTACK of value 2
+# registered by its Fusion Summon's success when 4 such materials were used): MUS-3 asking N matching materials
+_UP_TO_ATTACKS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) attacks during each Battle Phase\.")
+
+
+def _more_attacks(body: str) -> int | None:
+    """CNB-3: the additional attacks (any target) a bullet's body gives, or None."""
+    if extra := _EXTRA.fullmatch(body):
+        return 2 if "third" in extra.group("what") else 1
+    if up_to := _UP_TO_ATTACKS.fullmatch(body):
+        return int(up_to.group("count")) - 1
+    return None
+
+
 def _used_condition(phrase: str):
     """MUS-3: what the materials must be: ("field",) for "only monsters on the field", else ("has", filter)."""
     if phrase == "only monsters on the field":
@@ -592,6 +607,7 @@ class AttackRules:
     used_attacks: tuple | None = None    # MUS-2: (filter, Summon, not counted, on monsters only): as many attacks
                                          # as materials of that filter its Summon used (minus the uncounted)
     used_extra: tuple | None = None      # MUS-3: (Summon, condition, additional attacks) if it was so Summoned
+                                         # (condition ("count", filter, N), CNB-3: N of its materials match)
                                          # with materials meeting the condition (any target)
     summoned_extra: tuple | None = None  # SMT-2: (Summon, additional attacks, any target) while it came by that Summon
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
@@ -711,6 +727,13 @@ def attack_rules(card: Card) -> AttackRules:
                     and (extra := _EXTRA.fullmatch(re.sub(r"^It can ", "This card can ", sentence))) \
                     and (condition := _used_condition(used.group("what"))) is not None:      # SMT-1
                 found["used_extra"] = (used.group("kind").lower(), condition, 2 if "third" in extra.group("what") else 1)
+                read.add(sentence)
+            elif (counted := used_count_bullets(card).get(sentence)) and counted[1] and card.is_extra_deck \
+                    and counted[2] in card.kinds and "used_extra" not in found and "used_attacks" not in found \
+                    and (more := _more_attacks(counted[4])) \
+                    and (condition := _used_condition("a " + re.sub(r"(monster|Monster)s$", r"\1", counted[3]))) \
+                    and condition[0] == "has":                                                   # CNB-3
+                found["used_extra"] = (counted[2], ("count", condition[1], counted[0]), more)
                 read.add(sentence)
             continue
         text = sentence.replace(own, "This card")

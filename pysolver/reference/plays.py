@@ -1382,8 +1382,9 @@ def _used_attacks(text, state) -> tuple[int, int]:
         if state.summoned_as == kind and used:
             if condition[0] == "field":
                 met = all(where == "field" for _, where in used)
-            else:
-                met = any(_matches(condition[1], _UsedMaterial(card)) for card, _ in used)
+            else:   # CNB-3: ("count", F, N): N of them match F ("● 4+:" under "the number of <F> used ...")
+                needed = condition[2] if condition[0] == "count" else 1
+                met = sum(_matches(condition[1], _UsedMaterial(card)) for card, _ in used) >= needed
             if met:
                 on_any = max(on_any, 1 + more)
     return on_any, on_monsters

@@ -715,7 +715,8 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
                    f"{minus},{'monsters' if on_monsters else 'any'}).")
     if rules.used_extra is not None:           # MUS-3: more attacks if Summoned using such materials
         kind, condition, extra = rules.used_extra
-        term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})"
+        term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})" \
+            if condition[0] == "has" else f"count({filters.number(condition[1])},{condition[2]})"   # CNB-3
         out.append(f"attack_extra_if_used({c},{kind},{term},{extra}).")
     if rules.summoned_extra is not None:       # SMT-2: more attacks while it came by that Summon
         out.append(f"attack_extra_if_summoned({c},{rules.summoned_extra[0]},{rules.summoned_extra[1]}).")

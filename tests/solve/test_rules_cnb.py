@@ -82,3 +82,47 @@ def test_cnb_2_nephthys_is_protected_only_when_link_summoned_using_3_ritual_mons
     b = cipher(real)
     b.opponent.monster(1, NEPHTHYS, summon_materials=RITUALS, summoned_as="link", restrictions=["effects_negated"])
     assert {target for card, target in activations(b.build()) if card == "M1"} == {"oM1"}
+
+
+# --- CNB-2, CNB-3: GMX - COMPREX, "● 3+: Your opponent cannot target this card ...", "● 4+: Can make up to 3 attacks" --
+
+COMPREX = "GMX - COMPREX"
+DINOSAURS = ["Sabersaurus", "Babycerasaurus", "Gilasaurus", "Petiteranodon"]
+
+
+def test_cnb_3_comprex_bullets_are_read(real):
+    from pysolver.cards.attacks import attack_rules
+    from pysolver.cards.protections import protections
+    card = real[COMPREX]
+    assert unread_clauses(card) == ()
+    kind, condition, more = attack_rules(card).used_extra
+    assert (kind, condition[0], condition[2], more) == ("fusion", "count", 4, 2)
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.summoned_as, found.used_count) == ("opponent", "self", "fusion", 3)
+
+
+def test_cnb_3_comprex_attacks_3_times_only_when_fusion_summoned_using_4_dinosaurs(real):
+    from test_rules_attack_clauses import attacks, battle
+    for used, summoned_as, attacked, can in ((DINOSAURS, "fusion", 2, True),
+                                             (DINOSAURS, "fusion", 3, False),
+                                             (DINOSAURS[:3] + ["Kuriboh"], "fusion", 1, False),
+                                             (DINOSAURS, None, 1, False)):
+        b = battle(real).monster(1, COMPREX, summon_materials=used, summoned_as=summoned_as, attacked=attacked)
+        b.opponent.monster(1, "Kuriboh")
+        position = b.build()
+        whole_plays(position)
+        assert attacks(position) == ({("M1", "oM1")} if can else set()), (used, summoned_as, attacked)
+    b = battle(real).monster(1, COMPREX, summon_materials=DINOSAURS, summoned_as="fusion", attacked=1,
+                             restrictions=["effects_negated"])
+    assert attacks(b.build()) == set()
+
+
+def test_cnb_2_comprex_is_protected_from_the_opponent_with_3_dinosaurs(real):
+    from test_rules_ed_locks import activations, cipher
+    for used, protected in ((DINOSAURS[:3] + ["Kuriboh"], True), (DINOSAURS[:2] + ["Kuriboh"], False)):
+        b = cipher(real)
+        b.opponent.monster(1, COMPREX, summon_materials=used, summoned_as="fusion")
+        position = b.build()
+        whole_plays(position)
+        assert {target for card, target in activations(position) if card == "M1"} == \
+            (set() if protected else {"oM1"}), used
