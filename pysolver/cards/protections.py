@@ -56,7 +56,7 @@ from functools import lru_cache
 from .card import Card
 from .presence import read_lead
 from .requirements import ANY, And, Atom
-from .sentences import _parts, _split, sentences, used_count_bullets
+from .sentences import _parts, _split, attached_count_bullets, sentences, used_count_bullets
 
 ALL_KINDS = frozenset({"monster", "spell", "trap"})
 _KINDS = {
@@ -88,7 +88,8 @@ class Protection:
                               # the GY and banished, TGX-3) | "own_co_linked" (its controller's monsters that are
                               # co-linked, LKQ-1) | "used_by" (the monster, face-up on the field, whose
                               # Summon of the kind `summoned_as` used this card as material, TGZ-4: the effect this card
-                              # gave it, applying even while that monster's effects are negated)
+                              # gave it, applying even while that monster's effects are negated) | "graveyards" (every
+                              # card in either GY, CNB-4)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -102,6 +103,8 @@ class Protection:
     except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
     summoned_using: object = None    # MUS-6: "If this card was Link Summoned using <F> as material, ...": one material of
                                      # its Summon (the position's record, MUS-1) matches this filter (with summoned_as)
+    materials_at_least: int = 0      # CNB-4: "● N+: ..." under "... based on the number of materials attached to it": only
+                                     # while N materials are attached to it
     used_count: int = 1              # CNB-2: "● N+: ..." under "... based on the number of <F> used for its Summon": N
                                      # materials of its record match summoned_using
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
@@ -299,6 +302,8 @@ def _what(what: str, subject):
         phrase = re.sub(r"(monster|Monster)\(s\)$", r"\1s", pointed.group("phrase"))
         found = _filter(phrase)
         return None if found is None else ("points", found, False, False)
+    if what == "cards in the GYs":                  # CNB-4: every card in either GY
+        return ("graveyards", ANY, False, False)
     if what == "cards in the Field Zones":          # TGX-2: the cards in either Field Zone, face-down too
         return ("field_zones", ANY, False, False)
     if what == "monsters on the field with the same Attribute as this card":    # TGX-3
@@ -618,6 +623,11 @@ def protections(card: Card) -> Protections:
         result = read_sentence(sentence, card)
         if result:
             found.extend(result)
+            read.add(sentence)
+    for sentence, (count, body) in attached_count_bullets(card).items():   # CNB-4: "● N+:" by the materials attached
+        result = read_sentence(body, card) if "target" in body and "xyz" in card.kinds else None
+        if result and all(not p.needs_material and p.scope in ("self", "graveyards") for p in result):
+            found.extend(replace(p, materials_at_least=count) for p in result)
             read.add(sentence)
     for sentence, bullet in used_count_bullets(card).items():     # CNB-2: "● N+: <protection>" by the count used
         result = _used_count_protection(card, *bullet)

@@ -2912,6 +2912,9 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # it binds the holder's opponent, who is not the turn player
             if rule.needs_material and not has_material:
                 continue        # TGT-2: "While this card has Xyz Material"
+            if rule.materials_at_least and sum(i.location == "overlay" and i.host == holder.id
+                                               for i in position.instances.values()) < rule.materials_at_least:
+                continue        # CNB-4: "● 3+:" after "... based on the number of materials attached to it"
             if rule.except_phase and position.phase == rule.except_phase[0] and (
                     rule.except_phase[1] == "any" or not holders_opponent):
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
@@ -2953,6 +2956,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # LKQ-2: only effects of monsters on the field Special Summoned, not from the GY
             if rule.scope == "their_cards":   # TGX-3: the cards of the holder's opponent on the field, in the GY, banished
                 covered = target.player != holder.player and (on_field or target.location in ("graveyard", "banished"))
+            elif rule.scope == "graveyards":   # CNB-4: "cards in the GYs", either player's
+                covered = target.location == "graveyard"
             elif not on_field:
                 covered = False         # the other scopes name cards on the field
             elif rule.scope == "cards":   # TGT-10: "other cards on the field", any card there

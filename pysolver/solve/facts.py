@@ -1068,6 +1068,8 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_emz_unlinked({c},{n}).")
         if found.needs_material:
             out.append(f"protection_needs_material({c},{n}).")
+        if found.materials_at_least:                             # CNB-4: N materials attached
+            out.append(f"protection_materials_at_least({c},{n},{found.materials_at_least}).")
         if found.except_phase:
             out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
         if found.summoned_as:                                    # EDL-4: the conditions a position decides

@@ -126,3 +126,34 @@ def test_cnb_2_comprex_is_protected_from_the_opponent_with_3_dinosaurs(real):
         whole_plays(position)
         assert {target for card, target in activations(position) if card == "M1"} == \
             (set() if protected else {"oM1"}), used
+
+
+# --- CNB-4: "● 3+: Your opponent cannot target cards in the GYs with card effects." (materials attached to it) ------
+
+MORTILUX = "Mortilux Heruvur"
+
+
+def test_cnb_4_mortilux_bullet_is_read_as_a_protection_of_the_gys_while_3_materials_are_attached(real):
+    from pysolver.cards.protections import protections
+    card = real[MORTILUX]
+    assert unread_clauses(card) == ()
+    (found,) = protections(card).protections
+    assert (found.whom, found.scope, found.materials_at_least) == ("opponent", "graveyards", 3)
+
+
+def _reborn_targets(position):
+    return {target for action, card, target in whole_plays(position) if action == "activate" and target}
+
+
+def test_cnb_4_mortilux_with_3_materials_stops_the_opponents_targets_in_either_gy(real):
+    def position(materials, mine=False, **state):
+        b = board(cards=real).hand("Monster Reborn").graveyard("Summoned Skull")
+        side = b if mine else b.opponent
+        side.monster(1, MORTILUX, materials=materials, summoned_as="xyz", **state)
+        b.opponent.graveyard("Dark Magician")
+        return b.build()
+    free = _reborn_targets(position(FOUR[:2]))
+    assert len(free) == 2, free
+    assert _reborn_targets(position(FOUR[:3])) == set()
+    assert _reborn_targets(position(FOUR[:3], restrictions=["effects_negated"])) == free
+    assert _reborn_targets(position(FOUR[:3], mine=True)) == free        # it binds only its controller's opponent
