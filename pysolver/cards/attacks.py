@@ -113,7 +113,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
-from .sentences import sentences, used_count_bullets
+from .sentences import control_count_bullets, sentences, used_count_bullets
 
 _SUBJECT = r"(?:This card|This monster)"
 _DIRECT = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent |your opponent's Life Points )?directly"
@@ -609,6 +609,8 @@ class AttackRules:
     used_extra: tuple | None = None      # MUS-3: (Summon, condition, additional attacks) if it was so Summoned
                                          # (condition ("count", filter, N), CNB-3: N of its materials match)
                                          # with materials meeting the condition (any target)
+    direct_while_count: tuple | None = None  # CNB-5: (filter, N): it can attack directly while its controller controls
+                                             # N face-up cards of that filter on the field
     summoned_extra: tuple | None = None  # SMT-2: (Summon, additional attacks, any target) while it came by that Summon
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
@@ -703,6 +705,8 @@ def attack_rules(card: Card) -> AttackRules:
     from .presence import GAINS_WHILE, LINKED, read_lead
     from .protections import GUARD_ALL_BUT, card_kind_filter
     from .protections import read_sentence as protections_read
+    from .material_lines import default_archetypes
+    from .requirements import Atom
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
     found: dict = {}
@@ -727,6 +731,11 @@ def attack_rules(card: Card) -> AttackRules:
                     and (extra := _EXTRA.fullmatch(re.sub(r"^It can ", "This card can ", sentence))) \
                     and (condition := _used_condition(used.group("what"))) is not None:      # SMT-1
                 found["used_extra"] = (used.group("kind").lower(), condition, 2 if "third" in extra.group("what") else 1)
+                read.add(sentence)
+            elif (counted := control_count_bullets(card).get(sentence)) and counted[1] and card.is_monster \
+                    and _DIRECT.fullmatch(counted[3]) and "direct_while_count" not in found \
+                    and (code := default_archetypes().get(counted[2])) is not None:                # CNB-5
+                found["direct_while_count"] = (Atom("archetype", "=", code, counted[2]), counted[0])
                 read.add(sentence)
             elif (counted := used_count_bullets(card).get(sentence)) and counted[1] and card.is_extra_deck \
                     and counted[2] in card.kinds and "used_extra" not in found and "used_attacks" not in found \

@@ -204,6 +204,23 @@ def used_count_bullets(card: Card) -> dict[str, tuple[int, bool, str, str, str]]
     return out
 
 
+# CNB-5: a bullet "● N+: <rule>" after 'Gains the following effects, based on the number of "X" cards you control.'
+# (Virtual World Tiger - Fufu; the engine: each bullet's condition counts the face-up cards of archetype X on its
+# controller's field)
+_CONTROL_LEAD = re.compile(r'(?:This card gains effects|Gains (?:the following|these) effects),? based on the number of '
+                           r'"(?P<archetype>[^"]+)" cards you control\.')
+
+
+def control_count_bullets(card: Card) -> dict[str, tuple[int, bool, str, str]]:
+    """CNB-5: {bullet sentence: (N, "N+" or exactly "N", the archetype counted, its body)}."""
+    out = {}
+    for sentence, lead in bullets(card):
+        if lead and (control := _CONTROL_LEAD.fullmatch(lead)) and (label := _COUNTED.match(sentence)):
+            out[sentence] = (int(label.group("n")), bool(label.group("plus")), control.group("archetype"),
+                             sentence[label.end():])
+    return out
+
+
 def bullets(card: Card):
     """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
     before the list's first bullet ("" when there is none). (BPX-17, BPX-26, TGT-11)"""

@@ -718,6 +718,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             continue
         direct_ok = text.direct or (text.direct_with_material and materials > 0) or (
             text.direct_summon_turn and state.summoned_this_turn) or (            # BP-15
+            text.direct_while_count is not None and sum(                          # CNB-5: N such face-up cards
+                card.state.position != "set" and _matches(text.direct_while_count[0], card)
+                for card in _own(position, ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")))
+            >= text.direct_while_count[1]) or (
             text.direct_while_control and _controls_face_up(position, text.direct_while_control)
             and not any(o.state.position != "set" and _matches(text.direct_unless_theirs, o) for o in opponents)) or (
             any(_matches(what, monster) for helper in helpers for what in helper.direct_for)) or (     # BPX-1

@@ -718,6 +718,9 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
         term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})" \
             if condition[0] == "has" else f"count({filters.number(condition[1])},{condition[2]})"   # CNB-3
         out.append(f"attack_extra_if_used({c},{kind},{term},{extra}).")
+    if rules.direct_while_count is not None:   # CNB-5: direct while its controller controls N such face-up cards
+        out.append(f"attack_direct_while_count({c},{filters.number(rules.direct_while_count[0])},"
+                   f"{rules.direct_while_count[1]}).")
     if rules.summoned_extra is not None:       # SMT-2: more attacks while it came by that Summon
         out.append(f"attack_extra_if_summoned({c},{rules.summoned_extra[0]},{rules.summoned_extra[1]}).")
     if rules.attack_all_among is not None:     # BPX-9

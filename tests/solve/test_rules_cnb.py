@@ -157,3 +157,38 @@ def test_cnb_4_mortilux_with_3_materials_stops_the_opponents_targets_in_either_g
     assert _reborn_targets(position(FOUR[:3])) == set()
     assert _reborn_targets(position(FOUR[:3], restrictions=["effects_negated"])) == free
     assert _reborn_targets(position(FOUR[:3], mine=True)) == free        # it binds only its controller's opponent
+
+
+# --- CNB-5: "● 2+: This card can attack directly." ("Virtual World Gate" cards you control) ----------------------------
+
+FUFU = "Virtual World Tiger - Fufu"
+
+
+def test_cnb_5_fufu_bullet_is_read_as_a_direct_attack_while_2_gates_are_face_up(real):
+    from pysolver.cards.attacks import attack_rules
+    card = real[FUFU]
+    assert unread_clauses(card) == ()
+    what, count = attack_rules(card).direct_while_count
+    assert (what.key, what.label, count) == ("archetype", "Virtual World Gate", 2)
+
+
+def test_cnb_5_fufu_attacks_directly_only_with_2_face_up_virtual_world_gate_cards(real):
+    from test_rules_attack_clauses import attacks, battle
+    for gates, direct in (({1: {}, 2: {}}, True),
+                          ({1: {}}, False),
+                          ({1: {}, 2: {"position": "set"}}, False)):
+        b = battle(real).monster(1, FUFU, materials=["Kuriboh"], summoned_as="xyz")
+        for zone, options in gates.items():
+            b.spell_trap(zone, ["Virtual World Gate - Qinglong", "Virtual World Gate - Xuanwu"][zone - 1], **options)
+        b.opponent.monster(1, "Kuriboh")
+        position = b.build()
+        whole_plays(position)
+        assert attacks(position) == ({("M1", "oM1"), ("M1", "direct")} if direct else {("M1", "oM1")}), gates
+    b = battle(real).monster(1, FUFU, materials=["Kuriboh"], summoned_as="xyz", restrictions=["effects_negated"]) \
+        .spell_trap(1, "Virtual World Gate - Qinglong").spell_trap(2, "Virtual World Gate - Xuanwu")
+    b.opponent.monster(1, "Kuriboh")
+    assert attacks(b.build()) == {("M1", "oM1")}
+    b = battle(real).monster(1, FUFU, materials=["Kuriboh"], summoned_as="xyz") \
+        .spell_trap(1, "Virtual World Gate - Qinglong")
+    b.opponent.monster(1, "Kuriboh").spell_trap(1, "Virtual World Gate - Xuanwu")   # not its controller's
+    assert attacks(b.build()) == {("M1", "oM1")}
