@@ -113,7 +113,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
-from .sentences import sentences
+from .sentences import control_count_bullets, sentences, used_count_bullets
 
 _SUBJECT = r"(?:This card|This monster)"
 _DIRECT = re.compile(rf"(?:{_SUBJECT} can|Can) attack (?:your opponent |your opponent's Life Points )?directly"
@@ -414,6 +414,21 @@ def _per_used(card: Card, match) -> tuple | None:
     return (what_filter, kind, minus, bool(match.group("on") or match.group("on2")))
 
 
+# CNB-3: "● 4+: Can make up to 3 attacks during each Battle Phase." (GMX - COMPREX, under "Gains these effects based on
+# the number of Dinosaur monsters used as Fusion Material for this card."; the engine: EFFECT_EXTRA_ATTACK of value 2
+# registered by its Fusion Summon's success when 4 such materials were used): MUS-3 asking N matching materials
+_UP_TO_ATTACKS = re.compile(rf"(?:{_SUBJECT} can|Can) make up to (?P<count>[2-9]) attacks during each Battle Phase\.")
+
+
+def _more_attacks(body: str) -> int | None:
+    """CNB-3: the additional attacks (any target) a bullet's body gives, or None."""
+    if extra := _EXTRA.fullmatch(body):
+        return 2 if "third" in extra.group("what") else 1
+    if up_to := _UP_TO_ATTACKS.fullmatch(body):
+        return int(up_to.group("count")) - 1
+    return None
+
+
 def _used_condition(phrase: str):
     """MUS-3: what the materials must be: ("field",) for "only monsters on the field", else ("has", filter)."""
     if phrase == "only monsters on the field":
@@ -611,9 +626,12 @@ class AttackRules:
     used_attacks: tuple | None = None    # MUS-2: (filter, Summon, not counted, on monsters only): as many attacks
                                          # as materials of that filter its Summon used (minus the uncounted)
     used_extra: tuple | None = None      # MUS-3: (Summon, condition, additional attacks) if it was so Summoned
+                                         # (condition ("count", filter, N), CNB-3: N of its materials match)
                                          # with materials meeting the condition (any target)
     user_on_monsters: tuple | None = None   # MST-2: (Summon, Attribute, additional attacks on monsters) this card
                                          # gives the monster of that Attribute whose Summon of that kind used it
+    direct_while_count: tuple | None = None  # CNB-5: (filter, N): it can attack directly while its controller controls
+                                             # N face-up cards of that filter on the field
     summoned_extra: tuple | None = None  # SMT-2: (Summon, additional attacks, any target) while it came by that Summon
     sentences: frozenset = frozenset()   # the sentences read (reading.py stops reporting them)
 
@@ -708,6 +726,8 @@ def attack_rules(card: Card) -> AttackRules:
     from .presence import GAINS_WHILE, LINKED, read_lead
     from .protections import GUARD_ALL_BUT, card_kind_filter
     from .protections import read_sentence as protections_read
+    from .material_lines import default_archetypes
+    from .requirements import Atom
     from .written import gemini
     rules = {s.text for s in sentences(card) if s.where == "card" and not s.activated}   # not an activated effect's
     found: dict = {}
@@ -732,6 +752,18 @@ def attack_rules(card: Card) -> AttackRules:
                     and (extra := _EXTRA.fullmatch(re.sub(r"^It can ", "This card can ", sentence))) \
                     and (condition := _used_condition(used.group("what"))) is not None:      # SMT-1
                 found["used_extra"] = (used.group("kind").lower(), condition, 2 if "third" in extra.group("what") else 1)
+                read.add(sentence)
+            elif (counted := control_count_bullets(card).get(sentence)) and counted[1] and card.is_monster \
+                    and _DIRECT.fullmatch(counted[3]) and "direct_while_count" not in found \
+                    and (code := default_archetypes().get(counted[2])) is not None:                # CNB-5
+                found["direct_while_count"] = (Atom("archetype", "=", code, counted[2]), counted[0])
+                read.add(sentence)
+            elif (counted := used_count_bullets(card).get(sentence)) and counted[1] and card.is_extra_deck \
+                    and counted[2] in card.kinds and "used_extra" not in found and "used_attacks" not in found \
+                    and (more := _more_attacks(counted[4])) \
+                    and (condition := _used_condition("a " + re.sub(r"(monster|Monster)s$", r"\1", counted[3]))) \
+                    and condition[0] == "has":                                                   # CNB-3
+                found["used_extra"] = (counted[2], ("count", condition[1], counted[0]), more)
                 read.add(sentence)
             continue
         text = sentence.replace(own, "This card")

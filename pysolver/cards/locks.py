@@ -22,14 +22,14 @@ language cannot express stays unread (`pysolver.cards.reading`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 
 from .card import Card
-from .sentences import sentences
+from .sentences import attached_count_bullets, sentences
 
 KINDS = ("special", "fusion", "synchro", "xyz", "link", "pendulum", "ritual", "summon", "spell_trap_effect",
-         "monster_effect")
+         "monster_effect", "normal_special")
 WHO = {"You": "controller", "Your opponent": "opponent", "Neither player": "both"}
 
 
@@ -43,11 +43,13 @@ class SummonLock:
     kind: str                   # the Summons it concerns: "special" (every Special Summon) or one of KINDS;
     #                             "summon" (ZLK-2): every Summon (Normal, Tribute, Gemini, Flip and Special);
     #                             "spell_trap_effect" (ZLK-3): Special Summons by a Spell/Trap effect;
-    #                             "monster_effect" (LKQ-11): Special Summons by an activated monster effect
+    #                             "monster_effect" (LKQ-11): Special Summons by an activated monster effect;
+    #                             "normal_special" (CNB-1): every Normal Summon (Tribute, Gemini) and Special Summon
     source: str | None = None   # only Summons from there: "extra_deck" | "graveyard" | "hand_or_graveyard" (ZLK-3)
     what: tuple = ()            # only of monsters matching one of these filters (empty: any monster)
     unless: tuple = ()          # ... except monsters matching one of these filters
-    with_material: bool = False  # MTX-5: "While this card has Xyz Material, ...": only while it has one attached
+    with_material: int = 0      # only while at least that many materials are attached: 1 for MTX-5's "While this
+    #                             card has Xyz Material, ...", N for CNB-1's "● N+: ..." (Monster.materials)
     column: bool = False        # LKQ-11: "While your opponent controls a monster in this card's column, ...": only then
 
 
@@ -88,6 +90,11 @@ def _filters(phrase: str) -> tuple:
 # Set (engine: EFFECT_CANNOT_SUMMON, EFFECT_CANNOT_FLIP_SUMMON and EFFECT_CANNOT_SPECIAL_SUMMON, no
 # EFFECT_CANNOT_MSET). Only the bare form: a description of the monsters, a place or an exception stays unread.
 _SUMMON_ALL = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) Summon monsters\.")
+# CNB-1: "Your opponent cannot Normal or Special Summon monsters." (Number 86: Heroic Champion - Rhongomyniad; the engine:
+# EFFECT_CANNOT_SUMMON and EFFECT_CANNOT_SPECIAL_SUMMON): every Normal Summon (with Tributes, a Gemini Summon) and every
+# Special Summon; not a Flip Summon, not a Set (no EFFECT_CANNOT_FLIP_SUMMON, no EFFECT_CANNOT_MSET).
+_NORMAL_OR_SPECIAL = re.compile(r"(?P<who>You|Your opponent|Neither player) (?:cannot|can) Normal or Special Summon "
+                                r"monsters\.")
 # ZLK-3: "Neither player can Special Summon Monster Cards from the hand or GY using Spell/Trap effects." (El Shaddoll
 # Anoyatyllis; engine: EFFECT_CANNOT_SPECIAL_SUMMON whose target is a card in the hand or GY summoned by an activated
 # effect of a Spell/Trap): a revival by a Spell or Trap, a Ritual Summon (the Ritual Spell's effect) of a monster
@@ -123,8 +130,8 @@ def read_lock(sentence: str, where: str) -> SummonLock | None:
             wanted = _filters(passive.group("what"))
         except UnreadLock:
             return None
-        return SummonLock(sentence, where, "both", "special", None, wanted, (), bool(passive.group("material")))
-    for pattern, kind, source in ((_SUMMON_ALL, "summon", None),
+        return SummonLock(sentence, where, "both", "special", None, wanted, (), int(bool(passive.group("material"))))
+    for pattern, kind, source in ((_SUMMON_ALL, "summon", None), (_NORMAL_OR_SPECIAL, "normal_special", None),
                                   (_BY_SPELL_TRAP, "spell_trap_effect", "hand_or_graveyard")):
         every = pattern.fullmatch(sentence)
         if every:
@@ -152,7 +159,17 @@ def read_lock(sentence: str, where: str) -> SummonLock | None:
 def summon_locks(card: Card) -> tuple[SummonLock, ...]:
     """Every lock the card's text states in a sentence standing alone (a Pendulum Effect's: `where`
     "pendulum")."""
-    return _standing_alone(card, read_lock)
+    counted = attached_count_bullets(card)
+
+    def read(text: str, where: str) -> SummonLock | None:
+        if text not in counted:
+            return read_lock(text, where)
+        at_least, body = counted[text]           # CNB-1: "● N+: <lock>" while N materials are attached
+        lock = read_lock(body, where)
+        if lock is None or lock.with_material or lock.column or where != "card" or "xyz" not in card.kinds:
+            return None
+        return replace(lock, sentence=text, with_material=at_least)
+    return _standing_alone(card, read)
 
 
 # --------------------------------------------------------------------------------------------------

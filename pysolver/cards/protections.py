@@ -50,13 +50,13 @@ lists; it is read as such.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .card import Card
 from .presence import read_lead
 from .requirements import ANY, And, Atom
-from .sentences import _parts, _split, sentences
+from .sentences import _parts, _split, attached_count_bullets, sentences, used_count_bullets
 
 ALL_KINDS = frozenset({"monster", "spell", "trap"})
 _KINDS = {
@@ -88,7 +88,8 @@ class Protection:
                               # the GY and banished, TGX-3) | "own_co_linked" (its controller's monsters that are
                               # co-linked, LKQ-1) | "used_by" (the monster, face-up on the field, whose
                               # Summon of the kind `summoned_as` used this card as material, TGZ-4: the effect this card
-                              # gave it, applying even while that monster's effects are negated)
+                              # gave it, applying even while that monster's effects are negated) | "graveyards" (every
+                              # card in either GY, CNB-4)
     filter: object = None     # own/field: the monsters protected (pysolver.cards.requirements term)
     face_up: bool = False     # "face-up <monsters>": face-up ones only
     other: bool = False       # "other <monsters>" / ", except this one": not the card itself
@@ -102,6 +103,10 @@ class Protection:
     except_named: object = None      # PRC-3: ', except "X"' after "<monsters> you control": not a card named X
     summoned_using: object = None    # MUS-6: "If this card was Link Summoned using <F> as material, ...": one material of
                                      # its Summon (the position's record, MUS-1) matches this filter (with summoned_as)
+    materials_at_least: int = 0      # CNB-4: "● N+: ..." under "... based on the number of materials attached to it": only
+                                     # while N materials are attached to it
+    used_count: int = 1              # CNB-2: "● N+: ..." under "... based on the number of <F> used for its Summon": N
+                                     # materials of its record match summoned_using
     source: object = None            # TGX-4: "the effects of <monsters>": only the effects of activated monsters of that
                                      # kind (kinds is then {"monster"})
     except_own: bool = False         # LKP-9: ", except its own": not against the protecting card's own effects
@@ -297,6 +302,8 @@ def _what(what: str, subject):
         phrase = re.sub(r"(monster|Monster)\(s\)$", r"\1s", pointed.group("phrase"))
         found = _filter(phrase)
         return None if found is None else ("points", found, False, False)
+    if what == "cards in the GYs":                  # CNB-4: every card in either GY
+        return ("graveyards", ANY, False, False)
     if what == "cards in the Field Zones":          # TGX-2: the cards in either Field Zone, face-down too
         return ("field_zones", ANY, False, False)
     if what == "monsters on the field with the same Attribute as this card":    # TGX-3
@@ -577,6 +584,31 @@ def _gained(card: Card):
             yield sentence, match.group("cond")
 
 
+# CNB-2: Nephthys' "● 3: Neither player can target this card with card effects, also it gains another 1200 ATK.": the gain
+# is read by STM-1 only with "gains 1200 ATK" of its "● 2+" bullet (a position holds no ATK: either leaves it unknown)
+_ANOTHER_ATK = re.compile(r", also it gains another \d+ ATK\.$")
+
+
+def _used_count_protection(card: Card, count: int, plus: bool, kind: str, what: str, body: str):
+    """CNB-2: the protection of a bullet "● N+: ..." after "... based on the number of <F> used for its <K> Summon":
+    MUS-6's "If this card was <K> Summoned using a <F> as material, ..." with N such materials; "● N:" only where no
+    Summon uses more (a Link-N Monster), so it is "N+". None when not such a protection."""
+    from .cardtext import stat_changes
+    if "target" not in body or not card.is_extra_deck or kind not in card.kinds \
+            or not (plus or (kind == "link" and card.link_rating == count)):
+        return None
+    if tail := _ANOTHER_ATK.search(body):
+        if not stat_changes(card):
+            return None
+        body = body[:tail.start()] + "."
+    one = re.sub(r"(monster|Monster)s$", r"\1", what)
+    result = read_sentence(f"If this card was {kind.capitalize()} Summoned using a {one} as material, "
+                           f"{body[:1].lower()}{body[1:]}", card)
+    if not result or not all(p.summoned_using is not None and p.summoned_as == kind for p in result):
+        return None
+    return tuple(replace(p, used_count=count) for p in result)
+
+
 @lru_cache(maxsize=None)
 def protections(card: Card) -> Protections:
     """The targeting protections of `card`'s text (TGT-1..TGT-6). A monster's apply while it is face-up on
@@ -589,6 +621,16 @@ def protections(card: Card) -> Protections:
         if "target" not in sentence:
             continue
         result = read_sentence(sentence, card)
+        if result:
+            found.extend(result)
+            read.add(sentence)
+    for sentence, (count, body) in attached_count_bullets(card).items():   # CNB-4: "● N+:" by the materials attached
+        result = read_sentence(body, card) if "target" in body and "xyz" in card.kinds else None
+        if result and all(not p.needs_material and p.scope in ("self", "graveyards") for p in result):
+            found.extend(replace(p, materials_at_least=count) for p in result)
+            read.add(sentence)
+    for sentence, bullet in used_count_bullets(card).items():     # CNB-2: "● N+: <protection>" by the count used
+        result = _used_count_protection(card, *bullet)
         if result:
             found.extend(result)
             read.add(sentence)

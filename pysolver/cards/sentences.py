@@ -172,6 +172,60 @@ _FOLLOW_ON = re.compile(r"(?:It|They|That monster|Those monsters|Those cards|Tha
                         r"|You cannot use this effect during the same turn this monster is Special Summoned\.$")
 
 
+# CNB-1: a bullet "● N+: <rule>" after the lead "This card gains effects based on the number of materials attached to
+# it." (Number 86: Heroic Champion - Rhongomyniad; the engine: each bullet's condition `GetOverlayCount() >= N`): the
+# rule of its body while at least N materials are attached to the card (a position's Monster.materials).
+_ATTACHED_LEAD = re.compile(r"\bgains effects based on the number of (?:Xyz )?materials attached to it\.$")
+_AT_LEAST = re.compile(r"(?P<n>\d+)\+\s*:\s*")
+
+
+def attached_count_bullets(card: Card) -> dict[str, tuple[int, str]]:
+    """CNB-1: {bullet sentence: (N, its body)} for each "● N+: ..." after a lead counting the attached materials."""
+    out = {}
+    for sentence, lead in bullets(card):
+        if lead and _ATTACHED_LEAD.search(lead) and (label := _AT_LEAST.match(sentence)):
+            out[sentence] = (int(label.group("n")), sentence[label.end():])
+    return out
+
+
+# CNB-2: a bullet "● N+: <rule>" (or "● N: <rule>") after a lead counting the materials of a description its Summon used:
+# "This card gains effects based on the number of Ritual Monsters used for its Link Summon." (Nephthys, the Sacred
+# Flame), "Gains these effects based on the number of Dinosaur monsters used as Fusion Material for this card." (GMX -
+# COMPREX; the engine: EFFECT_MATERIAL_CHECK counts them, the Summon's success registers each bullet's effect).
+_USED_LEAD = re.compile(r"(?:This card gains effects|Gains these effects) based on the number of (?P<what>[^.]+?) used "
+                        r"(?:for its (?P<kind>Fusion|Synchro|Xyz|Link) Summon|as (?P<kind2>Fusion|Synchro|Xyz|Link) "
+                        r"Material for this card)\.")
+_COUNTED = re.compile(r"(?P<n>\d+)(?P<plus>\+?)\s*:\s*")
+
+
+def used_count_bullets(card: Card) -> dict[str, tuple[int, bool, str, str, str]]:
+    """CNB-2: {bullet sentence: (N, "N+" or exactly "N", Summon kind, what is counted, its body)}."""
+    out = {}
+    for sentence, lead in bullets(card):
+        if lead and (used := _USED_LEAD.fullmatch(lead)) and (label := _COUNTED.match(sentence)):
+            kind = (used.group("kind") or used.group("kind2")).lower()
+            out[sentence] = (int(label.group("n")), bool(label.group("plus")), kind, used.group("what"),
+                             sentence[label.end():])
+    return out
+
+
+# CNB-5: a bullet "● N+: <rule>" after 'Gains the following effects, based on the number of "X" cards you control.'
+# (Virtual World Tiger - Fufu; the engine: each bullet's condition counts the face-up cards of archetype X on its
+# controller's field)
+_CONTROL_LEAD = re.compile(r'(?:This card gains effects|Gains (?:the following|these) effects),? based on the number of '
+                           r'"(?P<archetype>[^"]+)" cards you control\.')
+
+
+def control_count_bullets(card: Card) -> dict[str, tuple[int, bool, str, str]]:
+    """CNB-5: {bullet sentence: (N, "N+" or exactly "N", the archetype counted, its body)}."""
+    out = {}
+    for sentence, lead in bullets(card):
+        if lead and (control := _CONTROL_LEAD.fullmatch(lead)) and (label := _COUNTED.match(sentence)):
+            out[sentence] = (int(label.group("n")), bool(label.group("plus")), control.group("archetype"),
+                             sentence[label.end():])
+    return out
+
+
 def bullets(card: Card):
     """(sentence, lead) for each sentence of the monster text: lead None outside a bullet list, else the sentence
     before the list's first bullet ("" when there is none). (BPX-17, BPX-26, TGT-11)"""

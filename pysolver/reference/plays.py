@@ -731,6 +731,10 @@ def attack_declarations(position: Position) -> Iterator[Play]:
             continue
         direct_ok = text.direct or (text.direct_with_material and materials > 0) or (
             text.direct_summon_turn and state.summoned_this_turn) or (            # BP-15
+            text.direct_while_count is not None and sum(                          # CNB-5: N such face-up cards
+                card.state.position != "set" and _matches(text.direct_while_count[0], card)
+                for card in _own(position, ON_FIELD + ("spell_trap_zone", "field_zone", "pendulum_zone")))
+            >= text.direct_while_count[1]) or (
             text.direct_while_control and _controls_face_up(position, text.direct_while_control)
             and not any(o.state.position != "set" and _matches(text.direct_unless_theirs, o) for o in opponents)) or (
             any(_matches(what, monster) for helper in helpers for what in helper.direct_for)) or (     # BPX-1
@@ -1195,7 +1199,8 @@ def _special_summon_locks(position: Position) -> list:
     for instance in position.instances.values():
         for lock in summon_locks(instance.card):
             binds = lock.who == "both" or (lock.who == "controller") == (instance.player == position.turn_player)
-            if lock.with_material and not instance.state.materials:   # MTX-5: "While this card has Xyz Material"
+            # MTX-5: "While this card has Xyz Material"; CNB-1: "● N+:" after "... the number of materials attached to it"
+            if lock.with_material and len(getattr(instance.state, "materials", ())) < lock.with_material:
                 continue
             if lock.column and not (instance.location in ON_FIELD and _presence_holds(position, instance, THEIR_COLUMN)):
                 continue        # LKQ-11: while its controller's opponent has a monster in its column
@@ -1223,7 +1228,7 @@ def _lock_allows(locks: Sequence, monster, summon: str) -> bool:
     for lock in locks:
         # ZLK-2: "Summon" is every Summon; ZLK-3: a Ritual Summon is a Special Summon by a Spell's effect
         by_spell_trap = ("spell_trap_effect",) if summon in ("ritual", "spell_trap_effect") else ()
-        if lock.kind not in ("special", "summon", summon, *by_spell_trap):
+        if lock.kind not in ("special", "summon", "normal_special", summon, *by_spell_trap):   # CNB-1: "Normal or Special"
             continue
         where = getattr(monster, "location", None)
         if lock.source == "hand_or_graveyard":
@@ -1401,8 +1406,9 @@ def _used_attacks(text, state) -> tuple[int, int]:
         if state.summoned_as == kind and used:
             if condition[0] == "field":
                 met = all(where == "field" for _, where in used)
-            else:
-                met = any(_matches(condition[1], _UsedMaterial(card)) for card, _ in used)
+            else:   # CNB-3: ("count", F, N): N of them match F ("● 4+:" under "the number of <F> used ...")
+                needed = condition[2] if condition[0] == "count" else 1
+                met = sum(_matches(condition[1], _UsedMaterial(card)) for card, _ in used) >= needed
             if met:
                 on_any = max(on_any, 1 + more)
     return on_any, on_monsters
@@ -2933,15 +2939,19 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # it binds the holder's opponent, who is not the turn player
             if rule.needs_material and not has_material:
                 continue        # TGT-2: "While this card has Xyz Material"
+            if rule.materials_at_least and sum(i.location == "overlay" and i.host == holder.id
+                                               for i in position.instances.values()) < rule.materials_at_least:
+                continue        # CNB-4: "● 3+:" after "... based on the number of materials attached to it"
             if rule.except_phase and position.phase == rule.except_phase[0] and (
                     rule.except_phase[1] == "any" or not holders_opponent):
                 continue        # TGT-2: "except during your Main Phase 2" (its controller's) / "the Battle Phase"
             if rule.summoned_as and holder.state.summoned_as != rule.summoned_as:
                 continue        # EDL-4: "While this Xyz Summoned card ..."
-            if rule.summoned_using is not None and not any(
+            if rule.summoned_using is not None and sum(
                     _matches(rule.summoned_using, _UsedMaterial(card))
-                    for card, _ in getattr(holder.state, "summon_materials", ())):
-                continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material"
+                    for card, _ in getattr(holder.state, "summon_materials", ())) < rule.used_count:
+                continue        # MUS-6: "If this card was Synchro Summoned using a "Mannadium" Tuner as material";
+                #                 CNB-2: "● 3+:" after "... the number of Dinosaur monsters used as Fusion Material"
             if rule.own_atk and not (holder.card.atk is not None and (
                     holder.card.atk <= rule.own_atk[1] if rule.own_atk[0] == "le" else holder.card.atk >= rule.own_atk[1])):
                 continue        # TGZ-6: "While this Link Summoned card has 3000 or less ATK" (the printed ATK)
@@ -2973,6 +2983,8 @@ def _protected(position: Position, activated: Instance, target: Instance) -> boo
                 continue        # LKQ-2: only effects of monsters on the field Special Summoned, not from the GY
             if rule.scope == "their_cards":   # TGX-3: the cards of the holder's opponent on the field, in the GY, banished
                 covered = target.player != holder.player and (on_field or target.location in ("graveyard", "banished"))
+            elif rule.scope == "graveyards":   # CNB-4: "cards in the GYs", either player's
+                covered = target.location == "graveyard"
             elif not on_field:
                 covered = False         # the other scopes name cards on the field
             elif rule.scope == "cards":   # TGT-10: "other cards on the field", any card there
@@ -3133,7 +3145,9 @@ def _not_summon_locked(position: Position, play: Play) -> bool:
     is not a Summon. Its Special Summons are refused where each Special Summon checks the locks (LCK-3)."""
     if play.action not in ("normal_summon", "gemini_summon", "flip_summon"):
         return True
-    return not any(lock.kind == "summon" for lock in _special_summon_locks(position))
+    # CNB-1: "cannot Normal or Special Summon" forbids Normal (Tribute, Gemini) Summons, not a Flip Summon
+    kinds = ("summon",) if play.action == "flip_summon" else ("summon", "normal_special")
+    return not any(lock.kind in kinds for lock in _special_summon_locks(position))
 
 
 def _opponent_summon_forbids_monster_effects(position: Position) -> bool:

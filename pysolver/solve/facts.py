@@ -418,8 +418,8 @@ def rule_facts(card: Card, pool: CardDB, target: bool) -> tuple[str, frozenset]:
         out.append(f"summon_lock({c},{n},{lock.where},{lock.who},{lock.kind},{lock.source or 'any'}).")
         out.extend(f"summon_lock_what({c},{n},{filters.number(f)})." for f in lock.what)
         out.extend(f"summon_lock_unless({c},{n},{filters.number(f)})." for f in lock.unless)
-        if lock.with_material:                                 # MTX-5: "While this card has Xyz Material"
-            out.append(f"summon_lock_with_material({c},{n}).")
+        if lock.with_material:          # MTX-5: "While this card has Xyz Material"; CNB-1: "● N+:" (N attached)
+            out.append(f"summon_lock_with_material({c},{n},{int(lock.with_material)}).")
         if lock.column:                                        # LKQ-11: while the opponent has a monster in its column
             out.append(f"summon_lock_column({c},{n}).")
     for n, negation in enumerate(negations(card), 1):          # NGT-1: a continuous negation of monsters' effects
@@ -719,11 +719,15 @@ def _attack_facts(card: Card, filters: "_Filters") -> list[str]:
                    f"{minus},{'monsters' if on_monsters else 'any'}).")
     if rules.used_extra is not None:           # MUS-3: more attacks if Summoned using such materials
         kind, condition, extra = rules.used_extra
-        term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})"
+        term = "only_field" if condition[0] == "field" else f"has({filters.number(condition[1])})" \
+            if condition[0] == "has" else f"count({filters.number(condition[1])},{condition[2]})"   # CNB-3
         out.append(f"attack_extra_if_used({c},{kind},{term},{extra}).")
     if rules.user_on_monsters is not None:     # MST-2: what it gives, as a material, the monster its Summon used it for
         kind, attribute, extra = rules.user_on_monsters
         out.append(f"attack_user_on_monsters({c},{kind},{constant(attribute)},{extra}).")
+    if rules.direct_while_count is not None:   # CNB-5: direct while its controller controls N such face-up cards
+        out.append(f"attack_direct_while_count({c},{filters.number(rules.direct_while_count[0])},"
+                   f"{rules.direct_while_count[1]}).")
     if rules.summoned_extra is not None:       # SMT-2: more attacks while it came by that Summon
         out.append(f"attack_extra_if_summoned({c},{rules.summoned_extra[0]},{rules.summoned_extra[1]}).")
     if rules.attack_all_among is not None:     # BPX-9
@@ -1074,12 +1078,16 @@ def _protection_facts(card: Card, filters: "_Filters") -> list[str]:
             out.append(f"protection_emz_unlinked({c},{n}).")
         if found.needs_material:
             out.append(f"protection_needs_material({c},{n}).")
+        if found.materials_at_least:                             # CNB-4: N materials attached
+            out.append(f"protection_materials_at_least({c},{n},{found.materials_at_least}).")
         if found.except_phase:
             out.append(f"protection_except_phase({c},{n},{found.except_phase[0]},{found.except_phase[1]}).")
         if found.summoned_as:                                    # EDL-4: the conditions a position decides
             out.append(f"protection_summoned_as({c},{n},{found.summoned_as}).")
         if found.summoned_using is not None:                     # MUS-6: and one of its materials matches
             out.append(f"protection_summoned_using({c},{n},{filters.number(found.summoned_using)}).")
+            if found.used_count > 1:                              # CNB-2: N of its materials match
+                out.append(f"protection_used_count({c},{n},{found.used_count}).")
         if found.controls_named is not None:
             out.append(f"protection_controls_named({c},{n},{filters.number(found.controls_named)}).")
         if found.lp_higher:

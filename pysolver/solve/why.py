@@ -694,6 +694,8 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "no summoned_as": (None, None),
     ("used_count: U = #count { M: summon_material(I,M,_,_), F = all; M: summon_material(I,M,_,_), "
      "matches(um(I,M),F) }"): (None, None),
+    "used_meets: U <= #count { M: summon_material(I,M,_,_), matches(um(I,M),F) }": (   # CNB-3
+        "BP-5", "fewer than {U} materials of its Summon are of the kind its text counts"),
     "any_target_attack: N < (U-D)": ("BP-5", ("it already attacked {N} times this turn; the materials of its Summon "
                                                "allow {U} attack(s), less {D}")),
     "monster_only_attack: N < (U-D)": ("BP-5", ("it already attacked {N} times this turn; the materials of its "

@@ -381,14 +381,14 @@ def test_xyz_1_materials_must_carry_the_level_and_the_count():
                      extra_deck=["Tin Archduke"])
     assert material_sets(legal_plays(three), "xyz_summon") == {("M1", "M2", "M3")}
     # "2 or more (max. 5) Level 4 Warrior monsters": every subset of 2 or 3 of the Warriors. (Rhongomyniad's bullet
-    # "4+: Your opponent cannot Normal or Special Summon monsters." is unread since ATQ-3, so legal_plays withholds its
-    # Xyz Summon; the mechanic itself still lists them.)
+    # "4+: Your opponent cannot Normal or Special Summon monsters." is read since CNB-1, so legal_plays lists them too.)
     from pysolver.reference.plays import xyz_summons
     warriors = position(mine={1: "Celtic Guardian", 2: "Goblindbergh", 3: "Goblin Attack Force",
                               4: "Mystical Elf"}, extra_deck=["Number 86: Heroic Champion - Rhongomyniad"])
     assert material_sets(list(xyz_summons(warriors)), "xyz_summon") == {
         ("M1", "M2"), ("M1", "M3"), ("M2", "M3"), ("M1", "M2", "M3")}
-    assert material_sets(legal_plays(warriors), "xyz_summon") == set()
+    assert material_sets(legal_plays(warriors), "xyz_summon") == {
+        ("M1", "M2"), ("M1", "M3"), ("M2", "M3"), ("M1", "M2", "M3")}
 
 
 def test_xyz_2_never_tokens_xyz_or_link_monsters_or_face_down_or_overlay_units():

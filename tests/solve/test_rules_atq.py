@@ -33,18 +33,10 @@ def attacks(position, unread: tuple = ()) -> set:
     return {(card, target) for action, card, target in agreed(position, unread) if action == "declare_attack"}
 
 
-def nephthys_attacks(position, monkeypatch) -> set:
-    """Nephthys, the Sacred Flame stays unread for its bullet (ATQ-3): the answer is partial and withholds every play
-    with a target, attacks too. The attack declarations the encoding and the reference derive (ATQ-2) are compared
-    here with that withholding switched off in both (`pysolver.solve.unread.Withheld.filter`, the reference's
-    `_certain_given_unread_text`)."""
-    from pysolver.reference import plays as reference
-    from pysolver.solve.unread import Withheld
-    assert not [p for p in legal_plays(position, all_instances=True) if p.action == "declare_attack"]   # withheld
-    with monkeypatch.context() as patch:
-        patch.setattr(Withheld, "filter", lambda self, plays: plays)
-        patch.setattr(reference, "_certain_given_unread_text", lambda position: lambda play: True)
-        return attacks(position, (NEPHTHYS_BULLET,))
+def nephthys_attacks(position) -> set:
+    """Nephthys, the Sacred Flame is read whole since CNB-2 (its bullet, docs/battle-rules.md): the answer is
+    exhaustive, the attack declarations the encoding and the reference derive (ATQ-2) are compared as they are."""
+    return attacks(position)
 
 
 def battle(real):
@@ -92,40 +84,40 @@ def test_atq_1_gorgon_pointed_monster_still_activates_its_effect(real):
 
 def test_atq_2_nephthys_the_sacred_flame_attack_clause_is_read(real):
     assert str(attack_rules(real[NEPHTHYS]).main_zone_guard) == '"Nephthys" monster'
-    assert [u.clause for u in unread_clauses(real[NEPHTHYS])] == [NEPHTHYS_BULLET]     # ATQ-3
+    assert unread_clauses(real[NEPHTHYS]) == ()     # its bullet (ATQ-3) is CNB-2's protection
 
 
-def test_atq_2_nephthys_in_the_extra_monster_zone_guards_the_nephthys_monsters_in_main_monster_zones(real, monkeypatch):
+def test_atq_2_nephthys_in_the_extra_monster_zone_guards_the_nephthys_monsters_in_main_monster_zones(real):
     b = battle(real).monster(1, "Celtic Guardian")
     b.opponent.monster("left", NEPHTHYS).monster(1, PHOENIX).monster(2, "Celtic Guardian")
-    assert nephthys_attacks(b.build(), monkeypatch) == {("M1", "oEMZL"), ("M1", "oM2")}      # itself, in the Extra Monster Zone, can be attacked
+    assert nephthys_attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM2")}      # itself, in the Extra Monster Zone, can be attacked
 
 
-def test_atq_2_nephthys_guards_only_face_up_monsters(real, monkeypatch):
+def test_atq_2_nephthys_guards_only_face_up_monsters(real):
     b = battle(real).monster(1, "Celtic Guardian")
     b.opponent.monster("left", NEPHTHYS).monster(1, PHOENIX, position="set")
-    assert nephthys_attacks(b.build(), monkeypatch) == {("M1", "oEMZL"), ("M1", "oM1")}
+    assert nephthys_attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM1")}
 
 
-def test_atq_2_nephthys_still_stands_in_the_way_of_a_direct_attack(real, monkeypatch):
+def test_atq_2_nephthys_still_stands_in_the_way_of_a_direct_attack(real):
     b = battle(real).monster(1, "Celtic Guardian")
     b.opponent.monster("left", NEPHTHYS, restrictions=["effects_negated"]).monster(1, PHOENIX)
-    assert nephthys_attacks(b.build(), monkeypatch) == {("M1", "oEMZL"), ("M1", "oM1")}      # negated: guards nothing (BP-3)
+    assert nephthys_attacks(b.build()) == {("M1", "oEMZL"), ("M1", "oM1")}      # negated: guards nothing (BP-3)
     b = battle(real).monster(1, "Celtic Guardian")
     b.opponent.monster("left", NEPHTHYS).monster(1, PHOENIX)
-    assert nephthys_attacks(b.build(), monkeypatch) == {("M1", "oEMZL")}                      # the guarded Phoenix: no direct attack
+    assert nephthys_attacks(b.build()) == {("M1", "oEMZL")}                      # the guarded Phoenix: no direct attack
 
 
-def test_atq_2_nephthys_in_a_main_monster_zone_guards_nothing(real, monkeypatch):
+def test_atq_2_nephthys_in_a_main_monster_zone_guards_nothing(real):
     b = battle(real).monster(1, "Celtic Guardian")
     b.opponent.monster(3, NEPHTHYS).monster(1, PHOENIX)
-    assert nephthys_attacks(b.build(), monkeypatch) == {("M1", "oM1"), ("M1", "oM3")}
+    assert nephthys_attacks(b.build()) == {("M1", "oM1"), ("M1", "oM3")}
 
 
-def test_atq_2_nephthys_of_the_turn_player_restricts_nothing_this_turn(real, monkeypatch):
+def test_atq_2_nephthys_of_the_turn_player_restricts_nothing_this_turn(real):
     b = battle(real).monster("left", NEPHTHYS).monster(1, PHOENIX)
     b.opponent.monster(1, "Celtic Guardian")
-    assert nephthys_attacks(b.build(), monkeypatch) == {("EMZL", "oM1"), ("M1", "oM1")}
+    assert nephthys_attacks(b.build()) == {("EMZL", "oM1"), ("M1", "oM1")}
 
 
 # --------------------------------------------------------------------------------------------------
@@ -136,11 +128,10 @@ def test_atq_3_count_label_bullets_after_a_rule_lead_are_rules(real):
     found = {s.text: s.activated for s in sentences(real[NEPHTHYS])}
     assert found["1+: Cannot be destroyed by battle."] is False
     assert found[NEPHTHYS_BULLET] is False
-    # the attack sentences of such bullets are unread now, not silently taken as activated effects
-    assert [u.clause for u in unread_clauses(real["Virtual World Tiger - Fufu"])] == ["2+: This card can attack directly."]
+    # the attack sentences of such bullets are rules, not silently taken as activated effects: unread, or read by the
+    # count (CNB-3: GMX - COMPREX, CNB-5: Virtual World Tiger - Fufu, docs/battle-rules.md)
     assert "6+: Your monsters can attack directly." in [u.clause for u in unread_clauses(real["X-Krawler Qualiark"])]
-    assert "4+: Can make up to 3 attacks during each Battle Phase." in [
-        u.clause for u in unread_clauses(real["GMX - COMPREX"])]
+    assert unread_clauses(real["Virtual World Tiger - Fufu"]) == () and unread_clauses(real["GMX - COMPREX"]) == ()
     # a lead with a colon that only says "gains effects based on the number of": still a rule lead
     assert "2+: Once per turn, if this card attacks a Defense Position monster, it can attack once again in a row." in [
         u.clause for u in unread_clauses(real["Laval Dual Slasher"])]
@@ -154,11 +145,11 @@ def test_atq_3_count_label_bullets_after_an_activated_lead_stay_activated(real):
     assert not unread_clauses(real["Noble Knights of the Round Table"])
 
 
-def test_atq_3_fufu_on_the_field_withholds_its_attacks(real):
+def test_atq_3_fufu_on_the_field_attacks_by_its_read_bullet(real):
+    # read since CNB-5: without 2 face-up "Virtual World Gate" cards it attacks only the opponent's monster
     b = battle(real).monster(1, "Virtual World Tiger - Fufu", materials=["Kuriboh", "Kuriboh"])
     b.opponent.monster(1, "Celtic Guardian")
-    plays = legal_plays(b.build(), all_instances=True)
-    assert plays.partial and not [p for p in plays if p.action == "declare_attack" and p.card == "M1"]
+    assert attacks(b.build()) == {("M1", "oM1")}
 
 
 # --------------------------------------------------------------------------------------------------
