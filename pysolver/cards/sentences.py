@@ -137,7 +137,7 @@ def _unquoted(sentence: str) -> str:
 # LPC-1: also after "Once per turn, " ("Once per turn, you can discard 1 card to select 1 ... from your GY, and Special
 # Summon it.", Genex Ally Axel: the engine's EFFECT_TYPE_IGNITION with its cost).
 _OLD_TRIGGER = re.compile(r"When\b|(?:Once per turn, |If this card is [^,]+, )you can select \d+ [^.:;]*?,? and "
-                          r"(?:change its battle position|Special Summon it)\.$|(?:Once per turn, y|Y)ou can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
+                          r"(?:change its battle position|Special Summon it(?: in face-down Defense Position)?)\.$|(?:Once per turn, y|Y)ou can (?:Tribute|discard|send|banish|remove|pay) [^.;:]*? to (?!Normal Summon|"
                           r"Tribute Summon|Special Summon this card|Set this card)(?:add|Special Summon|destroy|draw|"
                           r"inflict|target|select|make|have|gain|return|look|change|equip|negate|discard)\b"   # discard: TRX-3
                           # PRW-9: 'You can Special Summon "Super Robolady" by returning this card from the field to the

@@ -50,6 +50,17 @@ def test_lpc_1_the_same_wording_family_is_an_activated_effect(real):
         assert unread_clauses(real[name]) == (), name
 
 
+def test_lpc_1_worm_zero_selects_and_special_summons_in_face_down_defense_position(real):
+    """'2+: Once per turn, you can select 1 Reptile-Type monster in your GY, and Special Summon it in face-down Defense
+    Position.' (Worm Zero, a bullet it gains by its Fusion Materials; the engine's EFFECT_TYPE_IGNITION): the old
+    ignition wording, with the position it Special Summons in, is an activated effect pysolver never offers."""
+    card = real["Worm Zero"]
+    assert unread_clauses(card) == ()
+    assert {s.text: s.activated for s in sentences(card)}[
+        "2+: Once per turn, you can select 1 Reptile-Type monster in your GY, and Special Summon it in face-down "
+        "Defense Position."]
+
+
 def test_lpc_1_axel_on_the_field_decides_no_play_of_its_own(real):
     b = battle(real).monster(1, AXEL, summoned_as="synchro")
     assert attacks(b.build()) == {("M1", "direct")}
