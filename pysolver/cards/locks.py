@@ -406,6 +406,29 @@ def activation_locks(card: Card) -> tuple[ActivationLock, ...]:
 _CHANGES_ATK = re.compile(r"\b(?:gains?|loses?) \d+ ATK\b|\bATK\b[^.]*\bbecomes?\b|\bATK\b[^.]*\b(?:is|are) halved\b")
 
 
+# EQP-4 (docs/material-rules.md): 'While this card is equipped with a "Dragunity" card, your opponent cannot activate
+# the effects of monsters in the GY.' (Dragunity Lord - Georgius; the engine's condition `GetEquipGroup():IsExists(
+# IsSetCard)`). A position does not record what an Equip Card is equipped to (and holds no Monster Card as one, EQP-1):
+# the lock is never applied, and a position where a face-up Spell/Trap of that archetype may be equipped to the card is
+# refused (`pysolver.solve.unread`).
+_EQUIPPED_LEAD = re.compile(r'While this card is equipped with an? "(?P<name>[^"]+)" card, (?P<rest>.+)')
+
+
+@lru_cache(maxsize=None)
+def equipped_locks(card: Card) -> tuple[tuple[str, str, ActivationLock], ...]:
+    """EQP-4: (sentence, archetype, lock) for each activation lock of the card that applies only while it is equipped
+    with a card of that archetype."""
+    found = []
+    for sentence in sentences(card):
+        match = _EQUIPPED_LEAD.fullmatch(sentence.text)
+        if match and not sentence.activated and sentence.where == "card":
+            rest = match.group("rest")
+            lock = read_activation_lock(rest[:1].upper() + rest[1:], "card")
+            if lock is not None:
+                found.append((sentence.text, match.group("name"), lock))
+    return tuple(found)
+
+
 def _standing_alone(card: Card, read) -> tuple:
     """What `read(text, where)` finds in each of the card's sentences that is not part of an activated effect."""
     found = (read(sentence.text, sentence.where) for sentence in sentences(card) if not sentence.activated)

@@ -324,7 +324,8 @@ def is_read(card: Card, sentence: str) -> bool:
         or bool(_OPPONENTS_TURN_GRANT.fullmatch(sentence.strip())) \
         or (bool(_QUICK_IF.fullmatch(sentence.strip())) and not effects.activated_effects(card)) \
         or any(sentence == negation.sentence for negation in negations.negations(card)) \
-        or cardtext.only_as_equip(card, sentence)   # EQP-1: applies only to an equip, which no position holds
+        or cardtext.only_as_equip(card, sentence) \
+        or any(sentence == read for read, _, _ in locks.equipped_locks(card))   # EQP-1, EQP-4: equips
 
 
 # CTR-7: what a card lets its controller do only "during your opponent's turn": pysolver lists the plays of the turn

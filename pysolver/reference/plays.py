@@ -3526,6 +3526,21 @@ def _certain_given_unread_text(position: Position) -> Callable[[Play], bool]:
                 stay_in_battle = True      # the Battle Phase is neither left nor skipped while it can attack
             {"play": uses_it, "summon": moves_it, "attack": attacks_it, "battle": attacks_it,
              "target": targets_it}[clause.scope].add(instance.id)
+    # EQP-4 (docs/material-rules.md): "While this card is equipped with a "X" card, <lock>": the position does not say
+    # what an Equip Card is equipped to; a face-up one of those monsters whose lock binds the turn player, while a
+    # face-up Spell/Trap Card of archetype X is in a Spell & Trap Zone, leaves no play certain
+    from ..cards.locks import equipped_locks
+    from ..cards.material_lines import default_archetypes
+    for holder in position.instances.values():
+        if holder.location not in ON_FIELD or holder.state.position == "set":
+            continue
+        for _, archetype, lock in equipped_locks(holder.card):
+            code = default_archetypes().get(archetype)
+            binds = lock.who == "both" or (lock.who == "opponent") == (holder.player != position.turn_player)
+            if binds and any(c.location == "spell_trap_zone" and c.state.position == "face_up" and not c.card.is_monster
+                             and (c.card.in_archetype(code) if code is not None else archetype in c.card.name)
+                             for c in position.instances.values()):
+                raise PysolverError(f"{holder.card.name} may be equipped with a {archetype} card (reference)")
     # NGT-4: a negating card that another negating card fits, which a third (or the first) fits in turn: which of them
     # negate is not decided, the position is refused. NGT-5: a negated monster with a material, Tribute or
     # replacement reading the encodings apply regardless (`negations.blind`): the plays using it are not certain.

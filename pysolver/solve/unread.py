@@ -43,6 +43,7 @@ from ..cards.cardtext import (
     special_this_turn_unknown,
 )
 from ..cards.cardtext import hand_activation_procedure, no_tribute_grant
+from ..cards.locks import equipped_locks
 from ..cards.negations import negations, own_effects_apply
 from ..cards.negations import uncertain as uncertain_negations
 from ..cards.reading import NEGATES, Unread, unread_clauses, whom
@@ -106,6 +107,22 @@ def _in_force(instance: Instance, clause: Unread, position: Position) -> bool:
         return bool(re.search(r"\bin your hand\b", clause.clause)) and clause.where == "card" \
             and not re.search(r"\bthis card in your hand\b", clause.clause)
     return False
+
+
+def equipped_locks_in_doubt(position: Position) -> list[tuple[Instance, str]]:
+    """EQP-4: (card, sentence) for each face-up monster on the field whose lock on the turn player applies only while
+    it is equipped with a card of an archetype, while a face-up Spell/Trap Card of that archetype is on the field."""
+    found = []
+    for instance in position.instances.values():
+        if instance.location not in ("monster_zone", "extra_monster_zone") or not _face_up(instance):
+            continue
+        mine = instance.player == position.turn_player
+        for sentence, archetype, lock in equipped_locks(instance.card):
+            binds = lock.who == "both" or (lock.who == "opponent") != mine
+            if binds and any(other.location == "spell_trap_zone" and _face_up(other) and not other.card.is_monster
+                             and _named(position, other.id, archetype) for other in position.instances.values()):
+                found.append((instance, sentence))
+    return found
 
 
 def _named(position: Position, instance_id: str | None, what: str) -> bool:
@@ -390,6 +407,14 @@ class Withheld:
         # NGT-4, NGT-5 (docs/lock-rules.md): a read negation whose own card another negation covers, itself covered
         # (which of them applies is not decided here), refuses the position; a monster a negation may cover whose
         # text has a reading the encodings apply without asking whether it is negated withholds the plays using it.
+        # EQP-4 (docs/material-rules.md): a lock that applies only while its card is equipped with a card of an
+        # archetype, which the position cannot tell while a face-up Spell/Trap of that archetype is on the field
+        for instance, sentence in equipped_locks_in_doubt(position):
+            raise PysolverError(
+                f"{instance.card.name!r} ({instance.id}) has a lock that applies while it is equipped with a card like a "
+                f"face-up Spell/Trap of the position, and a position does not say what an Equip Card is equipped to "
+                f"({sentence!r}), so no play of this position is certain; leave one of them out of the position to list "
+                "the others")
         chained, blind_ids = uncertain_negations(position)
         if chained is not None:
             raise PysolverError(

@@ -4,10 +4,13 @@ answer is the reference's (whole plays)."""
 
 from __future__ import annotations
 
+import pytest
 from helpers import whole_plays
 
+from pysolver import legal_plays
 from pysolver.cards.cardtext import changes_others_stats, only_as_equip
 from pysolver.cards.reading import unread_clauses
+from pysolver.errors import PysolverError
 from pysolver.position.builder import PositionBuilder
 
 # EQP-1: their only unread sentences applied while they were Equip Cards, or while a Monster Card was equipped to them
@@ -175,3 +178,44 @@ def test_eqp_3_necroquip_princess_is_never_summoned(real):
     plays = whole_plays(b.build())
     assert not any(card == "ED1" for _, card, _ in plays)
     assert ("normal_summon", "H2", None) in plays
+
+
+# --- EQP-4: a lock while this card is equipped with a card of an archetype --------------------------------------------
+
+GEORGIUS = "Dragunity Lord - Georgius"
+
+
+def _georgius(real, lance_player=None, georgius_mine=False):
+    b = PositionBuilder(cards=real, turn=3).graveyard("Hi-Speedroid Kendama")
+    (b if georgius_mine else b.opponent).monster(1, GEORGIUS, summoned_as="link")
+    if lance_player is not None:
+        (b if lance_player == 0 else b.opponent).spell_trap(1, "Dragunity Divine Lance")
+    return b.build()
+
+
+def test_eqp_4_georgius_is_read(real):
+    assert unread_clauses(real[GEORGIUS]) == ()
+
+
+def test_eqp_4_with_no_dragunity_spell_trap_face_up_the_lock_is_off(real):
+    """The opponent's Georgius can be equipped with no "Dragunity" card: Kendama's effect in the GY is activated."""
+    assert ("activate", "GY1", None) in whole_plays(_georgius(real))
+
+
+def test_eqp_4_a_face_up_dragunity_equip_spell_leaves_no_play_certain(real):
+    """Dragunity Divine Lance face-up on either field may be equipped to the opponent's Georgius (a position does not
+    say to what): the position is refused by name, by the solver and the reference alike."""
+    from pysolver.reference.plays import legal_plays as reference_plays
+    for player in (0, 1):
+        position = _georgius(real, lance_player=player)
+        with pytest.raises(PysolverError, match="Georgius"):
+            legal_plays(position)
+        with pytest.raises(PysolverError):
+            reference_plays(position)
+
+
+def test_eqp_4_the_turn_players_own_georgius_binds_only_the_opponent(real):
+    """Its lock binds its controller's opponent, who makes no listed play: the answer is whole (Kendama needs a field
+    without cards of its controller, so it is not activated here)."""
+    plays = whole_plays(_georgius(real, lance_player=0, georgius_mine=True))
+    assert ("enter_battle_phase", None, None) in plays and not any(a == "activate" for a, _, _ in plays)
