@@ -54,11 +54,12 @@ def test_lnk_1_the_extra_material_sentence_is_read(real):
 
 
 def test_lnk_1_forms_not_read_stay_unread(real):
-    """A face-down "Ghostrick" monster (Ghostrick Festival), and the hand materials that a monster's own text
-    allows for another Link Monster ("If a Cyberse monster you control would be used as Link Material for a
-    "Code Talker" monster, this card in your hand can also be used as material": its once per turn is not
-    in the turn's history), stay unread: their plays are withheld, never guessed."""
-    for name in ("Ghostrick Festival", "Micro Coder", "Cyberse Code Magician", "Altergeist Pookuery",
+    """The hand materials that a monster's own text allows for another Link Monster ("If a Cyberse monster you
+    control would be used as Link Material for a "Code Talker" monster, this card in your hand can also be used as
+    material": its once per turn is not in the turn's history) stay unread: their plays are withheld, never guessed.
+    (Ghostrick Festival's face-down "Ghostrick" material is read since MST-3, docs/targeting-rules.md.)"""
+    assert link_extra_material(real["Ghostrick Festival"]) == "own_face_down"
+    for name in ("Micro Coder", "Cyberse Code Magician", "Altergeist Pookuery",
                  "Linkslayer @Ignister", "Proxy Horse", "Rokket Coder"):
         assert link_extra_material(real[name]) is None and unread_clauses(real[name]), name
 

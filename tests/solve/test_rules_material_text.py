@@ -53,10 +53,11 @@ def test_syn_1_hinezumi_hanabi_and_the_dustons_read_as_never_material(real):
     assert material_rules(real["Number 95: Galaxy-Eyes Dark Matter Dragon"]).never == {"xyz"}
     for name in ("Hinezumi Hanabi", "Number S39: Utopia the Lightning", "Galaxy-Eyes Cipher Blade Dragon"):
         assert coverage.supported(real[name]) is None, name
-    # a condition on the material that is not read stays unread (Infernity Doom Archfiend's "A DARK Synchro Monster
-    # that was Summoned using this card as material can make up to 2 attacks ..."; Martial Metal Marcher's Tuner is read
-    # since MUS-4, Deep Sea Prima Donna's protection since TGZ-4, docs/targeting-rules.md)
-    assert coverage.supported(real["Infernity Doom Archfiend"]) is not None
+    # what a material gives the monster its Summon used it for is read with the Summon's record (Infernity Doom
+    # Archfiend's "A DARK Synchro Monster that was Summoned using this card as material can make up to 2 attacks ..."
+    # since MST-2, Deep Sea Prima Donna's protection since TGZ-4, docs/targeting-rules.md; Martial Metal Marcher's Tuner
+    # since MUS-4)
+    assert coverage.supported(real["Infernity Doom Archfiend"]) is None
 
 
 # --------------------------------------------------------------------------------------------------
