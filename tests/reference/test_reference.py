@@ -1047,10 +1047,12 @@ def test_extra_deck_positions_plays_are_well_formed(pos):
             if len(materials) > 1:   # XYZ-1: a Level the material's or the Xyz Monster's text lets it count as
                 from pysolver.cards.written import xyz_levels, xyz_treated_level
                 treats = xyz_treated_level(summoned.card)
+                same_rank = "Xyz Monsters with the same Rank" in (summoned.card.materials or "")   # Number F0
                 assert all(m.card.level == summoned.card.rank
                            or summoned.card.rank in getattr(xyz_levels(m.card), "levels", ())
                            or (treats and getattr(m.card, treats.stat) == treats.value
-                               and treats.level == summoned.card.rank) for m in materials)
+                               and treats.level == summoned.card.rank)
+                           or (same_rank and m.card.rank == materials[0].card.rank) for m in materials)
             else:   # XYZ-4: the alternative procedure the card writes, on one monster
                 assert alternative_xyz(summoned.card) is not None
         else:
