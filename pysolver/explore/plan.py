@@ -108,7 +108,7 @@ class PlanResult:
 
     def __init__(self):
         self.depth: int | None = None
-        self.lines: list[list[tuple]] = []     # each [(play, choices), ...], replayed
+        self.lines: list[list[tuple]] = []     # each [(play, choices, position after, its key), ...], replayed
         self.line_count = 0
         self.count_complete = True
         self.proved_depth = -1
@@ -204,7 +204,7 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
                 return
             keys = tuple(keys_of[id(after)] if id(after) in keys_of else keys_of.setdefault(id(after), key_of(after))
                          for _, _, after in moves)
-            paths.setdefault(keys, [(play, choices) for play, choices, _ in moves])
+            paths.setdefault(keys, [(play, choices, after, key) for (play, choices, after), key in zip(moves, keys)])
 
         def on_model(model: clingo.Model) -> bool:
             nonlocal models, replay_seconds

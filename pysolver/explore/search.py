@@ -975,19 +975,19 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
                              zone_classes=zone_classes, key_of=key_of)
     lines = []
     # The lines share their first moves and their positions (the replayer keeps one object per move it
-    # replayed): each move is narrowed, written and applied once per position it is played in.
+    # replayed, with the position after it and its key): each move is narrowed and written once per
+    # position it is played in.
     edges: dict[tuple, tuple] = {}
     for moves in planned.lines:
         actual, key, narrowed, texts = position, root, [], []
-        for depth, (play, choices) in enumerate(moves, 1):
+        for depth, (play, choices, after, child) in enumerate(moves, 1):
             edge = (id(actual), id(play), id(choices))
             known = edges.get(edge)
             if known is None:
                 move = narrow(Move(play, choices))
-                after = move.apply(actual)
-                known = edges[edge] = (move, move.notation(actual), after, key_of(after), _label(after),
+                known = edges[edge] = (move, move.notation(actual), _label(after),
                                        actual, play, choices)      # the objects kept: their ids stay theirs
-            move, text, after, child, label = known[:5]
+            move, text, label = known[:3]
             graph.add_node(child, depth=depth, goal=depth == len(moves), expanded=False, label=label)
             graph.add_edge(key, child, play=text, plays=1)
             narrowed.append(move)
