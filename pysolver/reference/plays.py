@@ -2465,7 +2465,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
                     pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
-                    pool = [c for c in pool if not _never_reaches_gy(position, c) and not _never_gy_cost(c)]   # BAN-4, GYC-1
+                    pool = [c for c in pool if not _never_reaches_gy(position, c)   # BAN-4
+                            and not _never_gy_cost(c)]                           # GYC-1
                     if _deck_to_gy_locked(position):   # CTR-6: not from the Deck to the GY
                         pool = [c for c in pool if c.location != "deck"]
                 pool = [c for c in pool if not _returns_to_deck(c, slot.action)]     # SCY-1

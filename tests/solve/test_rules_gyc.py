@@ -1,5 +1,5 @@
-"""GYC-1 (docs/procedure-rules.md, "Costs sent to the GY that the engine refuses"): a cost a procedure or a Contact Fusion
-sends to the GY is never a Token nor a Pendulum Monster Card on the field (a Pendulum Scale too) -- the scripts'
+"""GYC-1 (docs/procedure-rules.md, "Costs sent to the GY that the engine refuses"): a cost a procedure or a Contact
+Fusion sends to the GY is never a Token nor a Pendulum Monster Card on the field (a Pendulum Scale too) -- the scripts'
 IsAbleToGraveAsCost, the engine's is_capable_cost_to_grave. Real cards of the card database; every answer is the
 reference's, whole (`helpers.whole_plays`), and the cost cards end where the text says (`helpers.applied`)."""
 
@@ -37,7 +37,7 @@ def test_gyc_1_the_cards_are_read(real):
         assert unread_clauses(real[name]) == (), name
 
 
-# --- Card Breaker (PRY-5): a Pendulum Scale of Spell & Trap Zone 1/5 ---------------------------------------------------
+# --- Card Breaker (PRY-5): a Pendulum Scale of Spell & Trap Zone 1/5 --------------------------------------------------
 
 def test_gyc_1_card_breaker_pendulum_scale_is_no_cost(real):
     """Master Rule 5: the only card of the Spell & Trap Zones is the Pendulum Scale of Zone 1 -- no procedure (its
@@ -58,7 +58,7 @@ def test_gyc_1_card_breaker_set_spell_beside_the_scale_is_the_cost(real):
     assert after["S1"].card.name == "Dragonpit Magician" and after.me.extra_deck == ()
 
 
-# --- Diabellstar, Ice Ryzeal (PRX-27): "1 card from your hand or field" -------------------------------------------------
+# --- Diabellstar, Ice Ryzeal (PRX-27): "1 card from your hand or field" -----------------------------------------------
 
 def test_gyc_1_diabellstar_token_pendulum_monster_and_scale_are_no_cost(real):
     """A Sheep Token, Flash Knight (a Pendulum Monster in a Monster Zone) and the Pendulum Scale of Zone 5: none can be
@@ -89,7 +89,7 @@ def test_gyc_1_ice_ryzeal_pendulum_monster_is_no_cost_a_normal_monster_is(real):
     assert [c.card.name for c in after.me.graveyard] == ["Celtic Guardian"]
 
 
-# --- Cosmo Brain, Gigarays Gandora, Arcana Force EX: monsters of the field ---------------------------------------------
+# --- Cosmo Brain, Gigarays Gandora, Arcana Force EX: monsters of the field --------------------------------------------
 
 def test_gyc_1_cosmo_brain_token_is_no_non_effect_monster_to_send(real):
     """'1 non-Effect Monster from your hand or face-up field': a Sheep Token is one, but no cost; nor Flash Knight (a
@@ -125,7 +125,7 @@ def test_gyc_1_arcana_force_ex_light_ruler_needs_3_monsters_that_are_no_pendulum
     assert after["M3"].card.name == "Flash Knight"
 
 
-# --- Anteatereatingant (PRX-17): Pendulum Scales are Spells, but no cost -----------------------------------------------
+# --- Anteatereatingant (PRX-17): Pendulum Scales are Spells, but no cost ----------------------------------------------
 
 def test_gyc_1_anteatereatingant_two_scales_are_no_spells_to_send(real):
     two = board(cards=real).hand(ANTEATER).spell_trap(1, "Dragonpit Magician").spell_trap(5, "Stargazer Magician") \
@@ -139,7 +139,7 @@ def test_gyc_1_anteatereatingant_two_scales_are_no_spells_to_send(real):
     assert _procedures(position) == {("H1", ("S2", "S3"))}
 
 
-# --- Tributes are no sending to the GY -----------------------------------------------------------------------------------
+# --- Tributes are no sending to the GY --------------------------------------------------------------------------------
 
 def test_gyc_1_tributes_still_take_a_pendulum_monster(real):
     """'By Tributing all monsters you control' (Legendary Maju Garzett): Flash Knight is Tributed with Kuriboh (a
