@@ -81,8 +81,6 @@ class CostSlot:
                              # Trap too, from the hand, Deck, Extra Deck or GY (the field's cards: monsters only)
     different: str | None = None   # "with different names / Attributes / Types": name | attribute | race
     all_of: bool = False     # PRX-9: "all monsters in your GY": every card of the pool, `count` (1) of them at least
-    scales: bool = False     # PRX-17: the player's Pendulum Scales count too ("2 Spells/Traps you control": a card in a
-                             # Pendulum Zone is a Spell Card, whatever its own kinds say)
     levels_at_least: int | None = None   # PRX-14: "whose total Levels equal N or more": any number of monsters with
                                          # a Level (`count`, 1, at least), their Levels N or more, none superfluous
     levels_break: bool = False   # SCX-10: with levels_at_least, the selection stops as the total reaches N: the total
@@ -304,7 +302,7 @@ _SPELL = Atom("kind", "=", "spell")
 _TRAP = Atom("kind", "=", "trap")
 _CONTINUOUS_SPELL = conj(_SPELL, Atom("kind", "=", "continuous"))
 # PRX-17: the kinds of Spell and Trap Cards a cost may name -> (filter, whether a Pendulum Scale is one: the engine
-# treats a card in a Pendulum Zone as a Spell Card, which a filter on the card's own kinds does not see: `scales`)
+# treats a card in a Pendulum Zone as a Spell Card, which a filter on the card's own kinds does not see)
 _SPELL_TRAP_TERMS = {
     **{word: (_SPELL, True) for word in ("Spell", "Spells", "Spell Card", "Spell Cards")},
     **{word: (_TRAP, False) for word in ("Trap", "Traps", "Trap Card", "Trap Cards")},
@@ -385,14 +383,15 @@ def _slots(action: str, what: str, places: tuple, face_up: bool = False, monster
         if spell_trap is not None and action in ("banish", "send", "shuffle", "discard"):
             # PRX-17: a kind of Spell or Trap Card ("1 Spell Card from your hand", "3 face-up Traps you control"): any
             # card of that kind where the text says -- face-up where it says so (the player's own Set cards are
-            # known to the player: the engine takes them); a term naming Spells takes the player's Pendulum Scales
-            # too (the engine treats a card in a Pendulum Zone as a Spell Card), not read on the opponent's field
+            # known to the player: the engine takes them). The engine treats a Pendulum Scale as a Spell Card, which
+            # a filter on the card's own kinds does not see: read only where no Scale can pay -- sent to the GY from
+            # the player's field (GYC-1 refuses a Scale), never on the opponent's field
             wanted, scale_may_be = spell_trap
             if not set(places) <= {"hand", "graveyard", "field", "opponent_field"} \
-                    or ("opponent_field" in places and scale_may_be):
-                raise UnsupportedText(f"{action} cost {phrase!r} on the opponent's field (a Pendulum Scale is a Spell)")
-            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up,
-                                scales=scale_may_be and "field" in places))
+                    or ("opponent_field" in places and scale_may_be) \
+                    or ("field" in places and scale_may_be and action != "send"):
+                raise UnsupportedText(f"{action} cost {phrase!r} on the field (a Pendulum Scale is a Spell)")
+            out.append(CostSlot(action, places, int(count), wanted, any_card=True, face_up=up))
             continue
         monster_cards = re.fullmatch(r'("[^"]+") Monster Cards?', phrase)
         if monster_cards and action in ("banish", "send", "shuffle") and set(places) <= {"hand", "field"}:

@@ -58,7 +58,7 @@ class _Board:
             state, player["spell_trap_zones"][index - 1] = player["spell_trap_zones"][index - 1], None
         elif location == "field_zone":
             state, player["field_zone"] = player["field_zone"], None
-        elif location == "pendulum_zone":   # Master Rule 3 (PRX-17: a Pendulum Scale paid as a Spell)
+        elif location == "pendulum_zone":   # Master Rule 3 (a Pendulum Scale paid as a cost: PRX-27 shuffles one)
             state, player["pendulum_zones"][index - 1] = player["pendulum_zones"][index - 1], None
         else:
             raise PysolverError(f"cannot move {instance_id} from {location}")
@@ -90,10 +90,8 @@ class _Board:
         else:
             card = state.card if isinstance(state, (SpellTrap, PileCard)) else state   # PileCard: from the Extra Deck
             banished = self.redirected(player, card, origin, monster=card.is_monster)   # BAN-3
-            if not banished and isinstance(state, SpellTrap) and "pendulum" in card.kinds and card.is_monster:
-                pile["extra_deck"].append(PileCard(card, face_up=True))   # PEN-4: a Pendulum Scale leaving the field
-            else:
-                pile["banished" if banished else "graveyard"].append(PileCard(card))
+            # (no play sends a Pendulum Scale to the GY: a cost never takes one, GYC-1)
+            pile["banished" if banished else "graveyard"].append(PileCard(card))
 
     def detached(self, player: int, materials, origin: str = "overlay") -> None:
         """Xyz Materials sent to the GY (XYZ-3), in order; BAN-2, BAN-3: one a text takes is banished instead.

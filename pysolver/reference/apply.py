@@ -211,11 +211,8 @@ class _Duel:
             self.materials_to_graveyard(player, state.materials)
         elif self.banished_instead(player, _card_of(state), came_from, "monster" in _card_of(state).kinds):
             pile["banished"].append(PileCard(_card_of(state)))   # BAN-3: a Spell/Trap or a card off the field
-        elif isinstance(state, SpellTrap):
-            if "pendulum" in state.card.kinds and state.card.is_monster:
-                pile["extra_deck"].append(PileCard(state.card, face_up=True))
-            else:
-                pile["graveyard"].append(PileCard(state.card))
+        elif isinstance(state, SpellTrap):      # never a Pendulum Scale: no cost takes one (GYC-1)
+            pile["graveyard"].append(PileCard(state.card))
         elif isinstance(state, PileCard):
             pile["graveyard"].append(PileCard(state.card, properly_summoned=state.properly_summoned))
         else:                                   # a card from the hand or the Deck

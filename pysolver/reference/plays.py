@@ -348,6 +348,16 @@ def _never_reaches_gy(position: Position, instance: Instance) -> bool:
     return False
 
 
+def _never_gy_cost(instance: Instance) -> bool:
+    """GYC-1 (docs/procedure-rules.md): a card "sent to the GY" as the cost of a procedure or a Contact Fusion is never
+    a Token, nor a Pendulum Monster Card on the field -- in a Monster Zone, or a Pendulum Scale in a Pendulum Zone or a
+    Spell & Trap Zone -- which would go face-up to the Extra Deck instead (PEN-4)."""
+    kinds = instance.card.kinds
+    on_field = instance.location in ("monster_zone", "extra_monster_zone", "spell_trap_zone", "field_zone",
+                                     "pendulum_zone")
+    return "token" in kinds or (on_field and "pendulum" in kinds)
+
+
 def _deck_to_gy_locked(position: Position) -> bool:
     """CTR-6 (docs/replacement-rules.md): "While this card has material, neither player can send cards from the Deck
     to the GY, ..." -- a face-up monster on the field with that text, an Xyz Material attached to it, and its effects
@@ -2437,10 +2447,10 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                     elif place == "spell_trap_zone":   # PRY-5: any card of the player's Spell & Trap Zones
                         pool += [c for c in _own(position, ("spell_trap_zone",)) if _matches(slot.filter, c)]
                     elif place == "field":
-                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too; PRX-17:
-                        # "Spells/Traps": a card in a Pendulum Zone is a Spell Card there
+                        # PRX-8: "cards" on the field: the player's Spell & Trap, Field and Pendulum Zones too (PRX-17:
+                        # a Pendulum Scale is a Spell there, but never a cost sent to the GY, GYC-1)
                         pool += [c for c in (my_cards if slot.any_card else mine)
-                                 if (_matches(slot.filter, c) or (slot.scales and _is_scale(c)))
+                                 if _matches(slot.filter, c)
                                  and not (slot.face_up and getattr(c.state, "position", None) == "set")]
                     else:   # the opponent's monsters of the slot's kind (PRX-7), face-up where it says so; PRX-17:
                         # "1 face-up Trap your opponent controls": their Spell & Trap and Field Zones too
@@ -2455,7 +2465,8 @@ def procedure_summons(position: Position) -> Iterator[Play]:
                 if procedure.as_material:   # PRX-19: a card that may be the Fusion Monster's Fusion Material
                     pool = [c for c in pool if _material_allowed(c, monster, procedure.as_material)]
                 if slot.action == "send":
-                    pool = [c for c in pool if not _never_reaches_gy(position, c)]   # BAN-4
+                    pool = [c for c in pool if not _never_reaches_gy(position, c)   # BAN-4
+                            and not _never_gy_cost(c)]                           # GYC-1
                     if _deck_to_gy_locked(position):   # CTR-6: not from the Deck to the GY
                         pool = [c for c in pool if c.location != "deck"]
                 pool = [c for c in pool if not _returns_to_deck(c, slot.action)]     # SCY-1
@@ -2531,13 +2542,6 @@ def _spell_activated(position: Position) -> bool:
     return False
 
 
-def _is_scale(card: Instance) -> bool:
-    """PRX-17: a Pendulum Scale -- a card in a Pendulum Zone (Master Rule 3), or a Pendulum Monster Card in a Spell &
-    Trap Zone (ZN-7: Master Rule 4/5); the engine treats it as a Spell Card."""
-    return card.location == "pendulum_zone" or (card.location == "spell_trap_zone" and card.card.is_monster
-                                                and "pendulum" in card.card.kinds)
-
-
 def _levels_until_reached(pool: Sequence[Instance], total: int) -> list[tuple]:
     """SCX-10 (Toon Black Luster Soldier): the player picks monsters one at a time and the selection ends as soon as
     their Levels reach `total`: every set whose last pick brought it there (some member leaves the rest below
@@ -2609,11 +2613,7 @@ def contact_fusions(position: Position) -> Iterator[Play]:
         if contact.action == "tribute":
             pool = [m for m in pool if not _never_tributed(m, position)]                 # NS-10
         if contact.action == "send":
-            pool = [m for m in pool if not _never_reaches_gy(position, m)]     # BAN-4
-            # ALM-5: a Token, or a Pendulum Monster on the field (it would go to the Extra Deck, PEN-4), is never sent
-            # to the GY as a cost (the scripts' IsAbleToGraveAsCost)
-            pool = [m for m in pool if "token" not in m.card.kinds
-                    and not ("pendulum" in m.card.kinds and m.location in ON_FIELD)]
+            pool = [m for m in pool if not _never_reaches_gy(position, m) and not _never_gy_cost(m)]   # BAN-4, GYC-1
         pool = [m for m in pool if not _returns_to_deck(m, contact.action)]   # SCY-1
         candidates = [m for m in pool if _material_allowed(m, monster, "fusion")
                       and _group_options(requirement, m, False, player=monster.player)]

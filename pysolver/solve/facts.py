@@ -871,8 +871,6 @@ def _procedure_facts(card: Card, filters: "_Filters", target: bool) -> list[str]
                 out.append(f"procedure_cost_any_card({c},{p},{k}).")
             if slot.face_up:
                 out.append(f"procedure_cost_face_up({c},{p},{k}).")
-            if slot.scales:                                            # PRX-17
-                out.append(f"procedure_cost_scales({c},{p},{k}).")
             if slot.named:
                 out.append(f"procedure_cost_named({c},{p},{k}).")
                 out.append(f"named_filter({filters.number(slot.filter)}).")

@@ -325,8 +325,9 @@ WORDS: dict[str, tuple[str | None, object]] = {
     "material_group_min": ("{material}", lambda c: (_material_rule(c), (
         f"{c.card(c.values.get('C'))} needs {_group(c, c.values.get('C'), c.values.get('G'))}, and no choice of "
         f"materials that meets the other conditions has that ({_materials(c)})"))),
-    "contact_send_refused": ("ALM-5", "{M:instance} cannot be sent to the GY as a cost: a Token, or a Pendulum Monster on "
-                                      "the field, which would go to the Extra Deck instead (PEN-4)"),
+    "send_cost_refused": ("GYC-1", "{M:instance} cannot be sent to the GY as a cost: a Token, or a Pendulum Monster "
+                                   "Card on the field (a Pendulum Scale too), which would go to the Extra Deck instead "
+                                   "(PEN-4)"),
     "material_one_alternative": ("ALM-1", "{C:card} takes the materials of exactly one of the alternatives its line "
                                           "names ({C:requirement})"),
     "material_group_max": ("{material}", "{C:card} takes at most {Max} of one kind of material ({C:requirement})"),

@@ -540,24 +540,19 @@ def test_prx_17_trap_eater_sends_1_face_up_trap_your_opponent_controls_to_their_
     assert procedure_summons(set_only.build()) == set()
 
 
-def test_prx_17_anteatereatingant_sends_2_spells_traps_you_control_pendulum_scales_too(real):
-    """'By sending 2 Spells/Traps you control to the GY': Set ones too, the Field Spell, and a Pendulum Scale (a Spell
-    Card in its Pendulum Zone, the engine's type there), which goes face-up to the Extra Deck instead (PEN-4)."""
+def test_prx_17_anteatereatingant_sends_2_spells_traps_you_control_not_a_pendulum_scale(real):
+    """'By sending 2 Spells/Traps you control to the GY': Set ones too and the Field Spell; a Pendulum Scale is a Spell
+    Card in its zone, but its script's IsAbleToGraveAsCost refuses it (it would go to the Extra Deck, GYC-1)."""
     b = board(cards=real).hand("Anteatereatingant").spell_trap(1, "Pot of Greed", position="set") \
         .spell_trap(2, "Toon World").spell_trap(5, "Dragonpit Magician").field_spell("Umiiruka").monster(1, "Kuriboh")
     position = b.build()
-    assert procedure_summons(position) == {("H1", pair) for pair in (("S1", "FZ"), ("S1", "S2"), ("S1", "S5"),
-                                                                      ("S2", "FZ"), ("S2", "S5"), ("S5", "FZ"))}
-    after = applied(position, procedure_play(position, "H1", ("S1", "S5")), zone="M2")
-    assert after["M2"].card.name == "Anteatereatingant" and [c.card.name for c in after.me.graveyard] == ["Pot of Greed"]
-    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
+    assert procedure_summons(position) == {("H1", pair) for pair in (("S1", "FZ"), ("S1", "S2"), ("S2", "FZ"))}
+    after = applied(position, procedure_play(position, "H1", ("S1", "S2")), zone="M2")
+    assert after["M2"].card.name == "Anteatereatingant"
+    assert sorted(c.card.name for c in after.me.graveyard) == ["Pot of Greed", "Toon World"]
     three = board(rules=3, cards=real).hand("Anteatereatingant").pendulum_zone("left", "Dragonpit Magician") \
         .spell_trap(3, "Mirror Force", position="set")
-    position = three.build()
-    ((card, cost),) = procedure_summons(position)
-    after = applied(position, procedure_play(position, card, cost), zone="M1")
-    assert [c.card.name for c in after.me.graveyard] == ["Mirror Force"]
-    assert [c.card.name for c in after.me.extra_deck] == ["Dragonpit Magician"]
+    assert procedure_summons(three.build()) == set()
     one = board(cards=real).hand("Anteatereatingant", "Pot of Greed").spell_trap(1, "Toon World").monster(1, "Kuriboh")
     assert procedure_summons(one.build()) == set()
 
@@ -971,17 +966,16 @@ def test_prx_30_chaos_emperor_procedure_is_read(real):
     assert unread_clauses(real[n]) == ()
 
 
-def test_prx_27_diabellstar_sends_a_pendulum_scale_or_the_field_spell(real):
-    """"1 card from your hand or field": the Field Spell and a Pendulum Scale too (which goes face-up to the Extra Deck,
-    PEN-4); never an opponent's card."""
+def test_prx_27_diabellstar_sends_the_field_spell_not_a_pendulum_scale(real):
+    """"1 card from your hand or field": the Field Spell too, not a Pendulum Scale (its script's IsAbleToGraveAsCost
+    refuses it: it would go to the Extra Deck, GYC-1); never an opponent's card."""
     n = "Diabellstar the Black Witch"
     b = board(cards=real).hand(n).spell_trap(5, "Dragonpit Magician").field_spell("Umiiruka")
     b.opponent.monster(1, "Kuriboh")
     position = b.build()
-    assert procedure_summons(position) == {("H1", ("S5",)), ("H1", ("FZ",))}
-    after = applied(position, procedure_play(position, "H1", ("S5",)), zone="M1")
-    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
-    assert after.me.graveyard == ()
+    assert procedure_summons(position) == {("H1", ("FZ",))}
+    after = applied(position, procedure_play(position, "H1", ("FZ",)), zone="M1")
+    assert [c.card.name for c in after.me.graveyard] == ["Umiiruka"]
 
 
 # --- PRX-31: more conditions of "If ..., you can Special Summon this card (from your hand)" ----------------------------

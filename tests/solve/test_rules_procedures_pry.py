@@ -179,18 +179,17 @@ def test_pry_4_dark_guardian_from_the_gy_needs_each_name_and_a_face_up_one_on_th
 
 def test_pry_5_card_breaker_sends_a_card_of_the_spell_and_trap_zones_in_attack_position(real):
     """Card Breaker: 'This card can only be Special Summoned, in face-up Attack Position, by sending 1 card from your
-    Spell & Trap Card Zone to the Graveyard': a Set Pot of Greed, a face-up Toon World or the Pendulum Scale of Spell &
-    Trap Zone 5 (Master Rule 5), not the Field Spell (the engine's GetSequence() < 5 over LOCATION_SZONE); the scale goes
-    face-up to the Extra Deck (PEN-4); the play is in Attack Position only."""
+    Spell & Trap Card Zone to the Graveyard': a Set Pot of Greed or a face-up Toon World, not the Field Spell (the
+    engine's GetSequence() < 5 over LOCATION_SZONE) nor the Pendulum Scale of Spell & Trap Zone 5 (Master Rule 5: its
+    script's IsAbleToGraveAsCost refuses it, GYC-1); the play is in Attack Position only."""
     b = board(cards=real).hand("Card Breaker").spell_trap(1, "Pot of Greed", position="set") \
         .spell_trap(2, "Toon World").spell_trap(5, "Dragonpit Magician").field_spell("Umiiruka")
     position = b.build()
-    assert procedure_summons(position) == {("H1", ("S1",)), ("H1", ("S2",)), ("H1", ("S5",))}
-    play = procedure_play(position, "H1", ("S5",))
+    assert procedure_summons(position) == {("H1", ("S1",)), ("H1", ("S2",))}
+    play = procedure_play(position, "H1", ("S1",))
     assert play.positions == ("attack",)
     after = applied(position, play, zone="M3")
-    assert after["M3"].card.name == "Card Breaker" and after.me.graveyard == ()
-    assert [(c.card.name, c.face_up) for c in after.me.extra_deck] == [("Dragonpit Magician", True)]
+    assert after["M3"].card.name == "Card Breaker" and [c.card.name for c in after.me.graveyard] == ["Pot of Greed"]
     field_only = board(cards=real).hand("Card Breaker").field_spell("Umiiruka").monster(1, "Kuriboh")
     assert procedure_summons(field_only.build()) == set()
 
