@@ -257,6 +257,9 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             break
         if found is None:
             result.cut = f"stopped after --timeout {timeout:g} s"
+            if replay_cut[0]:               # the solver has lines of this length; none was replayed in time
+                plays = f"{depth} play{'s' if depth != 1 else ''}"
+                result.cut += f" while replaying the lines of {plays} the solver found, before any was checked"
             if not result.uncertain:        # the start reaches no goal, and horizons before this one are proofs
                 result.proved_depth = depth - 1
             break

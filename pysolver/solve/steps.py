@@ -715,6 +715,7 @@ class Replayer:
         key = (known, steps[k])
         edge = self._edges.get(key)
         if edge is None:
+            self._in_time()       # applying and reading new positions is most of a long replay
             try:
                 play, choices = self._move(steps[k], known, k)
                 edge = (self._known(apply(known.position, play, **choices)), play, choices)

@@ -167,6 +167,25 @@ def test_the_timeout_holds_while_lines_are_replayed(monkeypatch):
         assert not result.exhausted and "--timeout" in result.reason and result.proved_depth == 0
 
 
+def test_the_timeout_holds_while_moves_are_applied(monkeypatch):
+    """With every position's plays listed, a long replay is applying moves and reading the positions they
+    reach: the deadline is checked there too, and the reason says that lines of that length were found
+    but not checked in time (none is printed unreplayed)."""
+    import time
+    from pysolver.solve import steps
+    move = steps.Replayer._move
+
+    def slow(self, step, known, k):      # the deadline passes as soon as the first move is matched
+        self.deadline = time.perf_counter() - 1
+        return move(self, step, known, k)
+    monkeypatch.setattr(steps.Replayer, "_move", slow)
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    for all_lines in (True, False):
+        result = search(position, '"Black Rose Dragon"', engine="asp", timeout=600, all_lines=all_lines)
+        assert not result.found and not result.lines and not result.exhausted and result.proved_depth == 0
+        assert "--timeout 600 s while replaying the lines of 1 play the solver found" in result.reason
+
+
 def test_a_card_leaving_a_pendulum_zone_is_no_copy_of_one_leaving_spell_zones_2_to_4():
     """Master Rule 4: Spell & Trap Zones 1 and 5 are the Pendulum Zones. Activating the Set Polymerization of
     S5 frees a zone for a Pendulum Scale, the ones of S2-S4 do not: legal_plays lists both (docs/plays-json.md,
