@@ -279,13 +279,25 @@ def test_interrupted_search_prints_what_it_knows_writes_the_graph_and_exits_130(
     import pysolver.explore.search as search_module
     _interrupt_after(monkeypatch, search_module, "legal_plays_many", 2)
     graph = tmp_path / "g.graphml"
-    code, out, _ = run(capsys, "search", EXAMPLE, "--goal", "monsters>=5", "--json", "--graph", str(graph))
+    code, out, _ = run(capsys, "search", EXAMPLE, "--goal", "monsters>=5", "--json", "--graph", str(graph),
+                       "--engine", "bfs")
     data = json.loads(out)
     assert code == 130 and data["reason"] == "interrupted" and data["exhausted"] is False
     assert data["statistics"]["expanded"] >= 1 and "no line of" in data["detail"] and graph.is_file()
     _interrupt_after(monkeypatch, search_module, "legal_plays_many", 2)
-    code, out, _ = run(capsys, "search", EXAMPLE, "--goal", "monsters>=5")
+    code, out, _ = run(capsys, "search", EXAMPLE, "--goal", "monsters>=5", "--engine", "bfs")
     assert code == 130 and "CUT: interrupted: no line of" in out
+
+
+def test_interrupted_asp_search_says_the_depth_it_proved_and_exits_130(capsys, monkeypatch, tmp_path):
+    """Ctrl-C while the asp engine (the default) grounds the third horizon: two horizons are proved."""
+    from pysolver.solve.steps import Planner
+    _interrupt_after(monkeypatch, Planner, "ask", 3)
+    graph = tmp_path / "g.graphml"
+    code, out, _ = run(capsys, "search", EXAMPLE, "--goal", "monsters>=5", "--json", "--graph", str(graph))
+    data = json.loads(out)
+    assert code == 130 and data["reason"] == "interrupted" and data["exhausted"] is False and graph.is_file()
+    assert data["proved_depth"] == 2 and data["detail"] == "no line of 2 plays or fewer reaches the goal"
 
 
 def test_interrupted_perft_prints_the_first_plays_counted_and_exits_130(capsys, monkeypatch):
@@ -352,7 +364,7 @@ def test_search_goes_on_past_a_position_with_withheld_plays_and_says_lines_may_b
     path = write(tmp_path, COTH)
     code, out, _ = run(capsys, "--cards", cards, "plays", path, "--json")
     assert code == 0 and "activate" in {p["action"] for p in json.loads(out)["plays"]}
-    code, out, err = run(capsys, "--cards", cards, "search", path, "--goal", "monsters>=2", "--json")
+    code, out, err = run(capsys, "--cards", cards, "search", path, "--goal", "monsters>=2", "--json", "--engine", "bfs")
     data = json.loads(out)
     assert code == 0, err
     assert data["found"] and data["depth"] == 2 and data["exhausted"] is False
@@ -360,6 +372,13 @@ def test_search_goes_on_past_a_position_with_withheld_plays_and_says_lines_may_b
     assert data["missing"][0]["line"][0].startswith('ACT S2 "Call of the Haunted"')
     assert "Divine Dragon - Excelion" in data["missing"][0]["reason"]
     assert data["proved_depth"] <= 1
+    # the asp engine (the default) finds the same lines and says why lines may be missing, proving nothing
+    code, out, err = run(capsys, "--cards", cards, "search", path, "--goal", "monsters>=2", "--json")
+    asp = json.loads(out)
+    assert code == 0, err
+    assert (asp["found"], asp["depth"], asp["exhausted"], asp["proved_depth"]) == (True, 2, False, -1)
+    assert asp["reason"].startswith("not all 4 shortest lines") and "Divine Dragon - Excelion" in asp["reason"]
+    assert sorted(line["notation"] for line in asp["lines"]) == sorted(line["notation"] for line in data["lines"])
 
 
 def test_perft_goes_on_past_a_position_with_withheld_plays_and_counts_a_lower_bound(capsys, tmp_path):

@@ -126,14 +126,16 @@ class PlanResult:
 # of the search family, "extra>=2": 4468 lines of 3 plays in 7.0 s of solving with it, 0.96 s without;
 # without it, "monsters>=7" proves no line of 6 plays in 26 s of CPU, where trendy proves 8 in 16 s).
 ENUMERATE_HERE = 64
+WAIT_SLICE = 0.2       # seconds: how often a solve call returns to Python (Ctrl-C, the deadline)
 
 
 def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, timeout: float | None,
-                   wanted: int | None, zone_classes: tuple, key_of) -> PlanResult:
+                   wanted: int | None, zone_classes: tuple, key_of, report=None) -> PlanResult:
     """Horizons 1, 2, ...: the first satisfiable one gives the shortest lines (all of them, as distinct
     paths of `key_of` keys, or the first `wanted`); an unsatisfiable one proves that no line of that length
     reaches the goal, and a horizon with no line at all ends the turn's lines. The caller has checked that
-    the start does not reach the goal."""
+    the start does not reach the goal. `report(horizon, what)` is told what is being done (a progress bar);
+    Ctrl-C stops the search as a bound does (`cut` "interrupted"), with what is proved so far."""
     started, cpu_started = time.perf_counter(), time.process_time()
     deadline = None if timeout is None else started + timeout
     result = PlanResult()
@@ -163,7 +165,11 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     conflicts = [0]                    # summed over the solve calls (clingo's statistics are per call)
     replayer = Replayer(position, lambda pos: legal_plays(pos, all_instances=True),
                         lambda many: legal_plays_many(many, all_instances=True), deadline=deadline)
-    replay_cut = [False]               # the timeout passed while lines were replayed
+    replay_cut = [False]               # the timeout passed (or Ctrl-C came) while lines were replayed
+    interrupted = [False]              # Ctrl-C: a cut as the timeout is
+
+    def stopped() -> str:
+        return "interrupted" if interrupted[0] else f"stopped after --timeout {timeout:g} s"
     keys_of: dict[int, str] = {}       # the key of each position the replayer keeps (it keeps them all)
 
     def solve(on_model=None, control=None) -> bool | None:
@@ -172,8 +178,14 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
         control = control or planner.control
         t = time.perf_counter()
         with control.solve(on_model=on_model, async_=True) as handle:
-            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            if not handle.wait(left if left is not None else -1.0):
+            try:    # waited for in slices, so that Ctrl-C (KeyboardInterrupt) is seen while clingo searches
+                while not handle.wait(WAIT_SLICE if deadline is None else
+                                      max(0.0, min(WAIT_SLICE, deadline - time.perf_counter()))):
+                    if deadline is not None and time.perf_counter() >= deadline:
+                        break
+            except KeyboardInterrupt:
+                interrupted[0] = True
+            if interrupted[0] or not handle.wait(0):
                 handle.cancel()
                 handle.wait()
                 solve_seconds += time.perf_counter() - t
@@ -187,99 +199,111 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
         return bool(outcome.satisfiable)
 
     depth = 0
-    while max_depth is None or depth < max_depth:
-        depth += 1
-        if deadline is not None and time.perf_counter() >= deadline:
-            result.cut = f"stopped after --timeout {timeout:g} s"
-            break
-        planner.ask(depth)
-        paths: dict[tuple, list] = {}
-        collected: list = []
-        enumerating_all = False
+    try:
+        while max_depth is None or depth < max_depth:
+            depth += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                result.cut = stopped()
+                break
+            if report:
+                report(depth, "proving")
+            planner.ask(depth)
+            paths: dict[tuple, list] = {}
+            collected: list = []
+            enumerating_all = False
 
-        def keep(moves) -> None:
-            if isinstance(moves, UncertainLine):   # not a certified line: lines like it may be missing
-                if len(result.uncertain) < 5:
-                    result.uncertain.append(str(moves))
-                return
-            keys = tuple(keys_of[id(after)] if id(after) in keys_of else keys_of.setdefault(id(after), key_of(after))
-                         for _, _, after in moves)
-            paths.setdefault(keys, [(play, choices, after, key) for (play, choices, after), key in zip(moves, keys)])
+            def keep(moves) -> None:
+                if isinstance(moves, UncertainLine):   # not a certified line: lines like it may be missing
+                    if len(result.uncertain) < 5:
+                        result.uncertain.append(str(moves))
+                    return
+                keys = tuple(keys_of[id(after)] if id(after) in keys_of else keys_of.setdefault(id(after), key_of(after))
+                             for _, _, after in moves)
+                paths.setdefault(keys, [(play, choices, after, key) for (play, choices, after), key in zip(moves, keys)])
 
-        def on_model(model: clingo.Model) -> bool:
-            nonlocal models, replay_seconds
-            models += 1
-            if wanted is None:       # every line: replayed together afterwards, level by level
-                collected.append(model.symbols(shown=True))
-                return enumerating_all or len(collected) < ENUMERATE_HERE
-            t = time.perf_counter()
-            try:
-                keep(replayer.line(model.symbols(shown=True), depth))
-            except UncertainLine as uncertain:
-                keep(uncertain)
-            except ReplayCut:
-                replay_cut[0] = True
-            replay_seconds += time.perf_counter() - t
-            inline[0] += time.perf_counter() - t     # inside the solve call: not solving
-            return len(paths) < wanted and not replay_cut[0]
+            def on_model(model: clingo.Model) -> bool:
+                nonlocal models, replay_seconds
+                models += 1
+                if wanted is None:       # every line: replayed together afterwards, level by level
+                    collected.append(model.symbols(shown=True))
+                    return enumerating_all or len(collected) < ENUMERATE_HERE
+                t = time.perf_counter()
+                try:
+                    keep(replayer.line(model.symbols(shown=True), depth))
+                except UncertainLine as uncertain:
+                    keep(uncertain)
+                except ReplayCut:
+                    replay_cut[0] = True
+                except KeyboardInterrupt:
+                    replay_cut[0] = interrupted[0] = True
+                replay_seconds += time.perf_counter() - t
+                inline[0] += time.perf_counter() - t     # inside the solve call: not solving
+                return len(paths) < wanted and not replay_cut[0]
 
-        planner.control.configuration.solve.models = 0
-        found = solve(on_model)
-        if found and len(collected) == ENUMERATE_HERE:   # many lines: enumerate them all without SatElite
-            collected.clear()
-            enumerating_all = True
-            enumerator = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed,
-                                 goal_program=rules, project_states=True)
-            enumerator.control.configuration.solve.project = "project"
-            enumerator.control.configuration.solve.models = 0
-            enumerator.ask(depth)
-            ground_seconds += enumerator.ground_seconds
-            found = solve(on_model, enumerator.control)
-        if collected:
-            t = time.perf_counter()
-            try:
-                for moves in replayer.lines(collected, depth):
-                    keep(moves)
-            except ReplayCut:
-                replay_cut[0] = True
-            replay_seconds += time.perf_counter() - t
-        if replay_cut[0]:
-            found = None       # the lines found so far are kept, but not all of this length are known
-        if paths:
-            result.depth = depth
-            result.lines = list(paths.values())
-            result.line_count = len(paths)
-            result.count_complete = wanted is None and found is not None and not result.uncertain
-            if not result.uncertain:
-                result.proved_depth = depth - 1
+            planner.control.configuration.solve.models = 0
+            found = solve(on_model)
+            if found and len(collected) == ENUMERATE_HERE:   # many lines: enumerate them all without SatElite
+                collected.clear()
+                enumerating_all = True
+                enumerator = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed,
+                                     goal_program=rules, project_states=True)
+                enumerator.control.configuration.solve.project = "project"
+                enumerator.control.configuration.solve.models = 0
+                enumerator.ask(depth)
+                ground_seconds += enumerator.ground_seconds
+                found = solve(on_model, enumerator.control)
+            if collected:
+                if report:
+                    report(depth, f"replaying {len(collected)} lines")
+                t = time.perf_counter()
+                try:
+                    for moves in replayer.lines(collected, depth):
+                        keep(moves)
+                except ReplayCut:
+                    replay_cut[0] = True
+                except KeyboardInterrupt:
+                    replay_cut[0] = interrupted[0] = True
+                replay_seconds += time.perf_counter() - t
+            if replay_cut[0]:
+                found = None       # the lines found so far are kept, but not all of this length are known
+            if paths:
+                result.depth = depth
+                result.lines = list(paths.values())
+                result.line_count = len(paths)
+                result.count_complete = wanted is None and found is not None and not result.uncertain
+                if not result.uncertain:
+                    result.proved_depth = depth - 1
+                if found is None:
+                    result.cut = stopped()
+                break
             if found is None:
-                result.cut = f"stopped after --timeout {timeout:g} s"
-            break
-        if found is None:
-            result.cut = f"stopped after --timeout {timeout:g} s"
-            if replay_cut[0]:               # the solver has lines of this length; none was replayed in time
-                plays = f"{depth} play{'s' if depth != 1 else ''}"
-                result.cut += f" while replaying the lines of {plays} the solver found, before any was checked"
-            if not result.uncertain:        # the start reaches no goal, and horizons before this one are proofs
-                result.proved_depth = depth - 1
-            break
-        if not result.uncertain:
-            proved(depth)
-        # Does any line of this length exist? If not, the turn has no longer lines either.
-        planner.control.assign_external(clingo.Function("query", [clingo.Number(depth)]), False)
-        planner.control.configuration.solve.models = 1
-        any_line = solve()
-        if any_line is None:
-            result.cut = f"stopped after --timeout {timeout:g} s"
-            break
-        if not any_line:   # the turn has no line this long: every line was shorter, and none reached the goal
-            result.turn_exhausted = True
-            result.longest = depth - 1
+                result.cut = stopped()
+                if replay_cut[0]:               # the solver has lines of this length; none was replayed in time
+                    plays = f"{depth} play{'s' if depth != 1 else ''}"
+                    result.cut += f" while replaying the lines of {plays} the solver found, before any was checked"
+                if not result.uncertain:        # the start reaches no goal, and horizons before this one are proofs
+                    result.proved_depth = depth - 1
+                break
             if not result.uncertain:
-                result.proved_depth = depth - 1
-            break
-    else:
-        result.cut = f"--max-depth {max_depth} reached"
+                proved(depth)
+            # Does any line of this length exist? If not, the turn has no longer lines either.
+            planner.control.assign_external(clingo.Function("query", [clingo.Number(depth)]), False)
+            planner.control.configuration.solve.models = 1
+            any_line = solve()
+            if any_line is None:
+                result.cut = stopped()
+                break
+            if not any_line:   # the turn has no line this long: every line was shorter, and none reached the goal
+                result.turn_exhausted = True
+                result.longest = depth - 1
+                if not result.uncertain:
+                    result.proved_depth = depth - 1
+                break
+        else:
+            result.cut = f"--max-depth {max_depth} reached"
+    except KeyboardInterrupt:     # Ctrl-C while grounding or between solve calls: what was proved stands
+        interrupted[0] = True
+        result.cut = stopped()
     result.statistics = {
         "engine": "asp", "horizon": planner.horizon, "ground_seconds": round(planner.ground_seconds + ground_seconds, 4),
         "solve_seconds": round(solve_seconds - inline[0], 4), "replay_seconds": round(replay_seconds, 4),

@@ -1,11 +1,18 @@
 """Bounded combo search: the shortest lines of plays of the turn that reach a goal.
 
     from pysolver.explore.search import search
-    result = search(position, '"Black Rose Dragon"', max_depth=6, max_nodes=5000, timeout=60)
+    result = search(position, '"Black Rose Dragon"', max_depth=6, timeout=60)
     result.found, result.depth, result.exhausted, result.reason, result.statistics
     for line in result.lines:                      # each a `Line` of `Move`s (play, choices)
         print(line.text())                         # NS H1 "Junk Synchron" @M2 atk, SYN ED1 ...
     result.write_graph("explored.graphml")         # or .dot
+
+Two engines give the same answers. The default, `engine="asp"`, asks clingo for whole lines of the
+step-indexed turn, horizon by horizon (`pysolver.explore.plan`): an unsatisfiable horizon proves that no line
+that long reaches the goal, so it proves deep where the breadth-first search is cut (the search family of
+the benchmarks: a median of 24x its speed to prove the same depth, over goals of 4 plays or more). Its lines
+are replayed with `apply` and `legal_plays` before they are returned. `engine="bfs"` is the check, and the
+only engine `max_nodes` bounds; what follows describes it, and the asp engine's answers are the same.
 
 The search is breadth-first over the plays of the turn (summons, position changes, attacks, Spells
 and Traps, entering the Battle Phase and Main Phase 2; `end_turn` ends a line and is never expanded),
@@ -99,6 +106,7 @@ if TYPE_CHECKING:  # networkx is imported when a search runs (it is slow to impo
 FORMAT = "pysolver-search/1"
 ZONE_MODES = ("auto", "all", "first")
 ENGINES = ("bfs", "asp")
+ENGINE = "asp"            # the default of search and sweep: the same answers as bfs, faster (benchmarks/README.md)
 LINE_LIMIT = 100_000            # lines enumerated at most when all are asked (the count stays exact)
 _TRANSLATE_TRIES = 5000
 MISSING_LISTED = 20             # positions whose plays were not all listed, listed in the result
@@ -512,8 +520,15 @@ class _Progress:
         if not self.enabled:
             return
         elapsed = time.perf_counter() - self.started
+        rate = expanded / elapsed if elapsed > 0 else 0.0
+        self.show(depth, done, total, f"{expanded} expanded, {distinct} distinct, {rate:.0f}/s")
+
+    def show(self, depth: int, done: int, total: int | None, info: str) -> None:
+        """The bar at `depth`, `done` of `total` (None: not known), and what is being done."""
+        if not self.enabled:
+            return
         if self.bar is None:
-            if elapsed < 0.5:
+            if time.perf_counter() - self.started < 0.5:
                 return
             try:
                 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
@@ -527,9 +542,7 @@ class _Progress:
                                 console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("search", total=total, depth=depth, info="")
-        rate = expanded / elapsed if elapsed > 0 else 0.0
-        self.bar.update(self.task, completed=done, total=total, depth=depth,
-                        info=f"{expanded} expanded, {distinct} distinct, {rate:.0f}/s")
+        self.bar.update(self.task, completed=done, total=total, depth=depth, info=info)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -564,10 +577,19 @@ def _zone_sensitive(goal: Goal) -> bool:
     return any(isinstance(part, AspGoal) and re.search(r"\bzone\s*\(", part.program) for part in parts)
 
 
+def check_engine(engine: str, max_nodes: int | None) -> None:
+    """A search's (or a sweep's) engine, and the bound only the breadth-first search has."""
+    if engine not in ENGINES:
+        raise PysolverError(f"engine must be one of {', '.join(ENGINES)} (got {engine!r})")
+    if max_nodes is not None and engine != "bfs":
+        raise PysolverError(f"max_nodes (--max-nodes) bounds the breadth-first search only: use engine \"bfs\" "
+                            f"(--engine bfs), or bound the {engine} engine by max_depth or timeout")
+
+
 @exploring
 def search(position: Position, goal: Goal | str, *, max_depth: int | None = None, max_nodes: int | None = None,
            timeout: float | None = None, all_lines: bool = True, first_k: int | None = None,
-           progress: bool = False, zones: str = "auto", engine: str = "bfs") -> SearchResult:
+           progress: bool = False, zones: str = "auto", engine: str = ENGINE) -> SearchResult:
     """The shortest lines of plays of this turn from `position` that reach `goal` (module docstring).
 
     `max_depth`: lines of at most this many plays; `max_nodes`: at most this many positions expanded
@@ -575,11 +597,10 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     line, `first_k` once k shortest lines are known. `progress` shows a rich progress bar on stderr
     for searches longer than half a second. `zones`: "auto" (zones up to symmetry, exact), "all" (every
     zone) or "first" (as auto, and one Main Monster Zone per play even with a Link Monster on the field:
-    fast, not exact). `engine`: "bfs" (this module's breadth-first search) or "asp" (whole lines as answer
-    sets of the step-indexed turn, `pysolver.explore.plan`; `max_nodes` does not apply to it).
+    fast, not exact). `engine`: "asp" (default: whole lines as answer sets of the step-indexed turn,
+    `pysolver.explore.plan`) or "bfs" (this module's breadth-first search; `max_nodes` bounds it only).
     """
-    if engine not in ENGINES:
-        raise PysolverError(f"engine must be one of {', '.join(ENGINES)} (got {engine!r})")
+    check_engine(engine, max_nodes)
     for name, value, low in (("max_depth", max_depth, 0), ("max_nodes", max_nodes, 1), ("first_k", first_k, 1)):
         if value is not None and (not isinstance(value, int) or value < low):
             raise PysolverError(f"{name} must be a whole number, {low} or more (got {value!r})")
@@ -596,7 +617,7 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
     symmetry = Symmetry.of(position, "all" if _zone_sensitive(goal) else zones)
     if engine == "asp":
         return _search_asp(position, goal, symmetry, max_depth=max_depth, timeout=timeout, wanted=wanted,
-                           bounds={"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout,
+                           progress=progress, bounds={"max_depth": max_depth, "max_nodes": max_nodes, "timeout": timeout,
                                    "all_lines": all_lines, "first_k": first_k, "zones": zones, "engine": engine})
     timing = {"legal_plays": 0.0, "apply": 0.0, "key": 0.0, "goal": 0.0, "notation": 0.0}
     solver_parts: dict[str, float] = {}       # legal_plays' own statistics: facts, ground, solve, decode
@@ -950,7 +971,7 @@ def _translate(actual: Position, base: Position, move: Move, child_key: str, key
 # The command line (`pysolver search`; its options are declared in pysolver.cli)
 
 def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth, timeout, wanted,
-                bounds: dict) -> SearchResult:
+                progress: bool, bounds: dict) -> SearchResult:
     """`search(..., engine="asp")`: the lines of `pysolver.explore.plan.shortest_lines` as a SearchResult
     (its lines are distinct paths of positions; the graph holds the positions of the lines found)."""
     import networkx as nx
@@ -971,8 +992,13 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
                             bounds=bounds, statistics=statistics, graph=graph, start=position)
     zone_classes = tuple(name for name, used in (("monsters", symmetry.monsters), ("spells", symmetry.spells),
                                                  ("pendulums", symmetry.pendulums)) if used)
-    planned = shortest_lines(position, goal, max_depth=max_depth, timeout=timeout, wanted=wanted,
-                             zone_classes=zone_classes, key_of=key_of)
+    bar = _Progress(progress, goal.text)
+    try:
+        planned = shortest_lines(position, goal, max_depth=max_depth, timeout=timeout, wanted=wanted,
+                                 zone_classes=zone_classes, key_of=key_of,
+                                 report=lambda horizon, what: bar.show(horizon, horizon - 1, max_depth, what))
+    finally:
+        bar.close()
     lines = []
     # The lines share their first moves and their positions (the replayer keeps one object per move it
     # replayed, with the position after it and its key): each move is narrowed and written once per
@@ -994,6 +1020,7 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
             texts.append(text)
             actual, key = after, child
         lines.append(Line(tuple(narrowed), tuple(texts)))
+    lines.sort(key=lambda line: line.notation)     # the solver's order is its own: the same answer, the same order
     found = planned.depth is not None
     depth = planned.depth
     plural = "s" if depth != 1 else ""
@@ -1001,8 +1028,8 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
         what = f"{planned.line_count} shortest line{'s' if planned.line_count != 1 else ''} of {depth} play{plural}"
         if planned.cut:
             reason = f"{planned.cut}; the lines found are shortest ({depth} play{plural}) but maybe not all"
-        elif wanted is None:
-            reason = f"all {what} found"
+        elif wanted is None:     # with lines through withheld plays uncertain, as the bfs engine says
+            reason = f"{'not ' if planned.uncertain else ''}all {what} found"
         elif wanted == 1:
             reason = f"a shortest line found ({depth} play{plural}; stopped at the first)"
         else:
@@ -1020,10 +1047,13 @@ def _search_asp(position: Position, goal: Goal, symmetry: Symmetry, *, max_depth
                    f"lines may be missing (a shorter line may exist): {planned.uncertain[0]}")
     statistics = dict(planned.statistics, positions=graph.number_of_nodes(),
                       seconds=round(time.perf_counter() - started, 4))
+    detail = None
+    if planned.cut and planned.cut.startswith("interrupted"):   # as the bfs engine: the detail says what is known
+        detail, reason = reason.removeprefix("interrupted").lstrip("; "), "interrupted"
     return SearchResult(goal=goal.text, found=found, depth=depth, lines=lines, line_count=planned.line_count,
                         exhausted=planned.cut is None and not planned.uncertain, reason=reason, proved_depth=planned.proved_depth,
                         bounds=bounds, statistics=statistics, graph=graph, start=position,
-                        line_count_complete=planned.count_complete)
+                        line_count_complete=planned.count_complete, detail=detail)
 
 
 def add_arguments(parser) -> None:
@@ -1033,15 +1063,15 @@ def add_arguments(parser) -> None:
                              'position ("Stardust Dragon":attack), a count (monsters>=3, synchro>=1) or '
                              'asp:"goal :- ..." over the position\'s facts')
     parser.add_argument("--max-depth", type=int, metavar="D", help="lines of at most D plays")
-    parser.add_argument("--max-nodes", type=int, metavar="N", help="expand at most N positions")
+    parser.add_argument("--max-nodes", type=int, metavar="N", help="expand at most N positions (--engine bfs only)")
     parser.add_argument("--timeout", type=float, metavar="S", help="stop after S seconds")
     parser.add_argument("--first", type=int, metavar="K", help="stop once K shortest lines are known (default: all)")
     parser.add_argument("--zones", choices=ZONE_MODES, default="auto",
                         help="auto: zones up to symmetry (exact, default); all: every zone; first: one Main "
                              "Monster Zone per play even with Link Monsters around (fast, NOT exact then)")
-    parser.add_argument("--engine", choices=ENGINES, default="bfs",
-                        help="bfs: breadth-first over positions; asp: whole lines solved by clingo on the "
-                             "step-indexed turn (ground once per horizon)")
+    parser.add_argument("--engine", choices=ENGINES, default=ENGINE,
+                        help="asp (default): whole lines solved by clingo on the step-indexed turn (ground once "
+                             "per horizon); bfs: breadth-first over positions, the check")
     parser.add_argument("--graph", metavar="FILE", help="write the explored graph: FILE.graphml or FILE.dot")
     parser.add_argument("--json", action="store_true", help="print pysolver-search/1 JSON")
     parser.add_argument("--progress", action="store_true",

@@ -70,12 +70,12 @@ from ..cards.decks import Deck, read_ydk
 from ..position.from_deck import position_data
 from ..errors import PysolverError
 from . import exploring
+from .search import ENGINE, ENGINES, ZONE_MODES, check_engine
 
 FORMAT = "pysolver-sweep/1"
 HAND_SIZE = 5
 EXECUTORS = ("process", "ray")
 RECYCLE = 40            # hands a worker process searches before it is replaced
-ENGINE = "asp"          # the default engine of a sweep (issue 13: same answers as bfs, faster)
 
 
 def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -374,7 +374,6 @@ def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, exec
     `lines`: shortest lines kept per hand (their first plays are tallied). `workers=0` runs in this
     process. `engine`: "asp" (default) or "bfs", as for `search`; `max_nodes` needs "bfs"."""
     from .goals import as_goal
-    from .search import ENGINES
     started = time.perf_counter()
     if not isinstance(hands, int) or hands < 1:
         raise PysolverError(f"hands must be a whole number, 1 or more (got {hands!r})")
@@ -384,11 +383,7 @@ def sweep(deck, goal, *, hands: int = 100, seed: int = 0, workers: int = 1, exec
         raise PysolverError(f"unknown executor {executor!r}; use one of {', '.join(EXECUTORS)}")
     if not isinstance(lines, int) or lines < 1:
         raise PysolverError(f"lines must be a whole number, 1 or more (got {lines!r})")
-    if engine not in ENGINES:
-        raise PysolverError(f"engine must be one of {', '.join(ENGINES)} (got {engine!r})")
-    if max_nodes is not None and engine != "bfs":
-        raise PysolverError(f"max_nodes (--max-nodes) bounds the breadth-first search only: use engine \"bfs\" "
-                            f"(--engine bfs), or bound the {engine} engine by max_depth or timeout")
+    check_engine(engine, max_nodes)
     spec = _cards_spec(cards)
     pool = spec if isinstance(spec, CardDB) else load_cards(spec)
     if not isinstance(deck, Deck):
@@ -459,7 +454,6 @@ def _bar(enabled: bool, total: int):
 
 def add_arguments(parser) -> None:
     import os
-    from .search import ENGINES, ZONE_MODES
     parser.add_argument("deck", help="the .ydk deck file")
     parser.add_argument("--goal", required=True, metavar="GOAL", help="what to reach (as for `pysolver search`)")
     parser.add_argument("--hands", type=int, required=True, metavar="N", help="how many random opening hands")

@@ -34,7 +34,7 @@ def check(position, depth: int) -> None:
     """Every board replays to its key, and the boards are the breadth-first search's positions."""
     found = boards(position, depth)
     assert found.exhaustive
-    bfs = set(search(position, "monsters>=7", max_depth=depth).graph.nodes)
+    bfs = set(search(position, "monsters>=7", max_depth=depth, engine="bfs").graph.nodes)
     keys = {board.key for board in found.boards}
     assert keys == bfs
     symmetry = Symmetry.of(position, "auto")

@@ -11,7 +11,13 @@ from pysolver import PysolverError, apply, dump_position, legal_plays
 from pysolver.cli import main
 from pysolver.explore.game import GameLine
 from pysolver.explore.goals import AllOf, AspGoal, CardGoal, CountGoal, parse_goal
-from pysolver.explore.search import Symmetry, moves_of, search
+from pysolver.explore.search import Symmetry, moves_of
+from pysolver.explore.search import search as search_with
+
+
+def search(*args, **kwargs):
+    """This module checks the breadth-first engine (tests/explore/test_search_asp.py the asp engine, the default)."""
+    return search_with(*args, **{"engine": "bfs", **kwargs})
 
 BLACK_ROSE = 73580471
 IN_EMZ = f"goal :- instance(I, {BLACK_ROSE}), location(I, extra_monster_zone), mine(I)."
@@ -308,8 +314,10 @@ def test_cli_search_text(capsys, position_file, tmp_path):
     lines = out.splitlines()
     assert code == 0 and lines[0] == 'goal "Black Rose Dragon": 4 shortest lines of 2 plays'
     assert lines[1] == '  1. NS H1 "Junk Synchron" @M2 atk, SYN ED1 "Black Rose Dragon" <- M1 M2 @EMZL atk'
-    assert lines[5].startswith("exhausted: all 4 shortest lines") and "positions expanded" in lines[5]
+    assert lines[5].startswith("exhausted: all 4 shortest lines") and "asp engine" in lines[5]   # the default
     assert nx.read_graphml(graph).number_of_nodes() > 1
+    code, bfs, _ = run(capsys, "search", position_file, "--goal", "Black Rose Dragon", "--engine", "bfs")
+    assert code == 0 and bfs.splitlines()[:5] == lines[:5] and "positions expanded" in bfs.splitlines()[5]
 
 
 def test_cli_search_json_and_cut(capsys, position_file):
@@ -318,8 +326,10 @@ def test_cli_search_json_and_cut(capsys, position_file):
     assert code == 0 and data["found"] is False and data["exhausted"] is False and "--max-depth 1" in data["reason"]
     code, out, _ = run(capsys, "search", position_file, "--goal", "Black Rose Dragon", "--first", "1")
     assert code == 0 and "1 of at least" in out.splitlines()[0]
-    code, out, _ = run(capsys, "search", position_file, "--goal", "monsters>=3", "--max-nodes", "1")
+    code, out, _ = run(capsys, "search", position_file, "--goal", "monsters>=3", "--max-nodes", "1", "--engine", "bfs")
     assert code == 0 and out.splitlines()[-1].startswith("CUT: stopped after --max-nodes 1")
+    code, out, err = run(capsys, "search", position_file, "--goal", "monsters>=3", "--max-nodes", "1")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "--engine bfs" in err
 
 
 def test_cli_search_errors(capsys, position_file):

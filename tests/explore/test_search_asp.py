@@ -31,7 +31,7 @@ def paths(result, position, goal) -> set:
 def test_asp_and_bfs_find_the_same_shortest_lines(position, text):
     assume(not unread_in_turn(position))
     goal = parse_goal(text, position.cards)
-    bfs = search(position, goal, max_depth=3)
+    bfs = search(position, goal, max_depth=3, engine="bfs")
     asp = search(position, goal, max_depth=3, engine="asp")
     assert (asp.found, asp.depth) == (bfs.found, bfs.depth), (asp.reason, bfs.reason)
     if bfs.found:
@@ -47,7 +47,7 @@ def test_asp_and_bfs_find_the_same_shortest_lines(position, text):
 def test_the_example_black_rose_dragon():
     position = load_position(EXAMPLES / "spec-example.yaml")
     asp = search(position, '"Black Rose Dragon"', engine="asp")
-    bfs = search(position, '"Black Rose Dragon"')
+    bfs = search(position, '"Black Rose Dragon"', engine="bfs")
     assert asp.found and asp.depth == bfs.depth == 1 and asp.exhausted
     assert paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal) and len(asp.lines) == 4
     assert asp.to_json()["statistics"]["engine"] == "asp"
@@ -60,7 +60,7 @@ def test_xyz_4_utopia_ray_on_the_utopia_just_summoned():
     position = board().monster(1, "Celtic Guardian").monster(2, "Vorse Raider") \
         .extra_deck("Number 39: Utopia", "Number C39: Utopia Ray").build()
     asp = search(position, '"Number C39: Utopia Ray"', engine="asp")
-    bfs = search(position, '"Number C39: Utopia Ray"')
+    bfs = search(position, '"Number C39: Utopia Ray"', engine="bfs")
     assert asp.found and asp.depth == bfs.depth == 2 and asp.exhausted and bfs.exhausted
     assert paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal) and len(asp.lines) == 16
     last = asp.lines[0].replay(position)[-1]
@@ -76,7 +76,7 @@ def test_many_shortest_lines_are_enumerated_again_without_sat_preprocessing(monk
     position = board().monster(1, "Celtic Guardian").monster(2, "Vorse Raider") \
         .extra_deck("Number 39: Utopia", "Number C39: Utopia Ray").build()
     asp = search(position, '"Number C39: Utopia Ray"', engine="asp")
-    bfs = search(position, '"Number C39: Utopia Ray"')
+    bfs = search(position, '"Number C39: Utopia Ray"', engine="bfs")
     assert asp.exhausted and asp.line_count == len(asp.lines) == 16
     assert asp.statistics["models"] == 3 + 16        # the first Control stopped at 3, the second found all
     assert paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal)
@@ -105,7 +105,7 @@ def test_an_asp_goal_reads_the_state_at_the_horizon():
     position = load_position(EXAMPLES / "spec-example.yaml")
     text = 'asp:"goal :- instance(I, 73580471), location(I, extra_monster_zone), mine(I)."'
     asp = search(position, text, engine="asp")
-    bfs = search(position, text)
+    bfs = search(position, text, engine="bfs")
     assert asp.depth == bfs.depth == 1 and paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal)
 
 
@@ -129,7 +129,7 @@ def test_zn_4_bfs_keeps_identical_field_copies_apart_where_a_link_arrow_tells_zo
         .monster(2, "Celtic Guardian").monster(4, "Celtic Guardian").hand("Curse of Dragon") \
         .extra_deck("Tiras, Keeper of Genesis").build()
     goal = parse_goal('"Tiras, Keeper of Genesis"', position.cards)
-    bfs = search(position, goal, max_depth=2)
+    bfs = search(position, goal, max_depth=2, engine="bfs")
     asp = search(position, goal, max_depth=2, engine="asp")
     assert bfs.depth == asp.depth == 2 and bfs.line_count == asp.line_count == 14
     assert paths(bfs, position, goal) == paths(asp, position, goal)
@@ -200,7 +200,7 @@ def test_a_card_leaving_a_pendulum_zone_is_no_copy_of_one_leaving_spell_zones_2_
     fusions = [p for p in legal_plays(position) if p.action == "fusion_summon"]
     assert [p.spell for p in fusions] == ["S2", "S5"]   # (the hand's Polymerization: no zone is free)
     goal = parse_goal("monsters>=2", position.cards)
-    bfs = search(position, goal, max_depth=3)
+    bfs = search(position, goal, max_depth=3, engine="bfs")
     asp = search(position, goal, max_depth=3, engine="asp")
     assert asp.depth == bfs.depth == 2 and asp.exhausted and bfs.exhausted
     assert paths(asp, position, goal) == paths(bfs, position, goal) and len(asp.lines) == 16
