@@ -48,7 +48,7 @@ from typing import Mapping
 
 import yaml
 
-from .card import ATTRIBUTES, RACES
+from .card import ATTRIBUTES, RACES, builtin_yaml
 from .requirements import (ANY, EQUIPPED_WITH_MONSTER_CARD, EQUIPPED_WITH_MONSTER_CARD_WORDS, NEVER_NORMAL_SUMMONED, TUNER, Atom, DifferentNames, DifferentProperty, Group, Including, Not, Or, Requirement,
                            SameAnyProperty, SameProperty, conj, contains, disj)
 
@@ -65,7 +65,7 @@ class UnsupportedMaterialLine(ValueError):
 def default_archetypes() -> dict[str, int]:
     """pysolver/cards/data/archetypes.yaml: English archetype name -> setcode."""
     text = resources.files("pysolver.cards.data").joinpath("archetypes.yaml").read_text(encoding="utf-8")
-    return {str(name): int(code) for name, code in (yaml.safe_load(text) or {}).items()}
+    return {str(name): int(code) for name, code in (builtin_yaml(text) or {}).items()}
 
 
 # ------------------------------------------------------------------------------------------------

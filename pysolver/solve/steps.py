@@ -104,7 +104,11 @@ def _parse(name: str) -> list:
 
 def fluents_of(rules: Iterable) -> frozenset:
     """`STATE` and every predicate defined from one (a fixpoint over the rules' dependencies)."""
-    dependencies = [(_head_names(rule), _names(rule) - _head_names(rule)) for rule in rules]
+    return _fluents([(frozenset(_names(rule)), frozenset(_head_names(rule))) for rule in rules])
+
+
+def _fluents(names_and_heads: list) -> frozenset:
+    dependencies = [(heads, names - heads) for names, heads in names_and_heads]
     fluents = set(STATE)
     changed = True
     while changed:
@@ -121,10 +125,17 @@ def _rules(name: str) -> tuple:
     return tuple(s for s in _parse(name) if s.ast_type == clingo.ast.ASTType.Rule)
 
 
+@lru_cache(maxsize=None)
+def _rule_names(name: str) -> tuple:
+    """(every predicate name, those of the head) of each rule of an encoding: walking clingo's AST is slow
+    (most of the asp engine's start), so each rule is read once per process."""
+    return tuple((frozenset(_names(rule)), frozenset(_head_names(rule))) for rule in _rules(name))
+
+
 @lru_cache(maxsize=1)
 def all_fluents() -> frozenset:
     """The fluents of all the encodings together (the same set whichever of them a position needs)."""
-    return fluents_of([rule for name in ENCODINGS for rule in _rules(name)])
+    return _fluents([pair for name in ENCODINGS for pair in _rule_names(name)])
 
 
 @lru_cache(maxsize=None)
@@ -133,12 +144,12 @@ def _split(name: str) -> tuple[tuple, tuple]:
     fluents = all_fluents()
     add_step = _AddStep(fluents)
     fixed, steps = [], []
-    for rule in _rules(name):
-        if not (_names(rule) & fluents):
+    for rule, (names, heads) in zip(_rules(name), _rule_names(name)):
+        if not (names & fluents):
             fixed.append(rule)
             continue
         rule = add_step(rule)
-        if "act" in _head_names(rule) and rule.head.ast_type == clingo.ast.ASTType.Aggregate:
+        if "act" in heads and rule.head.ast_type == clingo.ast.ASTType.Aggregate:
             # the one play of each state (base.lp) is asked for only while the line goes on: more(t)
             location = rule.location
             more = clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(
