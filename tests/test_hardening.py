@@ -424,3 +424,15 @@ def test_plays_json_order_is_documented_as_it_is():
     """docs/plays-json.md said the plays are ordered "as in the table"; they are not."""
     text = (ROOT / "docs" / "plays-json.md").read_text(encoding="utf-8")
     assert "as in the table" not in text
+
+
+def test_interrupted_asp_replay_keeps_the_depth_proved(capsys, monkeypatch):
+    """Ctrl-C while the asp engine replays the first line it found: the lines are not output, and the
+    horizons before are proved."""
+    from pysolver.solve.steps import Replayer
+    _interrupt_after(monkeypatch, Replayer, "line", 1)
+    code, out, _ = run(capsys, "search", EXAMPLE, "--goal", "Black Rose Dragon", "--first", "1", "--json")
+    data = json.loads(out)
+    assert code == 130 and data["reason"] == "interrupted" and data["found"] is False and data["lines"] == []
+    assert data["detail"] == ("while replaying the lines of 1 play the solver found, before any was checked; "
+                              "no line of 0 plays or fewer reaches the goal")
