@@ -170,6 +170,17 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
 
     def stopped() -> str:
         return "interrupted" if interrupted[0] else f"stopped after --timeout {timeout:g} s"
+
+    def replaying(work) -> float:
+        """Runs `work` (lines replayed and kept), noting a cut by the timeout or by Ctrl-C; its seconds."""
+        t = time.perf_counter()
+        try:
+            work()
+        except ReplayCut:
+            replay_cut[0] = True
+        except KeyboardInterrupt:
+            replay_cut[0] = interrupted[0] = True
+        return time.perf_counter() - t
     keys_of: dict[int, str] = {}       # the key of each position the replayer keeps (it keeps them all)
 
     def solve(on_model=None, control=None) -> bool | None:
@@ -227,17 +238,16 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
                 if wanted is None:       # every line: replayed together afterwards, level by level
                     collected.append(model.symbols(shown=True))
                     return enumerating_all or len(collected) < ENUMERATE_HERE
-                t = time.perf_counter()
-                try:
-                    keep(replayer.line(model.symbols(shown=True), depth))
-                except UncertainLine as uncertain:
-                    keep(uncertain)
-                except ReplayCut:
-                    replay_cut[0] = True
-                except KeyboardInterrupt:
-                    replay_cut[0] = interrupted[0] = True
-                replay_seconds += time.perf_counter() - t
-                inline[0] += time.perf_counter() - t     # inside the solve call: not solving
+                atoms = model.symbols(shown=True)
+
+                def one() -> None:
+                    try:
+                        keep(replayer.line(atoms, depth))
+                    except UncertainLine as uncertain:
+                        keep(uncertain)
+                seconds = replaying(one)
+                replay_seconds += seconds
+                inline[0] += seconds     # inside the solve call: not solving
                 return len(paths) < wanted and not replay_cut[0]
 
             planner.control.configuration.solve.models = 0
@@ -255,15 +265,11 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
             if collected:
                 if report:
                     report(depth, f"replaying {len(collected)} lines")
-                t = time.perf_counter()
-                try:
+
+                def every() -> None:
                     for moves in replayer.lines(collected, depth):
                         keep(moves)
-                except ReplayCut:
-                    replay_cut[0] = True
-                except KeyboardInterrupt:
-                    replay_cut[0] = interrupted[0] = True
-                replay_seconds += time.perf_counter() - t
+                replay_seconds += replaying(every)
             if replay_cut[0]:
                 found = None       # the lines found so far are kept, but not all of this length are known
             if paths:
