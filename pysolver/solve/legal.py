@@ -170,7 +170,8 @@ def live_mask(needs: list, predicates) -> list[bool]:
 
 
 @lru_cache(maxsize=None)
-def _dependencies(name: str) -> tuple:
+def encoding_dependencies(name: str) -> tuple:
+    """`dependencies` of each statement of an encoding, once per process."""
     return tuple(dependencies(statement) for statement in encoding_statements(name))
 
 
@@ -179,7 +180,7 @@ def live_statements(names: tuple[str, ...], predicates: frozenset) -> tuple[tupl
     """(encoding, indices of its statements that may fire) for the encodings `names` grounded with facts of
     `predicates` (`live_mask`)."""
     at = [(name, index) for name in names for index in range(len(encoding_statements(name)))]
-    live = live_mask([need for name in names for need in _dependencies(name)], predicates)
+    live = live_mask([need for name in names for need in encoding_dependencies(name)], predicates)
     return tuple((name, tuple(index for (of, index), alive in zip(at, live) if of == name and alive))
                  for name in names)
 

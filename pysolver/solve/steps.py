@@ -28,7 +28,7 @@ from ..errors import PysolverError
 from ..position.canonical import canonical_key, copy_correspondence
 from ..position.value import Position
 from .facts import HIDDEN_TO_THE_RULES, position_facts
-from .legal import ENCODINGS, _NEEDS, dependencies, encodings_root, live_mask
+from .legal import ENCODINGS, _NEEDS, dependencies, encoding_dependencies, encoding_statements, encodings_root, live_mask
 
 # The fluents: what pysolver.solve.facts writes about one position's cards and turn, and
 # asp/transition.lp carries from step to step. Anything the encodings derive from them is a fluent too.
@@ -96,12 +96,6 @@ class _AddStep(clingo.ast.Transformer):
         return node.update(arity=node.arity + 1) if node.name in self.fluents else node
 
 
-def _parse(name: str) -> list:
-    statements: list = []
-    clingo.ast.parse_string(encodings_root().joinpath(name).read_text(encoding="utf-8"), statements.append)
-    return [s for s in statements if s.ast_type != clingo.ast.ASTType.Program]
-
-
 def fluents_of(rules: Iterable) -> frozenset:
     """`STATE` and every predicate defined from one (a fixpoint over the rules' dependencies)."""
     return _fluents([(frozenset(_names(rule)), frozenset(_head_names(rule))) for rule in rules])
@@ -122,14 +116,16 @@ def _fluents(names_and_heads: list) -> frozenset:
 
 @lru_cache(maxsize=None)
 def _rules(name: str) -> tuple:
-    return tuple(s for s in _parse(name) if s.ast_type == clingo.ast.ASTType.Rule)
+    """(rule, its `dependencies`) of each rule of an encoding: legal_plays' parse, shared."""
+    return tuple((statement, need) for statement, need in zip(encoding_statements(name), encoding_dependencies(name))
+                 if statement.ast_type == clingo.ast.ASTType.Rule)
 
 
 @lru_cache(maxsize=None)
 def _rule_names(name: str) -> tuple:
     """(every predicate name, those of the head) of each rule of an encoding: walking clingo's AST is slow
     (most of the asp engine's start), so each rule is read once per process."""
-    return tuple((frozenset(_names(rule)), frozenset(_head_names(rule))) for rule in _rules(name))
+    return tuple((frozenset(_names(rule)), frozenset(_head_names(rule))) for rule, _ in _rules(name))
 
 
 @lru_cache(maxsize=1)
@@ -139,56 +135,40 @@ def all_fluents() -> frozenset:
 
 
 @lru_cache(maxsize=None)
-def _split(name: str) -> tuple[tuple, tuple]:
-    """One encoding as (fixed rules, step rules with the step added), parsed once per process."""
+def _step_rule(name: str, index: int) -> tuple:
+    """Rule `index` of an encoding for the step program: (the rule, whether it reads a fluent), the step
+    added if it does. Made once per process and only for rules some position needs (the rewrite is most of
+    the asp engine's start, and most rules never fire for a given position)."""
+    rule, _ = _rules(name)[index]
+    names, heads = _rule_names(name)[index]
     fluents = all_fluents()
-    add_step = _AddStep(fluents)
-    fixed, steps = [], []
-    for rule, (names, heads) in zip(_rules(name), _rule_names(name)):
-        if not (names & fluents):
-            fixed.append(rule)
-            continue
-        rule = add_step(rule)
-        if "act" in heads and rule.head.ast_type == clingo.ast.ASTType.Aggregate:
-            # the one play of each state (base.lp) is asked for only while the line goes on: more(t)
-            location = rule.location
-            more = clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(
-                clingo.ast.Function(location, "more", [_step_term(location)], False)))
-            rule = rule.update(body=[*rule.body, more])
-        steps.append(rule)
-    return tuple(fixed), tuple(steps)
-
-
-def step_program(names: tuple[str, ...]) -> tuple[tuple, tuple, frozenset]:
-    """The encodings `names` split into the fixed part (card tables: `#program base`) and the step part
-    (everything that reads a fluent, with the step added); and the fluents."""
-    parts = [_split(name) for name in names]
-    return (tuple(r for fixed, _ in parts for r in fixed), tuple(r for _, steps in parts for r in steps),
-            all_fluents())
+    if not (names & fluents):
+        return rule, False
+    rule = _AddStep(fluents)(rule)
+    if "act" in heads and rule.head.ast_type == clingo.ast.ASTType.Aggregate:
+        # the one play of each state (base.lp) is asked for only while the line goes on: more(t)
+        location = rule.location
+        more = clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(
+            clingo.ast.Function(location, "more", [_step_term(location)], False)))
+        rule = rule.update(body=[*rule.body, more])
+    return rule, True
 
 
 @lru_cache(maxsize=64)
 def live_step_program(names: tuple[str, ...], predicates: frozenset) -> tuple[tuple, tuple]:
-    """`step_program` without the rules that cannot fire (legal.live_mask): `predicates` are the names of
-    the start position's facts and of everything the step's other programs (transition.lp, ...) give."""
-    fixed, steps, _ = step_program(names)
-    live = live_mask(_step_dependencies(names), predicates)
-    return (tuple(rule for rule, alive in zip(fixed, live) if alive),
-            tuple(rule for rule, alive in zip(steps, live[len(fixed):]) if alive))
-
-
-def _step_dependencies(names: tuple[str, ...]) -> list:
-    """`dependencies` of each rule of `step_program(names)`, in its order (fixed rules, then step rules)."""
-    parts = [_split_dependencies(name) for name in names]
-    return [need for fixed, _ in parts for need in fixed] + [need for _, steps in parts for need in steps]
-
-
-@lru_cache(maxsize=None)
-def _split_dependencies(name: str) -> tuple[list, list]:
-    """One encoding's `dependencies` (fixed rules, step rules), once per process: hands of a sweep need
-    different sets of encodings, made of the same encodings."""
-    fixed, steps = _split(name)
-    return [dependencies(rule) for rule in fixed], [dependencies(rule) for rule in steps]
+    """The rules of the encodings `names` that can fire (legal.live_mask), split into the fixed part (card
+    tables: `#program base`) and the step part (everything that reads a fluent, with the step added).
+    `predicates` are the names of the start position's facts and of everything the step's other programs
+    (transition.lp, ...) give. Liveness is read on the rules as written: the step argument is added to a
+    fluent everywhere it occurs (and more(t), added to the play's choice, is always given)."""
+    at = [(name, index) for name in names for index in range(len(_rules(name)))]
+    live = live_mask([_rules(name)[index][1] for name, index in at], predicates)
+    fixed, steps = [], []
+    for (name, index), alive in zip(at, live):
+        if alive:
+            rule, reads_fluent = _step_rule(name, index)
+            (steps if reads_fluent else fixed).append(rule)
+    return tuple(fixed), tuple(steps)
 
 
 @lru_cache(maxsize=256)

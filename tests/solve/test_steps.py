@@ -137,3 +137,21 @@ def test_xyz_4_alternative_summons_replay_with_the_transition():
     assert ("Number C39: Utopia Ray", "Cyber Dragon Infinity") in summons
     assert ("Cyber Dragon Infinity", "Number C39: Utopia Ray") in summons
     assert ("Cyber Dragon Infinity", "Cyber Dragon Infinity") not in summons   # once per turn
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(EVERY_FAMILY)
+def test_live_rules_are_read_on_the_rules_as_written(position):
+    """The step program keeps the rules `live_mask` finds live on the encodings as written, and rewrites only
+    those: the same rules as the liveness of the rewritten rules themselves (the step argument goes on every
+    occurrence of a fluent; more(t) is always given)."""
+    from pysolver.solve.facts import position_facts
+    from pysolver.solve.legal import dependencies, live_mask
+    from pysolver.solve.steps import _rules, _step_rule, head_names, live_step_program, step_encodings, step_text
+    _, table = position_facts(position, symmetry=False)
+    names = step_encodings(table.predicates)
+    given_ = table.predicates | head_names(step_text("transition.lp")) | head_names("#external more(t). #external query(t).")
+    rewritten = [_step_rule(name, index)[0] for name in names for index in range(len(_rules(name)))]
+    live = live_mask([dependencies(rule) for rule in rewritten], given_)
+    fixed, steps = live_step_program(names, given_)
+    assert {str(rule) for rule, alive in zip(rewritten, live) if alive} == {str(rule) for rule in fixed + steps}
