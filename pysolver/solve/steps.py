@@ -8,9 +8,12 @@ go/2, face/2, pgo/3). `more(t)` (an external) asks for a play in the state t; `q
 Horizons grow one step at a time with clingo's multi-shot solving, as in potassco's incmode.
 
     planner = Planner(position, symmetry=True)       # ground the state 0
-    planner.extend(3)                                # states 0..3: lines of at most 3 plays
-    for line in planner.lines(3, goal):             # each a list of StepMove (decoded below)
-        ...
+    planner.ask(3)                                   # states 0..3 grounded; lines of exactly 3 plays asked
+    planner.control.configuration.solve.models = 0   # every line
+    replayer = Replayer(position, lambda p: legal_plays(p, all_instances=True))
+    with planner.control.solve(yield_=True) as models:
+        for model in models:                         # each line replayed on real positions
+            moves = replayer.line(model.symbols(shown=True), 3)   # [(play, choices, position after)]
 """
 
 from __future__ import annotations
@@ -257,7 +260,6 @@ class Planner:
 
     def extend(self, horizon: int) -> None:
         """Ground the states up to `horizon`."""
-        import time
         started = time.perf_counter()
         while self.horizon < horizon:
             self.horizon += 1
