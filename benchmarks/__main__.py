@@ -58,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
                             metavar="S", help="per instance: fewer repeats past S seconds; in a family, larger sizes "
                                               "skip the reference (or pysolver) once one call takes longer (default 30)")
     run_parser.add_argument("--no-plot", action="store_true", help="do not draw the PNG plot")
+    run_parser.add_argument("--hardest", action="store_true",
+                            help="search family only: the unreachable goal monsters>=7, first line, the breadth-first "
+                                 "search given 10 minutes and asp 60 s (results/search-hardest.json)")
 
     raw_parser = commands.add_parser("raw", help="clingo's raw models/s next to pysolver's decoded plays/s")
     _common(raw_parser, repeat_help="runs per measurement (default 3 with --quick, else 5)")
@@ -78,13 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = _families(args.family)
 
+    if args.command == "run" and args.hardest and names != ["search"]:
+        parser.error("--hardest is a slice of the search family: add --family search")
     if args.command == "run" and names == ["sweep"]:
         from .sweep import main as sweep_main
         hands = args.sizes[0] if args.sizes else None
         return sweep_main(args.quick, args.results, hands=hands, seeds=args.seeds)
     if args.command == "run" and names == ["search"]:
         from .search import main as search_main
-        return search_main(args.quick, args.results)
+        return search_main(args.quick, args.results, hardest=args.hardest, seeds=args.seeds)
     if args.command == "run":
         from .run import run, table, write
         repeat = args.repeat or (3 if args.quick else 7)

@@ -12,6 +12,8 @@ untimed first (reading and transforming the encodings is paid once per process).
 breadth-first search (`bfs_cut`), the ratio is a lower bound. So each row also has the ratio at equal
 knowledge (`proof_ratio`): when a budget cut either engine, the CPU time each took to prove the deepest
 horizon both proved ("no line of P plays or fewer", the `proofs` of their statistics); otherwise the ratio.
+Past it, `beyond_ratio`: bfs's CPU time over asp's time to prove the next horizon, which bfs did not prove in
+its whole budget (a lower bound). `--hardest` gives bfs time: monsters>=7, first line, bfs 600 s, asp 60 s.
 """
 
 from __future__ import annotations
@@ -69,22 +71,30 @@ def _compare(row, paths) -> bool | None:
     return same and (paths[0] == paths[1] if row["mode"] == "all" else True)
 
 
-def run(*, quick: bool, seeds=None, budget: float | None = None) -> dict:
+# `--hardest`: the unreachable goal that both engines find hardest, the breadth-first search given 10 minutes
+# (with a 60 s budget its ratios are capped: it is cut before it proves the horizons asp proves).
+HARDEST = {"goals": ("monsters>=7",), "modes": ("first",), "budgets": {"bfs": 600.0, "asp": 60.0}}
+
+
+def run(*, quick: bool, seeds=None, budget: float | None = None, goals=None, modes=None, budgets=None) -> dict:
     from pysolver.explore.goals import parse_goal
     from pysolver.explore.search import search
     seeds = seeds or ((1, 2) if quick else (1, 2, 3, 4))
     budget = budget or (20.0 if quick else 60.0)
+    budgets = budgets or {"bfs": budget, "asp": budget}
+    goals = goals or (QUICK_GOALS if quick else GOALS)
+    modes = modes or MODES
     rows = []
     for engine in ("bfs", "asp"):   # warm, untimed: the encodings read and transformed once per process
         search(next(instances(seeds[:1]))[1], parse_goal("extra>=1", None), max_depth=1, engine=engine)
     for seed, position in instances(seeds):
-        for text in QUICK_GOALS if quick else GOALS:
+        for text in goals:
             goal = parse_goal(text, position.cards)
-            for mode in MODES:
+            for mode in modes:
                 row = {"seed": seed, "goal": text, "mode": mode}
                 for engine in ("bfs", "asp"):
                     started, cpu = time.perf_counter(), time.process_time()
-                    result = search(position, goal, max_depth=8, timeout=budget, engine=engine,
+                    result = search(position, goal, max_depth=8, timeout=budgets[engine], engine=engine,
                                     all_lines=mode == "all")
                     row[engine] = {"seconds": round(time.perf_counter() - started, 3),
                                    "cpu_seconds": round(time.process_time() - cpu, 3), "found": result.found,
@@ -104,8 +114,8 @@ def run(*, quick: bool, seeds=None, budget: float | None = None) -> dict:
                 row.update(_proof_ratio(row))
                 rows.append(row)
                 print(_line(row), flush=True)
-    return {"family": "search", "budget": budget, "rows": rows,
-            "summary": {mode: summary([r for r in rows if r["mode"] == mode]) for mode in MODES}}
+    return {"family": "search", "budget": budgets["bfs"] if budgets["bfs"] == budgets["asp"] else budgets, "rows": rows,
+            "summary": {mode: summary([r for r in rows if r["mode"] == mode]) for mode in modes}}
 
 
 def _proof_ratio(row) -> dict:
@@ -117,8 +127,11 @@ def _proof_ratio(row) -> dict:
     depth = min(b["proved_depth"], a["proved_depth"])
     if depth < 1:
         return {"proof_depth": None, "proof_ratio": None}
-    return {"proof_depth": depth,
-            "proof_ratio": round(b["proofs"][depth] / max(a["proofs"][depth], 1e-3), 2)}
+    ratios = {"proof_depth": depth, "proof_ratio": round(b["proofs"][depth] / max(a["proofs"][depth], 1e-3), 2)}
+    if "timeout" in b["reason"] and depth + 1 in a["proofs"]:
+        # asp proved a horizon that bfs did not prove in its whole budget: the ratio there is at least this
+        ratios["beyond_ratio"] = round(b["cpu_seconds"] / max(a["proofs"][depth + 1], 1e-3), 2)
+    return ratios
 
 
 def _line(row) -> str:
@@ -127,6 +140,8 @@ def _line(row) -> str:
         return (f"{r['cpu_seconds']:7.2f} s {'depth ' + str(r['depth']) if r['found'] else 'none ≤' + str(r['proved_depth'])}"
                 f"{'' if r['exhausted'] else ' CUT'}")
     proof = f"≤{row['proof_depth']}: {row['proof_ratio']}" if row["proof_depth"] else row["proof_ratio"]
+    if "beyond_ratio" in row:
+        proof += f", ≤{row['proof_depth'] + 1}: ≥{row['beyond_ratio']}"
     return (f"seed {row['seed']} {row['mode']:<5} {row['goal']:<22} bfs {show(b):<28} asp {show(a):<28} "
             f"ratio {row['ratio']:>7} at equal proof {proof} agree {row['agree']}")
 
@@ -147,13 +162,14 @@ def summary(rows) -> dict:
             "slowest_tenth_ratio": median(r["ratio"] for r in slowest),
             "median_proof_ratio_depth_4_or_more_or_none": median(r["proof_ratio"] for r in deep),
             "median_proof_ratio_all": median(r["proof_ratio"] for r in rows),
-            "slowest_tenth_proof_ratio": median(r["proof_ratio"] for r in slowest)}
+            "slowest_tenth_proof_ratio": median(r["proof_ratio"] for r in slowest),
+            "median_beyond_ratio": median(r.get("beyond_ratio") for r in rows)}
 
 
-def main(quick: bool, results: Path) -> int:
-    document = run(quick=quick)
+def main(quick: bool, results: Path, hardest: bool = False, seeds=None) -> int:
+    document = run(quick=quick, seeds=seeds, **(HARDEST if hardest else {}))
     results.mkdir(parents=True, exist_ok=True)
-    path = results / ("search-quick.json" if quick else "search.json")
+    path = results / ("search-hardest.json" if hardest else "search-quick.json" if quick else "search.json")
     path.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(document["summary"], indent=1))
     print(f"written: {path}")

@@ -143,3 +143,27 @@ def test_sweep_family_times_both_engines_on_the_same_hands(tmp_path):
             assert counts["reached"] + counts["failed"] + counts["cut"] == 2 and counts["hands_per_second"] > 0
         assert (row["bfs"]["reached"], row["bfs"]["failed"]) == (row["asp"]["reached"], row["asp"]["failed"])
     assert "ratio" in completed.stdout and "written:" in completed.stdout
+
+
+def test_search_family_ratio_at_equal_proof_and_past_the_breadth_first_budget():
+    """A budget cut the breadth-first search (issue 13's search family): the ratio at the deepest horizon both
+    engines proved, and past it a lower bound, where asp proved a horizon bfs could not prove in its whole budget
+    (seed 1 "monsters>=7", bfs given 10 minutes)."""
+    from benchmarks.search import _proof_ratio
+    row = {"ratio": 18.4,
+           "bfs": {"reason": "stopped after --timeout 600 s; no line of 4 plays or fewer reaches the goal",
+                   "proved_depth": 4, "cpu_seconds": 598.0, "proofs": {1: 0.04, 2: 2.2, 3: 28.8, 4: 246.2}},
+           "asp": {"reason": "--max-depth 8 reached; no line of 8 plays or fewer reaches the goal", "proved_depth": 8,
+                   "cpu_seconds": 32.5, "proofs": {1: 0.11, 2: 0.22, 3: 0.4, 4: 0.89, 5: 2.29, 6: 7.3, 7: 18.9, 8: 32.5}}}
+    assert _proof_ratio(row) == {"proof_depth": 4, "proof_ratio": 276.63, "beyond_ratio": 261.14}
+    row["asp"]["reason"] = "stopped after --timeout 60 s; no line of 4 plays or fewer reaches the goal"
+    row["asp"]["proved_depth"], row["asp"]["proofs"] = 4, {1: 0.11, 2: 0.22, 3: 0.4, 4: 0.89}
+    assert _proof_ratio(row) == {"proof_depth": 4, "proof_ratio": 276.63}    # nothing proved past it
+    row["bfs"]["reason"] = row["asp"]["reason"] = "no line of the turn reaches the goal"
+    assert _proof_ratio(row) == {"proof_depth": None, "proof_ratio": 18.4}    # both complete: the plain ratio
+
+
+def test_hardest_is_a_slice_of_the_search_family():
+    completed = _benchmarks("run", "--hardest")
+    assert completed.returncode == 2
+    assert completed.stderr.strip().splitlines()[-1].endswith("--hardest is a slice of the search family: add --family search")
