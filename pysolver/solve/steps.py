@@ -140,8 +140,8 @@ def all_fluents() -> frozenset:
 @lru_cache(maxsize=None)
 def _step_rule(name: str, index: int) -> tuple:
     """Rule `index` of an encoding for the step program: (the rule, whether it reads a fluent), the step
-    added if it does. Made once per process and only for rules some position needs (the rewrite is most of
-    the asp engine's start, and most rules never fire for a given position)."""
+    added if it does. Made once per process and only for rules some position needs (walking clingo's AST is
+    slow, and most rules never fire for a given position)."""
     rule, _ = _rules(name)[index]
     names, heads = _rule_names(name)[index]
     fluents = all_fluents()
