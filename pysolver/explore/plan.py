@@ -154,8 +154,8 @@ def shortest_lines(position: Position, goal: Goal, *, max_depth: int | None, tim
     planner = Planner(position, symmetry=True, zone_classes=zone_classes, goal_fixed=fixed, goal_program=rules,
                       project_states=True, configuration="trendy")
     # The proofs that no line of a horizon reaches the goal dominate deep searches; clasp's "trendy"
-    # configuration proves them faster (benchmark search family, seed 1 "monsters>=7": no line of 8 plays
-    # in 14 s of CPU, where the default had proved only 5 plays after 60 s), and is as fast elsewhere.
+    # configuration proves them faster (benchmark search family, seed 3 "monsters>=7": the proof for 7 plays
+    # takes it 13 s of CPU, the default 49 s; "handy" is faster there and slower on other rows).
     # One model per sequence of states: lines that differ only in how they reach the same states (which
     # copy, which interchangeable zone) are one path of positions, as the breadth-first search counts.
     planner.control.configuration.solve.project = "project"
