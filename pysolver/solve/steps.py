@@ -646,7 +646,10 @@ class Replayer:
         """`line` of each model, level by level, so that the legal plays of each level's new positions are
         listed together (`legal_many`: grounding shared); a line through a withheld play is its
         UncertainLine instead of its moves."""
-        lines = [self._line_steps(atoms, length) for atoms in models]
+        lines = []
+        for atoms in models:      # reading tens of thousands of models takes seconds: the deadline is kept
+            self._in_time()
+            lines.append(self._line_steps(atoms, length))
         at: list = [self._known(self.start)] * len(lines)     # each line's position at the level, or why not
         for k in range(length):
             todo = {known.key: known for known, steps in zip(at, lines)
@@ -661,6 +664,7 @@ class Replayer:
                         at[i] = uncertain
         out = []
         for steps in lines:
+            self._in_time()
             try:
                 out.append(self._walk(steps, length))
             except UncertainLine as uncertain:

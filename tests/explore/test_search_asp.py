@@ -186,6 +186,27 @@ def test_the_timeout_holds_while_moves_are_applied(monkeypatch):
         assert "--timeout 600 s while replaying the lines of 1 play the solver found" in result.reason
 
 
+def test_the_timeout_holds_while_the_models_are_read(monkeypatch):
+    """Every line: the models a cut solve call collected are read before any is replayed, and reading tens of
+    thousands of them took 20 s past a 60 s budget (search family, seed 3 extra>=3): the deadline is checked
+    for each model read."""
+    import time
+    from pysolver.solve import steps
+    read = steps.Replayer._line_steps
+    reads = []
+
+    def slow(self, atoms, length):      # the deadline passes as soon as the first model is read
+        reads.append(length)
+        self.deadline = time.perf_counter() - 1
+        return read(self, atoms, length)
+    monkeypatch.setattr(steps.Replayer, "_line_steps", slow)
+    position = load_position(EXAMPLES / "spec-example.yaml")
+    result = search(position, '"Black Rose Dragon"', engine="asp", timeout=600)
+    assert not result.found and not result.lines and not result.exhausted and result.proved_depth == 0
+    assert "--timeout 600 s while replaying the lines of 1 play the solver found" in result.reason
+    assert reads == [1]                 # of the 4 lines the solver found (without the check, all were read)
+
+
 def test_a_card_leaving_a_pendulum_zone_is_no_copy_of_one_leaving_spell_zones_2_to_4():
     """Master Rule 4: Spell & Trap Zones 1 and 5 are the Pendulum Zones. Activating the Set Polymerization of
     S5 frees a zone for a Pendulum Scale, the ones of S2-S4 do not: legal_plays lists both (docs/plays-json.md,
