@@ -78,7 +78,7 @@ def test_many_shortest_lines_are_enumerated_again_without_sat_preprocessing(monk
     asp = search(position, '"Number C39: Utopia Ray"', engine="asp")
     bfs = search(position, '"Number C39: Utopia Ray"', engine="bfs")
     assert asp.exhausted and asp.line_count == len(asp.lines) == 16
-    assert asp.statistics["models"] == 1 + 3 + 16    # one model, then the first Control stopped at 3, the second found all
+    assert asp.statistics["models"] == 1 + 3 + 16    # one model; the first Control stopped at 3; the second, all
     assert paths(asp, position, asp.goal) == paths(bfs, position, bfs.goal)
 
 
