@@ -94,6 +94,7 @@ from ..position.canonical import materials_seen, monster_form
 from ..position.files import load_position, position_to_dict
 from ..position.play import Play
 from ..position.value import Monster, Position, SpellTrap, id_sort_key
+from ..solve.facts import reads_columns
 from ..solve.legal import legal_plays, legal_plays_many
 from .goals import Goal, as_goal
 from . import exploring
@@ -218,9 +219,10 @@ class Symmetry:
     - Spell & Trap Zones 1-5; under Master Rule 4/5 with a Pendulum Monster in the position, zones 1 and
       5 are the Pendulum Zones, so only 2-4 (`spells`).
 
-    mode "auto" uses them; "all" uses none; "first" is "auto", and with a Link Monster in the position
-    still tries one Main Monster Zone and one Extra Monster Zone per play (fast; exact only as long as
-    no Link Monster comes to the field, which the search reports)."""
+    mode "auto" uses them, unless a card reads columns (LKQ-11, BPX-27, BPN-6, PRW-2); "all" uses none;
+    "first" is "auto", and with a Link Monster in the position still tries one Main Monster Zone and one
+    Extra Monster Zone per play (fast; exact only as long as no Link Monster comes to the field, which the
+    search reports)."""
 
     rules: int = 5
     mode: str = "all"
@@ -230,6 +232,8 @@ class Symmetry:
 
     @classmethod
     def of(cls, position: Position, zones: str) -> "Symmetry":
+        if reads_columns(position):     # a card reads columns: every zone number can matter
+            zones = "all"
         links = any(instance.card.is_a("link") for instance in position.instances.values())
         return cls(position.rules, zones, monsters=zones != "all" and not links,
                    pendulums=position.scale_zones, materials=materials_seen(position))

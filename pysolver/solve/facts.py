@@ -125,6 +125,16 @@ _PREDICATE = re.compile(r"^[^(.\n]*", re.M)   # a 0-ary fact ends with its perio
 _REQUIREMENT_KIND = re.compile(r"^requirement\(.*,(.*)..$", re.M)   # the summon kind: the last argument
 
 
+# The rules that read columns (LKQ-11, BPX-27, BPN-6, PRW-2): with them, zone numbers matter beyond Link Arrows.
+COLUMN_FACTS = frozenset({"summon_lock_column", "attack_column_guard", "attack_direct_alone_in_column",
+                          "procedure_emz_column"})
+
+
+def reads_columns(position: Position) -> bool:
+    """Whether a card of the position has a rule about the cards in a column."""
+    return bool(position_facts(position, symmetry=False)[1].predicates & COLUMN_FACTS)
+
+
 def position_facts(position: Position, symmetry: bool = True) -> tuple[str, FactTable]:
     """The facts of a position; `symmetry` lists plays up to identical copies (copy_before/2)."""
     out = [f"rules({position.rules}).", f"turn({position.turn}).", f"phase({position.phase})."]

@@ -339,3 +339,11 @@ def test_cli_search_errors(capsys, position_file):
     assert code == 2 and ".graphml or .dot" in err
     code, _, err = run(capsys, "search", position_file)
     assert code == 2 and "--goal" in err
+
+
+def test_bpn_6_a_card_that_reads_columns_makes_every_zone_number_matter(real):
+    """Mekk-Knight Spectrum Supreme attacks directly when alone in its column (BPN-6): a Spell Set in S2 or in
+    S4 is no longer the same position, so neither engine treats any zones as interchangeable."""
+    plain = board(cards=real).hand("Pot of Greed").extra_deck("Linkuriboh").build()
+    spectrum = board(cards=real).hand("Pot of Greed").extra_deck("Mekk-Knight Spectrum Supreme").build()
+    assert Symmetry.of(plain, "auto").spells and not Symmetry.of(spectrum, "auto").spells
