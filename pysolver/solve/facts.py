@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -150,6 +151,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     last_of_class: dict = {}
     class_size: dict = {}
     cards: dict[int, Card] = {}
+    links: list[Card] = []            # ZN-1: the Link Monsters rules can see (`extra_link_table`)
     deck_tributes = any(_reads_deck(i.card) for i in position.instances.values() if i.player == position.turn_player)
     # MUS-1: the materials of each monster's Summon are written (and tracked by the step-indexed turn) only when a
     # card of the position reads them: the record costs the planner a fluent per material
@@ -172,6 +174,8 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         if instance.player != position.turn_player and instance.location in HIDDEN_TO_THE_RULES \
                 and not (instance.location == "banished" and their_banished):
             continue   # no rule reads the opponent's hand, Deck, Extra Deck or banished cards (but BPX-14)
+        if instance.card.is_a("link"):
+            links.append(instance.card)
         if instance.location != "deck" or deck_tributes:   # the Deck is counted; its cards matter only to
             cards[instance.card.passcode] = instance.card  # Advanced Ritual Art and procedures' Deck costs
         out.append(f"instance({number},{instance.card.passcode}).")
@@ -222,6 +226,8 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     out.append(f"lp(me,{position.me.lp}).")
     out.append(f"lp(opponent,{position.opponent.lp}).")
     out.append(rules_facts(position, cards.values()))
+    if position.rules >= 4 and extra_link_table(links):
+        out.append("extra_link_possible.")
     text = "\n".join(out)
     predicates = set(_PREDICATE.findall(text))        # each line's predicate (as line.partition("(")[0])
     predicates.update(f"requirement_{kind}" for kind in _REQUIREMENT_KIND.findall(text))
@@ -233,6 +239,46 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
         predicates=frozenset(predicates),
     )
     return text, table
+
+
+# ZN-1 Extra Link, in the turn player's view (as asp/zones.lp): column x 1..5, row y 0 (the turn player's Main
+# Monster Zones), 1 (the Extra Monster Zones above columns 2 and 4), 2 (the opponent's Main Monster Zones).
+_ARROW_STEPS = {"T": (0, 1), "B": (0, -1), "L": (-1, 0), "R": (1, 0), "TL": (-1, 1), "TR": (1, 1),
+                "BL": (-1, -1), "BR": (1, -1)}
+_TABLE = frozenset({(x, y) for x in range(1, 6) for y in (0, 2)} | {(2, 1), (4, 1)})
+
+
+def extra_link_table(links: list[Card]) -> bool:
+    """Whether these Link Monsters (one entry per card of the position) could ever join the two Extra Monster
+    Zones by a chain of mutual links (ZN-1), wherever each of them is: the turn player's in rows 0 and 1, the
+    opponent's, facing the other way, in row 2. When they cannot, no play of any line from the position is an
+    Extra Link Summon and the step-indexed turn leaves those rules out: without them, clingo proves quickly that
+    a goal needing both Extra Monster Zones is out of reach; with them, it tries every placement of the Link
+    Monsters. A search too long to finish answers True (the rules stay)."""
+    copies = Counter(card.passcode for card in links)
+    cards = {card.passcode: card for card in links}
+
+    def points(passcode: int, place: tuple[int, int]) -> set:
+        sign = -1 if place[1] == 2 else 1
+        return {(place[0] + sign * dx, place[1] + sign * dy)
+                for dx, dy in map(_ARROW_STEPS.get, cards[passcode].arrows)} & _TABLE
+    budget = [100_000]
+
+    def chain(place, passcode, used_places, used) -> bool:   # a simple path of places, one card each
+        budget[0] -= 1
+        if budget[0] < 0:
+            return True
+        for there in points(passcode, place) - used_places:
+            for other in cards:
+                if used[other] < copies[other] and place in points(other, there):
+                    if there == (4, 1):
+                        return True
+                    used[other] += 1
+                    if chain(there, other, used_places | {there}, used):
+                        return True
+                    used[other] -= 1
+        return False
+    return any(chain((2, 1), start, {(2, 1)}, Counter({start: 1})) for start in cards)
 
 
 @cache

@@ -407,3 +407,65 @@ def test_zn_1_after_an_extra_link_summon_the_position_holds_both_extra_monster_z
     again = position_from_dict(position_to_dict(after))   # a file of that position loads (both are Links)
     assert again == after
     assert all("EMZ" not in "".join(p.zones or ()) for p in plays_of(again, "link_summon"))
+
+
+def test_zn_1_extra_link_table_agrees_with_every_placement_of_up_to_four_link_monsters(real):
+    """`extra_link_table` (facts.py) says whether a position's Link Monsters could ever chain the two Extra
+    Monster Zones; when it says no, the step-indexed turn leaves the Extra Link rules out, so a wrong "no"
+    would lose plays. Checked here against every placement of small sets of the real Link Monsters (half of
+    them drawn among those with a Top-Left or Top-Right arrow, so that chains are met): two in the Extra
+    Monster Zones (the turn player's), the others anywhere in the Main Monster Zones of either player or not
+    on the field; the opponent's monsters face the other way."""
+    import random
+    from itertools import permutations
+    from pysolver.solve.facts import extra_link_table
+    steps = {"T": (0, 1), "B": (0, -1), "L": (-1, 0), "R": (1, 0), "TL": (-1, 1), "TR": (1, 1), "BL": (-1, -1),
+             "BR": (1, -1)}
+    main_zones = [(x, y) for x in range(1, 6) for y in (0, 2)]
+    table = set(main_zones) | {(2, 1), (4, 1)}
+
+    def arrows(card, place):
+        turn = -1 if place[1] == 2 else 1
+        return {(place[0] + turn * dx, place[1] + turn * dy) for dx, dy in (steps[a] for a in card.arrows)} & table
+
+    def chained(placed):
+        reached, frontier = {(2, 1)}, [(2, 1)]
+        while frontier:
+            here = frontier.pop()
+            for there, card in placed.items():
+                if there not in reached and there in arrows(placed[here], here) and here in arrows(card, there):
+                    reached.add(there)
+                    frontier.append(there)
+        return (4, 1) in reached
+
+    def any_placement(cards):
+        for i, j in permutations(range(len(cards)), 2):
+            rest = [c for k, c in enumerate(cards) if k not in (i, j)]
+            for count in range(len(rest) + 1):
+                for zones in permutations(main_zones, count):
+                    for chosen in permutations(rest, count):
+                        if chained({(2, 1): cards[i], (4, 1): cards[j], **dict(zip(zones, chosen))}):
+                            return True
+        return False
+    links = [card for card in real if card.is_a("link")]
+    upward = [card for card in links if card.arrows & {"TL", "TR"}]
+    pick = random.Random(1)
+    answers = []
+    for _ in range(150):
+        cards = [pick.choice(upward if pick.random() < 0.5 else links) for _ in range(pick.randint(2, 4))]
+        answers.append(extra_link_table(cards))
+        assert answers[-1] == any_placement(cards), [card.name for card in cards]
+    assert 10 <= sum(answers) <= 140                     # both answers are met
+
+
+def test_zn_1_a_position_whose_link_monsters_cannot_chain_has_no_extra_link_rules():
+    from pysolver.solve.facts import position_facts
+    assert "extra_link_possible" in position_facts(chain().build())[1].predicates
+    assert "extra_link_possible" not in position_facts(chain(proxy=False).build())[1].predicates
+    # Through the opponent's Main Monster Zones: Decode Talker (T) in each Extra Monster Zone, their Firewall
+    # Dragon (T, L), Proxy Dragon and Knightmare Phoenix (T, R) between.
+    links = ("Decode Talker", "Firewall Dragon", "Proxy Dragon", "Knightmare Phoenix")
+    assert "extra_link_possible" in position_facts(
+        board().monster("left", "Decode Talker").extra_deck(*links).build())[1].predicates
+    assert "extra_link_possible" not in position_facts(
+        board().monster("left", "Decode Talker").extra_deck(*links[1:]).build())[1].predicates
