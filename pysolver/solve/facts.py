@@ -226,7 +226,7 @@ def position_facts(position: Position, symmetry: bool = True) -> tuple[str, Fact
     out.append(f"lp(me,{position.me.lp}).")
     out.append(f"lp(opponent,{position.opponent.lp}).")
     out.append(rules_facts(position, cards.values()))
-    if position.rules >= 4 and extra_link_table(links):
+    if position.rules >= 4 and (extra_link_table(links) or all(position.me.extra_monster_zones)):
         out.append("extra_link_possible.")
     text = "\n".join(out)
     predicates = set(_PREDICATE.findall(text))        # each line's predicate (as line.partition("(")[0])

@@ -469,3 +469,14 @@ def test_zn_1_a_position_whose_link_monsters_cannot_chain_has_no_extra_link_rule
         board().monster("left", "Decode Talker").extra_deck(*links).build())[1].predicates
     assert "extra_link_possible" not in position_facts(
         board().monster("left", "Decode Talker").extra_deck(*links[1:]).build())[1].predicates
+
+
+def test_zn_1_a_position_holding_both_extra_monster_zones_keeps_its_lines():
+    # No chain of these Link Monsters can give the second zone, yet the position holds both already: the
+    # step-indexed turn's capacity rule (at most one Extra Monster Zone without Extra Link) must not reject it.
+    from pysolver.explore.search import search
+    from pysolver.solve.facts import position_facts
+    position = board().monster("left", "Link Spider").monster("right", "Linkuriboh").hand("Sangan").build()
+    assert "extra_link_possible" in position_facts(position)[1].predicates
+    asp, bfs = (search(position, "monsters>=3", max_depth=2, engine=engine) for engine in ("asp", "bfs"))
+    assert asp.depth == bfs.depth == 1
