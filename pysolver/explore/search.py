@@ -10,7 +10,7 @@
 Two engines give the same answers. The default, `engine="asp"`, asks clingo for whole lines of the
 step-indexed turn, horizon by horizon (`pysolver.explore.plan`): an unsatisfiable horizon proves that no line
 that long reaches the goal, so it proves deep where the breadth-first search is cut (the search family of
-the benchmarks: a median of 21-28x its speed to prove the same depth, over goals of 4 plays or more). Its lines
+the benchmarks: a median of 22-23x its speed to prove the same depth, over goals of 4 plays or more). Its lines
 are replayed with `apply` and `legal_plays` before they are returned. `engine="bfs"` is the check, and the
 only engine `max_nodes` bounds; what follows describes it, and the asp engine's answers are the same.
 

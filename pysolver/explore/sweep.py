@@ -13,7 +13,7 @@ same results, whatever the number of workers or the executor.
 
 Each hand is searched (`pysolver.explore.search.search`) within the bounds, by default with the asp engine
 (whole lines as answer sets of the step-indexed turn, `pysolver.explore.plan`: same answers as the
-breadth-first search, `engine="bfs"`, and 2.0x the hands per CPU-second on 160 starter-deck hands;
+breadth-first search, `engine="bfs"`, and 1.9-2.0x the hands per CPU-second on 160 starter-deck hands;
 `python -m benchmarks run --family sweep` measures both, benchmarks/results/sweep.json). `max_nodes`
 bounds the breadth-first search only: with the asp engine, bound a hand by `max_depth` or `timeout`.
 A hand has one of three outcomes:
