@@ -249,6 +249,12 @@ _TABLE = frozenset({(x, y) for x in range(1, 6) for y in (0, 2)} | {(2, 1), (4, 
 
 
 def extra_link_table(links: list[Card]) -> bool:
+    """See `_extra_link_table`; once per set of Link Monsters (a search meets the same one at every position)."""
+    return _extra_link_table(tuple(sorted(links, key=lambda card: card.passcode)))
+
+
+@lru_cache(maxsize=256)
+def _extra_link_table(links: tuple[Card, ...]) -> bool:
     """Whether these Link Monsters (one entry per card of the position) could ever join the two Extra Monster
     Zones by a chain of mutual links (ZN-1), wherever each of them is: the turn player's in rows 0 and 1, the
     opponent's, facing the other way, in row 2. When they cannot, no play of any line from the position is an
