@@ -49,14 +49,12 @@ is malformed, or cannot be written is ignored without a word; deleting the folde
 from __future__ import annotations
 
 import hashlib
-import os
-import json
 import re
 import sqlite3
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from ..cache import cache_dir, read_json, write_json
 from .card import ARROWS, ATTRIBUTES, KINDS, MAX_PASSCODE, RACES, Card, CardDB
 from ..errors import PysolverError
 
@@ -219,13 +217,6 @@ def build(rows, source: str) -> CardDB:
 # ------------------------------------------------------------------------------------------------
 # The cache
 
-def cache_dir() -> Path:
-    """$XDG_CACHE_HOME/pysolver, or ~/.cache/pysolver."""
-    base = os.environ.get("XDG_CACHE_HOME")
-    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".cache"
-    return root / "pysolver"
-
-
 def cache_file(path) -> Path:
     digest = hashlib.sha256(str(Path(path).resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:24]
     return cache_dir() / f"cards-{digest}.json"
@@ -312,36 +303,23 @@ def _card_from_row(row, sets: dict | None = None) -> Card:
 
 
 def _read_cache(file: Path, key: list) -> CardDB | None:
+    data = read_json(file, key)
+    if data is None:
+        return None
     try:
-        with file.open("r", encoding="utf-8") as handle:
-            data = json.load(handle)
-        if not isinstance(data, dict) or data.get("key") != key:
-            return None
         sets: dict = {}
         cards = [_card_from_row(row, sets) for row in data["cards"]]
         aliases = {_optional_int(code): _optional_int(base) for code, base in data["aliases"]}
         db = CardDB(cards, aliases=aliases)
         db.skipped = _optional_int(data["skipped"])  # type: ignore[attr-defined]
         return db
-    except Exception:  # a missing, foreign, truncated, malformed or stale cache is no error: rebuilt
+    except Exception:  # a malformed cache is no error: rebuilt
         return None
 
 
 def _write_cache(file: Path, key: list, db: CardDB) -> None:
-    data = {"key": key, "cards": [_card_row(card) for card in db], "aliases": sorted(db._aliases.items()),
-            "skipped": getattr(db, "skipped", 0)}
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=file.name, suffix=".tmp", dir=file.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
-            os.replace(temporary, file)
-        except BaseException:
-            os.unlink(temporary)
-            raise
-    except Exception:  # a read-only or full disk: work without the cache
-        pass
+    write_json(file, key, {"cards": [_card_row(card) for card in db], "aliases": sorted(db._aliases.items()),
+                           "skipped": getattr(db, "skipped", 0)})
 
 
 def load_cdb(path, *, cache: bool = True) -> CardDB:
