@@ -1,5 +1,6 @@
 """Hypothesis profiles: `ci` (the default, >= 500 examples per differential test) and `deep`
-(PYSOLVER_EXAMPLES=5000 python -m pytest tests/solve/test_differential.py); the `real` card database fixture."""
+(PYSOLVER_EXAMPLES=5000 python -m pytest tests/solve/test_differential.py); the `real` card database fixture;
+pysolver's cache folder in a temporary folder, so that the tests neither read nor leave files in the user's."""
 
 import os
 
@@ -14,12 +15,16 @@ settings.register_profile("pysolver", max_examples=_EXAMPLES, deadline=None, der
 settings.load_profile("pysolver")
 
 
-@pytest.fixture(scope="session")
-def real(tmp_path_factory):
-    """The real card database (../shared/data/cards.cdb), read once, with its cache in a temporary folder;
-    the tests that use it are skipped when it is absent."""
-    folder = need_shared_data()
+@pytest.fixture(scope="session", autouse=True)
+def cache_folder(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cards-cache")))
-        from pysolver.cards.cdb import load_cdb
-        return load_cdb(folder / "cards.cdb")
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        yield
+
+
+@pytest.fixture(scope="session")
+def real(cache_folder):
+    """The real card database (../shared/data/cards.cdb), read once (its cache in the tests' cache folder);
+    the tests that use it are skipped when it is absent."""
+    from pysolver.cards.cdb import load_cdb
+    return load_cdb(need_shared_data() / "cards.cdb")

@@ -18,15 +18,19 @@ Horizons grow one step at a time with clingo's multi-shot solving, as in potassc
 
 from __future__ import annotations
 
+import hashlib
 import re
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable
 
 import clingo
 import clingo.ast
 
+from .._version import __version__
+from ..cache import cache_dir, read_json, write_json
 from ..errors import PysolverError
 from ..position.canonical import canonical_key, copy_correspondence
 from ..position.value import Position
@@ -117,18 +121,81 @@ def _fluents(names_and_heads: list) -> frozenset:
     return frozenset(fluents)
 
 
+# --------------------------------------------------------------------------------------------------
+# What each rule of the encodings is to the step program. Walking clingo's AST from Python is slow (about
+# 1.5 s for all the rules: most of the asp engine's start in a new process), so it is done once for all
+# the rules and kept in the cache folder (pysolver.cache), keyed by the encodings' text and this code;
+# later processes parse the step rules' text instead (0.05 s for all of them).
+
+_ANALYSIS_FORMAT = 1
+
+
+@lru_cache(maxsize=1)
+def _analysis() -> dict[str, tuple]:
+    """For each encoding, for each of its rules: (its index among the encoding's statements, its
+    `dependencies`, every predicate name in it, those of its head, the text of its step form or None when
+    it reads no fluent)."""
+    digest = hashlib.sha256()
+    for name in ENCODINGS:
+        digest.update(f"{name}\0{step_text(name)}\0".encode())
+    for source in ("legal.py", "steps.py"):
+        digest.update(Path(__file__).with_name(source).read_bytes())
+    key = [_ANALYSIS_FORMAT, __version__, clingo.__version__, digest.hexdigest()]
+    file = cache_dir() / "step-rules.json"
+    data = read_json(file, key)
+    if data is not None:
+        try:
+            return _analysis_from_json(data["encodings"])
+        except Exception:   # malformed: rebuilt
+            pass
+    built = _build_analysis()
+    write_json(file, key, {"encodings": built})
+    return _analysis_from_json(built)
+
+
+def _build_analysis() -> dict[str, list]:
+    """`_analysis` as JSON, from clingo's AST."""
+    rules = {name: [(index, statement, dependencies(statement)) for index, statement in enumerate(encoding_statements(name))
+                    if statement.ast_type == clingo.ast.ASTType.Rule] for name in ENCODINGS}
+    names = {name: [(frozenset(_names(rule)), frozenset(_head_names(rule))) for _, rule, _ in of] for name, of in rules.items()}
+    fluents = _fluents([pair for of in names.values() for pair in of])
+    return {name: [[index, [sorted(need[0]), sorted(need[1])], sorted(names[name][at][0]), sorted(names[name][at][1]),
+                    str(_add_step(rule, fluents)) if names[name][at][0] & fluents else None]
+                   for at, (index, rule, need) in enumerate(of)] for name, of in rules.items()}
+
+
+def _analysis_from_json(encodings: dict) -> dict[str, tuple]:
+    def predicates(pairs) -> frozenset:
+        if not all(isinstance(name, str) and isinstance(arity, int) for name, arity in pairs):
+            raise ValueError("not a predicate")
+        return frozenset((name, arity) for name, arity in pairs)
+
+    def strings(values) -> frozenset:
+        if not all(isinstance(value, str) for value in values):
+            raise ValueError("not a predicate name")
+        return frozenset(values)
+    analysis = {}
+    for name in ENCODINGS:
+        rules = []
+        for index, (body, head), every, heads, text in encodings[name]:
+            if not isinstance(index, int) or not (text is None or isinstance(text, str)):
+                raise ValueError("malformed rule")
+            rules.append((index, (predicates(body), predicates(head)), strings(every), strings(heads), text))
+        analysis[name] = tuple(rules)
+    return analysis
+
+
 @lru_cache(maxsize=None)
 def _rules(name: str) -> tuple:
     """(rule, its `dependencies`) of each rule of an encoding: legal_plays' parse, shared."""
-    return tuple((statement, need) for statement, need in zip(encoding_statements(name), encoding_dependencies(name))
-                 if statement.ast_type == clingo.ast.ASTType.Rule)
+    statements = encoding_statements(name)
+    return tuple((statements[index], need) for index, need, _, _, _ in _analysis()[name])
 
 
 @lru_cache(maxsize=None)
 def _rule_names(name: str) -> tuple:
-    """(every predicate name, those of the head) of each rule of an encoding: walking clingo's AST is slow
-    (most of the asp engine's start), so each rule is read once per process."""
-    return tuple((frozenset(_names(rule)), frozenset(_head_names(rule))) for rule, _ in _rules(name))
+    """(every predicate name, those of the head) of each rule of an encoding."""
+    return tuple((every, heads) for _, _, every, heads, _ in _analysis()[name])
 
 
 @lru_cache(maxsize=1)
@@ -137,16 +204,9 @@ def all_fluents() -> frozenset:
     return _fluents([pair for name in ENCODINGS for pair in _rule_names(name)])
 
 
-@lru_cache(maxsize=None)
-def _step_rule(name: str, index: int) -> tuple:
-    """Rule `index` of an encoding for the step program: (the rule, whether it reads a fluent), the step
-    added if it does. Made once per process and only for rules some position needs (walking clingo's AST is
-    slow, and most rules never fire for a given position)."""
-    rule, _ = _rules(name)[index]
-    names, heads = _rule_names(name)[index]
-    fluents = all_fluents()
-    if not (names & fluents):
-        return rule, False
+def _add_step(rule, fluents: frozenset):
+    """The rule for the step program: the step added to every fluent."""
+    heads = _head_names(rule)
     rule = _AddStep(fluents)(rule)
     if "act" in heads and rule.head.ast_type == clingo.ast.ASTType.Aggregate:
         # the one play of each state (base.lp) is asked for only while the line goes on: more(t)
@@ -154,7 +214,22 @@ def _step_rule(name: str, index: int) -> tuple:
         more = clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(
             clingo.ast.Function(location, "more", [_step_term(location)], False)))
         rule = rule.update(body=[*rule.body, more])
-    return rule, True
+    return rule
+
+
+@lru_cache(maxsize=None)
+def _step_rule(name: str, index: int) -> tuple:
+    """Rule `index` of an encoding for the step program: (the rule, whether it reads a fluent), the step
+    added if it does (parsed from its text, once per process, only for rules some position needs)."""
+    text = _analysis()[name][index][4]
+    if text is None:
+        return _rules(name)[index][0], False
+    statements: list = []
+    clingo.ast.parse_string(text, statements.append)
+    rules = [statement for statement in statements if statement.ast_type == clingo.ast.ASTType.Rule]
+    if len(rules) != 1:
+        raise PysolverError(f"the step form of a rule of {name} does not parse back: {text}")
+    return rules[0], True
 
 
 @lru_cache(maxsize=64)

@@ -155,3 +155,37 @@ def test_live_rules_are_read_on_the_rules_as_written(position):
     live = live_mask([dependencies(rule) for rule in rewritten], given_)
     fixed, steps = live_step_program(names, given_)
     assert {str(rule) for rule, alive in zip(rewritten, live) if alive} == {str(rule) for rule in fixed + steps}
+
+
+def test_the_step_rules_read_back_from_the_cache_folder_are_those_made_from_the_ast(tmp_path, monkeypatch):
+    """The step program's rules are kept as text in the cache folder (walking clingo's AST is most of the asp
+    engine's start): parsed back, each is the rule the AST rewrite makes, or the encoding's own rule when it
+    reads no fluent. A cache file that is malformed or was built from other encodings or code is rebuilt."""
+    import json
+    from pysolver.solve import steps
+    from pysolver.solve.legal import ENCODINGS, encoding_statements
+    fluents = steps.all_fluents()
+    for name in ENCODINGS:
+        statements = encoding_statements(name)
+        for at, (index, _, _, _, text) in enumerate(steps._analysis()[name]):
+            rule, reads_fluent = steps._step_rule(name, at)
+            assert reads_fluent == (text is not None)
+            assert str(rule) == str(steps._add_step(statements[index], fluents) if reads_fluent else statements[index])
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    expected = steps._analysis()
+    file = tmp_path / "pysolver" / "step-rules.json"
+    try:
+        for content in (None, "not JSON", "stale"):
+            if content == "stale":
+                data = json.loads(file.read_text(encoding="utf-8"))
+                data["key"][-1] = "0" * 64
+                file.write_text(json.dumps(data), encoding="utf-8")
+            elif content is not None:
+                file.write_text(content, encoding="utf-8")
+            steps._analysis.cache_clear()
+            assert steps._analysis() == expected                  # rebuilt, and written
+            steps._analysis.cache_clear()
+            assert steps._analysis() == expected                  # read back
+            assert json.loads(file.read_text(encoding="utf-8"))["key"][-1] != "0" * 64
+    finally:
+        steps._analysis.cache_clear()
