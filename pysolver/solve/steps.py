@@ -35,7 +35,7 @@ from ..errors import PysolverError
 from ..position.canonical import canonical_key, copy_correspondence
 from ..position.value import Position
 from .facts import HIDDEN_TO_THE_RULES, position_facts
-from .legal import ENCODINGS, _NEEDS, dependencies, encoding_dependencies, encoding_statements, encodings_root, live_mask
+from .legal import ENCODINGS, _NEEDS, dependencies, encoding_statements, encodings_root, live_mask
 
 # The fluents: what pysolver.solve.facts writes about one position's cards and turn, and
 # asp/transition.lp carries from step to step. Anything the encodings derive from them is a fluent too.
