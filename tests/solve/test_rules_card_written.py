@@ -138,6 +138,17 @@ def test_tok_1_sheep_tokens_are_link_material_but_not_tributes():
     assert both(position, "normal_summon") and both(position, "link_summon")
 
 
+def test_tok_1_the_sheep_tokens_of_a_line_are_not_tributes_in_the_step_indexed_turn():
+    """The restriction is written by the play that makes the Tokens, so the step-indexed turn must read it
+    even when the start position has no restricted monster (it once let a later Tribute Set use them)."""
+    from pysolver.explore.goals import parse_goal
+    from pysolver.explore.search import search
+    position = board().hand("Scapegoat", "Summoned Skull").build()
+    for goal, depth in (("Summoned Skull", None), ("monsters>=4", 1)):
+        answers = [search(position, parse_goal(goal, position.cards), max_depth=3, engine=engine) for engine in ("asp", "bfs")]
+        assert [(r.found, r.depth, r.proved_depth) for r in answers] == [(depth is not None, depth, 3 if depth is None else 0)] * 2
+
+
 def test_tok_1_fires_of_doomsday_tokens_only_for_a_dark_monster():
     position = board().monster(1, "Sheep Token", position="defense", restrictions=["cannot_be_tributed_except_for_dark"]) \
         .hand("Summoned Skull", "Gilford the Lightning").build()
