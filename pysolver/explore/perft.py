@@ -456,7 +456,8 @@ def add_arguments(parser) -> None:
                              "up to identical copies")
     parser.add_argument("--engine", choices=(*ENGINES, "asp"), default="pysolver",
                         help="pysolver (solver + apply, default), reference (reference enumerator + applier) or "
-                             "asp (model counting on the step-indexed turn; without --divide)")
+                             "asp (model counting on the step-indexed turn; without --divide; up to identical copies only where no "
+                             "two identical copies stand on one side of the field)")
     parser.add_argument("--timeout", type=float, metavar="S",
                         help="stop after S seconds with the first plays counted so far (NOT complete)")
     parser.add_argument("--json", action="store_true", help="print pysolver-perft/1 JSON")

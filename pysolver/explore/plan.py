@@ -363,6 +363,46 @@ alt(I, Z, t-1) :- refuted(t-1), card_zone(I, Z, t-1), pendulum(I, t-1).
 """
 
 
+# Plays that differ only by which of two identical copies on the field they use are one play up to copies
+# (pysolver.solve.decode.list_up_to_copies merges them after the solve); the step-indexed turn does not merge
+# them (asp/copies.lp groups copies in the hand, Deck, Extra Deck, GY, banished and overlay only), so a count
+# up to copies is refused where a line meets two copies of a card on one side of the field that may be
+# identical: the same card in the same kind of place, told apart only by the state below (the fields of
+# Monster and SpellTrap these fluents say; what they do not say, such as attached materials, is taken as
+# equal, which can only refuse more).
+_STATE_FIELDS = ("position", 1), ("summoned_this_turn", 0), ("set_this_turn", 0), ("position_changed", 0), \
+    ("flip_summoned", 0), ("attacks", 1), ("attacked_directly", 0), ("attacked_monster", 1), ("not_properly_summoned", 0), \
+    ("gemini_summoned", 0), ("restricted", 1), ("tribute_restricted_to", 1), ("summoned_as", 1), \
+    ("special_summoned_from", 1), ("added_tuner", 0)
+_FIELD_COPIES = "\n".join([
+    "field_pair(I, J, t) :- instance(I, C, t), instance(J, C, t), J < I, location(I, L, t), location(J, L, t),",
+    "                       not interchangeable(L), mine(I, t), mine(J, t).",
+    "field_pair(I, J, t) :- instance(I, C, t), instance(J, C, t), J < I, location(I, L, t), location(J, L, t),",
+    "                       not interchangeable(L), theirs(I, t), theirs(J, t).",
+    *(f"field_differ(I, J, t) :- field_pair(I, J, t), {name}({a}{x}t), not {name}({b}{x}t)."
+      for name, arity in _STATE_FIELDS for a, b in (("I, ", "J, "), ("J, ", "I, ")) for x in ("X, " * arity,)),
+    "field_copies(C, t) :- field_pair(I, J, t), not field_differ(I, J, t), instance(I, C, t)."])
+
+
+def _refuse_field_copies(planner: Planner, position: Position, depth: int) -> None:
+    planner.add_final(depth, "#external field_copies_asked. copies_met(C) :- field_copies(C, K), K < t.\n"
+                             ":- field_copies_asked, not copies_met(_).")
+    asked = clingo.Function("field_copies_asked")
+    planner.control.assign_external(asked, True)
+    planner.control.configuration.solve.models = 1
+    met: list = []
+    planner.control.solve(on_model=lambda model: met.extend(
+        symbol.arguments[0].number for symbol in model.symbols(atoms=True) if symbol.name == "copies_met"))
+    planner.control.assign_external(asked, False)
+    if met:
+        card = position.cards.get(met[0])
+        raise PysolverError(
+            f"perft --engine asp cannot count plays up to identical copies here: within {depth} "
+            f"play{'s' if depth != 1 else ''}, two identical copies of \"{card.name if card else met[0]}\" stand on one "
+            f"side of the field; legal_plays lists the plays that differ only by which of them they use once, and the "
+            f"step-indexed turn does not merge them: count instance-level plays (--all-instances) or use --engine pysolver")
+
+
 def count_lines(position: Position, depth: int, *, all_instances: bool = True) -> int:
     """perft by model counting: the sequences of exactly `depth` plays (end_turn only as the last), each
     zone and battle position the first listed (as perft's default choices), counted as the answer sets of
@@ -386,10 +426,12 @@ def count_lines(position: Position, depth: int, *, all_instances: bool = True) -
     first = (":- go(Z, t-1), zone_option(Y, t-1), zone_rank(Z, R), zone_rank(Y, S), S < R.\n"
              ":- face(P, t-1), summon_position(Q, t-1), position_rank(P, R), position_rank(Q, S), S < R.\n"
              + _FIRST_ASSIGNMENT)
-    planner = Planner(position, symmetry=not all_instances, goal_fixed=fixed, extra=first)
+    planner = Planner(position, symmetry=not all_instances, goal_fixed=fixed, extra=first + ("" if all_instances else _FIELD_COPIES))
     planner.control.configuration.solve.project = "show"
-    planner.control.configuration.solve.models = 0
     planner.ask(depth)
+    if not all_instances:
+        _refuse_field_copies(planner, position, depth)
+    planner.control.configuration.solve.models = 0
     count = 0
 
     def on_model(model: clingo.Model) -> None:

@@ -47,3 +47,25 @@ def test_the_command_refuses_what_it_cannot_count(capsys, tmp_path):
     assert "perft 2: 55  (instance-level plays" in capsys.readouterr().out
     assert main(["perft", synchro, "--depth", "2", "--engine", "asp"]) == 0      # the grouped count: 2 copies, 1 play
     assert "perft 2: 54  (plays up to identical copies" in capsys.readouterr().out
+
+
+def test_a_count_up_to_copies_is_refused_where_identical_copies_stand_on_the_field(capsys, tmp_path):
+    """legal_plays lists once the plays that differ only by which of two identical field copies they use
+    (decode.list_up_to_copies); the step-indexed turn does not merge them, so the count up to copies is
+    refused there, and given where the copies differ (here by their battle positions)."""
+    import yaml
+    from pysolver.errors import PysolverError
+    from pysolver.explore.perft import perft
+    from pysolver.position.builder import PositionBuilder
+    from pysolver.position.files import position_to_dict
+    twins = PositionBuilder(turn=2).monster(1, "Celtic Guardian").monster(2, "Celtic Guardian").build()
+    with pytest.raises(PysolverError, match='identical copies of "Celtic Guardian"'):
+        count_lines(twins, 1, all_instances=False)
+    assert [count_lines(twins, depth) for depth in (1, 2)] == [perft(twins, depth) for depth in (1, 2)] == [4, 10]
+    apart = PositionBuilder(turn=2).monster(1, "Celtic Guardian").monster(2, "Celtic Guardian", position="defense").build()
+    assert [count_lines(apart, depth, all_instances=False) for depth in (1, 2)] == \
+        [perft(apart, depth, all_instances=False) for depth in (1, 2)] == [4, 9]
+    path = tmp_path / "twins.yaml"
+    path.write_text(yaml.safe_dump(position_to_dict(twins)))
+    assert main(["perft", str(path), "--depth", "2", "--engine", "asp"]) == 2
+    assert "--all-instances" in capsys.readouterr().err
