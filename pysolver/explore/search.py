@@ -666,11 +666,12 @@ def search(position: Position, goal: Goal | str, *, max_depth: int | None = None
             (goal_nodes if reached else levels[node.depth + 1]).append(child_key)
         else:
             transpositions += 1
-        if info.depth == node.depth + 1:
+        known = graph.has_edge(key, child_key)   # another play to the same position: the same path of positions
+        if info.depth == node.depth + 1 and not known:
             node.edges.append((child_key, move))
             info.paths += node.paths
         t = time.perf_counter()
-        if graph.has_edge(key, child_key):
+        if known:
             graph.edges[key, child_key]["plays"] += 1
         else:
             graph.add_edge(key, child_key, play=move.notation(node.position), plays=1)

@@ -135,6 +135,17 @@ def test_zn_4_bfs_keeps_identical_field_copies_apart_where_a_link_arrow_tells_zo
     assert paths(bfs, position, goal) == paths(asp, position, goal)
 
 
+def test_zn_4_a_line_is_a_path_of_positions_when_bfs_lists_every_instance():
+    """With a Link Monster on the field the breadth-first search lists instance-level plays (field copies in
+    zones an arrow tells apart are not merged); the two identical Celtic Guardian in hand still lead to one
+    position, so they are one line (bfs counted 16 lines, the asp engine 8)."""
+    position = board().monster(1, "Linkuriboh").hand("Celtic Guardian", "Celtic Guardian").build()
+    goal = parse_goal("monsters>=2", position.cards)
+    bfs, asp = (search(position, goal, max_depth=2, engine=engine) for engine in ("bfs", "asp"))
+    assert bfs.depth == asp.depth == 1 and bfs.line_count == asp.line_count == len(bfs.lines) == 8
+    assert paths(bfs, position, goal) == paths(asp, position, goal)
+
+
 def test_bp_1_an_unread_attack_clause_cannot_matter_in_a_turn_without_battle_phase():
     """BP-1: no Battle Phase on turn 1, and none after Main Phase 2 begins: Zerrziel, Ruler of the Evil Eyed's
     unread second attack cannot change a line, so the asp engine's answer is exhaustive, as the breadth-first
