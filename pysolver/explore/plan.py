@@ -426,7 +426,8 @@ def count_lines(position: Position, depth: int, *, all_instances: bool = True) -
     first = (":- go(Z, t-1), zone_option(Y, t-1), zone_rank(Z, R), zone_rank(Y, S), S < R.\n"
              ":- face(P, t-1), summon_position(Q, t-1), position_rank(P, R), position_rank(Q, S), S < R.\n"
              + _FIRST_ASSIGNMENT)
-    planner = Planner(position, symmetry=not all_instances, goal_fixed=fixed, extra=first + ("" if all_instances else _FIELD_COPIES))
+    planner = Planner(position, symmetry=not all_instances, goal_fixed=fixed,
+                      extra=first if all_instances else first + _FIELD_COPIES)
     planner.control.configuration.solve.project = "show"
     planner.ask(depth)
     if not all_instances:
