@@ -59,8 +59,7 @@ _NEEDS = {
     "history.lp": ("summon_event", "activate_event", "each_player_once"),
     "card_state.lp": ("gemini", "trap_monster_kind", "restricted", "tribute_restricted_to", "own_restriction",
                       "trap_monster_not_trap", "face_up_restriction", "never_tributed_by_opponent",
-                      "negation",   # NGT-1
-                      "effect_restriction", "effect_tribute_restricted_to"),   # TOK-1: a line's Tokens and revived monsters
+                      "negation"),   # NGT-1
 }
 # Every model is one play: enumerate all, projected onto the shown atoms (a Link Monster counting as 1
 # or as its rating, or which slot a material fills, must not repeat a play).

@@ -261,11 +261,17 @@ def step_text(name: str) -> str:
     return encodings_root().joinpath(name).read_text(encoding="utf-8")
 
 
+# What a line can write although the start position has none of it: TOK-1, the restrictions an effect puts on
+# the monsters it brings out (asp/transition.lp), which card_state.lp reads.
+_LINE_WRITES = {"effect_restriction": "restricted", "effect_tribute_restricted_to": "tribute_restricted_to"}
+
+
 def step_encodings(table_predicates: frozenset) -> tuple[str, ...]:
     """The encodings a line from this position can need: every mechanic whose cards are there (a line
     changes the phase and the field, so only the card facts decide; the history is always needed)."""
+    predicates = table_predicates | {state for fact, state in _LINE_WRITES.items() if fact in table_predicates}
     return tuple(name for name in ENCODINGS if name != "show.lp" and (
-        name not in _NEEDS or name == "history.lp" or any(p in table_predicates for p in _NEEDS[name])))
+        name not in _NEEDS or name == "history.lp" or any(p in predicates for p in _NEEDS[name])))
 
 
 _FACT = re.compile(r"^(\w+)(\((.*)\))?\.$")
